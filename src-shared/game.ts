@@ -1,0 +1,121 @@
+/**
+ * The one interface every game folder implements (in the spirit of Simon Tatham's
+ * `struct game`): rules and plan with schemas, make one candidate from a seed, measure,
+ * order pools, find near-duplicates, read/write/verify packs. Everything here is pure and
+ * deterministic: no I/O, no clock, no Math.random.
+ *
+ * Levels, rules and plans are plain JSON data so they cross worker and IPC boundaries
+ * unchanged and are stored verbatim in SQLite.
+ */
+import type { z } from 'zod';
+
+export type GameId = 'carillon' | 'apsis';
+
+/** One metric a candidate carries (a column in the pool browser, an axis in plots). */
+export interface MetricInfo {
+  key: string;
+  label: string;
+  /** Integer-valued metrics are shown without decimals. */
+  integer: boolean;
+}
+
+/** What the generator hands back for one (slot, index) job. */
+export interface GeneratedCandidate<Level> {
+  /** The level, or null when the bounded tries all failed (the job is still "done"). */
+  level: Level | null;
+  /** Metrics of the level (empty when level is null). Keys as in `metrics`. */
+  metrics: Record<string, number>;
+  /** How many build attempts the job made (Carillon: grown fields; Apsis: builds). */
+  tries: number;
+  /** Why the job gave up, when level is null. */
+  failure?: string;
+}
+
+/** A candidate as the ordering and duplicate passes see it. */
+export interface PoolCandidate<Level> {
+  /** Stable id: `${slot}:${index}`, or a database id; opaque to the game. */
+  id: string;
+  slot: number;
+  index: number;
+  level: Level;
+  metrics: Record<string, number>;
+}
+
+export interface NearDuplicate {
+  /** Which rule matched, e.g. 'same-picture', 'same-answer', 'same-chains', 'copy', 'near-copy', 'redrawn'. */
+  rule: string;
+  /** The transform that maps a onto b, e.g. 'rot90', 'mirror-x+rot180', or 'graph'. */
+  transform: string;
+  /** Fraction (0..1) of elements paired under the best transform. */
+  share: number;
+  /** Optional pairs of matched element indices [indexInA, indexInB] for highlighting. */
+  matched?: [number, number][];
+}
+
+export interface OrderingProblem {
+  /** 1-based level number the problem concerns. */
+  level: number;
+  message: string;
+}
+
+export interface OrderingResult {
+  /** levels[i] = id of the candidate that ships as level i+1, or null when the pool could not fill it. */
+  levels: (string | null)[];
+  /** Per level: the target difficulty the ordering aimed at (for the curve), when it has one. */
+  targets: (number | null)[];
+  problems: OrderingProblem[];
+}
+
+export interface PackProblem {
+  /** 1-based level, or null for pack-wide problems. */
+  level: number | null;
+  /** Which rule or field failed, e.g. 'spacing', 'bits', 'dots[3].size'. */
+  rule: string;
+  message: string;
+}
+
+export interface PackSummaryLine {
+  label: string;
+  value: string;
+}
+
+export interface Game<Rules, Plan, Level, Pack> {
+  id: GameId;
+  title: string;
+  /** One-paragraph description for the studio. */
+  blurb: string;
+  rulesSchema: z.ZodType<Rules>;
+  planSchema: z.ZodType<Plan>;
+  defaultRules: Rules;
+  defaultPlan: Plan;
+  /** The plan cut to its first n levels. */
+  truncatePlan(plan: Plan, n: number): Plan;
+  /** Number of levels the plan ships. */
+  levelCount(plan: Plan): number;
+  /** Candidates to generate per level slot (index = slot, 0-based). */
+  poolSizes(plan: Plan, rules: Rules): number[];
+  /** The metric columns of a candidate; `difficulty` names the one the ordering climbs. */
+  metrics: MetricInfo[];
+  difficulty: string;
+  /** Make candidate `index` of `slot`; its randomness comes from (seed, slot, index) only. */
+  generate(args: { rules: Rules; plan: Plan; seed: number; slot: number; index: number }): GeneratedCandidate<Level>;
+  /** Re-measure a level (used by verify and import). */
+  measure(level: Level, rules: Rules): Record<string, number>;
+  /** Choose which candidates ship and in what order, skipping near-duplicates of chosen levels. */
+  order(args: { rules: Rules; plan: Plan; pools: PoolCandidate<Level>[][] }): OrderingResult;
+  /** Near-duplicate test between two levels; null when they are different enough. */
+  nearDuplicate(a: Level, b: Level, rules: Rules): NearDuplicate | null;
+  /** Build the pack object (exact spec format) from ordered levels. */
+  toPack(args: { seed: number; rules: Rules; plan: Plan; levels: Level[] }): Pack;
+  /** Parse and schema-check a pack; throws PackFormatError naming level and field. */
+  parsePack(json: unknown): Pack;
+  /** Re-prove every level of a pack, independently of its claims. */
+  verifyPack(pack: Pack): PackProblem[];
+  /** The levels (in order) of a pack, as Level objects. */
+  packLevels(pack: Pack): Level[];
+  /** Figures for the CLI summary. */
+  summarize(pack: Pack): PackSummaryLine[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any>;

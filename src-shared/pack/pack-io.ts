@@ -1,0 +1,82 @@
+/**
+ * Pack I/O shared by every game: stable serialisation (same object → same bytes) and
+ * schema errors that name the level and the field.
+ */
+import type { z } from 'zod';
+
+export class PackFormatError extends Error {
+  constructor(
+    message: string,
+    readonly problems: { level: number | null; field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'PackFormatError';
+  }
+}
+
+/**
+ * Serialise a pack: two-space indentation, object keys in insertion order (codecs build
+ * objects in a fixed order), a trailing newline. Non-finite numbers are refused.
+ */
+export function stringifyPack(pack: unknown): string {
+  return (
+    JSON.stringify(
+      pack,
+      (key, value: unknown) => {
+        if (typeof value === 'number' && !Number.isFinite(value)) {
+          throw new Error(`pack field "${key}" is not a finite number`);
+        }
+        return value;
+      },
+      2,
+    ) + '\n'
+  );
+}
+
+/** Round to d decimals in a way that is stable across platforms for our value ranges. */
+export function roundTo(x: number, d: number): number {
+  const f = 10 ** d;
+  const r = Math.round(x * f) / f;
+  return Object.is(r, -0) ? 0 : r;
+}
+
+/** Parse JSON text, with an error that says where it broke. */
+export function parseJsonText(text: string, source = 'pack'): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new PackFormatError(`${source} is not valid JSON: ${(e as Error).message}`, [
+      { level: null, field: '(file)', message: (e as Error).message },
+    ]);
+  }
+}
+
+/** Turn a zod path such as ['levels', 3, 'dots', 2, 'size'] into "level 4: dots[2].size". */
+export function describeIssuePath(path: readonly PropertyKey[], levels: unknown): { level: number | null; field: string } {
+  let level: number | null = null;
+  let rest = path;
+  if (path[0] === 'levels' && typeof path[1] === 'number') {
+    const raw = Array.isArray(levels) ? (levels[path[1]] as { level?: unknown } | undefined) : undefined;
+    level = raw && typeof raw.level === 'number' ? raw.level : path[1] + 1;
+    rest = path.slice(2);
+  }
+  let field = '';
+  for (const p of rest) {
+    if (typeof p === 'number') field += `[${p}]`;
+    else field += field ? `.${String(p)}` : String(p);
+  }
+  return { level, field: field || '(root)' };
+}
+
+/** Validate a pack object with a schema; throw PackFormatError listing every problem. */
+export function parseWithSchema<T>(schema: z.ZodType<T>, json: unknown, format: string): T {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const levels = (json as { levels?: unknown } | null)?.levels;
+  const problems = result.error.issues.map((issue) => {
+    const where = describeIssuePath(issue.path, levels);
+    return { ...where, message: issue.message };
+  });
+  const lines = problems.map((p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.field}: ${p.message}`);
+  throw new PackFormatError(`malformed ${format}:\n  ${lines.join('\n  ')}`, problems);
+}
