@@ -90,6 +90,8 @@ export interface Game<Rules, Plan, Level, Pack> {
   defaultPlan: Plan;
   /** The plan cut to its first n levels. */
   truncatePlan(plan: Plan, n: number): Plan;
+  /** Human-readable rows of a plan (levels, what they hold), for the studio and the CLI. */
+  describePlan?(plan: Plan): { levels: string; detail: string }[];
   /** Number of levels the plan ships. */
   levelCount(plan: Plan): number;
   /** Candidates to generate per level slot (index = slot, 0-based). */
