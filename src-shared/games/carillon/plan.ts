@@ -1,0 +1,111 @@
+/**
+ * The plan: stretches of levels (level range, taps, dot-count range, tutorial or not), the
+ * default 120-level plan, validation, and what the plan gives one level slot.
+ */
+import { z } from 'zod';
+import { linearTarget } from '../../ordering/curve';
+
+export const carillonStretchSchema = z.object({
+  /** First and last level (1-based, inclusive). */
+  from: z.number().int().min(1),
+  to: z.number().int().min(1),
+  taps: z.number().int().min(1),
+  minDots: z.number().int().min(1),
+  maxDots: z.number().int().min(1),
+  tutorial: z.boolean().default(false),
+  /** Optional: the difficulty (bits) the ordering's target line ends at. */
+  endBits: z.number().min(0).optional(),
+  /**
+   * Optional: the level where the dot-count line reaches maxDots (default `to`). A plan cut
+   * by truncatePlan keeps it, so every kept level has the same dots as in the full plan.
+   */
+  lineTo: z.number().int().min(1).optional(),
+});
+export type CarillonStretch = z.infer<typeof carillonStretchSchema>;
+
+export const carillonPlanSchema = z
+  .array(carillonStretchSchema)
+  .min(1, 'a plan needs at least one stretch')
+  .superRefine((plan, ctx) => {
+    let next = 1;
+    plan.forEach((s, i) => {
+      if (s.to < s.from) ctx.addIssue({ code: 'custom', path: [i, 'to'], message: `stretch ${i + 1} is empty (levels ${s.from}-${s.to})` });
+      if (s.from !== next)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'from'],
+          message: `stretch ${i + 1} starts at level ${s.from}, expected ${next} (stretches must be contiguous from level 1 and must not overlap)`,
+        });
+      if (s.minDots > s.maxDots)
+        ctx.addIssue({ code: 'custom', path: [i, 'maxDots'], message: `stretch ${i + 1}: dots min ${s.minDots} > max ${s.maxDots}` });
+      if (s.lineTo !== undefined && s.lineTo < s.to)
+        ctx.addIssue({ code: 'custom', path: [i, 'lineTo'], message: `stretch ${i + 1}: lineTo ${s.lineTo} is before its last level ${s.to}` });
+      next = Math.max(next, s.to + 1);
+    });
+  });
+export type CarillonPlan = z.infer<typeof carillonPlanSchema>;
+
+export const defaultCarillonPlan: CarillonPlan = carillonPlanSchema.parse([
+  { from: 1, to: 3, taps: 1, minDots: 3, maxDots: 5, tutorial: true },
+  // The last tutorial level is a "hard tutorial" of about 1.5 bits, so the seam into level 10 is small.
+  { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: true, endBits: 1.5 },
+  { from: 10, to: 21, taps: 2, minDots: 8, maxDots: 14, tutorial: false },
+  { from: 22, to: 49, taps: 3, minDots: 14, maxDots: 22, tutorial: false },
+  { from: 50, to: 96, taps: 4, minDots: 22, maxDots: 32, tutorial: false },
+  { from: 97, to: 120, taps: 5, minDots: 32, maxDots: 40, tutorial: false },
+]);
+
+export function levelCount(plan: CarillonPlan): number {
+  return plan.reduce((m, s) => Math.max(m, s.to), 0);
+}
+
+/** The plan cut to its first n levels (each kept level keeps its taps, dots and tutorial flag). */
+export function truncatePlan(plan: CarillonPlan, n: number): CarillonPlan {
+  const out: CarillonPlan = [];
+  for (const s of plan) {
+    if (s.from > n) break;
+    if (s.to <= n) out.push({ ...s });
+    else out.push({ ...s, to: n, lineTo: s.lineTo ?? s.to });
+  }
+  return out;
+}
+
+/** The stretch holding a level (1-based), or undefined. */
+export function stretchOf(plan: CarillonPlan, level: number): CarillonStretch | undefined {
+  return plan.find((s) => s.from <= level && level <= s.to);
+}
+
+/** Planned dot count of a level: a straight line from minDots to maxDots over the stretch. */
+export function plannedDots(stretch: CarillonStretch, level: number): number {
+  const end = stretch.lineTo ?? stretch.to;
+  return Math.round(linearTarget(stretch.minDots, stretch.maxDots, level - stretch.from, end - stretch.from + 1));
+}
+
+export interface SlotParams {
+  /** 1-based level the slot fills. */
+  level: number;
+  taps: number;
+  dots: number;
+  tutorial: boolean;
+  stretch: CarillonStretch;
+  stretchIndex: number;
+}
+
+/** What the plan gives level slot `slot` (0-based). */
+export function slotParams(plan: CarillonPlan, slot: number): SlotParams {
+  const level = slot + 1;
+  const stretchIndex = plan.findIndex((s) => s.from <= level && level <= s.to);
+  const stretch = plan[stretchIndex];
+  if (!stretch) throw new Error(`slot ${slot} is outside the plan (levels 1-${levelCount(plan)})`);
+  return { level, taps: stretch.taps, dots: plannedDots(stretch, level), tutorial: stretch.tutorial, stretch, stretchIndex };
+}
+
+export function describePlan(plan: CarillonPlan): { levels: string; detail: string }[] {
+  return plan.map((s) => ({
+    levels: s.from === s.to ? `${s.from}` : `${s.from}–${s.to}`,
+    detail:
+      `${s.taps} tap${s.taps === 1 ? '' : 's'}, ${s.minDots === s.maxDots ? s.minDots : `${s.minDots}–${s.maxDots}`} dots` +
+      (s.tutorial ? ', tutorial' : '') +
+      (s.endBits !== undefined ? `, ends near ${s.endBits} bits` : ''),
+  }));
+}
