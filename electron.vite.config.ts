@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          // Electron's main process.
+          index: resolve(root, 'src-main/electron/main.ts'),
+          // The same studio as a local server for a browser (no Electron needed).
+          server: resolve(root, 'src-main/server/main.ts'),
+          // Command line: generate, verify, export, runs, resume.
+          cli: resolve(root, 'src-main/cli/main.ts'),
+          // npm run bench.
+          bench: resolve(root, 'src-main/cli/bench.ts'),
+          // Worker-thread entry, loaded by the pool by file name.
+          worker: resolve(root, 'src-main/engine/worker.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { preload: resolve(root, 'src-main/electron/preload.ts') },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src-renderer'),
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
+    },
+    plugins: [svelte({ configFile: resolve(root, 'svelte.config.js') })],
+  },
+});

@@ -1,0 +1,28 @@
+// Builds with electron-vite when out/ is missing or older than any source file, so
+// `npm run serve`, `npm run cli`, `npm test` and `npm run bench` work from a fresh clone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const stamp = join(root, 'out', 'main', 'cli.js');
+const sources = ['src-main', 'src-shared', 'src-renderer', 'electron.vite.config.ts', 'svelte.config.js', 'package.json'];
+
+function newest(path) {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let m = s.mtimeMs;
+  for (const name of readdirSync(path)) m = Math.max(m, newest(join(path, name)));
+  return m;
+}
+
+const builtAt = existsSync(stamp) && existsSync(join(root, 'out', 'renderer', 'index.html')) ? statSync(stamp).mtimeMs : 0;
+const sourceAt = Math.max(...sources.map((s) => join(root, s)).filter(existsSync).map(newest));
+if (builtAt < sourceAt) {
+  process.stderr.write('Building the studio (electron-vite build)…\n');
+  const r = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) {
+    process.stderr.write('Build failed; see the errors above.\n');
+    process.exit(r.status ?? 1);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench [-- --only NAME] [--out FILE]`: speed figures as a table, saved as JSON.
+ * Speed is measured here, never asserted in tests.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { Command } from 'commander';
+import { benchCases, type BenchRow } from './bench-cases';
+
+const program = new Command()
+  .name('bench')
+  .description('Measure the studio\'s speed budgets and save the figures as JSON')
+  .option('--only <text>', 'run only cases whose name contains this text')
+  .option('--out <file>', 'where to save the JSON', 'bench-results/latest.json')
+  .action(async (o: { only?: string; out: string }) => {
+    const rows: BenchRow[] = [];
+    const cases = benchCases.filter((c) => !o.only || c.name.includes(o.only));
+    for (const c of cases) {
+      process.stderr.write(`bench: ${c.name}…\n`);
+      const got = await c.run();
+      rows.push(...got);
+    }
+    const width = Math.max(...rows.map((r) => r.name.length), 4);
+    console.log(`${'case'.padEnd(width)}  ${'value'.padStart(12)}  unit        budget`);
+    for (const r of rows) {
+      console.log(`${r.name.padEnd(width)}  ${formatValue(r.value).padStart(12)}  ${r.unit.padEnd(10)}  ${r.budget ?? ''}`);
+    }
+    const out = resolve(o.out);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(
+      out,
+      JSON.stringify({ date: new Date().toISOString(), node: process.versions.node, cpus: cpus().length, cpu: cpus()[0]?.model ?? '', rows }, null, 2) + '\n',
+    );
+    console.log(`\nsaved ${out}`);
+  });
+
+function formatValue(v: number): string {
+  return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(4);
+}
+
+program.parseAsync().catch((e: unknown) => {
+  console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

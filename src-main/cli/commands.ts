@@ -1,0 +1,15 @@
+/** The CLI's command table. Each command lives in its own module. */
+import type { Command } from 'commander';
+import { gameInfos } from '../service';
+
+export function registerCommands(program: Command): void {
+  program
+    .command('games')
+    .description('list the games with their default plans')
+    .action(() => {
+      for (const g of gameInfos()) {
+        console.log(`${g.id} — ${g.title}: ${g.levelCount} levels by default`);
+        for (const row of g.planRows) console.log(`  ${row.levels.padEnd(10)} ${row.detail}`);
+      }
+    });
+}

@@ -1,0 +1,41 @@
+/**
+ * The Electron transport: one ipcMain.handle per API method, generated from the API table,
+ * and events forwarded with webContents.send. Thin on purpose: validation and work happen
+ * in the service.
+ */
+import type { IpcMain, WebContents } from 'electron';
+import { apiEventNames, apiMethodNames } from '../../src-shared/api';
+import type { Service } from '../service';
+
+export const IPC_CALL_PREFIX = 'studio:call:';
+export const IPC_EVENT_PREFIX = 'studio:event:';
+
+/** The channel names registered, one per API method (tested against the API's method list). */
+export function ipcChannels(): string[] {
+  return apiMethodNames.map((m) => IPC_CALL_PREFIX + m);
+}
+
+export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: Service, isTrustedSender: (sender: WebContents) => boolean): string[] {
+  const channels: string[] = [];
+  for (const method of apiMethodNames) {
+    const channel = IPC_CALL_PREFIX + method;
+    ipcMain.handle(channel, async (event, args: unknown) => {
+      if (!isTrustedSender(event.sender)) {
+        return { ok: false, error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' } };
+      }
+      return service.dispatch(method, args);
+    });
+    channels.push(channel);
+  }
+  return channels;
+}
+
+export function forwardEvents(service: Service, target: () => WebContents | null): () => void {
+  const offs = apiEventNames.map((event) =>
+    service.on(event, (payload) => {
+      const wc = target();
+      if (wc && !wc.isDestroyed()) wc.send(IPC_EVENT_PREFIX + event, payload);
+    }),
+  );
+  return () => offs.forEach((off) => off());
+}

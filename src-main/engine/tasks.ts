@@ -1,0 +1,31 @@
+/** Jobs the worker threads run. Plain data in, plain data out. */
+import type { GameId, GeneratedCandidate } from '../../src-shared/game';
+
+export interface GenerateTask {
+  kind: 'generate';
+  game: GameId;
+  rules: unknown;
+  plan: unknown;
+  seed: number;
+  /** The (slot, index) pairs of this batch; each gets its own random stream. */
+  jobs: { slot: number; index: number }[];
+}
+
+export interface GeneratedJob {
+  slot: number;
+  index: number;
+  candidate: GeneratedCandidate<unknown>;
+  /** Wall time the job took in the worker, in ms (a proof-time metric, not part of the level). */
+  ms: number;
+}
+
+/** A seeded self-check: sums `count` PRNG draws of stream (seed, 0, 0); proves workers run shared code. */
+export interface ChecksumTask {
+  kind: 'checksum';
+  seed: number;
+  count: number;
+}
+
+export type WorkerTask = GenerateTask | ChecksumTask;
+
+export type WorkerResult<T extends WorkerTask> = T extends GenerateTask ? GeneratedJob[] : T extends ChecksumTask ? number : never;

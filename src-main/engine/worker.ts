@@ -1,0 +1,34 @@
+/** Worker-thread entry: runs shared game code on plain-data tasks. */
+import { performance } from 'node:perf_hooks';
+import { streamFor } from '../../src-shared/random/prng';
+import type { GeneratedJob, WorkerTask } from './tasks';
+
+export function checksum(seed: number, count: number): number {
+  const rng = streamFor(seed, 0, 0);
+  let sum = 0;
+  for (let i = 0; i < count; i++) sum = (sum + rng.u32()) % 1_000_000_007;
+  return sum;
+}
+
+export default async function runTask(task: WorkerTask): Promise<unknown> {
+  switch (task.kind) {
+    case 'checksum':
+      return checksum(task.seed, task.count);
+    case 'generate': {
+      // Loaded on first use so a worker that only runs self-checks stays light.
+      const { gameById } = await import('../../src-shared/games/index');
+      const game = gameById(task.game);
+      const out: GeneratedJob[] = [];
+      for (const job of task.jobs) {
+        const t0 = performance.now();
+        const candidate = game.generate({ rules: task.rules, plan: task.plan, seed: task.seed, slot: job.slot, index: job.index });
+        out.push({ slot: job.slot, index: job.index, candidate, ms: performance.now() - t0 });
+      }
+      return out;
+    }
+    default: {
+      const never: never = task;
+      throw new Error(`unknown worker task ${JSON.stringify(never)}`);
+    }
+  }
+}

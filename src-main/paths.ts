@@ -1,0 +1,36 @@
+/**
+ * Where the built pieces live. Bundled code may sit in out/main or out/main/chunks, and
+ * source code runs from src-main/*, so look upward for the first folder that has it.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const runningFromSource = import.meta.url.endsWith('.ts');
+
+export function findUpward(start: string, relative: string): string | null {
+  let dir = start;
+  for (;;) {
+    const candidate = join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The built renderer folder (out/renderer). */
+export function rendererDir(): string {
+  const found = findUpward(here, join('out', 'renderer', 'index.html')) ?? findUpward(here, join('renderer', 'index.html'));
+  return found ? dirname(found) : join(here, '..', 'out', 'renderer');
+}
+
+/** The worker entry and the flags to load it: the built worker.js, or the .ts entry through tsx. */
+export function workerEntry(): { filename: string; execArgv: string[] } {
+  if (runningFromSource) return { filename: join(here, 'engine', 'worker.ts'), execArgv: ['--import', 'tsx'] };
+  const found = findUpward(here, join('main', 'worker.js')) ?? findUpward(here, 'worker.js');
+  if (!found) throw new Error(`worker bundle not found above ${here}; run "npm run build"`);
+  return { filename: found, execArgv: [] };
+}

@@ -1,0 +1,39 @@
+/** `npm run serve -- [--port N] [--db PATH] [--workers N]`: the studio for a browser. */
+import { Command, InvalidArgumentError } from 'commander';
+import { openStudio, rendererDir } from '../studio';
+import { startServer } from './server';
+
+function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
+    return n;
+  };
+}
+
+export async function serveStudio(opts: { port?: number; db: string; workers?: number }): Promise<void> {
+  const service = openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
+  const server = await startServer({ service, staticDir: rendererDir(), port: opts.port });
+  console.log(`Studio running at ${server.url}`);
+  const stop = (): void => {
+    void server.close().then(() => service.close()).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+{
+  const program = new Command()
+    .name('serve')
+    .description('Serve the studio on 127.0.0.1 for a browser')
+    .option('--port <n>', 'port to listen on (default: a free one)', positiveInt('--port'))
+    .option('--db <path>', 'SQLite database file', './studio.db')
+    .option('--workers <n>', 'worker threads (default: one per core)', positiveInt('--workers'))
+    .action(async (o: { port?: number; db: string; workers?: number }) => {
+      await serveStudio(o);
+    });
+  program.parseAsync().catch((e: unknown) => {
+    console.error(`serve: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
+ * Never edit a migration that has shipped: add a new one.
+ */
+export const migrations: readonly string[] = [
+  // 1: the tables the spec names.
+  `
+  CREATE TABLE runs (
+    id            INTEGER PRIMARY KEY,
+    game          TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    name          TEXT    NOT NULL DEFAULT '',
+    plan          TEXT    NOT NULL,           -- JSON
+    rules         TEXT    NOT NULL,           -- JSON
+    status        TEXT    NOT NULL CHECK (status IN ('queued','running','cancelled','interrupted','failed','done','imported')),
+    levels        INTEGER NOT NULL,
+    candidates_total INTEGER NOT NULL DEFAULT 0,
+    error         TEXT,
+    created_at    TEXT    NOT NULL,
+    started_at    TEXT,
+    finished_at   TEXT,
+    duration_ms   INTEGER
+  );
+  CREATE INDEX runs_by_game ON runs (game, id);
+
+  CREATE TABLE candidates (
+    id         INTEGER PRIMARY KEY,
+    run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    slot       INTEGER NOT NULL,              -- 0-based level slot
+    idx        INTEGER NOT NULL,              -- candidate index within the slot
+    level      TEXT,                          -- level JSON; NULL when the job gave up
+    metrics    TEXT    NOT NULL DEFAULT '{}', -- JSON
+    difficulty REAL,                          -- the game's ordering metric, indexed
+    proof      TEXT    NOT NULL DEFAULT '{}', -- JSON: tries, proof times, failure
+    verdict    TEXT    NOT NULL DEFAULT 'none' CHECK (verdict IN ('approved','rejected','none')),
+    note       TEXT    NOT NULL DEFAULT '',
+    tags       TEXT    NOT NULL DEFAULT '[]', -- JSON array of strings
+    UNIQUE (run_id, slot, idx)
+  );
+  CREATE INDEX candidates_by_difficulty ON candidates (run_id, difficulty);
+  CREATE INDEX candidates_by_verdict ON candidates (run_id, verdict);
+
+  -- Every metric as a row, so any metric can be filtered and sorted through an index.
+  CREATE TABLE candidate_metrics (
+    candidate_id INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    run_id       INTEGER NOT NULL,
+    key          TEXT    NOT NULL,
+    value        REAL    NOT NULL,
+    PRIMARY KEY (candidate_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX candidate_metrics_sort ON candidate_metrics (run_id, key, value);
+
+  CREATE TABLE orderings (
+    run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    kind        TEXT    NOT NULL CHECK (kind IN ('automatic','approved')),
+    computed_at TEXT    NOT NULL,
+    problems    TEXT    NOT NULL DEFAULT '[]', -- JSON
+    PRIMARY KEY (run_id, kind)
+  );
+  CREATE TABLE ordering_levels (
+    run_id       INTEGER NOT NULL,
+    kind         TEXT    NOT NULL,
+    level        INTEGER NOT NULL,            -- 1-based
+    candidate_id INTEGER REFERENCES candidates (id) ON DELETE CASCADE,
+    target       REAL,
+    PRIMARY KEY (run_id, kind, level),
+    FOREIGN KEY (run_id, kind) REFERENCES orderings (run_id, kind) ON DELETE CASCADE
+  );
+
+  CREATE TABLE duplicate_pairs (
+    id        INTEGER PRIMARY KEY,
+    run_id    INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    a_id      INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    b_id      INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    rule      TEXT    NOT NULL,
+    transform TEXT    NOT NULL,
+    share     REAL    NOT NULL
+  );
+  CREATE INDEX duplicate_pairs_by_run ON duplicate_pairs (run_id, share DESC);
+  `,
+];

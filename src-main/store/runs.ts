@@ -1,0 +1,90 @@
+/** Queries on runs. Rows come out as the API's RunSummary / RunDetail shapes. */
+import type { RunDetail, RunStatus, RunSummary } from '../../src-shared/api';
+import type { GameId } from '../../src-shared/game';
+import type { Db } from './db';
+
+interface RunRow {
+  id: number;
+  game: GameId;
+  seed: number;
+  name: string;
+  plan: string;
+  rules: string;
+  status: RunStatus;
+  levels: number;
+  candidates_total: number;
+  candidates_done: number;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+}
+
+const selectRun = `
+  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id) AS candidates_done
+  FROM runs r`;
+
+function toSummary(r: RunRow): RunSummary {
+  return {
+    id: r.id,
+    game: r.game,
+    seed: r.seed,
+    name: r.name,
+    status: r.status,
+    levels: r.levels,
+    candidatesDone: r.candidates_done,
+    candidatesTotal: r.candidates_total,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    durationMs: r.duration_ms,
+    error: r.error,
+  };
+}
+
+export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } = {}): RunSummary[] {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filter.game) { where.push('r.game = @game'); params.game = filter.game; }
+  if (filter.status) { where.push('r.status = @status'); params.status = filter.status; }
+  const sql = `${selectRun} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.id DESC`;
+  return (db.prepare(sql).all(params) as RunRow[]).map(toSummary);
+}
+
+export function getRun(db: Db, id: number): RunDetail | null {
+  const row = db.prepare(`${selectRun} WHERE r.id = ?`).get(id) as RunRow | undefined;
+  if (!row) return null;
+  return { ...toSummary(row), plan: JSON.parse(row.plan), rules: JSON.parse(row.rules) };
+}
+
+export interface NewRun {
+  game: GameId;
+  seed: number;
+  name?: string;
+  plan: unknown;
+  rules: unknown;
+  status: RunStatus;
+  levels: number;
+  candidatesTotal: number;
+}
+
+export function insertRun(db: Db, run: NewRun, now: string): number {
+  const info = db
+    .prepare(
+      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at)
+       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now)`,
+    )
+    .run({
+      game: run.game,
+      seed: run.seed,
+      name: run.name ?? '',
+      plan: JSON.stringify(run.plan),
+      rules: JSON.stringify(run.rules),
+      status: run.status,
+      levels: run.levels,
+      total: run.candidatesTotal,
+      now,
+    });
+  return Number(info.lastInsertRowid);
+}

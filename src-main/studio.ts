@@ -1,0 +1,20 @@
+/** Wiring: open the database, start the pool, build the service. Shared by every entry. */
+import { resolve } from 'node:path';
+import { createPool } from './engine/pool';
+import { openDatabase } from './store/db';
+import { createService, packageVersion, type Service } from './service';
+
+export interface StudioOptions {
+  dbPath: string;
+  workers?: number;
+  transport: 'electron' | 'server';
+}
+
+export function openStudio(opts: StudioOptions): Service {
+  const dbPath = resolve(opts.dbPath);
+  const db = openDatabase(dbPath);
+  const pool = createPool(opts.workers ? { workers: opts.workers } : {});
+  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url) });
+}
+
+export { rendererDir } from './paths';

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { openStudio } from '../../src-main/studio';
+import type { Service } from '../../src-main/service';
+import { tempDir } from './temp';
+
+/** A real service over a temporary database and a small real worker pool. */
+export function testService(workers = 2): { service: Service; dbPath: string; dispose: () => Promise<void> } {
+  const t = tempDir();
+  const dbPath = join(t.dir, 'studio.db');
+  const service = openStudio({ dbPath, workers, transport: 'server' });
+  return {
+    service,
+    dbPath,
+    dispose: async () => {
+      await service.close();
+      t.cleanup();
+    },
+  };
+}
