@@ -51,6 +51,10 @@ export const carillonRulesSchema = z.object({
   orderStartStep: z.number().min(0).default(0.1),
   /** Ordering: where a stretch's line ends when the plan does not say: this quantile of the last level's pool. */
   orderEndQuantile: z.number().min(0).max(1).default(0.8),
+  /** Ordering: a stretch's line ends no higher than this quantile of the next stretch's first pool (room for an easy seam). */
+  orderSeamQuantile: z.number().min(0).max(1).default(0.5),
+  /** Ordering: bits a pick is charged per dot more than the previous level (keeps the dot count from racing to its cap). */
+  orderDotPenalty: z.number().min(0).default(0),
   /** Near-duplicates: pairing distance between dots (units). */
   duplicateDistance: z.number().min(0).default(24),
   /** Same picture: more than this share of the larger level's dots pair up. */

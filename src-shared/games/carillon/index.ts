@@ -1,0 +1,69 @@
+/**
+ * Carillon: tap a dot, its ring pops every dot it reaches, and theirs pop on. Clear the field
+ * in the fewest taps. This file wires the engine into the studio's `Game` interface and
+ * re-exports the lower-level functions for the inspector, the CLI and the bench.
+ */
+import type { Game } from '../../game';
+import { carillonRulesSchema, defaultCarillonRules } from './rules';
+import type { CarillonRules } from './rules';
+import { carillonPlanSchema, defaultCarillonPlan, describePlan, levelCount, truncatePlan } from './plan';
+import type { CarillonPlan } from './plan';
+import type { CarillonLevel } from './model';
+import type { CarillonPack } from './pack';
+import { packLevels, parsePack, toPack } from './pack';
+import { generateCandidate } from './generator';
+import { carillonMetrics, levelMetrics } from './metrics';
+import { orderPools } from './ordering';
+import { nearDuplicate } from './near-duplicates';
+import { verifyPack } from './verify';
+import { summarizePack } from './summary';
+
+export * from './rules';
+export * from './plan';
+export type * from './model';
+export * from './bitset';
+export * from './reach';
+export * from './closure';
+export * from './chain';
+export * from './solver-search';
+export * from './solver-theorem';
+export * from './difficulty';
+export * from './fairness';
+export * from './generator';
+export * from './metrics';
+export * from './ordering';
+export * from './transforms';
+export * from './near-duplicates';
+export * from './pack';
+export * from './verify';
+export * from './summary';
+
+export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, CarillonPack> = {
+  id: 'carillon',
+  title: 'Carillon',
+  blurb:
+    'Tap a dot: its ring pops every dot it reaches, and their rings pop on. Clear the field in the fewest taps. ' +
+    'Fields are grown from hidden chain starts, proven by a search and a theorem, measured in bits and ordered along a rising curve.',
+  rulesSchema: carillonRulesSchema,
+  planSchema: carillonPlanSchema,
+  defaultRules: defaultCarillonRules,
+  defaultPlan: defaultCarillonPlan,
+  truncatePlan,
+  describePlan,
+  levelCount,
+  poolSizes: (plan, rules) => new Array<number>(levelCount(plan)).fill(rules.poolSize),
+  metrics: carillonMetrics,
+  difficulty: 'bits',
+  generate: (args) => {
+    const { grown: _grown, ...candidate } = generateCandidate(args);
+    return candidate;
+  },
+  measure: (level, rules) => levelMetrics(level, rules),
+  order: (args) => orderPools(args),
+  nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
+  toPack: (args) => toPack(args),
+  parsePack: (json) => parsePack(json),
+  verifyPack: (pack) => verifyPack(pack),
+  packLevels: (pack) => packLevels(pack),
+  summarize: (pack) => summarizePack(pack),
+};
