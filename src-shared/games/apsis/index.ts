@@ -1,0 +1,70 @@
+/**
+ * Apsis: clear a solar system of arrows, each launched along its heading to leave the rim.
+ */
+import type { Game, MetricInfo } from '../../game';
+import type { ApsisRules } from './rules';
+import { apsisRulesSchema, defaultApsisRules } from './rules';
+import type { ApsisPlan } from './plan';
+import { apsisPlanSchema, defaultApsisPlan, describeApsisPlan, planLevelCount, planPoolSizes, truncateApsisPlan } from './plan';
+import type { ApsisLevel } from './model';
+import type { ApsisPack } from './pack';
+import { apsisPackLevels, parseApsisPack, toApsisPack } from './pack';
+import { generateCandidate } from './generator';
+import { measureLevel } from './solver';
+import { orderPools } from './ordering';
+import { nearDuplicate } from './near-duplicates';
+import { summarizeApsisPack, verifyApsisPack } from './verify';
+
+export * from './model';
+export * from './rules';
+export * from './plan';
+export * from './geometry';
+export * from './solver';
+export * from './play';
+export * from './generator';
+export * from './ordering';
+export * from './near-duplicates';
+export * from './pack';
+export * from './verify';
+
+export const apsisMetrics: MetricInfo[] = [
+  { key: 'reads', label: 'Reads', integer: true },
+  { key: 'arrows', label: 'Arrows', integer: true },
+  { key: 'orbits', label: 'Orbits', integer: true },
+  { key: 'depth', label: 'Depth', integer: true },
+  { key: 'free', label: 'Free at start', integer: true },
+  { key: 'tries', label: 'Builds', integer: true },
+];
+
+export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack> = {
+  id: 'apsis',
+  title: 'Apsis',
+  blurb:
+    'Arrows stand on the orbits of a small solar system; tap one and it flies along its heading until it leaves the rim, ' +
+    'unless another arrow is in its way. Levels are built backwards so every one clears, measured in rounds (reads), ' +
+    'and ordered so reads, arrows and depth never fall.',
+  rulesSchema: apsisRulesSchema,
+  planSchema: apsisPlanSchema,
+  defaultRules: defaultApsisRules,
+  defaultPlan: defaultApsisPlan,
+  truncatePlan: truncateApsisPlan,
+  describePlan: describeApsisPlan,
+  levelCount: planLevelCount,
+  poolSizes: (plan) => planPoolSizes(plan),
+  metrics: apsisMetrics,
+  difficulty: 'reads',
+  generate: (args) => {
+    const c = generateCandidate(args);
+    return c.failure !== undefined
+      ? { level: c.level, metrics: c.metrics, tries: c.tries, failure: c.failure }
+      : { level: c.level, metrics: c.metrics, tries: c.tries };
+  },
+  measure: (level, rules) => measureLevel(level, rules),
+  order: (args) => orderPools(args),
+  nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
+  toPack: (args) => toApsisPack(args),
+  parsePack: (json) => parseApsisPack(json),
+  verifyPack: (pack) => verifyApsisPack(pack),
+  packLevels: (pack) => apsisPackLevels(pack),
+  summarize: (pack) => summarizeApsisPack(pack),
+};

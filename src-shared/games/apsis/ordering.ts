@@ -1,0 +1,400 @@
+/**
+ * The ordering search. Each stage's pool (every candidate built for the stage's levels)
+ * feeds the stage's positions; the search picks which candidates ship and in what order:
+ *  - reads, arrows and depth never fall from one level to the next (across stages too);
+ *  - no more than `maxEqualRun` levels in a row read the same;
+ *  - the largest step in reads is as small as the pools allow, then the spread
+ *    (population standard deviation) of the steps.
+ *
+ * Exact method. Within a stage, the candidates are sorted by (reads, arrows, depth, id);
+ * any valid order is non-decreasing in that key, so a chosen sequence is a strictly
+ * increasing walk through the sorted list (which also rules out shipping a candidate twice).
+ * A state is (position, candidate, length of the current equal-reads run).
+ *  1. The smallest feasible largest step M* by binary search over a reachability DP.
+ *  2. Within M*, the smallest spread: for a fixed first reads v and last state e the spread
+ *     only depends on Σ step², so one min-Σ-step² DP per distinct first reads v, then the
+ *     best (v, e) by (n−1)·Σs² − (R_e − v)² (exact integer arithmetic).
+ * Near-duplicates: a candidate that copies a level chosen earlier in the order is skipped.
+ * The search is re-run without the skipped candidates until the chosen order holds no copy;
+ * the final order is exact for the pools minus the skipped candidates (see docs/apsis.md).
+ */
+import type { OrderingProblem, OrderingResult, PoolCandidate } from '../../game';
+import { linearTarget, stepStats } from '../../ordering/curve';
+import type { ApsisLevel } from './model';
+import type { ApsisRules } from './rules';
+import type { ApsisPlan } from './plan';
+import { levelSpec, planLevelCount } from './plan';
+import type { PreparedLevel } from './near-duplicates';
+import { comparePrepared, prepareLevel } from './near-duplicates';
+import { measureLevel } from './solver';
+
+interface Item {
+  cand: PoolCandidate<ApsisLevel>;
+  reads: number;
+  arrows: number;
+  depth: number;
+}
+
+export interface SkippedCandidate {
+  id: string;
+  /** The level it would have shipped as, and the already chosen level it copies. */
+  level: number;
+  copies: string;
+  rule: string;
+}
+
+export interface ApsisOrderingResult extends OrderingResult {
+  largestStep: number;
+  stepSpread: number;
+  longestEqualRun: number;
+  skipped: SkippedCandidate[];
+  /** Rounds of the search (re-runs after skipping near-duplicates). */
+  passes: number;
+}
+
+export type DuplicateTest = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>) => boolean;
+
+interface Ctx {
+  /** Items of each stage, sorted. */
+  stageItems: Item[][];
+  /** Stage index of each position. */
+  posStage: number[];
+  R: number;
+}
+
+/** First index in items (sorted by reads) with reads ≥ r. */
+function lowerBound(items: Item[], r: number): number {
+  let lo = 0, hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid] as Item).reads < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Enumerate transitions from state (c, r) at position p to position p+1 under max step M.
+ * Calls f(c2, r2). allowed[s][c] = 0 removes a candidate.
+ */
+function forEachNext(ctx: Ctx, allowed: Uint8Array[], p: number, c: number, r: number, M: number, f: (c2: number, r2: number) => void): void {
+  const s = ctx.posStage[p] as number, s2 = ctx.posStage[p + 1] as number;
+  const from = (ctx.stageItems[s] as Item[])[c] as Item;
+  const items = ctx.stageItems[s2] as Item[];
+  const al = allowed[s2] as Uint8Array;
+  let c2 = s === s2 ? c + 1 : lowerBound(items, from.reads);
+  const maxReads = from.reads + M;
+  for (; c2 < items.length; c2++) {
+    const it = items[c2] as Item;
+    if (it.reads > maxReads) break;
+    if (!al[c2] || it.arrows < from.arrows || it.depth < from.depth) continue;
+    const r2 = it.reads === from.reads ? r + 1 : 1;
+    if (r2 > ctx.R) continue;
+    f(c2, r2);
+  }
+}
+
+function stateCount(ctx: Ctx, p: number): number {
+  return (ctx.stageItems[ctx.posStage[p] as number] as Item[]).length * ctx.R;
+}
+
+/** Longest prefix of [start, end) that a valid sequence can fill under max step M. */
+function reachLength(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M: number): number {
+  const R = ctx.R;
+  let cur = new Uint8Array(stateCount(ctx, start));
+  let any = false;
+  const al0 = allowed[ctx.posStage[start] as number] as Uint8Array;
+  for (let c = 0; c < al0.length; c++) if (al0[c]) { cur[c * R] = 1; any = true; }
+  if (!any) return 0;
+  for (let p = start; p + 1 < end; p++) {
+    const next = new Uint8Array(stateCount(ctx, p + 1));
+    let found = false;
+    const mark = (c2: number, r2: number): void => {
+      next[c2 * R + r2 - 1] = 1;
+      found = true;
+    };
+    for (let st = 0; st < cur.length; st++) {
+      if (!cur[st]) continue;
+      forEachNext(ctx, allowed, p, (st / R) | 0, (st % R) + 1, M, mark);
+    }
+    if (!found) return p + 1 - start;
+    cur = next;
+  }
+  return end - start;
+}
+
+interface PathResult {
+  /** Candidate index (into stage items) per position of the segment. */
+  picks: number[];
+  sumSq: number;
+  objective: number;
+}
+
+/**
+ * Min Σ step² DP over [start, end) under max step M; firstReads restricts the first
+ * candidate. For each end state the objective (n−1)·Σs² − (R_end − R_first)² is evaluated
+ * (when spread is wanted) or Σs² (otherwise); the best path is returned.
+ */
+function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M: number, firstReads: number | null, spread: boolean): PathResult | null {
+  const R = ctx.R;
+  const len = end - start;
+  const parents: Int32Array[] = [];
+  let cur = new Float64Array(stateCount(ctx, start)).fill(Infinity);
+  const items0 = ctx.stageItems[ctx.posStage[start] as number] as Item[];
+  const al0 = allowed[ctx.posStage[start] as number] as Uint8Array;
+  let any = false;
+  for (let c = 0; c < items0.length; c++) {
+    if (al0[c] && (firstReads === null || (items0[c] as Item).reads === firstReads)) { cur[c * R] = 0; any = true; }
+  }
+  if (!any) return null;
+  parents.push(new Int32Array(0));
+  for (let p = start; p + 1 < end; p++) {
+    const next = new Float64Array(stateCount(ctx, p + 1)).fill(Infinity);
+    const par = new Int32Array(next.length).fill(-1);
+    const itemsP = ctx.stageItems[ctx.posStage[p] as number] as Item[];
+    const itemsN = ctx.stageItems[ctx.posStage[p + 1] as number] as Item[];
+    let found = false;
+    let base = 0, rc = 0, from = 0;
+    const relax = (c2: number, r2: number): void => {
+      const step = (itemsN[c2] as Item).reads - rc;
+      const v = base + step * step;
+      const k = c2 * R + r2 - 1;
+      if (v < (next[k] as number)) { next[k] = v; par[k] = from; found = true; }
+    };
+    for (let st = 0; st < cur.length; st++) {
+      base = cur[st] as number;
+      if (base === Infinity) continue;
+      const c = (st / R) | 0;
+      rc = (itemsP[c] as Item).reads;
+      from = st;
+      forEachNext(ctx, allowed, p, c, (st % R) + 1, M, relax);
+    }
+    if (!found) return null;
+    parents.push(par);
+    cur = next;
+  }
+  const itemsE = ctx.stageItems[ctx.posStage[end - 1] as number] as Item[];
+  let bestSt = -1, bestObj = Infinity, bestSum = 0;
+  for (let st = 0; st < cur.length; st++) {
+    const sum = cur[st] as number;
+    if (sum === Infinity) continue;
+    let obj = sum;
+    if (spread && firstReads !== null) {
+      const rise = (itemsE[(st / R) | 0] as Item).reads - firstReads;
+      obj = (len - 1) * sum - rise * rise;
+    }
+    if (obj < bestObj) { bestObj = obj; bestSt = st; bestSum = sum; }
+  }
+  if (bestSt < 0) return null;
+  const picks = new Array<number>(len);
+  let st = bestSt;
+  for (let q = len - 1; q >= 0; q--) {
+    picks[q] = (st / R) | 0;
+    if (q > 0) st = (parents[q] as Int32Array)[st] as number;
+  }
+  return { picks, sumSq: bestSum, objective: bestObj };
+}
+
+/** Smallest feasible largest step over [start, end), or null when the segment cannot be filled. */
+function minMaxStep(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, lowerHint: number): number | null {
+  let hi = 0;
+  for (const items of ctx.stageItems) for (const it of items) if (it.reads > hi) hi = it.reads;
+  if (reachLength(ctx, allowed, start, end, hi) < end - start) return null;
+  let lo = 0;
+  // Bans only raise M*, so the last answer is usually still the answer: two checks.
+  const h = Math.min(Math.max(0, lowerHint), hi);
+  if (h > 0 && reachLength(ctx, allowed, start, end, h) === end - start) {
+    if (reachLength(ctx, allowed, start, end, h - 1) < end - start) return h;
+    hi = h - 1;
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reachLength(ctx, allowed, start, end, mid) === end - start) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function solveSegment(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, exactSpread: boolean, hint: number): { picks: number[]; M: number } | null {
+  const M = minMaxStep(ctx, allowed, start, end, hint);
+  if (M === null) return null;
+  if (!exactSpread || end - start < 2) {
+    const r = bestPath(ctx, allowed, start, end, M, null, false);
+    return r ? { picks: r.picks, M } : null;
+  }
+  const items0 = ctx.stageItems[ctx.posStage[start] as number] as Item[];
+  const al0 = allowed[ctx.posStage[start] as number] as Uint8Array;
+  const firsts = [...new Set(items0.filter((_, c) => al0[c]).map((it) => it.reads))].sort((a, b) => a - b);
+  let best: PathResult | null = null;
+  for (const v of firsts) {
+    const r = bestPath(ctx, allowed, start, end, M, v, true);
+    if (r && (!best || r.objective < best.objective)) best = r;
+  }
+  return best ? { picks: best.picks, M } : null;
+}
+
+function countPositions(ctx: Ctx, s: number): number {
+  return ctx.posStage.filter((x) => x === s).length;
+}
+
+/** Solve every position; where the rules break, say so and start a new segment. */
+function solveAll(ctx: Ctx, banned: Uint8Array[], N: number, exact: boolean, hint: number, problems: OrderingProblem[]): { chosen: (Item | null)[]; minM: number } {
+  const chosen: (Item | null)[] = new Array<Item | null>(N).fill(null);
+  const allowed = banned.map((b) => b.map((x) => (x ? 0 : 1)));
+  problems.length = 0;
+  let start = 0;
+  let minM = 0;
+  while (start < N) {
+    const s = ctx.posStage[start] as number;
+    const al = allowed[s] as Uint8Array;
+    if (!al.some((x) => x === 1)) {
+      const total = (ctx.stageItems[s] as Item[]).length;
+      problems.push({
+        level: start + 1,
+        message:
+          total === 0
+            ? `the pool of stage ${s + 1} is empty (no candidate was built)`
+            : `stage ${s + 1} has no candidate left for this level (${total} built; the rest ship earlier or were skipped as near-duplicates)`,
+      });
+      start++;
+      continue;
+    }
+    const reach = reachLength(ctx, allowed, start, N, 1 << 30);
+    const end = start + Math.max(1, reach);
+    if (end < N) {
+      const s2 = ctx.posStage[end] as number;
+      const left = (allowed[s2] as Uint8Array).reduce((a, x) => a + x, 0);
+      problems.push({
+        level: end + 1,
+        message:
+          `no candidate can follow level ${end} without reads, arrows or depth falling or more than ${ctx.R} equal reads in a row ` +
+          `(stage ${s2 + 1} has ${left} usable candidates for its ${countPositions(ctx, s2)} levels); the order restarts here`,
+      });
+    }
+    const seg = solveSegment(ctx, allowed, start, end, exact, hint);
+    if (seg) {
+      minM = Math.max(minM, seg.M);
+      for (let q = 0; q < seg.picks.length; q++) {
+        const p = start + q;
+        const st = ctx.posStage[p] as number;
+        const c = seg.picks[q] as number;
+        chosen[p] = (ctx.stageItems[st] as Item[])[c] as Item;
+        (allowed[st] as Uint8Array)[c] = 0;
+      }
+    }
+    start = end;
+  }
+  return { chosen, minM };
+}
+
+/**
+ * Order pools. pools[slot] = candidates built for level slot+1. Candidates of one stage may
+ * ship at any position of that stage.
+ */
+export function orderPools(args: {
+  rules: ApsisRules;
+  plan: ApsisPlan;
+  pools: PoolCandidate<ApsisLevel>[][];
+  /** Replace the near-duplicate test (tests); default: rules 1–3 of near-duplicates.ts. */
+  isDuplicate?: DuplicateTest;
+  /** Search the exact spread (default true); false keeps the min-Σ-step² order. */
+  exactSpread?: boolean;
+}): ApsisOrderingResult {
+  const { rules, plan, pools } = args;
+  const N = planLevelCount(plan);
+  const problems: OrderingProblem[] = [];
+  const posStage: number[] = [];
+  for (let p = 0; p < N; p++) posStage.push(levelSpec(plan, p + 1).stageIndex);
+  const stageItems: Item[][] = plan.map(() => []);
+  pools.forEach((pool, slot) => {
+    if (slot >= N) return;
+    const s = posStage[slot] as number;
+    for (const cand of pool) {
+      let m = cand.metrics;
+      if (![m.reads, m.arrows, m.depth].every((x) => typeof x === 'number' && Number.isFinite(x))) m = measureLevel(cand.level, rules);
+      if (m.cleared === 0) continue;
+      (stageItems[s] as Item[]).push({ cand, reads: m.reads as number, arrows: m.arrows as number, depth: m.depth as number });
+    }
+  });
+  for (const items of stageItems) {
+    items.sort((a, b) => a.reads - b.reads || a.arrows - b.arrows || a.depth - b.depth || (a.cand.id < b.cand.id ? -1 : a.cand.id > b.cand.id ? 1 : 0));
+  }
+  const ctx: Ctx = { stageItems, posStage, R: rules.maxEqualRun };
+  const banned: Uint8Array[] = stageItems.map((items) => new Uint8Array(items.length));
+  const skipped: SkippedCandidate[] = [];
+
+  const prepCache = new Map<string, PreparedLevel>();
+  const prep = (c: PoolCandidate<ApsisLevel>): PreparedLevel => {
+    let p = prepCache.get(c.id);
+    if (!p) { p = prepareLevel(c.level, rules); prepCache.set(c.id, p); }
+    return p;
+  };
+  const pairCache = new Map<string, string | null>();
+  const dupRule = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): string | null => {
+    const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+    const hit = pairCache.get(key);
+    if (hit !== undefined) return hit;
+    const rule = args.isDuplicate ? (args.isDuplicate(a, b) ? 'duplicate' : null) : (comparePrepared(prep(a), prep(b), rules)?.rule ?? null);
+    pairCache.set(key, rule);
+    return rule;
+  };
+
+  // Walk an order; skip (ban) every candidate that copies a level accepted before it.
+  const walk = (order: (Item | null)[]): boolean => {
+    let found = false;
+    const accepted: Item[] = [];
+    for (let p = 0; p < N; p++) {
+      const it = order[p];
+      if (!it) continue;
+      let copy: { of: Item; rule: string } | null = null;
+      for (const q of accepted) {
+        const r = dupRule(q.cand, it.cand);
+        if (r) { copy = { of: q, rule: r }; break; }
+      }
+      if (copy) {
+        const s = posStage[p] as number;
+        const idx = (stageItems[s] as Item[]).indexOf(it);
+        (banned[s] as Uint8Array)[idx] = 1;
+        skipped.push({ id: it.cand.id, level: p + 1, copies: copy.of.cand.id, rule: copy.rule });
+        found = true;
+      } else accepted.push(it);
+    }
+    return found;
+  };
+
+  const exact = args.exactSpread !== false;
+  let chosen: (Item | null)[] = [];
+  let passes = 0;
+  let hint = 0;
+  for (;;) {
+    // Cheap passes (least largest step, then least Σ step²) discover the copies; the last
+    // pass searches the exact spread and is walked once more.
+    passes++;
+    const cheap = solveAll(ctx, banned, N, false, hint, problems);
+    hint = cheap.minM;
+    if (walk(cheap.chosen)) continue;
+    chosen = cheap.chosen;
+    if (!exact) break;
+    passes++;
+    const full = solveAll(ctx, banned, N, true, hint, problems);
+    hint = full.minM;
+    chosen = full.chosen;
+    if (!walk(full.chosen)) break;
+  }
+
+  const levels = chosen.map((it) => (it ? it.cand.id : null));
+  const reads = chosen.filter((x): x is Item => x !== null).map((x) => x.reads);
+  const st = stepStats(reads);
+  const first = reads[0] ?? 0, last = reads[reads.length - 1] ?? 0;
+  const targets = chosen.map((_, i) => Math.round(linearTarget(first, last, i, N) * 100) / 100);
+  return {
+    levels,
+    targets,
+    problems,
+    largestStep: st.largestStep,
+    stepSpread: st.stepSpread,
+    longestEqualRun: st.longestEqualRun,
+    skipped,
+    passes,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The Apsis plan: an array of stages. Each stage covers a contiguous range of levels,
+ * fixes the orbit count, the arrow count of each level, which arrow kinds are on
+ * schedule, and how many candidates to build per level it ships (the pool size).
+ */
+import { z } from 'zod';
+
+export const apsisStageSchema = z.object({
+  stage: z.number().int().min(1),
+  /** First and last level (1-based, inclusive). */
+  first: z.number().int().min(1),
+  last: z.number().int().min(1),
+  /** Orbits m of every level in the stage. */
+  orbits: z.number().int().min(3).max(6),
+  /** Planned arrow count of each level first..last. */
+  arrows: z.array(z.number().int().min(1).max(60)),
+  /** Long arrows allowed in this stage. */
+  long: z.boolean(),
+  /** Diagonal headings allowed in this stage. */
+  diagonal: z.boolean(),
+  /** Candidates built per level the stage ships. */
+  poolSize: z.number().int().min(1).max(100),
+});
+
+export type ApsisStage = z.infer<typeof apsisStageSchema>;
+
+export const apsisPlanSchema = z
+  .array(apsisStageSchema)
+  .min(1)
+  .superRefine((stages, ctx) => {
+    let expectFirst = 1;
+    stages.forEach((s, i) => {
+      if (s.stage !== i + 1) ctx.addIssue({ code: 'custom', path: [i, 'stage'], message: `stage ${i + 1} is numbered ${s.stage}` });
+      if (s.last < s.first) {
+        ctx.addIssue({ code: 'custom', path: [i, 'last'], message: `stage ${s.stage} is empty (last ${s.last} < first ${s.first})` });
+      }
+      if (s.first !== expectFirst) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'first'],
+          message:
+            s.first < expectFirst
+              ? `stage ${s.stage} overlaps the stage before (starts at ${s.first}, expected ${expectFirst})`
+              : `stages are not contiguous: stage ${s.stage} starts at ${s.first}, expected ${expectFirst}`,
+        });
+      }
+      const count = s.last - s.first + 1;
+      if (count > 0 && s.arrows.length !== count) {
+        ctx.addIssue({ code: 'custom', path: [i, 'arrows'], message: `stage ${s.stage} has ${count} levels but ${s.arrows.length} arrow counts` });
+      }
+      expectFirst = s.last + 1;
+    });
+  });
+
+export type ApsisPlan = z.infer<typeof apsisPlanSchema>;
+
+/** Arrow count of level L in the default plan: 3 → 9 over 1..15, then 9 → 36 over 16..150. */
+export function defaultArrowCount(level: number): number {
+  if (level <= 15) return Math.round(3 + (6 * (level - 1)) / 14);
+  return Math.round(9 + (27 * (level - 16)) / 134);
+}
+
+export const DEFAULT_STAGE_ORBITS = [3, 4, 4, 5, 5, 6, 6, 6, 6, 6] as const;
+
+export function makeDefaultPlan(poolSize = 12): ApsisPlan {
+  return DEFAULT_STAGE_ORBITS.map((orbits, i) => {
+    const first = i * 15 + 1;
+    const last = first + 14;
+    const arrows: number[] = [];
+    for (let l = first; l <= last; l++) arrows.push(defaultArrowCount(l));
+    return { stage: i + 1, first, last, orbits, arrows, long: first >= 16, diagonal: first >= 31, poolSize };
+  });
+}
+
+export const defaultApsisPlan: ApsisPlan = makeDefaultPlan();
+
+export function planLevelCount(plan: ApsisPlan): number {
+  const last = plan[plan.length - 1];
+  return last ? last.last : 0;
+}
+
+/** What the plan says about level L (1-based). */
+export interface LevelSpec {
+  level: number;
+  stage: ApsisStage;
+  /** 0-based index of the stage in the plan. */
+  stageIndex: number;
+  orbits: number;
+  arrows: number;
+  long: boolean;
+  diagonal: boolean;
+}
+
+export function levelSpec(plan: ApsisPlan, level: number): LevelSpec {
+  for (let i = 0; i < plan.length; i++) {
+    const s = plan[i] as ApsisStage;
+    if (level >= s.first && level <= s.last) {
+      return {
+        level,
+        stage: s,
+        stageIndex: i,
+        orbits: s.orbits,
+        arrows: s.arrows[level - s.first] as number,
+        long: s.long,
+        diagonal: s.diagonal,
+      };
+    }
+  }
+  throw new Error(`level ${level} is outside the plan (1..${planLevelCount(plan)})`);
+}
+
+/** The plan cut to its first n levels. */
+export function truncateApsisPlan(plan: ApsisPlan, n: number): ApsisPlan {
+  const out: ApsisPlan = [];
+  for (const s of plan) {
+    if (s.first > n) break;
+    const last = Math.min(s.last, n);
+    out.push({ ...s, last, arrows: s.arrows.slice(0, last - s.first + 1) });
+  }
+  return out;
+}
+
+/** Pool size per level slot (0-based). */
+export function planPoolSizes(plan: ApsisPlan): number[] {
+  const out: number[] = [];
+  for (const s of plan) for (let l = s.first; l <= s.last; l++) out.push(s.poolSize);
+  return out;
+}
+
+export function describeApsisPlan(plan: ApsisPlan): { levels: string; detail: string }[] {
+  return plan.map((s) => {
+    const kinds = ['short tangent', ...(s.long ? ['long'] : []), ...(s.diagonal ? ['diagonal'] : [])].join(', ');
+    const a0 = s.arrows[0] ?? 0;
+    const a1 = s.arrows[s.arrows.length - 1] ?? 0;
+    return {
+      levels: `${s.first}–${s.last}`,
+      detail: `stage ${s.stage}: ${s.orbits} orbits, ${a0 === a1 ? a0 : `${a0}→${a1}`} arrows, ${kinds}; ${s.poolSize} candidates per level`,
+    };
+  });
+}

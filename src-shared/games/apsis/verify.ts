@@ -1,0 +1,123 @@
+/**
+ * Re-prove a pack independently of its claims: fit, no sun crossing, rounds (depth, free,
+ * reads), the solution replayed through the play rules, kinds on the plan's schedule, the
+ * ordering rules, and no near-duplicates. Every problem names its level and rule.
+ */
+import type { PackProblem, PackSummaryLine } from '../../game';
+import { stepStats } from '../../ordering/curve';
+import { isDiagonal } from './model';
+import type { ApsisPack } from './pack';
+import { apsisPackLevels } from './pack';
+import { apsisPlanSchema, levelSpec, planLevelCount } from './plan';
+import type { LevelSpec } from './plan';
+import { apsisRulesSchema } from './rules';
+import { crossesSun, fitProblem, levelGeo } from './geometry';
+import { blockersOf, roundsFromBlockers } from './solver';
+import { replay } from './play';
+import { closestPairs, duplicatePairs, prepareLevel } from './near-duplicates';
+
+export function verifyApsisPack(pack: ApsisPack): PackProblem[] {
+  const problems: PackProblem[] = [];
+  const add = (level: number | null, rule: string, message: string): void => {
+    problems.push({ level, rule, message });
+  };
+  const rulesParsed = apsisRulesSchema.safeParse(pack.rules);
+  if (!rulesParsed.success) {
+    add(null, 'rules', `rules are invalid: ${rulesParsed.error.issues.map((i) => i.message).join('; ')}`);
+    return problems;
+  }
+  const planParsed = apsisPlanSchema.safeParse(pack.plan);
+  if (!planParsed.success) {
+    add(null, 'plan', `plan is invalid: ${planParsed.error.issues.map((i) => i.message).join('; ')}`);
+    return problems;
+  }
+  const rules = rulesParsed.data;
+  const plan = planParsed.data;
+  const planned = planLevelCount(plan);
+  if (pack.levels.length > planned) add(null, 'levels', `the pack has ${pack.levels.length} levels but the plan only ${planned}`);
+  const levels = apsisPackLevels(pack);
+  const measured: { reads: number; arrows: number; depth: number }[] = [];
+
+  pack.levels.forEach((pl, i) => {
+    const L = i + 1;
+    const lv = levels[i]!;
+    if (pl.level !== L) add(L, 'level', `level number is ${pl.level}, expected ${L}`);
+    let spec: LevelSpec | null = null;
+    if (L <= planned) spec = levelSpec(plan, L);
+    if (spec && pl.orbits !== spec.orbits) add(L, 'orbits', `has ${pl.orbits} orbits; the plan gives ${spec.orbits}`);
+    let structural = false;
+    lv.arrows.forEach((a, k) => {
+      if (a.orbit > lv.orbits) {
+        add(L, `arrows[${k}].orbit`, `arrow ${k} is on orbit ${a.orbit} of ${lv.orbits}`);
+        structural = true;
+      }
+      if (spec && a.length === 'long' && !spec.long) add(L, 'kinds', `arrow ${k} is long; long arrows are not on schedule before stage ${spec.stage.stage} allows them`);
+      if (spec && isDiagonal(a.heading) && !spec.diagonal) add(L, 'kinds', `arrow ${k} is diagonal (${a.heading}); diagonals are not on schedule at level ${L}`);
+    });
+    if (structural) {
+      measured.push({ reads: pl.reads, arrows: lv.arrows.length, depth: pl.depth });
+      return;
+    }
+    const geos = levelGeo(lv.arrows, lv.orbits, rules);
+    for (let k = 0; k < geos.length; k++) {
+      const f = fitProblem(geos, k, rules);
+      if (f) add(L, 'fit', `arrow ${k} ${f}`);
+      if (crossesSun(geos[k]!, rules)) add(L, 'sun', `arrow ${k}'s path crosses the sun`);
+    }
+    const r = roundsFromBlockers(blockersOf(geos, rules));
+    if (!r.cleared) add(L, 'clears', `the level cannot be cleared: arrows ${r.stuck.join(', ')} never get free`);
+    if (pl.depth !== r.depth) add(L, 'depth', `depth is ${r.depth}, the pack says ${pl.depth}`);
+    if (pl.free !== r.free) add(L, 'free', `free is ${r.free}, the pack says ${pl.free}`);
+    if (pl.reads !== r.reads) add(L, 'reads', `reads is ${r.reads}, the pack says ${pl.reads}`);
+    const n = lv.arrows.length;
+    const sol = pl.solution;
+    const seen = new Set(sol);
+    if (sol.length !== n || seen.size !== n || sol.some((x) => x >= n)) {
+      add(L, 'solution', `the solution must list each of the ${n} arrows once`);
+    } else {
+      const rep = replay(lv, sol, rules);
+      if (rep.heartsLost > 0 || !rep.cleared) add(L, 'solution', `replaying the solution ${rep.cleared ? 'loses hearts' : 'does not clear'}: ${rep.message ?? ''}`);
+    }
+    measured.push({ reads: r.reads, arrows: n, depth: r.depth });
+  });
+
+  // Ordering rules (on recomputed figures).
+  let run = 1;
+  for (let i = 1; i < measured.length; i++) {
+    const a = measured[i - 1]!, b = measured[i]!;
+    const L = i + 1;
+    if (b.reads < a.reads) add(L, 'order', `reads fall from ${a.reads} to ${b.reads}`);
+    if (b.arrows < a.arrows) add(L, 'order', `arrows fall from ${a.arrows} to ${b.arrows}`);
+    if (b.depth < a.depth) add(L, 'order', `depth falls from ${a.depth} to ${b.depth}`);
+    run = b.reads === a.reads ? run + 1 : 1;
+    if (run > rules.maxEqualRun) add(L, 'equal-run', `${run} levels in a row read ${b.reads} (at most ${rules.maxEqualRun})`);
+  }
+
+  // No level twice.
+  const prepared = levels.map((l) => prepareLevel(l, rules));
+  for (const d of duplicatePairs(levels, rules, prepared)) {
+    add(
+      d.b + 1,
+      'near-duplicate',
+      `level ${d.b + 1} is a ${d.duplicate.rule} of level ${d.a + 1} (${d.duplicate.transform}, share ${Math.round(d.duplicate.share * 100)}%)`,
+    );
+  }
+  return problems;
+}
+
+export function summarizeApsisPack(pack: ApsisPack): PackSummaryLine[] {
+  const reads = pack.levels.map((l) => l.reads);
+  const st = stepStats(reads);
+  const rules = apsisRulesSchema.parse(pack.rules);
+  const levels = apsisPackLevels(pack);
+  const top = closestPairs(levels, rules, 1);
+  const c = top[0];
+  return [
+    { label: 'levels', value: String(pack.levels.length) },
+    { label: 'reads first', value: String(reads[0] ?? '-') },
+    { label: 'reads last', value: String(reads[reads.length - 1] ?? '-') },
+    { label: 'largest step', value: reads.length > 1 ? `${st.largestStep} (level ${st.largestStepAt})` : '-' },
+    { label: 'longest run of equal reads', value: String(st.longestEqualRun) },
+    { label: 'closest pair share', value: c ? `${Math.round(c.share * 100)}% (levels ${c.a + 1} and ${c.b + 1})` : '-' },
+  ];
+}
