@@ -225,3 +225,12 @@ export function firstContact(a: ArrowGeo, b: ArrowGeo, rules: ApsisRules): numbe
   }
   return h;
 }
+
+/** An ArrowGeo for a body from tail (tx, ty) to head (hx, hy) (inspector and hand-made cases). */
+export function segmentGeo(tx: number, ty: number, hx: number, hy: number, rules: ApsisRules): ArrowGeo {
+  const L = Math.hypot(hx - tx, hy - ty);
+  const dx = (hx - tx) / L, dy = (hy - ty) / L;
+  const s = rayToCircle(hx, hy, dx, dy, rules.rimRadius);
+  const ex = hx + s * dx, ey = hy + s * dy;
+  return { cx: (tx + hx) / 2, cy: (ty + hy) / 2, dx, dy, tx, ty, hx, hy, half: L / 2, ex, ey, pathLen: s, pmx: (hx + ex) / 2, pmy: (hy + ey) / 2 };
+}
