@@ -27,6 +27,7 @@ export * from './closure';
 export * from './chain';
 export * from './solver-search';
 export * from './solver-theorem';
+export * from './cross-check';
 export * from './difficulty';
 export * from './fairness';
 export * from './generator';
