@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  HEADINGS, canonicalForm, closestPairs, defaultApsisRules as rules, duplicatePairs, nearDuplicate, pairShare,
+  prepareLevel, transformLevel,
+} from '../../../src-shared/games/apsis/index';
+import type { ApsisLevel, Arrow } from '../../../src-shared/games/apsis/index';
+import { orderPools } from '../../../src-shared/games/apsis/ordering';
+import { chainLevel } from './fixtures';
+import { pools } from './fixtures';
+
+const arrowArb: fc.Arbitrary<Arrow> = fc.record({
+  orbit: fc.integer({ min: 1, max: 4 }),
+  angle: fc.integer({ min: 0, max: 359 }),
+  heading: fc.constantFrom(...HEADINGS),
+  length: fc.constantFrom('short' as const, 'long' as const),
+});
+const levelArb: fc.Arbitrary<ApsisLevel> = fc.array(arrowArb, { minLength: 1, maxLength: 12 }).map((arrows) => ({ orbits: 4, arrows }));
+
+const sortKey = (l: ApsisLevel): string => l.arrows.map((a) => `${a.orbit}/${a.angle}/${a.heading}/${a.length}`).sort().join(' ');
+function applyTransform(l: ApsisLevel, t: string): ApsisLevel {
+  const m = /^(mirror\+)?rot(\d+)$/.exec(t);
+  if (!m) throw new Error(`bad transform ${t}`);
+  return transformLevel(l, Number(m[2]), !!m[1]);
+}
+
+const chains = (angles: number[]): ApsisLevel => ({
+  orbits: 3,
+  arrows: angles.flatMap((a) => [
+    { orbit: 2, angle: a % 360, heading: 'cw' as const, length: 'short' as const },
+    { orbit: 3, angle: (a + 44) % 360, heading: 'cw' as const, length: 'short' as const },
+  ]),
+});
+
+describe('rule 1: turned or mirrored copies', () => {
+  it('the canonical form ignores rotation, mirror and arrow order (property)', () => {
+    fc.assert(
+      fc.property(levelArb, fc.integer({ min: 0, max: 359 }), fc.boolean(), fc.nat(), (level, delta, mirror, seed) => {
+        const t = transformLevel(level, delta, mirror);
+        const shuffled = { ...t, arrows: t.arrows.map((a, i) => ({ a, k: (i * 7919 + seed) % 101 })).sort((x, y) => x.k - y.k).map((x) => x.a) };
+        expect(canonicalForm(shuffled).form).toBe(canonicalForm(level).form);
+      }),
+      { numRuns: 200 },
+    );
+  });
+  it('reports a copy with the transform that maps a onto b (property)', () => {
+    fc.assert(
+      fc.property(levelArb, fc.integer({ min: 0, max: 359 }), fc.boolean(), (level, delta, mirror) => {
+        const b = transformLevel(level, delta, mirror);
+        const d = nearDuplicate(level, b, rules);
+        expect(d?.rule).toBe('copy');
+        expect(sortKey(applyTransform(level, d!.transform))).toBe(sortKey(b));
+      }),
+      { numRuns: 100 },
+    );
+  });
+  it('a mirror swaps cw and ccw', () => {
+    const m = transformLevel({ orbits: 3, arrows: [{ orbit: 1, angle: 30, heading: 'cw-in', length: 'long' }] }, 0, true);
+    expect(m.arrows[0]).toEqual({ orbit: 1, angle: 330, heading: 'ccw-in', length: 'long' });
+  });
+});
+
+describe('rule 2: near copies and share', () => {
+  it('centres within 40 pair, beyond 40 do not (r = 235: 9° is 36.9 apart, 10° is 41.0)', () => {
+    const a: ApsisLevel = { orbits: 3, arrows: [{ orbit: 3, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 120, heading: 'ccw', length: 'short' }] };
+    const b9: ApsisLevel = { orbits: 3, arrows: [{ orbit: 3, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 129, heading: 'ccw', length: 'short' }] };
+    const b10: ApsisLevel = { orbits: 3, arrows: [{ orbit: 3, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 130, heading: 'ccw', length: 'short' }] };
+    expect(pairShare(a, b9, rules).share).toBe(1);
+    expect(pairShare(a, b10, rules).share).toBe(0.5);
+  });
+  it('only arrows of the same heading and length pair', () => {
+    const a: ApsisLevel = { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw', length: 'short' }] };
+    expect(pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw-out', length: 'short' }] }, rules).share).toBe(0);
+    expect(pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'ccw-in', length: 'short' }] }, rules).share).toBe(0);
+    expect(pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw', length: 'long' }] }, rules).share).toBe(0);
+    // ... but a mirror turns ccw into cw
+    const r = pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 40, heading: 'ccw', length: 'short' }] }, rules);
+    expect(r).toMatchObject({ share: 1, mirror: true, delta: 40 });
+  });
+  it('a turned copy with one arrow moved to another orbit is a near copy sharing 3/4', () => {
+    const base: ApsisLevel = {
+      orbits: 4,
+      arrows: [
+        { orbit: 1, angle: 10, heading: 'cw', length: 'short' },
+        { orbit: 2, angle: 100, heading: 'ccw', length: 'short' },
+        { orbit: 3, angle: 200, heading: 'cw', length: 'long' },
+        { orbit: 4, angle: 300, heading: 'ccw-out', length: 'short' },
+      ],
+    };
+    const moved = transformLevel(base, 77, false);
+    moved.arrows[3] = { orbit: 1, angle: (300 + 77 + 90) % 360, heading: 'ccw-out', length: 'short' };
+    const d = nearDuplicate(base, moved, rules);
+    expect(d).toMatchObject({ rule: 'near-copy', transform: 'rot77', share: 0.75 });
+    expect(d!.matched).toHaveLength(3);
+  });
+  it('fewer than half paired is not a near copy', () => {
+    const a = chains([0, 120, 240]);
+    const b = { ...chains([0, 60, 200]) };
+    b.arrows = b.arrows.map((x) => ({ ...x, heading: x.orbit === 3 ? ('ccw' as const) : x.heading }));
+    expect(pairShare(a, b, rules).share).toBeLessThan(0.5);
+    expect(nearDuplicate(a, b, rules)).toBeNull();
+  });
+});
+
+describe('rule 3: the same puzzle redrawn', () => {
+  it('isomorphic labelled blocking graphs with the same orbit count', () => {
+    const a = chains([0, 120, 240]);
+    const b = chains([0, 60, 200]);
+    expect(pairShare(a, b, rules).share).toBeLessThan(0.5);
+    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'redrawn', transform: 'graph', share: 1 });
+  });
+  it('a different orbit count or a broken chain is not redrawn', () => {
+    const a = chains([0, 120, 240]);
+    const b = { orbits: 4, arrows: chains([0, 60, 200]).arrows };
+    expect(nearDuplicate(a, b, rules)?.rule).not.toBe('redrawn');
+    // chain B moved so it no longer blocks A
+    const c = chains([0, 60, 200]);
+    c.arrows[1] = { ...c.arrows[1]!, angle: 150 };
+    expect(prepareLevel(c, rules).invariant).not.toBe(prepareLevel(a, rules).invariant);
+    expect(nearDuplicate(a, c, rules)?.rule).not.toBe('redrawn');
+  });
+  it('the hand-made chain redrawn with its blocker elsewhere along the path', () => {
+    const b: ApsisLevel = { orbits: 3, arrows: [chainLevel.arrows[0]!, { orbit: 3, angle: 50, heading: 'cw', length: 'short' }] };
+    expect(nearDuplicate(chainLevel, b, rules)?.rule).toBe('redrawn');
+  });
+});
+
+describe('every pair of a generated, ordered set', () => {
+  it('has no near-duplicate and the closest pair shares less than half', () => {
+    const { plan, pools: ps } = pools(30);
+    const res = orderPools({ rules, plan, pools: ps });
+    expect(res.problems).toEqual([]);
+    const byId = new Map(ps.flat().map((c) => [c.id, c.level]));
+    const levels = res.levels.map((id) => byId.get(id!)!);
+    expect(duplicatePairs(levels, rules)).toEqual([]);
+    const top = closestPairs(levels, rules, 3);
+    expect(top.length).toBeGreaterThan(0);
+    expect(top[0]!.share).toBeLessThan(0.5);
+    for (let i = 1; i < top.length; i++) expect(top[i]!.share).toBeLessThanOrEqual(top[i - 1]!.share);
+    // closestPairs agrees with a brute-force share over every pair
+    let best = 0;
+    for (let i = 0; i < levels.length; i++) for (let j = i + 1; j < levels.length; j++) best = Math.max(best, pairShare(levels[i]!, levels[j]!, rules).share);
+    expect(top[0]!.share).toBe(best);
+    // the raw pools do hold copies (so the rule is doing work)
+    expect(res.skipped.length).toBeGreaterThan(0);
+  });
+});
