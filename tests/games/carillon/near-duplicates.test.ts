@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildField,
+  closestPairs,
+  duplicatePairs,
+  findIsomorphismFor,
+  nearDuplicate,
+  transformPoint,
+  TRANSFORMS,
+  type CarillonLevel,
+  type Dot,
+} from './nd-helpers';
+import { dot, rules, shipSubset } from './fixtures';
+
+const lvl = (dots: Dot[]): CarillonLevel => ({ taps: 1, tutorial: false, bits: 0, dots, solution: [] });
+const moved = (l: CarillonLevel, f: (d: Dot, i: number) => Dot): CarillonLevel => ({ ...l, dots: l.dots.map((d, i) => f({ ...d }, i)) });
+
+describe('transforms', () => {
+  it('are the eight symmetries about the field centre', () => {
+    const images = TRANSFORMS.map((t) => transformPoint(t, 100, 200, 640, 960).join(','));
+    expect(new Set(images).size).toBe(8);
+    expect(transformPoint('identity', 100, 200, 640, 960)).toEqual([100, 200]);
+    expect(transformPoint('rot180', 100, 200, 640, 960)).toEqual([540, 760]);
+    expect(transformPoint('mirror-x', 100, 200, 640, 960)).toEqual([540, 200]);
+    expect(transformPoint('mirror-y', 100, 200, 640, 960)).toEqual([100, 760]);
+    expect(transformPoint('rot90', 320, 480, 640, 960)).toEqual([320, 480]);
+    for (const t of TRANSFORMS) {
+      // Distances are kept (so reach graphs are kept).
+      const [ax, ay] = transformPoint(t, 10, 20, 640, 960), [bx, by] = transformPoint(t, 110, 70, 640, 960);
+      expect(Math.hypot(ax - bx, ay - by)).toBeCloseTo(Math.hypot(100, 50), 10);
+    }
+  });
+});
+
+describe('near-duplicates', () => {
+  const { shipped } = shipSubset(30);
+  const levels = shipped.filter((l): l is CarillonLevel => l !== null);
+
+  it('no two levels of a generated set are near-duplicates (every pair)', () => {
+    expect(levels.length).toBe(30);
+    expect(duplicatePairs(levels, rules)).toEqual([]);
+    const close = closestPairs(levels, rules, 5);
+    expect(close.length).toBe(5);
+    for (const p of close) expect(p.duplicate).toBeNull();
+    expect(close[0]!.share).toBeGreaterThanOrEqual(close[4]!.share);
+  });
+
+  const base = levels[24]!; // a 3-tap level
+
+  it('catches a mirrored copy (colour ignored)', () => {
+    const copy = moved(base, (d) => ({ ...d, x: 640 - d.x, color: (d.color + 3) % 7 }));
+    const d = nearDuplicate(base, copy, rules);
+    expect(d).toMatchObject({ rule: 'same-picture', transform: 'mirror-x', share: 1 });
+    expect(d!.matched!.length).toBe(base.dots.length);
+  });
+
+  it('catches a copy turned half a turn, with its dots in another order', () => {
+    const copy = lvl(base.dots.map((d) => ({ ...d, x: 640 - d.x, y: 960 - d.y })).reverse());
+    const d = nearDuplicate(base, copy, rules);
+    expect(d).toMatchObject({ rule: 'same-picture', transform: 'rot180', share: 1 });
+    const n = base.dots.length;
+    for (const [i, j] of d!.matched!) expect(j).toBe(n - 1 - i);
+  });
+
+  it('catches a quarter-turned copy of a field inside the central square', () => {
+    const a = lvl([dot(200, 300, 'big'), dot(420, 300, 'normal'), dot(460, 520, 'normal'), dot(300, 640, 'small'), dot(230, 500, 'small')]);
+    const b = lvl(a.dots.map((d) => ({ ...d, x: 320 - (d.y - 480), y: 480 + (d.x - 320) })));
+    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'same-picture', transform: 'rot90' });
+    expect(nearDuplicate(b, a, rules)).toMatchObject({ rule: 'same-picture', transform: 'rot270' });
+  });
+
+  it('catches a copy with one dot nudged, and one with a few dots moved away', () => {
+    const nudged = moved(base, (d, i) => (i === 3 ? { ...d, x: d.x + 12, y: d.y - 9 } : d));
+    expect(nearDuplicate(base, nudged, rules)).toMatchObject({ rule: 'same-picture', transform: 'identity' });
+    const n = base.dots.length;
+    const few = moved(base, (d, i) => (i < Math.floor(n / 2) - 1 ? { ...d, x: d.x + 200 } : d));
+    expect(nearDuplicate(base, few, rules)?.rule).toBe('same-picture');
+  });
+
+  it('catches the same graph redrawn (turned by 30°: no picture match, same chains)', () => {
+    const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6);
+    const copy = moved(base, (d) => {
+      const u = d.x - 320, v = d.y - 480;
+      return { ...d, x: Math.round(320 + c * u - s * v), y: Math.round(480 + s * u + c * v) };
+    });
+    expect(findIsomorphismFor(base, copy)).not.toBeNull();
+    expect(nearDuplicate(base, copy, rules)).toMatchObject({ rule: 'same-chains', transform: 'graph', share: 1 });
+  });
+
+  it('catches the answer in the same place (starts pair, a third to a half of the dots pair)', () => {
+    const a = lvl([dot(100, 100, 'big'), dot(250, 100, 'normal'), dot(100, 250, 'normal'), dot(250, 250, 'small')]);
+    const b = lvl([dot(100, 100, 'big'), dot(250, 100, 'normal'), dot(100, 350, 'normal'), dot(330, 100, 'small')]);
+    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'same-answer', transform: 'identity', share: 0.5 });
+    // Move the chain start away: no longer the same answer.
+    const c = lvl([dot(100, 400, 'big'), ...b.dots.slice(1)]);
+    expect(nearDuplicate(a, c, rules)).toBeNull();
+  });
+
+  it('does not call different levels of the set duplicates, nor a level vs a far smaller one', () => {
+    expect(nearDuplicate(levels[10]!, levels[29]!, rules)).toBeNull();
+    expect(nearDuplicate(base, lvl(base.dots.slice(0, 3)), rules)).toBeNull();
+    expect(buildField(base.dots, rules).n).toBe(base.dots.length);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { PoolCandidate } from '../../../src-shared/game';
+import {
+  carillonGame,
+  duplicatePairs,
+  plannedDots,
+  slotParams,
+  stretchOf,
+  type CarillonLevel,
+} from '../../../src-shared/games/carillon/index';
+import { rules, shipSubset } from './fixtures';
+
+describe('ordering', () => {
+  const { plan, pools, ordering, shipped } = shipSubset(30);
+  const levels = shipped as CarillonLevel[];
+  const bits = levels.map((l) => l.bits);
+
+  it('fills every level with no problems, from the right stretch', () => {
+    expect(ordering.problems).toEqual([]);
+    expect(levels.every((l) => l !== null)).toBe(true);
+    levels.forEach((l, i) => {
+      const sp = slotParams(plan, i);
+      expect(l.taps).toBe(sp.taps);
+      expect(l.tutorial).toBe(sp.tutorial);
+      const id = ordering.levels[i]!;
+      const slot = Number(id.split(':')[0]);
+      expect(stretchOf(plan, slot + 1)).toBe(sp.stretch);
+    });
+    expect(new Set(ordering.levels).size).toBe(30);
+  });
+
+  it('never easier than the level before, never fewer dots, never above the planned dots', () => {
+    for (let i = 1; i < levels.length; i++) {
+      expect(bits[i]!).toBeGreaterThanOrEqual(bits[i - 1]!);
+      expect(levels[i]!.dots.length).toBeGreaterThanOrEqual(levels[i - 1]!.dots.length);
+    }
+    levels.forEach((l, i) => expect(l.dots.length).toBeLessThanOrEqual(plannedDots(stretchOf(plan, i + 1)!, i + 1)));
+  });
+
+  it('targets rise in a straight line per stretch; each stretch starts just above the last level', () => {
+    const t = ordering.targets as number[];
+    expect(t[0]).toBe(Math.min(...pools[0]!.map((c) => c.level.bits)));
+    expect(bits[0]).toBe(t[0]);
+    for (const s of plan) {
+      const steps: number[] = [];
+      for (let L = s.from + 1; L <= s.to; L++) steps.push(t[L - 1]! - t[L - 2]!);
+      for (const d of steps) { expect(d).toBeGreaterThanOrEqual(0); expect(d).toBeCloseTo(steps[0]!, 9); }
+      if (s.from > 1) expect(t[s.from - 1]).toBeCloseTo(bits[s.from - 2]! + rules.orderStartStep, 9);
+    }
+    // The hard tutorial: level 9 ends near 1.5 bits; the seam into level 10 stays small.
+    expect(t[8]).toBe(1.5);
+    expect(Math.abs(bits[8]! - 1.5)).toBeLessThan(0.4);
+    expect(bits[9]! - bits[8]!).toBeLessThan(1.2);
+  });
+
+  it('ships no near-duplicate pair', () => {
+    expect(duplicatePairs(levels, rules)).toEqual([]);
+  });
+
+  it('skips a candidate that is a near-duplicate of a chosen level and reports a short level', () => {
+    const a = levels[2]!;
+    const mirror: CarillonLevel = { ...a, dots: a.dots.map((d) => ({ ...d, x: 640 - d.x })) };
+    const tinyPlan = [{ from: 1, to: 2, taps: a.taps, minDots: a.dots.length, maxDots: a.dots.length, tutorial: a.tutorial }];
+    const cand = (id: string, slot: number, level: CarillonLevel): PoolCandidate<CarillonLevel> => ({ id, slot, index: 0, level, metrics: { bits: level.bits } });
+    const r = carillonGame.order({ rules, plan: tinyPlan, pools: [[cand('a', 0, a)], [cand('m', 1, mirror)]] });
+    expect(r.levels).toEqual(['a', null]);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]!.level).toBe(2);
+    expect(r.problems[0]!.message).toMatch(/level 2 is short.*near-duplicate/);
+  });
+
+  it('is deterministic and independent of the order candidates arrive in a pool', () => {
+    const shuffled = pools.map((p) => p.slice().reverse());
+    const again = carillonGame.order({ rules, plan, pools: shuffled });
+    expect(again.levels).toEqual(ordering.levels);
+  });
+});
