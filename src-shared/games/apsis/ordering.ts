@@ -261,9 +261,10 @@ function solveAll(ctx: Ctx, banned: Uint8Array[], N: number, exact: boolean, hin
     }
     const reach = reachLength(ctx, allowed, start, N, 1 << 30);
     const end = start + Math.max(1, reach);
-    if (end < N) {
-      const s2 = ctx.posStage[end] as number;
-      const left = (allowed[s2] as Uint8Array).reduce((a, x) => a + x, 0);
+    const s2 = ctx.posStage[end] as number;
+    const left = end < N ? (allowed[s2] as Uint8Array).reduce((a, x) => a + x, 0) : 0;
+    // (An exhausted pool is reported on its own when the loop reaches it.)
+    if (end < N && left > 0) {
       problems.push({
         level: end + 1,
         message:

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { PoolCandidate } from '../../../src-shared/game';
+import { stepStats } from '../../../src-shared/ordering/curve';
+import { defaultApsisRules as rules, orderPools } from '../../../src-shared/games/apsis/index';
+import type { ApsisLevel, ApsisPlan } from '../../../src-shared/games/apsis/index';
+import { pools as genPools } from './fixtures';
+
+type M = { reads: number; arrows: number; depth: number };
+const noDup = (): boolean => false;
+
+function planOf(stageSizes: number[]): ApsisPlan {
+  let first = 1;
+  return stageSizes.map((n, i) => {
+    const s = { stage: i + 1, first, last: first + n - 1, orbits: 3, arrows: new Array<number>(n).fill(3), long: false, diagonal: false, poolSize: 1 };
+    first += n;
+    return s;
+  });
+}
+
+/** pools[slot] from metrics lists, candidates spread over the stage's slots. */
+function poolsOf(plan: ApsisPlan, stageMetrics: M[][]): PoolCandidate<ApsisLevel>[][] {
+  const out: PoolCandidate<ApsisLevel>[][] = [];
+  plan.forEach((s, si) => {
+    const n = s.last - s.first + 1;
+    for (let k = 0; k < n; k++) out.push([]);
+    (stageMetrics[si] ?? []).forEach((m, i) => {
+      const slot = s.first - 1 + (i % n);
+      out[slot]!.push({ id: `s${si}c${i}`, slot, index: i, level: { orbits: 3, arrows: [] }, metrics: { ...m, orbits: 3, free: 1 } });
+    });
+  });
+  return out;
+}
+
+function valid(seq: M[], R = 3): boolean {
+  let run = 1;
+  for (let i = 1; i < seq.length; i++) {
+    const a = seq[i - 1]!, b = seq[i]!;
+    if (b.reads < a.reads || b.arrows < a.arrows || b.depth < a.depth) return false;
+    run = b.reads === a.reads ? run + 1 : 1;
+    if (run > R) return false;
+  }
+  return true;
+}
+
+/** Brute force: every ordered choice per stage; best (largest step, then spread). */
+function bruteForce(plan: ApsisPlan, stageMetrics: M[][]): { step: number; spread: number } | null {
+  let best: { step: number; spread: number } | null = null;
+  const sizes = plan.map((s) => s.last - s.first + 1);
+  const rec = (si: number, seq: M[]): void => {
+    if (si === plan.length) {
+      if (!valid(seq)) return;
+      const st = stepStats(seq.map((x) => x.reads));
+      if (!best || st.largestStep < best.step || (st.largestStep === best.step && st.stepSpread < best.spread - 1e-12)) {
+        best = { step: st.largestStep, spread: st.stepSpread };
+      }
+      return;
+    }
+    const items = stageMetrics[si]!;
+    const used = new Array<boolean>(items.length).fill(false);
+    const pick = (k: number, cur: M[]): void => {
+      if (k === sizes[si]) { rec(si + 1, cur); return; }
+      for (let i = 0; i < items.length; i++) {
+        if (used[i]) continue;
+        const next = [...cur, items[i]!];
+        if (!valid(next)) continue;
+        used[i] = true;
+        pick(k + 1, next);
+        used[i] = false;
+      }
+    };
+    pick(0, seq);
+  };
+  rec(0, []);
+  return best;
+}
+
+const metricArb = fc.record({ reads: fc.integer({ min: 1, max: 14 }), arrows: fc.integer({ min: 3, max: 5 }), depth: fc.integer({ min: 1, max: 3 }) });
+
+describe('ordering search', () => {
+  it('is exact: matches brute force on the largest step, then the spread (property, two stages)', () => {
+    const plan = planOf([3, 3]);
+    fc.assert(
+      fc.property(fc.array(metricArb, { minLength: 3, maxLength: 7 }), fc.array(metricArb, { minLength: 3, maxLength: 7 }), (s1, s2) => {
+        const stageMetrics = [s1, s2];
+        const res = orderPools({ rules, plan, pools: poolsOf(plan, stageMetrics), isDuplicate: noDup });
+        const bf = bruteForce(plan, stageMetrics);
+        if (!bf) {
+          expect(res.problems.length).toBeGreaterThan(0);
+          return;
+        }
+        expect(res.problems).toEqual([]);
+        const byId = new Map(poolsOf(plan, stageMetrics).flat().map((c) => [c.id, c.metrics as M]));
+        const seq = res.levels.map((id) => byId.get(id!)!);
+        expect(valid(seq)).toBe(true);
+        expect(new Set(res.levels).size).toBe(6);
+        expect(res.largestStep).toBe((bf as { step: number }).step);
+        expect(res.stepSpread).toBeCloseTo((bf as { spread: number }).spread, 9);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('ships each stage from its own pool, never a candidate twice', () => {
+    const plan = planOf([2, 2]);
+    const res = orderPools({
+      rules,
+      plan,
+      pools: poolsOf(plan, [
+        [{ reads: 1, arrows: 3, depth: 1 }, { reads: 2, arrows: 3, depth: 1 }, { reads: 9, arrows: 3, depth: 1 }],
+        [{ reads: 3, arrows: 3, depth: 1 }, { reads: 4, arrows: 3, depth: 1 }],
+      ]),
+      isDuplicate: noDup,
+    });
+    expect(res.levels).toEqual(['s0c0', 's0c1', 's1c0', 's1c1']);
+    expect(res.largestStep).toBe(1);
+  });
+
+  it('no more than three levels in a row read the same', () => {
+    const plan = planOf([5]);
+    const same = Array.from({ length: 8 }, () => ({ reads: 10, arrows: 3, depth: 1 }));
+    const res = orderPools({ rules, plan, pools: poolsOf(plan, [[...same, { reads: 11, arrows: 3, depth: 1 }, { reads: 11, arrows: 3, depth: 1 }]]), isDuplicate: noDup });
+    expect(res.problems).toEqual([]);
+    expect(res.longestEqualRun).toBeLessThanOrEqual(3);
+  });
+
+  it('reports which level cannot be filled and why', () => {
+    const plan = planOf([3, 3]);
+    // stage 2 reads less than stage 1 ends with: the order cannot go on at level 4
+    const res = orderPools({
+      rules,
+      plan,
+      pools: poolsOf(plan, [
+        [{ reads: 10, arrows: 3, depth: 1 }, { reads: 11, arrows: 3, depth: 1 }, { reads: 12, arrows: 3, depth: 1 }],
+        [{ reads: 2, arrows: 3, depth: 1 }, { reads: 3, arrows: 3, depth: 1 }, { reads: 4, arrows: 3, depth: 1 }],
+      ]),
+      isDuplicate: noDup,
+    });
+    expect(res.problems.map((p) => p.level)).toEqual([4]);
+    expect(res.problems[0]!.message).toMatch(/falling/);
+    // every level still gets its best effort
+    expect(res.levels.every((x) => x !== null)).toBe(true);
+
+    const empty = orderPools({ rules, plan, pools: poolsOf(plan, [[{ reads: 1, arrows: 3, depth: 1 }, { reads: 2, arrows: 3, depth: 1 }, { reads: 3, arrows: 3, depth: 1 }], []]), isDuplicate: noDup });
+    expect(empty.problems.map((p) => p.level)).toEqual([4, 5, 6]);
+    expect(empty.problems[0]!.message).toMatch(/empty/);
+    expect(empty.levels.slice(3)).toEqual([null, null, null]);
+
+    const allSame = orderPools({ rules, plan: planOf([5]), pools: poolsOf(planOf([5]), [Array.from({ length: 6 }, () => ({ reads: 5, arrows: 3, depth: 1 }))]), isDuplicate: noDup });
+    expect(allSame.problems[0]!.level).toBe(4);
+  });
+
+  it('skips a candidate that copies a level already chosen, and stays exact without it', () => {
+    const plan = planOf([4]);
+    const metrics = [1, 2, 3, 4, 6].map((reads) => ({ reads, arrows: 3, depth: 1 }));
+    const ps = poolsOf(plan, [metrics]);
+    const free = orderPools({ rules, plan, pools: ps, isDuplicate: noDup });
+    expect(free.levels).toEqual(['s0c0', 's0c1', 's0c2', 's0c3']);
+    // c1 and c3 are the same puzzle: one of them must go
+    const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => [a.id, b.id].sort().join() === 's0c1,s0c3';
+    const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
+    expect(res.levels).not.toContain('s0c3');
+    expect(res.levels).toContain('s0c1');
+    expect(res.skipped).toEqual([{ id: 's0c3', level: 4, copies: 's0c1', rule: 'duplicate' }]);
+    expect(res.levels).toEqual(['s0c0', 's0c1', 's0c2', 's0c4']);
+    expect(res.largestStep).toBe(3);
+  });
+
+  it('orders generated pools of the first 30 levels: rules hold across the stage boundary', () => {
+    const { plan, pools: ps } = genPools(30);
+    const res = orderPools({ rules, plan, pools: ps });
+    expect(res.problems).toEqual([]);
+    const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
+    const seq = res.levels.map((id) => byId.get(id!)!);
+    expect(valid(seq)).toBe(true);
+    expect(res.largestStep).toBe(stepStats(seq.map((x) => x.reads)).largestStep);
+    expect(res.largestStep).toBeLessThanOrEqual(4);
+    // candidates built for stage 1 ship in stage 1
+    res.levels.forEach((id, p) => expect(Number(id!.split(':')[0]) < 15).toBe(p < 15));
+  });
+});

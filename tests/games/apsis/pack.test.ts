@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { PackFormatError, stringifyPack } from '../../../src-shared/pack/pack-io';
+import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncateApsisPlan, defaultArrowCount } from '../../../src-shared/games/apsis/index';
+import type { ApsisLevel, ApsisPack } from '../../../src-shared/games/apsis/index';
+import { chainLevel, cycleLevel, pools } from './fixtures';
+
+function shippedPack(): { pack: ApsisPack; text: string } {
+  const { plan, pools: ps } = pools(30);
+  const res = apsisGame.order({ rules, plan, pools: ps });
+  const byId = new Map(ps.flat().map((c) => [c.id, c.level]));
+  const levels = res.levels.map((id) => byId.get(id!)!);
+  const pack = apsisGame.toPack({ seed: 7, rules, plan, levels });
+  return { pack, text: stringifyPack(pack) };
+}
+const clone = (p: ApsisPack): ApsisPack => JSON.parse(JSON.stringify(p)) as ApsisPack;
+
+describe('default rules and plan', () => {
+  it('carry the spec numbers', () => {
+    expect(rules).toMatchObject({ sunRadius: 40, rimRadius: 300, shortLength: 44, longLength: 80, width: 12, gap: 6, hearts: 3, validCandidates: 36, aimShare: 0.85, maxEqualRun: 3, nearDistance: 40, nearShare: 0.5 });
+    expect(rules.maxTries).toBeGreaterThanOrEqual(1000);
+    expect(apsisGame.rulesSchema.parse(rules)).toEqual(rules);
+  });
+  it('150 levels in ten stages of 15, orbit counts and arrow ramp', () => {
+    expect(apsisGame.levelCount(defaultApsisPlan)).toBe(150);
+    expect(defaultApsisPlan.map((s) => s.orbits)).toEqual([3, 4, 4, 5, 5, 6, 6, 6, 6, 6]);
+    expect(defaultApsisPlan.map((s) => s.last - s.first + 1)).toEqual(new Array(10).fill(15));
+    const counts = defaultApsisPlan.flatMap((s) => s.arrows);
+    expect(counts[0]).toBe(3);
+    expect(counts[14]).toBe(9);
+    expect(counts[15]).toBe(9);
+    expect(counts[149]).toBe(36);
+    expect(counts[7]).toBe(Math.round(3 + (6 * 7) / 14));
+    expect(counts[82]).toBe(defaultArrowCount(83));
+    for (let i = 1; i < 150; i++) expect(counts[i]!).toBeGreaterThanOrEqual(counts[i - 1]!);
+    expect(defaultApsisPlan.map((s) => [s.long, s.diagonal])).toEqual([[false, false], [true, false], ...new Array(8).fill([true, true])]);
+    expect(apsisGame.poolSizes(defaultApsisPlan, rules)).toEqual(new Array(150).fill(12));
+    expect(makeDefaultPlan(3)[0]!.poolSize).toBe(3);
+    expect(apsisGame.truncatePlan(defaultApsisPlan, 20).map((s) => [s.first, s.last, s.arrows.length])).toEqual([[1, 15, 15], [16, 20, 5]]);
+  });
+  it('rejects stages that are not contiguous, empty or overlapping', () => {
+    const p = truncateApsisPlan(defaultApsisPlan, 45);
+    const gap = structuredClone(p); gap[1]!.first = 17; gap[1]!.arrows = gap[1]!.arrows.slice(1);
+    const overlap = structuredClone(p); overlap[1]!.first = 15; overlap[1]!.arrows = [9, ...overlap[1]!.arrows];
+    const empty = structuredClone(p); empty[1]!.last = 15; empty[1]!.arrows = [];
+    for (const [bad, word] of [[gap, 'contiguous'], [overlap, 'overlaps'], [empty, 'empty']] as const) {
+      const r = apsisPlanSchema.safeParse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => i.message).join(' ')).toContain(word);
+    }
+    expect(apsisPlanSchema.safeParse(p).success).toBe(true);
+  });
+});
+
+describe('apsis-pack v1', () => {
+  const { pack, text } = shippedPack();
+
+  it('has the spec shape', () => {
+    expect(Object.keys(pack)).toEqual(['format', 'version', 'seed', 'rules', 'plan', 'levels']);
+    expect(pack.format).toBe('apsis-pack');
+    expect(pack.version).toBe(1);
+    expect(Object.keys(pack.levels[0]!)).toEqual(['level', 'orbits', 'depth', 'free', 'reads', 'arrows', 'solution']);
+    expect(Object.keys(pack.levels[0]!.arrows[0]!)).toEqual(['orbit', 'angle', 'heading', 'length']);
+    expect(pack.levels.map((l) => l.level)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('reads back, re-verifies clean, and writes the same bytes', () => {
+    const back = apsisGame.parsePack(JSON.parse(text));
+    expect(apsisGame.verifyPack(back)).toEqual([]);
+    expect(stringifyPack(apsisGame.toPack({ seed: back.seed, rules: back.rules, plan: back.plan, levels: apsisGame.packLevels(back) }))).toBe(text);
+    expect(shippedPack().text).toBe(text);
+  });
+
+  it('allows extra fields', () => {
+    const j = JSON.parse(text) as Record<string, unknown> & { levels: Record<string, unknown>[] };
+    j.note = 'hello';
+    j.levels[0]!.caption = 'first';
+    const back = apsisGame.parsePack(j);
+    expect(apsisGame.verifyPack(back)).toEqual([]);
+  });
+
+  it('a malformed pack names the level and the field', () => {
+    const j = JSON.parse(text) as { levels: { arrows: { heading: string; angle: number }[] }[] };
+    j.levels[4]!.arrows[2]!.heading = 'sideways';
+    j.levels[6]!.arrows[0]!.angle = 12.5;
+    try {
+      apsisGame.parsePack(j);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(PackFormatError);
+      const pe = e as PackFormatError;
+      expect(pe.problems.map((p) => [p.level, p.field])).toEqual([[5, 'arrows[2].heading'], [7, 'arrows[0].angle']]);
+      expect(pe.message).toContain('level 5: arrows[2].heading');
+    }
+    expect(() => apsisGame.parsePack({ format: 'carillon-pack' })).toThrow(PackFormatError);
+  });
+
+  it('an arrow moved into another one\'s path so the level cannot clear', () => {
+    const p = clone(pack);
+    // level 1 becomes the hand-made chain, then its blocker is moved so the two block each other
+    const chain = apsisGame.toPack({ seed: 7, rules, plan: p.plan, levels: [chainLevel] }).levels[0]!;
+    p.levels[0] = { ...chain, level: 1 };
+    expect(apsisGame.verifyPack(p).filter((x) => x.level === 1 && x.rule !== 'order')).toEqual([]);
+    p.levels[0]!.arrows[1] = { ...cycleLevel.arrows[1]! };
+    const probs = apsisGame.verifyPack(p).filter((x) => x.level === 1);
+    expect(probs.map((x) => x.rule)).toEqual(expect.arrayContaining(['clears', 'solution', 'reads']));
+    expect(probs.find((x) => x.rule === 'clears')!.message).toMatch(/cannot be cleared/);
+  });
+
+  it('a wrong reads is named with its level', () => {
+    const p = clone(pack);
+    p.levels[9]!.reads += 1;
+    expect(apsisGame.verifyPack(p)).toEqual([{ level: 10, rule: 'reads', message: expect.stringContaining('reads is') }]);
+  });
+
+  it('a diagonal on level 5 breaks the kinds schedule', () => {
+    const p = clone(pack);
+    const a = p.levels[4]!.arrows[0]!;
+    a.heading = a.heading === 'cw' ? 'cw-out' : 'ccw-out';
+    const probs = apsisGame.verifyPack(p).filter((x) => x.rule === 'kinds');
+    expect(probs).toHaveLength(1);
+    expect(probs[0]).toMatchObject({ level: 5, rule: 'kinds' });
+    const q = clone(pack);
+    q.levels[3]!.arrows[0]!.length = 'long';
+    expect(apsisGame.verifyPack(q).some((x) => x.level === 4 && x.rule === 'kinds')).toBe(true);
+  });
+
+  it('catches overlapping arrows, a bad solution, a fall in the order, too many equal reads and copies', () => {
+    const p = clone(pack);
+    // arrow 1 of level 12 placed on top of arrow 0
+    p.levels[11]!.arrows[1] = { ...p.levels[11]!.arrows[0]! };
+    const fit = apsisGame.verifyPack(p).filter((x) => x.level === 12);
+    expect(fit.some((x) => x.rule === 'fit')).toBe(true);
+
+    const s = clone(pack);
+    s.levels[2]!.solution = [...s.levels[2]!.solution].reverse();
+    const probs = apsisGame.verifyPack(s);
+    if (pack.levels[2]!.depth > 1) expect(probs.some((x) => x.level === 3 && x.rule === 'solution')).toBe(true);
+
+    const o = clone(pack);
+    [o.levels[20], o.levels[25]] = [o.levels[25]!, o.levels[20]!];
+    o.levels[20]!.level = 21; o.levels[25]!.level = 26;
+    expect(apsisGame.verifyPack(o).some((x) => x.rule === 'order')).toBe(true);
+
+    const d = clone(pack);
+    d.levels[10] = { ...d.levels[9]!, level: 11 };
+    d.levels[11] = { ...d.levels[9]!, level: 12 };
+    d.levels[12] = { ...d.levels[9]!, level: 13 };
+    const dp = apsisGame.verifyPack(d);
+    expect(dp).toContainEqual(expect.objectContaining({ level: 13, rule: 'equal-run' }));
+    expect(dp).toContainEqual(expect.objectContaining({ level: 11, rule: 'near-duplicate' }));
+    expect(dp.find((x) => x.rule === 'near-duplicate')!.message).toMatch(/copy of level 10/);
+  });
+
+  it('summarizes', () => {
+    const lines = apsisGame.summarize(pack);
+    expect(lines.map((l) => l.label)).toEqual(['levels', 'reads first', 'reads last', 'largest step', 'longest run of equal reads', 'closest pair share']);
+    expect(lines[0]!.value).toBe('30');
+    expect(lines[1]!.value).toBe(String(pack.levels[0]!.reads));
+  });
+
+  it('measure agrees with the pack', () => {
+    const lv: ApsisLevel = apsisGame.packLevels(pack)[7]!;
+    expect(apsisGame.measure(lv, rules)).toMatchObject({ reads: pack.levels[7]!.reads, depth: pack.levels[7]!.depth, free: pack.levels[7]!.free });
+  });
+});
