@@ -139,3 +139,23 @@ export function replay(level: ApsisLevel, sequence: readonly number[], rules: Ap
   if (!cleared && message === null) message = `${state.present.filter(Boolean).length} arrows are left after the sequence`;
   return { cleared, heartsLost, firstFault, message };
 }
+
+export interface ArrowInspection {
+  /** Body tail → head, and the path head → rim. */
+  tail: { x: number; y: number };
+  head: { x: number; y: number };
+  exit: { x: number; y: number };
+  /** Arrows still on the board in its way, nearest first, with the distance along the path. */
+  blockers: { arrow: number; distance: number }[];
+}
+
+/** What the inspector shows while an arrow is held: its path and its blockers. */
+export function inspectArrow(level: ApsisLevel, i: number, rules: ApsisRules, present?: readonly boolean[]): ArrowInspection {
+  const geos = levelGeo(level.arrows, level.orbits, rules);
+  const g = geos[i] as ArrowGeo;
+  const on = present ?? level.arrows.map(() => true);
+  const blockers = currentBlockers(geos, on, i, rules)
+    .map((j) => ({ arrow: j, distance: firstContact(g, geos[j] as ArrowGeo, rules) ?? g.pathLen }))
+    .sort((a, b) => a.distance - b.distance || a.arrow - b.arrow);
+  return { tail: { x: g.tx, y: g.ty }, head: { x: g.hx, y: g.hy }, exit: { x: g.ex, y: g.ey }, blockers };
+}

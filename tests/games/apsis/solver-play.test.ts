@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildLevel, defaultApsisRules as rules, launch, replay, roundsFromBlockers, solveRounds, startState, blockingGraph,
+  buildLevel, defaultApsisRules as rules, inspectArrow, launch, replay, roundsFromBlockers, solveRounds, startState, blockingGraph,
 } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel } from '../../../src-shared/games/apsis/index';
 import { streamFor } from '../../../src-shared/random/prng';
@@ -84,6 +84,12 @@ describe('play rules', () => {
     expect(r.at.y).toBeLessThan(120);
     expect(r.hearts).toBe(2);
     expect(r.state.present).toEqual([true, true, true]);
+  });
+  it('inspecting a held arrow lists its blockers nearest first', () => {
+    const ins = inspectArrow(three, 0, rules);
+    expect(ins.blockers.map((b) => b.arrow)).toEqual([2, 1]);
+    expect(ins.head).toEqual({ x: 170, y: 22 });
+    expect(inspectArrow(three, 0, rules, [true, true, false]).blockers.map((b) => b.arrow)).toEqual([1]);
   });
   it('the level is lost at 0 hearts; further launches are refused', () => {
     let s = startState(three, rules);
