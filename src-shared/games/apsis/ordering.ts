@@ -6,7 +6,7 @@
  *  - the largest step in reads is as small as the pools allow, then the spread
  *    (population standard deviation) of the steps.
  *
- * Exact method. Within a stage, the candidates are sorted by (reads, arrows, depth, id);
+ * Exact method. Within a stage, the candidates are sorted by (reads, arrows, depth, slot, index);
  * any valid order is non-decreasing in that key, so a chosen sequence is a strictly
  * increasing walk through the sorted list (which also rules out shipping a candidate twice).
  * A state is (position, candidate, length of the current equal-reads run).
@@ -318,7 +318,12 @@ export function orderPools(args: {
     }
   });
   for (const items of stageItems) {
-    items.sort((a, b) => a.reads - b.reads || a.arrows - b.arrows || a.depth - b.depth || (a.cand.id < b.cand.id ? -1 : a.cand.id > b.cand.id ? 1 : 0));
+    // Ties by (slot, index), which do not depend on how the studio numbers candidates.
+    items.sort(
+      (a, b) =>
+        a.reads - b.reads || a.arrows - b.arrows || a.depth - b.depth || a.cand.slot - b.cand.slot || a.cand.index - b.cand.index ||
+        (a.cand.id < b.cand.id ? -1 : a.cand.id > b.cand.id ? 1 : 0),
+    );
   }
   const ctx: Ctx = { stageItems, posStage, R: rules.maxEqualRun };
   const banned: Uint8Array[] = stageItems.map((items) => new Uint8Array(items.length));

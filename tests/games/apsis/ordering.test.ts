@@ -179,3 +179,17 @@ describe('ordering search', () => {
     res.levels.forEach((id, p) => expect(Number(id!.split(':')[0]) < 15).toBe(p < 15));
   });
 });
+
+describe('ordering determinism', () => {
+  it('does not depend on candidate ids or the order pools are listed in', () => {
+    const { plan, pools: ps } = genPools(20);
+    const a = orderPools({ rules, plan, pools: ps });
+    const renamed = ps.map((p) => [...p].reverse().map((c) => ({ ...c, id: `db${1000 - c.slot * 12 - c.index}` })));
+    const b = orderPools({ rules, plan, pools: renamed });
+    const key = (list: PoolCandidate<ApsisLevel>[][], ids: (string | null)[]) => {
+      const m = new Map(list.flat().map((c) => [c.id, `${c.slot}:${c.index}`]));
+      return ids.map((id) => m.get(id!));
+    };
+    expect(key(renamed, b.levels)).toEqual(key(ps, a.levels));
+  });
+});
