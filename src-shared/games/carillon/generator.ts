@@ -139,7 +139,10 @@ export function growField(p: GrowParams, rules: CarillonRules, rng: Rng): GrowRe
     if (!placed) return { ok: false, reason: `root ${t + 1} found no place` };
   }
 
-  const mix = rules.sizeMix;
+  // Each field leans its own way: the small-dot weight is scaled by 2^(±sizeMixSpread), so a
+  // pool holds both sparse (mostly small, easy to read) and dense fields.
+  const lean = rules.sizeMixSpread > 0 ? 2 ** rng.float(-rules.sizeMixSpread, rules.sizeMixSpread) : 1;
+  const mix = { small: rules.sizeMix.small * lean, normal: rules.sizeMix.normal, big: rules.sizeMix.big };
   const mixTotal = mix.small + mix.normal + mix.big;
   const drawSize = (): number => {
     if (mixTotal <= 0) return 1;

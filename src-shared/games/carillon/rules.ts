@@ -47,6 +47,8 @@ export const carillonRulesSchema = z.object({
   sizeMix: z
     .object({ small: z.number().min(0), normal: z.number().min(0), big: z.number().min(0) })
     .default({ small: 0.35, normal: 0.5, big: 0.15 }),
+  /** Per field, the small-dot weight is scaled by 2^u, u uniform in ±sizeMixSpread (pool variety). */
+  sizeMixSpread: z.number().min(0).max(8).default(0),
   /** Ordering: a stretch's target line starts this many bits above the previous level. */
   orderStartStep: z.number().min(0).default(0.1),
   /** Ordering: where a stretch's line ends when the plan does not say: this quantile of the last level's pool. */

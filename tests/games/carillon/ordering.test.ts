@@ -69,6 +69,31 @@ describe('ordering', () => {
     expect(r.problems[0]!.message).toMatch(/level 2 is short.*near-duplicate/);
   });
 
+  it('looks ahead: never takes a nearer candidate that would leave a later level short', () => {
+    // Four distinct one-tap candidates with the same dot count; difficulties set by hand.
+    const pick: CarillonLevel[] = [];
+    for (const c of pools.slice(0, 3).flat()) {
+      if (pick.length === 4) break;
+      if (c.level.dots.length !== pools[1]![0]!.level.dots.length) continue;
+      if (pick.every((p) => carillonGame.nearDuplicate(p, c.level, rules) === null)) pick.push(c.level);
+    }
+    expect(pick).toHaveLength(4);
+    const n = pick[0]!.dots.length;
+    const cand = (id: string, slot: number, level: CarillonLevel, bits: number): PoolCandidate<CarillonLevel> => ({ id, slot, index: 0, level, metrics: { bits } });
+    const tinyPlan = [
+      { from: 1, to: 1, taps: 1, minDots: n, maxDots: n, tutorial: true },
+      { from: 2, to: 3, taps: 1, minDots: n, maxDots: n, tutorial: true, endBits: 1.1 },
+    ];
+    const r = carillonGame.order({
+      rules: { ...rules, orderStartStep: 0.1 },
+      plan: tinyPlan,
+      pools: [[cand('P', 0, pick[0]!, 1.0)], [cand('D', 1, pick[1]!, 1.1), cand('Y', 1, pick[2]!, 1.0)], [cand('Z', 2, pick[3]!, 1.05)]],
+    });
+    // Level 2's target is 1.1: D is nearest but leaves level 3 nothing at least as hard; Z is the nearest that finishes.
+    expect(r.problems).toEqual([]);
+    expect(r.levels).toEqual(['P', 'Z', 'D']);
+  });
+
   it('is deterministic and independent of the order candidates arrive in a pool', () => {
     const shuffled = pools.map((p) => p.slice().reverse());
     const again = carillonGame.order({ rules, plan, pools: shuffled });
