@@ -9,8 +9,10 @@ import {
   reachGraph,
   replaySolution,
   setOf,
+  solveSearch,
+  fewestByTheorem,
 } from '../../../src-shared/games/carillon/index';
-import { dot, randomFields, rules } from './fixtures';
+import { dot, randomDots, randomFields, rules } from './fixtures';
 
 describe('reach graph', () => {
   it('draws an arrow A→B exactly when dist(A,B) − radius(B) ≤ reach(A)', () => {
@@ -66,6 +68,15 @@ describe('timed chain', () => {
       }
     }
   });
+  it('bit sets work past 64 dots (3 words): closures, chains, both solvers, replay', () => {
+    const f = buildField(randomDots(99, 90, 900), rules);
+    expect(f.W).toBe(3);
+    for (let v = 0; v < f.n; v += 7) expect(chainPops(f, v).map((e) => e.dot).sort((a, b) => a - b)).toEqual(members(poppedBy(f.closure, f.W, v, fullSet(f.n))));
+    const s = solveSearch(f);
+    expect(s.fewest).toBe(fewestByTheorem(f));
+    expect(replaySolution(f, s.solution).cleared).toBe(true);
+  });
+
   it('replay reports taps on popped dots and dots left standing', () => {
     const f = buildField([dot(100, 480, 'big'), dot(280, 480, 'normal'), dot(400, 480, 'normal')], rules);
     expect(replaySolution(f, [0])).toMatchObject({ cleared: true, taps: 1 });
