@@ -1,6 +1,8 @@
 /** The CLI's command table. Each command lives in its own module. */
 import type { Command } from 'commander';
 import { gameInfos } from '../service';
+import { registerGenerate } from './generate';
+import { registerVerify } from './verify';
 
 export function registerCommands(program: Command): void {
   program
@@ -12,4 +14,6 @@ export function registerCommands(program: Command): void {
         for (const row of g.planRows) console.log(`  ${row.levels.padEnd(10)} ${row.detail}`);
       }
     });
+  registerGenerate(program);
+  registerVerify(program);
 }

@@ -1,0 +1,12 @@
+/** Option parsers shared by the CLI commands: each bad value is named in its error. */
+import { InvalidArgumentError } from 'commander';
+
+export function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    }
+    return n;
+  };
+}
