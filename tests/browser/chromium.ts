@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RESULTS = join(process.cwd(), 'test-results');
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+/**
+ * Debian's Chromium, headless, with the flags this machine's closed network needs.
+ * playwright-core gives every launch a fresh temporary user-data dir of its own.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -26,7 +27,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'studio-chromium-'))}`,
     ],
   });
 }
