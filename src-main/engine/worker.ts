@@ -1,6 +1,7 @@
 /** Worker-thread entry: runs shared game code on plain-data tasks. */
 import { performance } from 'node:perf_hooks';
 import { streamFor } from '../../src-shared/random/prng';
+import { gameById } from '../../src-shared/games/index';
 import type { GeneratedJob, WorkerTask } from './tasks';
 
 export function checksum(seed: number, count: number): number {
@@ -10,13 +11,11 @@ export function checksum(seed: number, count: number): number {
   return sum;
 }
 
-export default async function runTask(task: WorkerTask): Promise<unknown> {
+export default function runTask(task: WorkerTask): unknown {
   switch (task.kind) {
     case 'checksum':
       return checksum(task.seed, task.count);
     case 'generate': {
-      // Loaded on first use so a worker that only runs self-checks stays light.
-      const { gameById } = await import('../../src-shared/games/index');
       const game = gameById(task.game);
       const out: GeneratedJob[] = [];
       for (const job of task.jobs) {
