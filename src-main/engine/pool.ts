@@ -26,8 +26,8 @@ export function createPool(opts: { workers?: number } = {}): WorkerPool {
     execArgv: entry.execArgv,
     minThreads: size,
     maxThreads: size,
-    // Queue as much as callers submit; the scheduler bounds what it submits.
-    maxQueue: 'auto',
+    // Callers bound what they submit (mapLimited), so the queue itself needs no cap.
+    maxQueue: Number.POSITIVE_INFINITY,
   });
   return {
     size,
