@@ -15,10 +15,30 @@ import {
   isApiMethodName,
   parseArgs,
 } from '../src-shared/api';
-import { games } from '../src-shared/games/index';
+import type { AnyGame } from '../src-shared/game';
+import { gameById, games } from '../src-shared/games/index';
+import { dirname, join } from 'node:path';
 import type { Db } from './store/db';
-import { getRun, listRuns } from './store/runs';
+import { deleteRun, getRun, insertRun, listRuns } from './store/runs';
+import {
+  candidatePoints,
+  candidateRuns,
+  getCandidateRow,
+  hasUndo,
+  listCandidates,
+  setNote,
+  setTags,
+  setVerdicts,
+  undoVerdicts,
+} from './store/candidates';
+import { listPairs } from './store/duplicates';
 import type { WorkerPool } from './engine/pool';
+import { createRunEngine, type RunEngine } from './engine/run-engine';
+import { checkRunInput } from './engine/run-input';
+import { orderStoredPools, PackNotReadyError } from './engine/finish';
+import { orderingView } from './engine/ordering-view';
+import { defaultPackName, exportPack, importPack } from './engine/packs';
+import { compareRuns } from './engine/compare';
 
 export interface ServiceContext {
   db: Db;
@@ -30,6 +50,7 @@ export interface ServiceContext {
 
 export interface Service {
   handlers: ApiHandlers;
+  engine: RunEngine;
   /** Validate and run one call; never throws, always answers with an envelope. */
   dispatch(method: string, rawArgs: unknown): Promise<ApiEnvelope<unknown>>;
   on<E extends ApiEventName>(event: E, listener: (payload: ApiEvents[E]) => void): () => void;
@@ -54,6 +75,36 @@ export function gameInfos(): GameInfo[] {
 export function createService(ctx: ServiceContext): Service {
   const events = new EventEmitter();
   events.setMaxListeners(100);
+  const { db } = ctx;
+  const engine = createRunEngine({
+    db,
+    pool: ctx.pool,
+    onProgress: (p) => events.emit('run.progress', p),
+    onChanged: (runId, status) => events.emit('run.changed', { runId, status }),
+  });
+
+  const runOf = (runId: number) => {
+    const run = getRun(db, runId);
+    if (!run) throw new ApiError('not-found', `run ${runId} does not exist`);
+    return run;
+  };
+  const summary = (runId: number) => {
+    const { plan: _p, rules: _r, ...rest } = runOf(runId);
+    return rest;
+  };
+  const gameOf = (runId: number): AnyGame => gameById(runOf(runId).game);
+  /** Curation changes need one existing, writable run for all the named candidates. */
+  const curatedRun = (ids: readonly number[]): number => {
+    const runs = candidateRuns(db, ids);
+    const missing = ids.filter((id) => !runs.has(id));
+    if (missing.length) throw new ApiError('not-found', `candidate${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')} do${missing.length === 1 ? 'es' : ''} not exist`, [{ field: 'candidateIds', message: 'unknown candidate id' }]);
+    const runIds = new Set(runs.values());
+    if (runIds.size > 1) throw new ApiError('bad-argument', 'the candidates belong to different runs; change one run at a time', [{ field: 'candidateIds', message: 'mixes runs' }]);
+    const runId = [...runIds][0]!;
+    if (runOf(runId).status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
+    return runId;
+  };
+  const exportDir = (): string => join(dirname(ctx.dbPath), 'exports');
 
   const handlers: ApiHandlers = {
     'app.info': () => ({
@@ -67,10 +118,105 @@ export function createService(ctx: ServiceContext): Service {
     }),
     'games.list': () => gameInfos(),
     'runs.list': (args) => listRuns(ctx.db, args),
-    'runs.get': ({ runId }) => {
-      const run = getRun(ctx.db, runId);
-      if (!run) throw new ApiError('not-found', `run ${runId} does not exist`);
-      return run;
+    'runs.get': ({ runId }) => runOf(runId),
+    'runs.create': ({ game: gameId, seed, name, plan, rules, levels }) => {
+      const game = gameById(gameId);
+      const checked = checkRunInput(game, { plan, rules, levels });
+      const id = insertRun(db, { game: game.id, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, status: 'queued', levels: checked.levels, candidatesTotal: checked.candidatesTotal }, new Date().toISOString());
+      engine.enqueue(id);
+      return summary(id);
+    },
+    'runs.cancel': ({ runId }) => {
+      runOf(runId);
+      engine.cancel(runId);
+      return summary(runId);
+    },
+    'runs.resume': ({ runId }) => {
+      const run = runOf(runId);
+      if (!['cancelled', 'interrupted', 'failed'].includes(run.status)) {
+        throw new ApiError('conflict', `run ${runId} is ${run.status}; only a cancelled, interrupted or failed run can be resumed`);
+      }
+      engine.enqueue(runId);
+      return summary(runId);
+    },
+    'runs.delete': ({ runId }) => {
+      runOf(runId);
+      if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
+      return { deleted: deleteRun(db, runId) };
+    },
+    'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
+    'candidates.list': (q) => {
+      runOf(q.runId);
+      return listCandidates(db, q);
+    },
+    'candidates.get': ({ candidateId }) => {
+      const row = getCandidateRow(db, candidateId);
+      if (!row) throw new ApiError('not-found', `candidate ${candidateId} does not exist`);
+      const run = runOf(row.runId);
+      const shipped = row.shippedAs.automatic ?? row.shippedAs.approved;
+      return {
+        ...row,
+        game: run.game,
+        seed: run.seed,
+        rules: run.rules,
+        label: `${run.game}/run ${run.id}/seed ${run.seed}/slot ${row.slot + 1}/candidate ${row.index}${shipped ? `/level ${shipped}` : ''}`,
+      };
+    },
+    'candidates.points': ({ runId }) => {
+      runOf(runId);
+      return candidatePoints(db, runId);
+    },
+    'candidates.setVerdict': ({ candidateIds, verdict }) => {
+      const runId = curatedRun(candidateIds);
+      const changed = setVerdicts(db, runId, candidateIds, verdict, new Date().toISOString());
+      return { changed, undoable: hasUndo(db, runId) };
+    },
+    'candidates.undo': ({ runId }) => {
+      runOf(runId);
+      const changed = undoVerdicts(db, runId);
+      if (changed === null) throw new ApiError('conflict', `run ${runId} has no verdict change to undo`);
+      return { changed, undoable: hasUndo(db, runId) };
+    },
+    'candidates.setNote': ({ candidateId, note }) => {
+      curatedRun([candidateId]);
+      setNote(db, candidateId, note);
+      const row = getCandidateRow(db, candidateId)!;
+      const { proof: _proof, ...rest } = row;
+      return rest;
+    },
+    'candidates.setTags': ({ candidateIds, tags, mode }) => {
+      curatedRun(candidateIds);
+      return { changed: setTags(db, candidateIds, tags, mode) };
+    },
+    'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(runId), runId, kind),
+    'orderings.computeApproved': ({ runId }) => {
+      const run = runOf(runId);
+      if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
+      if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
+      const game = gameById(run.game);
+      orderStoredPools(db, game, run, 'approved');
+      return orderingView(db, game, runId, 'approved');
+    },
+    'duplicates.list': ({ runId, limit }) => {
+      runOf(runId);
+      return listPairs(db, runId, limit);
+    },
+    'packs.export': ({ runId, kind, path, layout }) => {
+      const run = runOf(runId);
+      const game = gameById(run.game);
+      const target = path ?? join(exportDir(), defaultPackName(game, run, kind));
+      try {
+        const out = exportPack(db, game, run, kind, target, layout);
+        return { path: out.path, files: out.files, bytes: Buffer.byteLength(out.text), text: out.text, fileName: defaultPackName(game, run, kind) };
+      } catch (e) {
+        if (e instanceof PackNotReadyError) throw new ApiError('conflict', e.message);
+        throw e;
+      }
+    },
+    'packs.import': ({ path, text, name }) => {
+      const imported = importPack(db, { path, text, name });
+      events.emit('run.changed', { runId: imported.runId, status: 'imported' });
+      return { run: summary(imported.runId), levels: imported.levels };
     },
   };
 
@@ -89,6 +235,7 @@ export function createService(ctx: ServiceContext): Service {
 
   return {
     handlers,
+    engine,
     dispatch,
     on: (event, listener) => {
       events.on(event, listener);
@@ -96,6 +243,7 @@ export function createService(ctx: ServiceContext): Service {
     },
     emit: (event, payload) => events.emit(event, payload),
     close: async () => {
+      await engine.close();
       await ctx.pool.close();
       ctx.db.close();
     },

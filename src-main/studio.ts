@@ -7,7 +7,7 @@ import { createService, packageVersion, type Service } from './service';
 export interface StudioOptions {
   dbPath: string;
   workers?: number;
-  transport: 'electron' | 'server';
+  transport: 'electron' | 'server' | 'cli';
 }
 
 export function openStudio(opts: StudioOptions): Service {

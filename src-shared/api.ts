@@ -12,13 +12,23 @@ import type { MetricInfo } from './game';
 export const gameIdSchema = z.enum(['carillon', 'apsis']);
 export const runIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive run id');
 export const runStatusSchema = z.enum(['queued', 'running', 'cancelled', 'interrupted', 'failed', 'done', 'imported']);
+export const candidateIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive candidate id');
+export const verdictSchema = z.enum(['approved', 'rejected', 'none']);
+export const orderingKindSchema = z.enum(['automatic', 'approved']);
+export const seedSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(2 ** 31 - 1, 'must be below 2^31');
+const tagSchema = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+
 
 // ---------- reply types ----------
 
 export interface AppInfo {
   name: string;
   version: string;
-  transport: 'electron' | 'server';
+  transport: 'electron' | 'server' | 'cli';
   dbPath: string;
   workers: number;
   node: string;
@@ -76,6 +86,111 @@ export interface RunProgress {
   stages: { name: string; done: number; total: number }[];
 }
 
+export type Verdict = z.infer<typeof verdictSchema>;
+export type OrderingKind = z.infer<typeof orderingKindSchema>;
+
+/** One candidate row of a pool (the level JSON comes along for thumbnails). */
+export interface CandidateRow {
+  id: number;
+  runId: number;
+  slot: number;
+  index: number;
+  /** null when the job gave up (then `failure` says why). */
+  level: unknown;
+  metrics: Record<string, number>;
+  verdict: Verdict;
+  note: string;
+  tags: string[];
+  failure: string | null;
+  /** 1-based levels this candidate ships as in the automatic / approved ordering, if any. */
+  shippedAs: { automatic: number | null; approved: number | null };
+}
+
+export interface CandidatePage {
+  total: number;
+  offset: number;
+  items: CandidateRow[];
+}
+
+export interface CandidateDetail extends CandidateRow {
+  game: z.infer<typeof gameIdSchema>;
+  seed: number;
+  rules: unknown;
+  proof: Record<string, unknown>;
+  /** Copyable id: game/seed/level/candidate. */
+  label: string;
+}
+
+export interface VerdictChange {
+  changed: number;
+  /** The change can be undone with candidates.undo while this is true. */
+  undoable: boolean;
+}
+
+export interface OrderingLevel {
+  level: number;
+  candidateId: number | null;
+  slot: number | null;
+  difficulty: number | null;
+  target: number | null;
+  /** Difficulty minus the previous level's (null for the first or a gap). */
+  step: number | null;
+  metrics: Record<string, number>;
+}
+
+export interface OrderingView {
+  runId: number;
+  kind: OrderingKind;
+  computedAt: string | null;
+  difficulty: string;
+  levels: OrderingLevel[];
+  problems: { level: number; message: string }[];
+  /** Levels the plan wants but the ordering could not fill. */
+  shortLevels: number[];
+}
+
+export interface DuplicatePairView {
+  id: number;
+  a: { id: number; slot: number; index: number };
+  b: { id: number; slot: number; index: number };
+  rule: string;
+  transform: string;
+  share: number;
+}
+
+export interface PoolPoint {
+  id: number;
+  slot: number;
+  index: number;
+  difficulty: number | null;
+  verdict: Verdict;
+  metrics: Record<string, number>;
+}
+
+export interface ExportResult {
+  path: string;
+  files: string[];
+  bytes: number;
+  /** The pack text, so browser mode can download it. */
+  text: string;
+  fileName: string;
+}
+
+export interface ImportResult {
+  run: RunSummary;
+  levels: number;
+}
+
+export interface CompareView {
+  game: z.infer<typeof gameIdSchema>;
+  difficulty: string;
+  a: { run: RunSummary; levels: OrderingLevel[] };
+  b: { run: RunSummary; levels: OrderingLevel[] };
+  /** Per level: both candidates side by side (null where a side has no level). */
+  pairs: { level: number; a: number | null; b: number | null; difference: number | null }[];
+  summary: { label: string; a: string; b: string }[];
+}
+
 // ---------- the request table ----------
 
 interface MethodSpec<A extends z.ZodType, R> {
@@ -104,6 +219,85 @@ export const apiMethods = {
     'Runs, newest first, optionally filtered by game or status.',
   ),
   'runs.get': method<RunDetail>()(z.object({ runId: runIdSchema }).strict(), 'One run with its plan and rules.'),
+  'runs.create': method<RunSummary>()(
+    z
+      .object({
+        game: gameIdSchema,
+        seed: seedSchema,
+        name: z.string().max(120, 'must be at most 120 characters').optional(),
+        plan: z.unknown().optional(),
+        rules: z.unknown().optional(),
+        levels: z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be at least 1').optional(),
+      })
+      .strict(),
+    'Validate and store a new run, then queue it on the worker pool.',
+  ),
+  'runs.cancel': method<RunSummary>()(z.object({ runId: runIdSchema }).strict(), 'Stop a queued or running run; finished candidates stay.'),
+  'runs.resume': method<RunSummary>()(z.object({ runId: runIdSchema }).strict(), 'Carry on a cancelled, interrupted or failed run from what is stored.'),
+  'runs.delete': method<{ deleted: number }>()(z.object({ runId: runIdSchema }).strict(), 'Delete a run that is not running, with its candidates.'),
+  'runs.compare': method<CompareView>()(
+    z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),
+    'Two runs of one game: curves on one level axis and per-level pairs.',
+  ),
+  'candidates.list': method<CandidatePage>()(
+    z
+      .object({
+        runId: runIdSchema,
+        slot: z.number().int().min(0, 'must not be negative').optional(),
+        verdict: verdictSchema.optional(),
+        tag: tagSchema.optional(),
+        shipped: z.enum(['automatic', 'approved', 'any']).optional(),
+        filters: z
+          .array(z.object({ metric: z.string().min(1), min: z.number().optional(), max: z.number().optional() }).strict())
+          .max(16)
+          .optional(),
+        sort: z
+          .object({ key: z.string().min(1), dir: z.enum(['asc', 'desc']).default('asc') })
+          .strict()
+          .optional(),
+        offset: z.number().int().min(0, 'must not be negative').default(0),
+        limit: z.number().int().min(1, 'must be at least 1').max(2000, 'must be at most 2000').default(200),
+        withLevels: z.boolean().default(true),
+      })
+      .strict(),
+    'A page of candidates, filtered and sorted by any metric, verdict, tag or slot.',
+  ),
+  'candidates.get': method<CandidateDetail>()(z.object({ candidateId: candidateIdSchema }).strict(), 'One candidate with its level, metrics, proof and run rules.'),
+  'candidates.points': method<PoolPoint[]>()(z.object({ runId: runIdSchema }).strict(), 'Every candidate of a run as a plot point (no level JSON).'),
+  'candidates.setVerdict': method<VerdictChange>()(
+    z.object({ candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000), verdict: verdictSchema }).strict(),
+    'Approve, reject or clear one or many candidates (undoable).',
+  ),
+  'candidates.undo': method<VerdictChange>()(z.object({ runId: runIdSchema }).strict(), 'Undo the last verdict change of a run.'),
+  'candidates.setNote': method<CandidateRow>()(z.object({ candidateId: candidateIdSchema, note: z.string().max(4000, 'must be at most 4000 characters') }).strict(), 'Set a candidate\'s note.'),
+  'candidates.setTags': method<{ changed: number }>()(
+    z.object({ candidateIds: z.array(candidateIdSchema).min(1).max(20000), tags: z.array(tagSchema).max(20), mode: z.enum(['add', 'remove', 'set']).default('add') }).strict(),
+    'Add, remove or set tags on candidates.',
+  ),
+  'orderings.get': method<OrderingView>()(z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(), 'The automatic or approved ordering with its curve data.'),
+  'orderings.computeApproved': method<OrderingView>()(z.object({ runId: runIdSchema }).strict(), 'Run the game\'s ordering on approved candidates only and store it.'),
+  'duplicates.list': method<DuplicatePairView[]>()(
+    z.object({ runId: runIdSchema, limit: z.number().int().min(1).max(100000).default(1000) }).strict(),
+    'Near-duplicate pairs found among a run\'s candidates, closest first.',
+  ),
+  'packs.export': method<ExportResult>()(
+    z
+      .object({
+        runId: runIdSchema,
+        kind: orderingKindSchema,
+        path: z.string().min(1, 'must not be empty').optional(),
+        layout: z.enum(['file', 'per-level']).default('file'),
+      })
+      .strict(),
+    'Write the pack (atomic); per-level writes one file per level plus an index.',
+  ),
+  'packs.import': method<ImportResult>()(
+    z
+      .object({ path: z.string().min(1, 'must not be empty').optional(), text: z.string().min(1, 'must not be empty').optional(), name: z.string().max(120).optional() })
+      .strict()
+      .refine((a) => (a.path === undefined) !== (a.text === undefined), { message: 'give exactly one of path or text', path: ['path'] }),
+    'Read and verify a pack, and store it as a read-only imported run.',
+  ),
 } as const;
 
 export type ApiMethodName = keyof typeof apiMethods;

@@ -107,6 +107,11 @@ export interface Game<Rules, Plan, Level, Pack> {
   order(args: { rules: Rules; plan: Plan; pools: PoolCandidate<Level>[][] }): OrderingResult;
   /** Near-duplicate test between two levels; null when they are different enough. */
   nearDuplicate(a: Level, b: Level, rules: Rules): NearDuplicate | null;
+  /**
+   * Every near-duplicate pair among many levels (indices into `levels`, a < b), preparing each
+   * level once; only pairs `include` accepts are compared.
+   */
+  duplicatePairs(levels: Level[], rules: Rules, include?: (a: number, b: number) => boolean): { a: number; b: number; duplicate: NearDuplicate }[];
   /** Build the pack object (exact spec format) from ordered levels. */
   toPack(args: { seed: number; rules: Rules; plan: Plan; levels: Level[] }): Pack;
   /** Parse and schema-check a pack; throws PackFormatError naming level and field. */

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { gameInfos } from '../service';
 import { registerGenerate } from './generate';
 import { registerVerify } from './verify';
+import { registerRuns } from './runs';
 
 export function registerCommands(program: Command): void {
   program
@@ -16,4 +17,5 @@ export function registerCommands(program: Command): void {
     });
   registerGenerate(program);
   registerVerify(program);
+  registerRuns(program);
 }

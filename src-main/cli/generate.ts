@@ -1,12 +1,16 @@
-/** `generate`: the whole pipeline for one set, on the worker pool, written as a pack. */
+/**
+ * `generate`: create a run in the database, wait for it on the worker pool, export its pack.
+ * The run stays in --db, so the studio can open it, and `resume` can finish it after a kill.
+ */
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
+import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { gameById, games } from '../../src-shared/games/index';
-import { writeFileAtomic } from '../atomic-write';
-import { generateSet } from '../engine/generate-set';
-import { createPool, defaultWorkerCount } from '../engine/pool';
+import { defaultWorkerCount } from '../engine/pool';
+import type { Service } from '../service';
 import { intOption } from './options';
-import { progressBar } from './progress-bar';
+import { call, cliStudio, showProgress } from './studio-session';
+import { printSummary } from './summary';
 
 interface GenerateOptions {
   game: string;
@@ -14,6 +18,27 @@ interface GenerateOptions {
   out: string;
   levels?: number;
   workers?: number;
+  db: string;
+}
+
+/** Wait for a run, then export it; shared by generate and resume. */
+export async function finishAndExport(service: Service, run: RunSummary, out: string | undefined, kind: 'automatic' | 'approved', t0: number): Promise<void> {
+  const bar = showProgress(service, run.id, run.game);
+  let final: RunSummary;
+  try {
+    final = await service.engine.waitFor(run.id);
+  } finally {
+    bar.stop();
+  }
+  if (final.status !== 'done') throw new Error(`run ${run.id} ended ${final.status}${final.error ? `: ${final.error}` : ''}`);
+  const game = gameById(final.game);
+  const lines: { label: string; value: string }[] = [];
+  if (out) {
+    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind, path: out });
+    lines.push(...game.summarize(game.parsePack(JSON.parse(exported.text))));
+    lines.push({ label: 'written', value: exported.path });
+  }
+  printSummary(service, final, lines, (performance.now() - t0) / 1000);
 }
 
 export function registerGenerate(program: Command): void {
@@ -21,37 +46,21 @@ export function registerGenerate(program: Command): void {
     .command('generate')
     .description('grow and prove the pools, order them, drop near-duplicates, and write the pack')
     .requiredOption('--game <id>', `game to generate (${games.map((g) => g.id).join(', ')})`)
-    .requiredOption('--seed <n>', 'run seed (a whole number ≥ 0)', intOption('--seed', 0))
+    .requiredOption('--seed <n>', 'run seed (a whole number ≥ 0)', intOption('--seed', 0, 2 ** 31 - 1))
     .requiredOption('--out <file>', 'pack file to write')
     .option('--levels <n>', 'make only the first N levels of the default plan', intOption('--levels', 1))
     .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`, intOption('--workers', 1, 64))
+    .option('--db <path>', 'SQLite database that keeps the run', './studio.db')
     .action(async (o: GenerateOptions) => {
       const game = gameById(o.game);
-      const total = game.levelCount(game.defaultPlan);
-      if (o.levels !== undefined && o.levels > total) throw new Error(`--levels must be at most ${total} for ${game.id}, got ${o.levels}`);
-      const plan = o.levels !== undefined ? game.truncatePlan(game.defaultPlan, o.levels) : game.defaultPlan;
-      const rules = game.defaultRules;
-      const pool = createPool(o.workers ? { workers: o.workers } : {});
-      const bar = progressBar(game.id);
       const t0 = performance.now();
+      const service = cliStudio({ db: o.db, workers: o.workers });
       try {
-        const set = await generateSet({ game, seed: o.seed, plan, rules, pool, onProgress: (p) => bar.update(p.stage, p.done, p.total) });
-        bar.stop();
-        const path = writeFileAtomic(o.out, set.packText);
-        const seconds = (performance.now() - t0) / 1000;
-        const lines = [
-          ...game.summarize(set.pack),
-          { label: 'candidates', value: `${set.candidates} proven${set.failedJobs ? `, ${set.failedJobs} jobs gave up` : ''}` },
-          { label: 'builds', value: `${set.tries} (${(set.tries / (set.timings.generateMs / 1000)).toFixed(0)} per second)` },
-          { label: 'workers', value: String(pool.size) },
-          { label: 'time', value: `${seconds.toFixed(2)} s (generate ${(set.timings.generateMs / 1000).toFixed(2)} s, order ${(set.timings.orderMs / 1000).toFixed(2)} s)` },
-          { label: 'written', value: path },
-        ];
-        const width = Math.max(...lines.map((l) => l.label.length));
-        for (const l of lines) console.log(`${l.label.padEnd(width)}  ${l.value}`);
+        const run = await call<RunSummary>(service, 'runs.create', { game: game.id, seed: o.seed, ...(o.levels !== undefined ? { levels: o.levels } : {}) });
+        process.stderr.write(`run ${run.id} in ${o.db}\n`);
+        await finishAndExport(service, run, o.out, 'automatic', t0);
       } finally {
-        bar.stop();
-        await pool.close();
+        await service.close();
       }
     });
 }

@@ -26,6 +26,24 @@ export interface ChecksumTask {
   count: number;
 }
 
-export type WorkerTask = GenerateTask | ChecksumTask;
+/** Near-duplicate pairs among `levels`, comparing only pairs that involve an index in `focus`. */
+export interface DedupTask {
+  kind: 'dedup';
+  game: GameId;
+  rules: unknown;
+  levels: unknown[];
+  /** Indices into levels whose pairs (with every other level of the task) are compared. */
+  focus: number[];
+}
 
-export type WorkerResult<T extends WorkerTask> = T extends GenerateTask ? GeneratedJob[] : T extends ChecksumTask ? number : never;
+export type DedupResult = { a: number; b: number; rule: string; transform: string; share: number }[];
+
+export type WorkerTask = GenerateTask | ChecksumTask | DedupTask;
+
+export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
+  ? GeneratedJob[]
+  : T extends ChecksumTask
+    ? number
+    : T extends DedupTask
+      ? DedupResult
+      : never;

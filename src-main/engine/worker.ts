@@ -25,6 +25,13 @@ export default function runTask(task: WorkerTask): unknown {
       }
       return out;
     }
+    case 'dedup': {
+      const game = gameById(task.game);
+      const focus = new Set(task.focus);
+      return game
+        .duplicatePairs(task.levels, task.rules, (a, b) => focus.has(a) || focus.has(b))
+        .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
+    }
     default: {
       const never: never = task;
       throw new Error(`unknown worker task ${JSON.stringify(never)}`);

@@ -78,4 +78,21 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX duplicate_pairs_by_run ON duplicate_pairs (run_id, share DESC);
   `,
+  // 2: undoable verdict changes.
+  `
+  CREATE TABLE verdict_actions (
+    id         INTEGER PRIMARY KEY,
+    run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    verdict    TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    undone     INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX verdict_actions_by_run ON verdict_actions (run_id, id);
+  CREATE TABLE verdict_history (
+    action_id    INTEGER NOT NULL REFERENCES verdict_actions (id) ON DELETE CASCADE,
+    candidate_id INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    previous     TEXT    NOT NULL,
+    PRIMARY KEY (action_id, candidate_id)
+  ) WITHOUT ROWID;
+  `,
 ];

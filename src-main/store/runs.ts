@@ -88,3 +88,24 @@ export function insertRun(db: Db, run: NewRun, now: string): number {
     });
   return Number(info.lastInsertRowid);
 }
+
+export function setRunStatus(db: Db, id: number, status: RunStatus, fields: { error?: string | null; startedAt?: string; finishedAt?: string; durationMs?: number } = {}): void {
+  const sets = ['status = @status'];
+  const params: Record<string, unknown> = { id, status };
+  if (fields.error !== undefined) { sets.push('error = @error'); params.error = fields.error; }
+  if (fields.startedAt !== undefined) { sets.push('started_at = COALESCE(started_at, @startedAt)'); params.startedAt = fields.startedAt; }
+  if (fields.finishedAt !== undefined) { sets.push('finished_at = @finishedAt'); params.finishedAt = fields.finishedAt; }
+  if (fields.durationMs !== undefined) { sets.push('duration_ms = COALESCE(duration_ms, 0) + @durationMs'); params.durationMs = Math.round(fields.durationMs); }
+  db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = @id`).run(params);
+}
+
+/** After a crash: runs left queued or running are marked interrupted. Returns their ids. */
+export function markInterrupted(db: Db): number[] {
+  const ids = (db.prepare("SELECT id FROM runs WHERE status IN ('queued', 'running')").all() as { id: number }[]).map((r) => r.id);
+  if (ids.length) db.prepare("UPDATE runs SET status = 'interrupted', error = 'the studio stopped while this run was in progress; resume it to carry on' WHERE status IN ('queued', 'running')").run();
+  return ids;
+}
+
+export function deleteRun(db: Db, id: number): number {
+  return db.prepare('DELETE FROM runs WHERE id = ?').run(id).changes;
+}

@@ -12,7 +12,7 @@ import { apsisPackLevels, parseApsisPack, toApsisPack } from './pack';
 import { generateCandidate } from './generator';
 import { measureLevel } from './solver';
 import { orderPools } from './ordering';
-import { nearDuplicate } from './near-duplicates';
+import { duplicatePairs, nearDuplicate } from './near-duplicates';
 import { summarizeApsisPack, verifyApsisPack } from './verify';
 
 export * from './model';
@@ -62,6 +62,7 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack> = {
   measure: (level, rules) => measureLevel(level, rules),
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
+  duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
   toPack: (args) => toApsisPack(args),
   parsePack: (json) => parseApsisPack(json),
   verifyPack: (pack) => verifyApsisPack(pack),

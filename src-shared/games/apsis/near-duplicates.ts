@@ -320,12 +320,18 @@ export interface DuplicatePair {
   duplicate: NearDuplicate;
 }
 
-/** Every near-duplicate pair of a set (rules 1–3). */
-export function duplicatePairs(levels: readonly ApsisLevel[], rules: ApsisRules, prepared?: readonly PreparedLevel[]): DuplicatePair[] {
+/** Every near-duplicate pair of a set (rules 1–3); only pairs `include` accepts, when given. */
+export function duplicatePairs(
+  levels: readonly ApsisLevel[],
+  rules: ApsisRules,
+  prepared?: readonly PreparedLevel[],
+  include?: (i: number, j: number) => boolean,
+): DuplicatePair[] {
   const prep = prepared ?? levels.map((l) => prepareLevel(l, rules));
   const out: DuplicatePair[] = [];
   for (let i = 0; i < prep.length; i++) {
     for (let j = i + 1; j < prep.length; j++) {
+      if (include && !include(i, j)) continue;
       const d = comparePrepared(prep[i] as PreparedLevel, prep[j] as PreparedLevel, rules);
       if (d) out.push({ a: i, b: j, duplicate: d });
     }

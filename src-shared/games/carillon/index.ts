@@ -14,7 +14,7 @@ import { packLevels, parsePack, toPack } from './pack';
 import { generateCandidate } from './generator';
 import { carillonMetrics, levelMetrics } from './metrics';
 import { orderPools } from './ordering';
-import { nearDuplicate } from './near-duplicates';
+import { duplicatePairs, nearDuplicate } from './near-duplicates';
 import { verifyPack } from './verify';
 import { summarizePack } from './summary';
 
@@ -62,6 +62,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   measure: (level, rules) => levelMetrics(level, rules),
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
+  duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, include).flatMap((p) => (p.duplicate ? [{ a: p.a, b: p.b, duplicate: p.duplicate }] : [])),
   toPack: (args) => toPack(args),
   parsePack: (json) => parsePack(json),
   verifyPack: (pack) => verifyPack(pack),

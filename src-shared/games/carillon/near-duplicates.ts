@@ -197,12 +197,17 @@ export interface PairReport {
   duplicate: NearDuplicate | null;
 }
 
-/** Every near-duplicate pair of a list of levels. */
-export function duplicatePairs(levels: readonly { dots: readonly Dot[] }[], rules: CarillonRules): PairReport[] {
+/** Every near-duplicate pair of a list of levels (only pairs `include` accepts, when given). */
+export function duplicatePairs(
+  levels: readonly { dots: readonly Dot[] }[],
+  rules: CarillonRules,
+  include?: (i: number, j: number) => boolean,
+): PairReport[] {
   const sigs = levels.map((l) => dupSignature(l.dots, rules));
   const out: PairReport[] = [];
   for (let i = 0; i < sigs.length; i++)
     for (let j = i + 1; j < sigs.length; j++) {
+      if (include && !include(i, j)) continue;
       const d = nearDuplicateSig(sigs[i]!, sigs[j]!, rules);
       if (d) out.push({ a: i, b: j, share: d.share, transform: d.transform, duplicate: d });
     }

@@ -1,0 +1,66 @@
+/** `runs`, `resume RUN` and `export RUN`: the CLI's view of the runs in a database. */
+import { performance } from 'node:perf_hooks';
+import type { Command } from 'commander';
+import type { ExportResult, RunDetail, RunSummary } from '../../src-shared/api';
+import { defaultWorkerCount } from '../engine/pool';
+import { finishAndExport } from './generate';
+import { intOption } from './options';
+import { call, cliStudio } from './studio-session';
+
+export function registerRuns(program: Command): void {
+  program
+    .command('runs')
+    .description('list the runs in a database')
+    .option('--db <path>', 'SQLite database', './studio.db')
+    .action(async (o: { db: string }) => {
+      const service = cliStudio({ db: o.db, workers: 1 });
+      try {
+        const runs = await call<RunSummary[]>(service, 'runs.list', {});
+        if (runs.length === 0) return void console.log(`no runs in ${o.db}`);
+        console.log(`${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created`);
+        for (const r of runs) {
+          console.log(`${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}`);
+        }
+      } finally {
+        await service.close();
+      }
+    });
+
+  program
+    .command('resume')
+    .description('carry on an interrupted, cancelled or failed run from what is stored')
+    .argument('<run>', 'run id', intOption('run', 1))
+    .option('--db <path>', 'SQLite database', './studio.db')
+    .option('--out <file>', 'also write the pack when the run is done')
+    .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`, intOption('--workers', 1, 64))
+    .action(async (runId: number, o: { db: string; out?: string; workers?: number }) => {
+      const t0 = performance.now();
+      const service = cliStudio({ db: o.db, workers: o.workers });
+      try {
+        const run = await call<RunSummary>(service, 'runs.resume', { runId });
+        process.stderr.write(`resuming run ${run.id}: ${run.candidatesDone}/${run.candidatesTotal} candidates stored\n`);
+        await finishAndExport(service, run, o.out, 'automatic', t0);
+      } finally {
+        await service.close();
+      }
+    });
+
+  program
+    .command('export')
+    .description('write the pack of a finished run (automatic order, or the hand-approved one)')
+    .argument('<run>', 'run id', intOption('run', 1))
+    .requiredOption('--out <file>', 'pack file (or folder with --per-level)')
+    .option('--approved', 'export the hand-approved ordering instead of the automatic one')
+    .option('--per-level', 'one file per level plus index.json, for version control')
+    .option('--db <path>', 'SQLite database', './studio.db')
+    .action(async (runId: number, o: { out: string; approved?: boolean; perLevel?: boolean; db: string }) => {
+      const service = cliStudio({ db: o.db, workers: 1 });
+      try {
+        await call<RunDetail>(service, 'runs.get', { runId });
+        const r = await call<ExportResult>(service, 'packs.export', { runId, kind: o.approved ? 'approved' : 'automatic', path: o.out, layout: o.perLevel ? 'per-level' : 'file' });
+        console.log(`wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`);
+      } finally {
+        await service.close();
+      }
+    });
+}

@@ -1,0 +1,30 @@
+/** A CLI command's studio: the same service as the app, over the --db file, with a progress bar. */
+import { openStudio } from '../studio';
+import type { Service } from '../service';
+import { progressBar, type Bar } from './progress-bar';
+
+export function cliStudio(opts: { db: string; workers?: number }): Service {
+  return openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'cli' });
+}
+
+/** Show a run's progress events as the CLI's bar; returns a function that stops it. */
+export function showProgress(service: Service, runId: number, label: string): Bar {
+  const bar = progressBar(label);
+  const off = service.on('run.progress', (p) => {
+    if (p.runId === runId && p.stage !== 'done') bar.update(p.stage, p.done, p.total);
+  });
+  return {
+    update: bar.update,
+    stop: () => {
+      off();
+      bar.stop();
+    },
+  };
+}
+
+/** Call an API method through the service, turning an error envelope into a thrown Error. */
+export async function call<T>(service: Service, method: string, args: unknown): Promise<T> {
+  const env = await service.dispatch(method, args);
+  if (!env.ok) throw new Error(env.error.message);
+  return env.value as T;
+}

@@ -1,0 +1,60 @@
+/**
+ * Ordering and packs from stored pools. The CLI and the studio both go through here, so a
+ * pack exported from a run is the same bytes whichever way the run was made.
+ */
+import type { OrderingKind } from '../../src-shared/api';
+import type { AnyGame, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import { stringifyPack } from '../../src-shared/pack/pack-io';
+import type { Db } from '../store/db';
+import { provenCandidates } from '../store/candidates';
+import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
+
+export interface RunSpec {
+  id: number;
+  seed: number;
+  plan: unknown;
+  rules: unknown;
+}
+
+/** Order a run's stored pools (all proven candidates, or the approved ones only). */
+export function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind): { stored: StoredOrdering; result: OrderingResult } {
+  const sizes = game.poolSizes(run.plan, run.rules);
+  const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
+  const dbId = new Map<string, number>();
+  for (const c of provenCandidates(db, run.id, kind === 'approved')) {
+    // The same ids the pipeline has always used, so the ordering never depends on database ids.
+    const id = `${c.slot}:${c.index}`;
+    dbId.set(id, c.id);
+    if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+  }
+  const result = game.order({ rules: run.rules, plan: run.plan, pools });
+  const stored: StoredOrdering = {
+    computedAt: new Date().toISOString(),
+    problems: result.problems.map((p) => ({ level: p.level, message: p.message })),
+    levels: result.levels.map((id, i) => ({ level: i + 1, candidateId: id === null ? null : (dbId.get(id) ?? null), target: result.targets[i] ?? null })),
+  };
+  saveOrdering(db, run.id, kind, stored);
+  return { stored, result };
+}
+
+export class PackNotReadyError extends Error {
+  constructor(message: string, readonly missingLevels: number[]) {
+    super(message);
+    this.name = 'PackNotReadyError';
+  }
+}
+
+/** The pack of a stored ordering, as text. Refuses an ordering with unfilled levels. */
+export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind): { pack: unknown; text: string } {
+  const stored = loadOrdering(db, run.id, kind);
+  if (!stored) throw new PackNotReadyError(`run ${run.id} has no ${kind} ordering yet${kind === 'approved' ? ' (compute it first)' : ' (the run has not finished)'}`, []);
+  const missing = stored.levels.filter((l) => l.candidateId === null).map((l) => l.level);
+  if (missing.length > 0) {
+    const why = stored.problems.slice(0, 5).map((p) => `level ${p.level}: ${p.message}`).join('; ');
+    throw new PackNotReadyError(`the ${kind} ordering of run ${run.id} cannot fill level${missing.length === 1 ? '' : 's'} ${missing.join(', ')}${why ? ` (${why})` : ''}`, missing);
+  }
+  const get = db.prepare('SELECT level FROM candidates WHERE id = ?');
+  const levels = stored.levels.map((l) => JSON.parse((get.get(l.candidateId) as { level: string }).level) as unknown);
+  const pack = game.toPack({ seed: run.seed, rules: run.rules, plan: run.plan, levels });
+  return { pack, text: stringifyPack(pack) };
+}

@@ -1,0 +1,254 @@
+/**
+ * Runs as jobs: a run is split into (slot, index) jobs whose random streams depend only on
+ * the run seed, the slot and the index; jobs go to the worker pool and finished candidates
+ * are written in batched transactions. Cancel stops promptly, resume carries on from what
+ * is stored, and a crash leaves the run marked interrupted on the next open. When the pools
+ * are full the ordering pass and the near-duplicate pass run, then the run is done.
+ */
+import { performance } from 'node:perf_hooks';
+import { ApiError, type RunProgress, type RunStatus, type RunSummary } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/game';
+import { gameById } from '../../src-shared/games/index';
+import { progressMeter } from '../../src-shared/progress';
+import type { Db } from '../store/db';
+import { insertCandidates, provenCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
+import { replacePairs, type NewPair } from '../store/duplicates';
+import { getRun, markInterrupted, setRunStatus } from '../store/runs';
+import { orderStoredPools } from './finish';
+import { allJobs, batches, mapLimited, type JobRef } from './jobs';
+import { planStages } from './plan-stages';
+import type { WorkerPool } from './pool';
+import type { GeneratedJob } from './tasks';
+
+export interface RunEngineOptions {
+  db: Db;
+  pool: WorkerPool;
+  onProgress: (p: RunProgress) => void;
+  onChanged: (runId: number, status: RunStatus) => void;
+  /** Jobs per worker task (small keeps progress smooth and cancels prompt). */
+  batchSize?: number;
+  /** Slots on each side a candidate is compared with in the near-duplicate pass. */
+  dedupWindow?: number;
+}
+
+export interface RunEngine {
+  /** Queue a stored run; it starts when the pool is free. */
+  enqueue(runId: number): void;
+  cancel(runId: number): void;
+  isActive(runId: number): boolean;
+  /** Resolves when the run reaches done, failed or cancelled. */
+  waitFor(runId: number): Promise<RunSummary>;
+  /** Runs marked interrupted when the database was opened (after a crash). */
+  readonly interruptedOnOpen: number[];
+  readonly workers: number;
+  /** Figures for summaries: proven and failed jobs, build tries, generation time, duplicate pairs. */
+  runStats(runId: number): { proven: number; failed: number; tries: number; genSeconds: number; pairs: number };
+  close(): Promise<void>;
+}
+
+const terminal: RunStatus[] = ['done', 'failed', 'cancelled', 'interrupted', 'imported'];
+
+export function createRunEngine(opts: RunEngineOptions): RunEngine {
+  const { db, pool } = opts;
+  const interruptedOnOpen = markInterrupted(db);
+  const queue: number[] = [];
+  let active: { runId: number; abort: AbortController } | null = null;
+  let closing = false;
+  const waiters = new Map<number, ((r: RunSummary) => void)[]>();
+  /** Wall time of the generation phase per run, in this process. */
+  const genMs = new Map<number, number>();
+
+  const changed = (runId: number, status: RunStatus): void => {
+    opts.onChanged(runId, status);
+    if (terminal.includes(status) && status !== 'interrupted') {
+      const run = getRun(db, runId);
+      for (const w of waiters.get(runId) ?? []) if (run) w(run);
+      waiters.delete(runId);
+    }
+  };
+
+  const pump = (): void => {
+    if (active || closing) return;
+    const next = queue.shift();
+    if (next === undefined) return;
+    const abort = new AbortController();
+    active = { runId: next, abort };
+    void execute(next, abort.signal).finally(() => {
+      active = null;
+      pump();
+    });
+  };
+
+  async function execute(runId: number, signal: AbortSignal): Promise<void> {
+    const run = getRun(db, runId);
+    if (!run) return;
+    const game = gameById(run.game);
+    const t0 = performance.now();
+    setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
+    changed(runId, 'running');
+    try {
+      const g0 = performance.now();
+      await generatePools(game, run.id, run.seed, run.plan, run.rules, signal);
+      genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
+      if (signal.aborted) throw signal.reason;
+      emit(runId, 'running', 'order', 0, 1, 0, null, []);
+      orderStoredPools(db, game, run, 'automatic');
+      emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
+      await dedupPass(game, run.id, run.rules, signal);
+      if (signal.aborted) throw signal.reason;
+      setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
+      emit(runId, 'done', 'done', 1, 1, 0, 0, []);
+      changed(runId, 'done');
+    } catch (e) {
+      if (signal.aborted) {
+        setRunStatus(db, runId, closing ? 'interrupted' : 'cancelled', { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
+        changed(runId, closing ? 'interrupted' : 'cancelled');
+      } else {
+        const message = e instanceof Error ? e.message : String(e);
+        setRunStatus(db, runId, 'failed', { durationMs: performance.now() - t0, error: message });
+        changed(runId, 'failed');
+      }
+    }
+  }
+
+  function emit(runId: number, status: RunStatus, stage: string, done: number, total: number, rate: number, eta: number | null, stages: RunProgress['stages']): void {
+    opts.onProgress({ runId, status, stage, done, total, rate, etaSeconds: eta, stages });
+  }
+
+  async function generatePools(game: AnyGame, runId: number, seed: number, plan: unknown, rules: unknown, signal: AbortSignal): Promise<void> {
+    const sizes = game.poolSizes(plan, rules);
+    const stages = planStages(game, plan);
+    const stored = storedJobKeys(db, runId);
+    const all = allJobs(sizes);
+    const missing: JobRef[] = all.filter((j) => !stored.has(`${j.slot}:${j.index}`));
+    const stageDone = stages.map((s) => all.filter((j) => j.slot >= s.from && j.slot <= s.to && stored.has(`${j.slot}:${j.index}`)).length);
+    const stageTotal = stages.map((s) => sizes.slice(s.from, s.to + 1).reduce((a, b) => a + b, 0));
+    const stageOf = (slot: number): number => Math.max(0, stages.findIndex((s) => slot >= s.from && slot <= s.to));
+    let done = all.length - missing.length;
+    const meter = progressMeter(all.length, Date.now());
+    meter.update(done, Date.now());
+    let lastEmit = 0;
+    const report = (force: boolean): void => {
+      const now = Date.now();
+      if (!force && now - lastEmit < 150) return;
+      lastEmit = now;
+      const snap = meter.update(done, now);
+      emit(runId, 'running', 'generate', done, all.length, snap.rate, snap.etaSeconds,
+        stages.map((s, i) => ({ name: s.name, done: stageDone[i]!, total: stageTotal[i]! })));
+    };
+    report(true);
+    const difficultyKey = game.difficulty;
+    await mapLimited(batches(missing, opts.batchSize ?? 4), pool.size * 2, async (batch) => {
+      if (signal.aborted) return;
+      const out = (await pool.run({ kind: 'generate', game: game.id, rules, plan, seed, jobs: batch }, signal)) as GeneratedJob[];
+      const rows: NewCandidate[] = out.map((j) => ({
+        slot: j.slot,
+        index: j.index,
+        level: j.candidate.level,
+        metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics },
+        difficulty: j.candidate.level === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
+        proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
+      }));
+      // A cancel that lands while a batch is in flight still keeps the finished candidates.
+      insertCandidates(db, runId, rows);
+      for (const j of out) stageDone[stageOf(j.slot)]!++;
+      done += out.length;
+      report(false);
+    });
+    report(true);
+  }
+
+  async function dedupPass(game: AnyGame, runId: number, rules: unknown, signal: AbortSignal): Promise<void> {
+    const window = opts.dedupWindow ?? 2;
+    const cands = provenCandidates(db, runId);
+    const bySlot = new Map<number, typeof cands>();
+    for (const c of cands) {
+      const list = bySlot.get(c.slot);
+      if (list) list.push(c);
+      else bySlot.set(c.slot, [c]);
+    }
+    const slots = [...bySlot.keys()].sort((a, b) => a - b);
+    const found: NewPair[] = [];
+    let done = 0;
+    await mapLimited(slots, pool.size * 2, async (slot) => {
+      if (signal.aborted) return;
+      // Compare this slot's candidates with each other and with the next `window` slots.
+      const group = [slot, ...Array.from({ length: window }, (_, k) => slot + k + 1)].flatMap((s) => bySlot.get(s) ?? []);
+      const focus = group.map((c, i) => (c.slot === slot ? i : -1)).filter((i) => i >= 0);
+      const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levels: group.map((c) => c.level), focus }, signal);
+      for (const p of pairs) found.push({ a: group[p.a]!.id, b: group[p.b]!.id, rule: p.rule, transform: p.transform, share: p.share });
+      done++;
+      emit(runId, 'running', 'near-duplicates', done, slots.length, 0, null, []);
+    });
+    if (signal.aborted) return;
+    found.sort((x, y) => x.a - y.a || x.b - y.b);
+    replacePairs(db, runId, found);
+  }
+
+  return {
+    interruptedOnOpen,
+    workers: pool.size,
+    runStats(runId) {
+      const r = db
+        .prepare(
+          `SELECT SUM(level IS NOT NULL) AS proven, SUM(level IS NULL) AS failed,
+                  SUM(COALESCE(json_extract(proof, '$.tries'), 0)) AS tries, SUM(COALESCE(json_extract(proof, '$.ms'), 0)) AS ms,
+                  (SELECT COUNT(*) FROM duplicate_pairs p WHERE p.run_id = @runId) AS pairs
+           FROM candidates WHERE run_id = @runId`,
+        )
+        .get({ runId }) as { proven: number | null; failed: number | null; tries: number | null; ms: number | null; pairs: number };
+      const wall = genMs.get(runId);
+      return {
+        proven: r.proven ?? 0,
+        failed: r.failed ?? 0,
+        tries: r.tries ?? 0,
+        genSeconds: (wall ?? (r.ms ?? 0) / pool.size) / 1000,
+        pairs: r.pairs,
+      };
+    },
+    enqueue(runId) {
+      if (active?.runId === runId || queue.includes(runId)) return;
+      queue.push(runId);
+      setRunStatus(db, runId, 'queued', { error: null });
+      changed(runId, 'queued');
+      pump();
+    },
+    cancel(runId) {
+      const q = queue.indexOf(runId);
+      if (q >= 0) {
+        queue.splice(q, 1);
+        setRunStatus(db, runId, 'cancelled');
+        changed(runId, 'cancelled');
+        return;
+      }
+      if (active?.runId === runId) active.abort.abort(new Error('cancelled'));
+      else throw new ApiError('conflict', `run ${runId} is not queued or running`);
+    },
+    isActive: (runId) => active?.runId === runId || queue.includes(runId),
+    waitFor(runId) {
+      const run = getRun(db, runId);
+      if (run && terminal.includes(run.status) && !this.isActive(runId)) return Promise.resolve(run);
+      return new Promise((resolve) => {
+        const list = waiters.get(runId) ?? [];
+        list.push(resolve);
+        waiters.set(runId, list);
+      });
+    },
+    async close() {
+      closing = true;
+      queue.length = 0;
+      if (active) {
+        const { runId, abort } = active;
+        abort.abort(new Error('closing'));
+        await new Promise<void>((resolve) => {
+          const t = setInterval(() => {
+            if (active?.runId !== runId) {
+              clearInterval(t);
+              resolve();
+            }
+          }, 10);
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/** Queries on candidates: batched inserts, paged lists with metric filters and sorts, curation. */
+import type { CandidatePage, CandidateRow, PoolPoint, Verdict } from '../../src-shared/api';
+import type { Db } from './db';
+
+export interface NewCandidate {
+  slot: number;
+  index: number;
+  level: unknown;
+  metrics: Record<string, number>;
+  difficulty: number | null;
+  proof: Record<string, unknown>;
+}
+
+/** Insert a batch of finished jobs in one transaction (a job already stored is left alone). */
+export function insertCandidates(db: Db, runId: number, items: readonly NewCandidate[]): void {
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO candidates (run_id, slot, idx, level, metrics, difficulty, proof)
+     VALUES (@runId, @slot, @idx, @level, @metrics, @difficulty, @proof)`,
+  );
+  const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const c of items) {
+      const info = insert.run({
+        runId,
+        slot: c.slot,
+        idx: c.index,
+        level: c.level === null ? null : JSON.stringify(c.level),
+        metrics: JSON.stringify(c.metrics),
+        difficulty: c.difficulty,
+        proof: JSON.stringify(c.proof),
+      });
+      if (info.changes === 0) continue;
+      const id = Number(info.lastInsertRowid);
+      for (const [key, value] of Object.entries(c.metrics)) if (Number.isFinite(value)) metric.run(id, runId, key, value);
+    }
+  })();
+}
+
+interface Row {
+  id: number;
+  run_id: number;
+  slot: number;
+  idx: number;
+  level: string | null;
+  metrics: string;
+  proof: string;
+  verdict: Verdict;
+  note: string;
+  tags: string;
+  auto_level: number | null;
+  approved_level: number | null;
+}
+
+const shippedColumns = `
+  (SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = 'automatic' AND o.candidate_id = c.id) AS auto_level,
+  (SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = 'approved' AND o.candidate_id = c.id) AS approved_level`;
+
+export function toCandidateRow(r: Row, withLevel = true): CandidateRow {
+  const proof = JSON.parse(r.proof) as { failure?: string };
+  return {
+    id: r.id,
+    runId: r.run_id,
+    slot: r.slot,
+    index: r.idx,
+    level: withLevel && r.level !== null ? JSON.parse(r.level) : null,
+    metrics: JSON.parse(r.metrics) as Record<string, number>,
+    verdict: r.verdict,
+    note: r.note,
+    tags: JSON.parse(r.tags) as string[],
+    failure: r.level === null ? (proof.failure ?? 'the job gave up') : null,
+    shippedAs: { automatic: r.auto_level, approved: r.approved_level },
+  };
+}
+
+export interface ListQuery {
+  runId: number;
+  slot?: number;
+  verdict?: Verdict;
+  tag?: string;
+  shipped?: 'automatic' | 'approved' | 'any';
+  filters?: { metric: string; min?: number; max?: number }[];
+  sort?: { key: string; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+  withLevels: boolean;
+}
+
+/** Columns a list may sort by besides metrics. */
+const plainSorts: Record<string, string> = { slot: 'c.slot', index: 'c.idx', id: 'c.id', verdict: 'c.verdict' };
+
+export function listCandidates(db: Db, q: ListQuery): CandidatePage {
+  const where = ['c.run_id = @runId'];
+  const params: Record<string, unknown> = { runId: q.runId, limit: q.limit, offset: q.offset };
+  if (q.slot !== undefined) { where.push('c.slot = @slot'); params.slot = q.slot; }
+  if (q.verdict) { where.push('c.verdict = @verdict'); params.verdict = q.verdict; }
+  if (q.tag) { where.push('EXISTS (SELECT 1 FROM json_each(c.tags) t WHERE t.value = @tag)'); params.tag = q.tag; }
+  if (q.shipped) {
+    const kinds = q.shipped === 'any' ? "('automatic','approved')" : q.shipped === 'automatic' ? "('automatic')" : "('approved')";
+    where.push(`EXISTS (SELECT 1 FROM ordering_levels o WHERE o.run_id = c.run_id AND o.candidate_id = c.id AND o.kind IN ${kinds})`);
+  }
+  (q.filters ?? []).forEach((f, i) => {
+    const cond = [`f${i}.candidate_id = c.id`, `f${i}.run_id = c.run_id`, `f${i}.key = @fkey${i}`];
+    params[`fkey${i}`] = f.metric;
+    if (f.min !== undefined) { cond.push(`f${i}.value >= @fmin${i}`); params[`fmin${i}`] = f.min; }
+    if (f.max !== undefined) { cond.push(`f${i}.value <= @fmax${i}`); params[`fmax${i}`] = f.max; }
+    where.push(`EXISTS (SELECT 1 FROM candidate_metrics f${i} WHERE ${cond.join(' AND ')})`);
+  });
+  let join = '';
+  let order = 'c.slot, c.idx';
+  if (q.sort) {
+    const dir = q.sort.dir === 'desc' ? 'DESC' : 'ASC';
+    const plain = plainSorts[q.sort.key];
+    if (plain) order = `${plain} ${dir}, c.slot, c.idx`;
+    else {
+      // Candidates without the metric (failed jobs) sort last either way.
+      join = 'LEFT JOIN candidate_metrics s ON s.candidate_id = c.id AND s.run_id = c.run_id AND s.key = @sortKey';
+      params.sortKey = q.sort.key;
+      order = `s.value IS NULL, s.value ${dir}, c.slot, c.idx`;
+    }
+  }
+  const whereSql = where.join(' AND ');
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM candidates c WHERE ${whereSql}`).get(params) as { n: number }).n;
+  const levelCol = q.withLevels ? 'c.level' : "CASE WHEN c.level IS NULL THEN NULL ELSE '0' END AS level";
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, ${shippedColumns}
+       FROM candidates c ${join} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+    )
+    .all(params) as Row[];
+  return { total, offset: q.offset, items: rows.map((r) => toCandidateRow(r, q.withLevels)) };
+}
+
+export function getCandidateRow(db: Db, id: number): (CandidateRow & { proof: Record<string, unknown> }) | null {
+  const r = db
+    .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, ${shippedColumns} FROM candidates c WHERE c.id = ?`)
+    .get(id) as Row | undefined;
+  return r ? { ...toCandidateRow(r), proof: JSON.parse(r.proof) as Record<string, unknown> } : null;
+}
+
+export function candidatePoints(db: Db, runId: number): PoolPoint[] {
+  const rows = db
+    .prepare('SELECT id, slot, idx, difficulty, verdict, metrics FROM candidates WHERE run_id = ? AND level IS NOT NULL ORDER BY slot, idx')
+    .all(runId) as { id: number; slot: number; idx: number; difficulty: number | null; verdict: Verdict; metrics: string }[];
+  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, difficulty: r.difficulty, verdict: r.verdict, metrics: JSON.parse(r.metrics) as Record<string, number> }));
+}
+
+/** Every stored (slot, index) of a run, for resuming. */
+export function storedJobKeys(db: Db, runId: number): Set<string> {
+  const rows = db.prepare('SELECT slot, idx FROM candidates WHERE run_id = ?').all(runId) as { slot: number; idx: number }[];
+  return new Set(rows.map((r) => `${r.slot}:${r.idx}`));
+}
+
+/** Proven candidates of a run, as (id, slot, index, level, metrics), ordered by slot then index. */
+export function provenCandidates(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; level: unknown; metrics: Record<string, number> }[] {
+  const rows = db
+    .prepare(
+      `SELECT id, slot, idx, level, metrics FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
+    )
+    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string }[];
+  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number> }));
+}
+
+/** Candidates' run ids, to check they exist and belong to one run. */
+export function candidateRuns(db: Db, ids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const stmt = db.prepare('SELECT id, run_id FROM candidates WHERE id = ?');
+  for (const id of ids) {
+    const r = stmt.get(id) as { id: number; run_id: number } | undefined;
+    if (r) out.set(r.id, r.run_id);
+  }
+  return out;
+}
+
+/** Set a verdict on many candidates and record the previous ones as one undoable action. */
+export function setVerdicts(db: Db, runId: number, ids: readonly number[], verdict: Verdict, now: string): number {
+  return db.transaction(() => {
+    const action = Number(db.prepare('INSERT INTO verdict_actions (run_id, verdict, created_at) VALUES (?, ?, ?)').run(runId, verdict, now).lastInsertRowid);
+    const prev = db.prepare('SELECT verdict FROM candidates WHERE id = ?');
+    const hist = db.prepare('INSERT OR IGNORE INTO verdict_history (action_id, candidate_id, previous) VALUES (?, ?, ?)');
+    const set = db.prepare('UPDATE candidates SET verdict = ? WHERE id = ? AND verdict <> ?');
+    let changed = 0;
+    for (const id of ids) {
+      const p = prev.get(id) as { verdict: Verdict } | undefined;
+      if (!p || p.verdict === verdict) continue;
+      hist.run(action, id, p.verdict);
+      changed += set.run(verdict, id, verdict).changes;
+    }
+    if (changed === 0) db.prepare('DELETE FROM verdict_actions WHERE id = ?').run(action);
+    return changed;
+  })();
+}
+
+/** Undo the newest not-yet-undone verdict action of a run; returns how many candidates changed back. */
+export function undoVerdicts(db: Db, runId: number): number | null {
+  return db.transaction(() => {
+    const action = db.prepare('SELECT id FROM verdict_actions WHERE run_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1').get(runId) as { id: number } | undefined;
+    if (!action) return null;
+    const rows = db.prepare('SELECT candidate_id, previous FROM verdict_history WHERE action_id = ?').all(action.id) as { candidate_id: number; previous: Verdict }[];
+    const set = db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?');
+    for (const r of rows) set.run(r.previous, r.candidate_id);
+    db.prepare('UPDATE verdict_actions SET undone = 1 WHERE id = ?').run(action.id);
+    return rows.length;
+  })();
+}
+
+export function hasUndo(db: Db, runId: number): boolean {
+  return db.prepare('SELECT 1 FROM verdict_actions WHERE run_id = ? AND undone = 0 LIMIT 1').get(runId) !== undefined;
+}
+
+export function setNote(db: Db, id: number, note: string): void {
+  db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(note, id);
+}
+
+export function setTags(db: Db, ids: readonly number[], tags: readonly string[], mode: 'add' | 'remove' | 'set'): number {
+  return db.transaction(() => {
+    const get = db.prepare('SELECT tags FROM candidates WHERE id = ?');
+    const put = db.prepare('UPDATE candidates SET tags = ? WHERE id = ?');
+    let changed = 0;
+    for (const id of ids) {
+      const r = get.get(id) as { tags: string } | undefined;
+      if (!r) continue;
+      const before = JSON.parse(r.tags) as string[];
+      let after: string[];
+      if (mode === 'set') after = [...new Set(tags)];
+      else if (mode === 'add') after = [...new Set([...before, ...tags])];
+      else after = before.filter((t) => !tags.includes(t));
+      after.sort();
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        put.run(JSON.stringify(after), id);
+        changed++;
+      }
+    }
+    return changed;
+  })();
+}

@@ -1,0 +1,27 @@
+/** Stored orderings: per run and kind, level → candidate with its target. */
+import type { OrderingKind } from '../../src-shared/api';
+import type { Db } from './db';
+
+export interface StoredOrdering {
+  computedAt: string;
+  problems: { level: number; message: string }[];
+  levels: { level: number; candidateId: number | null; target: number | null }[];
+}
+
+export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: StoredOrdering): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM orderings WHERE run_id = ? AND kind = ?').run(runId, kind);
+    db.prepare('INSERT INTO orderings (run_id, kind, computed_at, problems) VALUES (?, ?, ?, ?)').run(runId, kind, o.computedAt, JSON.stringify(o.problems));
+    const ins = db.prepare('INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (?, ?, ?, ?, ?)');
+    for (const l of o.levels) ins.run(runId, kind, l.level, l.candidateId, l.target);
+  })();
+}
+
+export function loadOrdering(db: Db, runId: number, kind: OrderingKind): StoredOrdering | null {
+  const head = db.prepare('SELECT computed_at, problems FROM orderings WHERE run_id = ? AND kind = ?').get(runId, kind) as { computed_at: string; problems: string } | undefined;
+  if (!head) return null;
+  const levels = db
+    .prepare('SELECT level, candidate_id AS candidateId, target FROM ordering_levels WHERE run_id = ? AND kind = ? ORDER BY level')
+    .all(runId, kind) as { level: number; candidateId: number | null; target: number | null }[];
+  return { computedAt: head.computed_at, problems: JSON.parse(head.problems) as StoredOrdering['problems'], levels };
+}
