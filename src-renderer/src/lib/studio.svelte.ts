@@ -1,5 +1,6 @@
 /** The renderer's app state (Svelte 5 runes): API client, games, runs, page, errors, theme. */
-import type { GameInfo, RunSummary, StudioClient } from '../../../src-shared/api';
+import type { GameInfo, RunProgress, RunSummary, StudioClient } from '../../../src-shared/api';
+import type { GameId } from '../../../src-shared/game';
 import { connect } from './client';
 
 export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export';
@@ -13,6 +14,12 @@ export interface ShownError {
 
 let errorId = 1;
 
+/** What the inspector shows: a stored candidate (by id) or a level from a pack file. */
+export type InspectTarget =
+  | { kind: 'candidate'; candidateId: number }
+  | { kind: 'level'; game: GameId; rules: unknown; level: unknown; label: string };
+
+
 class Studio {
   client: StudioClient = connect();
   page = $state<PageId>('runs');
@@ -22,6 +29,46 @@ class Studio {
   errors = $state<ShownError[]>([]);
   theme = $state<'dark' | 'light'>('dark');
   paletteOpen = $state(false);
+  /** The run the Pools, Plots, Duplicates, Ordering and Export pages show. */
+  selectedRunId = $state<number | null>(null);
+  /** Latest progress event per run id. */
+  progress = $state<Record<number, RunProgress>>({});
+  private subscribed = false;
+
+  get selectedRun(): RunSummary | null {
+    return this.runs.find((r) => r.id === this.selectedRunId) ?? null;
+  }
+
+  gameInfo(id: string | undefined): GameInfo | undefined {
+    return this.games.find((g) => g.id === id);
+  }
+
+  /** Live progress and run changes from main; runs reload when one changes state. */
+  subscribe(): void {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    this.client.on('run.progress', (p) => {
+      this.progress = { ...this.progress, [p.runId]: p };
+    });
+    this.client.on('run.changed', () => void this.loadRuns());
+  }
+
+  async loadRuns(): Promise<void> {
+    try {
+      this.runs = await this.client.call('runs.list', {});
+      if (this.selectedRunId !== null && !this.runs.some((r) => r.id === this.selectedRunId)) this.selectedRunId = null;
+      if (this.selectedRunId === null) this.selectedRunId = this.runs.find((r) => r.status === 'done' || r.status === 'imported')?.id ?? null;
+    } catch (e) {
+      this.report('Could not load the runs', e);
+    }
+  }
+  inspected = $state<InspectTarget | null>(null);
+
+  /** Open something in the inspector and go there. */
+  inspect(target: InspectTarget): void {
+    this.inspected = target;
+    this.page = 'inspector';
+  }
 
   /** Report a failure in the visible error panel; never swallow it. */
   report(title: string, e: unknown): void {
@@ -39,6 +86,8 @@ class Studio {
       const [games, runs] = await Promise.all([this.client.call('games.list', {}), this.client.call('runs.list', {})]);
       this.games = games;
       this.runs = runs;
+      if (this.selectedRunId === null) this.selectedRunId = runs.find((r) => r.status === 'done' || r.status === 'imported')?.id ?? null;
+      this.subscribe();
     } catch (e) {
       this.report('Could not load the studio', e);
     } finally {
