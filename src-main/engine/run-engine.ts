@@ -73,15 +73,18 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     if (next === undefined) return;
     const abort = new AbortController();
     active = { runId: next, abort };
-    void execute(next, abort.signal).finally(() => {
+    void execute(next, abort.signal).then((status) => {
+      // Clear the active run before telling anyone, so a resume right after a cancel queues again.
       active = null;
+      if (status) changed(next, status);
       pump();
     });
   };
 
-  async function execute(runId: number, signal: AbortSignal): Promise<void> {
+  /** Run one queued run to its end; returns the status it ended with. */
+  async function execute(runId: number, signal: AbortSignal): Promise<RunStatus | null> {
     const run = getRun(db, runId);
-    if (!run) return;
+    if (!run) return null;
     const game = gameById(run.game);
     const t0 = performance.now();
     setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
@@ -98,16 +101,18 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       if (signal.aborted) throw signal.reason;
       setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
       emit(runId, 'done', 'done', 1, 1, 0, 0, []);
-      changed(runId, 'done');
+      return 'done';
     } catch (e) {
       if (signal.aborted) {
-        setRunStatus(db, runId, closing ? 'interrupted' : 'cancelled', { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
-        changed(runId, closing ? 'interrupted' : 'cancelled');
-      } else {
-        const message = e instanceof Error ? e.message : String(e);
-        setRunStatus(db, runId, 'failed', { durationMs: performance.now() - t0, error: message });
-        changed(runId, 'failed');
+        const status: RunStatus = closing ? 'interrupted' : 'cancelled';
+        setRunStatus(db, runId, status, { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
+        emit(runId, status, status, 0, 1, 0, null, []);
+        return status;
       }
+      const message = e instanceof Error ? e.message : String(e);
+      setRunStatus(db, runId, 'failed', { durationMs: performance.now() - t0, error: message });
+      emit(runId, 'failed', 'failed', 0, 1, 0, null, []);
+      return 'failed';
     }
   }
 

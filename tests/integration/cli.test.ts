@@ -38,12 +38,13 @@ describe('cli', () => {
     const b = join(t.dir, `${game}-b.json`);
 
     it('writes byte-identical packs with 2 workers and with 1, and prints the summary', () => {
-      const two = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '2', '--out', a);
+      const two = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '2', '--out', a, '--db', join(t.dir, `${game}-2.db`));
       expect(two.stderr).not.toMatch(/error/i);
+      expect(two.stdout).toMatch(/builds\s+\d+ made, \d+ per second/);
       expect(two.status).toBe(0);
       expect(two.stdout).toMatch(/levels\s+14|levels\s+20/i);
       expect(two.stdout).toMatch(/time\s+\d/);
-      const one = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '1', '--out', b);
+      const one = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '1', '--out', b, '--db', join(t.dir, `${game}-1.db`));
       expect(one.status).toBe(0);
       expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
       const pack = JSON.parse(readFileSync(a, 'utf8')) as Json;
@@ -118,9 +119,11 @@ describe('cli', () => {
   });
 
   it('rejects bad options with a message naming the option', () => {
-    expect(cli('generate', '--game', 'tetris', '--seed', '1', '--out', join(t.dir, 'x.json')).stderr).toMatch(/unknown game "tetris"/);
-    expect(cli('generate', '--game', 'apsis', '--seed', '-4', '--out', join(t.dir, 'x.json')).stderr).toMatch(/--seed must be a whole number/);
-    expect(cli('generate', '--game', 'apsis', '--seed', '1', '--levels', '999', '--out', join(t.dir, 'x.json')).stderr).toMatch(/--levels must be at most 150/);
+    const db = join(t.dir, 'bad.db');
+    expect(cli('generate', '--game', 'tetris', '--seed', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/unknown game "tetris"/);
+    expect(cli('generate', '--game', 'apsis', '--seed', '-4', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/--seed must be a whole number/);
+    expect(cli('generate', '--game', 'apsis', '--seed', '1', '--levels', '999', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/levels: must be at most 150/);
+    expect(cli('export', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/run 1 does not exist/);
     const notPack = join(t.dir, 'not-a-pack.json');
     writeFileSync(notPack, '{"format":"zip"}');
     const r = cli('verify', notPack);

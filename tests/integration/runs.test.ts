@@ -1,0 +1,296 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CandidatePage,
+  CompareView,
+  DuplicatePairView,
+  ExportResult,
+  ImportResult,
+  OrderingView,
+  RunProgress,
+  RunSummary,
+  VerdictChange,
+} from '../../src-shared/api';
+import { checkPackFile } from '../../src-main/cli/packs';
+import type { Service } from '../../src-main/service';
+import { testService } from '../helpers/service';
+import { tempDir } from '../helpers/temp';
+
+let ctx: ReturnType<typeof testService>;
+let service: Service;
+const files = tempDir('studio-runs-');
+
+async function ok<T>(method: string, args: unknown): Promise<T> {
+  const env = await service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+/** Row counts of every table: "nothing changed" means these stay equal. */
+function counts(): Record<string, number> {
+  const db = new Database(ctx.dbPath, { readonly: true });
+  try {
+    const out: Record<string, number> = {};
+    for (const t of ['runs', 'candidates', 'candidate_metrics', 'orderings', 'ordering_levels', 'duplicate_pairs', 'verdict_actions']) {
+      out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+const runs: Record<string, RunSummary> = {};
+const progress: RunProgress[] = [];
+
+beforeAll(async () => {
+  ctx = testService(2);
+  service = ctx.service;
+  service.on('run.progress', (p) => progress.push(p));
+  runs.carillon = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 7, levels: 12 });
+  runs.apsis = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 7, levels: 16 });
+  // Queued one after the other on the same pool.
+  expect(runs.apsis.status).toBe('queued');
+  for (const r of Object.values(runs)) expect((await service.engine.waitFor(r.id)).status).toBe('done');
+});
+afterAll(async () => {
+  await ctx.dispose();
+  files.cleanup();
+});
+
+describe('runs through the API', () => {
+  it('streams progress events with done/total, per-stage counts, rate and time left', () => {
+    for (const r of Object.values(runs)) {
+      const mine = progress.filter((p) => p.runId === r.id && p.stage === 'generate');
+      expect(mine.length).toBeGreaterThan(1);
+      const last = mine[mine.length - 1]!;
+      expect(last.done).toBe(last.total);
+      expect(last.total).toBe(r.candidatesTotal);
+      expect(last.stages.reduce((a, s) => a + s.total, 0)).toBe(last.total);
+      expect(last.stages.every((s) => s.done === s.total)).toBe(true);
+      expect(mine.some((p) => p.rate > 0 && p.etaSeconds !== null)).toBe(true);
+      const dones = mine.map((p) => p.done);
+      expect([...dones].sort((a, b) => a - b)).toEqual(dones);
+      expect(progress.some((p) => p.runId === r.id && p.stage === 'done' && p.status === 'done')).toBe(true);
+    }
+  });
+
+  it('stores every candidate with its level and every metric, indexed for sorting', async () => {
+    const page = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, limit: 2000 });
+    expect(page.total).toBe(12 * 16);
+    const proven = page.items.filter((c) => c.level !== null);
+    expect(proven.length).toBeGreaterThan(12 * 14);
+    for (const key of ['bits', 'taps', 'dots', 'arrows']) expect(proven.every((c) => typeof c.metrics[key] === 'number')).toBe(true);
+    const sorted = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, sort: { key: 'bits', dir: 'desc' }, limit: 50 });
+    const bits = sorted.items.map((c) => c.metrics.bits!);
+    expect(bits).toEqual([...bits].sort((a, b) => b - a));
+    const filtered = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, filters: [{ metric: 'taps', min: 2, max: 2 }], limit: 2000 });
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.items.every((c) => c.metrics.taps === 2)).toBe(true);
+    const shipped = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, shipped: 'automatic', limit: 2000 });
+    expect(shipped.total).toBe(12);
+    expect(shipped.items.map((c) => c.shippedAs.automatic).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('exports the automatic pack of each game, and the pack verifies', async () => {
+    for (const r of Object.values(runs)) {
+      const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'automatic', path: join(files.dir, `${r.game}-auto.json`) });
+      expect(readFileSync(out.path, 'utf8')).toBe(out.text);
+      const check = checkPackFile(out.path);
+      expect(check.problems).toEqual([]);
+      expect(check.game.packLevels(check.pack)).toHaveLength(r.levels);
+    }
+  });
+
+  it('approves a subset by hand, computes the approved ordering, exports it, and it verifies', async () => {
+    for (const r of Object.values(runs)) {
+      const all = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
+      // Approve the even-numbered candidates of every slot: half of each pool.
+      const approve = all.items.filter((c) => c.failure === null && c.index % 2 === 0).map((c) => c.id);
+      const change = await ok<VerdictChange>('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
+      expect(change.changed).toBe(approve.length);
+      const view = await ok<OrderingView>('orderings.computeApproved', { runId: r.id });
+      expect(view.kind).toBe('approved');
+      expect(view.levels).toHaveLength(r.levels);
+      expect(view.levels.filter((l) => l.candidateId !== null).every((l) => approve.includes(l.candidateId!))).toBe(true);
+      if (view.shortLevels.length === 0) {
+        const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'approved', path: join(files.dir, `${r.game}-approved.json`) });
+        expect(checkPackFile(out.path).problems).toEqual([]);
+      } else {
+        // Short levels are named with a reason, and the export says which levels are missing.
+        expect(view.problems.length).toBeGreaterThan(0);
+        const env = await service.dispatch('packs.export', { runId: r.id, kind: 'approved', path: join(files.dir, 'x.json') });
+        expect(env).toMatchObject({ ok: false, error: { code: 'conflict' } });
+      }
+      // The curve data: level → difficulty, target, step.
+      const auto = await ok<OrderingView>('orderings.get', { runId: r.id, kind: 'automatic' });
+      expect(auto.levels.every((l) => l.difficulty !== null)).toBe(true);
+      expect(auto.levels.slice(1).every((l) => l.step !== null)).toBe(true);
+    }
+  });
+
+  it('reports short levels when approved candidates cannot fill the plan', async () => {
+    const r = runs.carillon!;
+    const all = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'approved', limit: 2000, withLevels: false });
+    // Clear every approval of slot 5: level 6 can no longer be filled from its own pool.
+    const slot5 = all.items.filter((c) => c.slot >= 5).map((c) => c.id);
+    await ok<VerdictChange>('candidates.setVerdict', { candidateIds: slot5, verdict: 'none' });
+    const view = await ok<OrderingView>('orderings.computeApproved', { runId: r.id });
+    expect(view.shortLevels.length).toBeGreaterThan(0);
+    expect(view.problems.map((p) => p.level)).toEqual(expect.arrayContaining([view.shortLevels[0]]));
+    await ok<VerdictChange>('candidates.undo', { runId: r.id });
+  });
+
+  it('undoes a bulk verdict change, restoring the previous verdicts', async () => {
+    const r = runs.apsis!;
+    const before = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
+    const ids = before.items.slice(0, 40).map((c) => c.id);
+    const prev = new Map(before.items.map((c) => [c.id, c.verdict]));
+    await ok<VerdictChange>('candidates.setVerdict', { candidateIds: ids, verdict: 'rejected' });
+    const mid = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'rejected', limit: 2000, withLevels: false });
+    expect(mid.items.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
+    const undo = await ok<VerdictChange>('candidates.undo', { runId: r.id });
+    expect(undo.changed).toBe(ids.filter((id) => prev.get(id) !== 'rejected').length);
+    const after = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
+    expect(new Map(after.items.map((c) => [c.id, c.verdict]))).toEqual(prev);
+  });
+
+  it('keeps notes and tags, and filters by tag', async () => {
+    const page = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, limit: 3, withLevels: false });
+    const [a, b] = page.items;
+    await ok('candidates.setNote', { candidateId: a!.id, note: 'nice seam' });
+    await ok('candidates.setTags', { candidateIds: [a!.id, b!.id], tags: ['showcase'], mode: 'add' });
+    const tagged = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, tag: 'showcase', withLevels: false });
+    expect(tagged.items.map((c) => c.id).sort()).toEqual([a!.id, b!.id].sort());
+    expect(tagged.items.find((c) => c.id === a!.id)!.note).toBe('nice seam');
+  });
+
+  it('stores near-duplicate pairs found among candidates', async () => {
+    const pairs = await ok<DuplicatePairView[]>('duplicates.list', { runId: runs.apsis!.id });
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const p of pairs) {
+      expect(p.share).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(p.a.slot - p.b.slot)).toBeLessThanOrEqual(2);
+      expect(['copy', 'near-copy', 'redrawn']).toContain(p.rule);
+    }
+  });
+
+  it('writes one file per level plus an index, atomically', async () => {
+    const out = await ok<ExportResult>('packs.export', { runId: runs.carillon!.id, kind: 'automatic', path: join(files.dir, 'per-level'), layout: 'per-level' });
+    const names = readdirSync(out.path).sort();
+    expect(names).toContain('index.json');
+    expect(names.filter((n) => n.startsWith('level-'))).toHaveLength(12);
+    expect(names.some((n) => n.endsWith('.tmp'))).toBe(false);
+    const index = JSON.parse(readFileSync(join(out.path, 'index.json'), 'utf8')) as { format: string; levelFiles: string[] };
+    expect(index.format).toBe('carillon-pack');
+    const level1 = JSON.parse(readFileSync(join(out.path, index.levelFiles[0]!), 'utf8')) as { level: number };
+    expect(level1.level).toBe(1);
+  });
+
+  it('imports a pack as a read-only run that re-exports byte for byte, and compares runs', async () => {
+    const src = join(files.dir, 'carillon-auto.json');
+    const imported = await ok<ImportResult>('packs.import', { path: src });
+    expect(imported.run.status).toBe('imported');
+    expect(imported.levels).toBe(12);
+    const again = await ok<ExportResult>('packs.export', { runId: imported.run.id, kind: 'automatic', path: join(files.dir, 'reexport.json') });
+    expect(again.text).toBe(readFileSync(src, 'utf8'));
+    const page = await ok<CandidatePage>('candidates.list', { runId: imported.run.id, withLevels: false });
+    const env = await service.dispatch('candidates.setVerdict', { candidateIds: [page.items[0]!.id], verdict: 'approved' });
+    expect(env).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('read-only') } });
+
+    const other = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 8, levels: 12 });
+    await service.engine.waitFor(other.id);
+    const cmp = await ok<CompareView>('runs.compare', { a: runs.carillon!.id, b: other.id });
+    expect(cmp.pairs).toHaveLength(12);
+    expect(cmp.a.levels).toHaveLength(12);
+    expect(cmp.b.levels).toHaveLength(12);
+    expect(cmp.summary.find((s) => s.label === 'seed')).toEqual({ label: 'seed', a: '7', b: '8' });
+    const mixed = await service.dispatch('runs.compare', { a: runs.carillon!.id, b: runs.apsis!.id });
+    expect(mixed).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'b' }] } });
+  });
+
+  it('cancels promptly keeping finished candidates, and resumes to the same pack as an uninterrupted run', async () => {
+    const full = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 21, levels: 60 });
+    await service.engine.waitFor(full.id);
+    const reference = await ok<ExportResult>('packs.export', { runId: full.id, kind: 'automatic', path: join(files.dir, 'ref.json') });
+
+    const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 21, levels: 60 });
+    await new Promise<void>((resolve) => {
+      const off = service.on('run.progress', (p) => {
+        if (p.runId === run.id && p.stage === 'generate' && p.done >= 40) {
+          off();
+          resolve();
+        }
+      });
+    });
+    await ok('runs.cancel', { runId: run.id });
+    const cancelled = await service.engine.waitFor(run.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.candidatesDone).toBeGreaterThanOrEqual(40);
+    expect(cancelled.candidatesDone).toBeLessThan(cancelled.candidatesTotal);
+    await ok('runs.resume', { runId: run.id });
+    expect((await service.engine.waitFor(run.id)).status).toBe('done');
+    const resumed = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic', path: join(files.dir, 'resumed.json') });
+    expect(resumed.text).toBe(reference.text);
+  });
+});
+
+describe('bad input is refused, naming the field, and changes nothing', () => {
+  const bad: [string, unknown, RegExp][] = [
+    ['unknown game', { game: 'tetris', seed: 1 }, /game/],
+    ['negative seed', { game: 'carillon', seed: -1 }, /seed: must not be negative/],
+    ['fractional seed', { game: 'apsis', seed: 1.5 }, /seed: must be a whole number/],
+    ['overlapping stretches', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 5, taps: 1, minDots: 3, maxDots: 5, tutorial: true }, { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: false }] }, /plan/],
+    ['empty stretch', { game: 'carillon', seed: 1, plan: [{ from: 5, to: 4, taps: 1, minDots: 3, maxDots: 5, tutorial: true }] }, /plan/],
+    ['empty plan', { game: 'apsis', seed: 1, plan: [] }, /plan/],
+    ['rules out of bounds', { game: 'carillon', seed: 1, rules: { ringSpeed: -480 } }, /rules\.ringSpeed/],
+    ['absurd pool size', { game: 'carillon', seed: 1, rules: { poolSize: 5000 } }, /rules: .*candidates/],
+    ['too many levels', { game: 'apsis', seed: 1, levels: 151 }, /levels: must be at most 150/],
+    ['unknown field', { game: 'apsis', seed: 1, colour: 'red' }, /unknown field/],
+  ];
+  it.each(bad)('%s', async (_name, args, pattern) => {
+    const before = counts();
+    const env = await service.dispatch('runs.create', args);
+    expect(env.ok).toBe(false);
+    if (!env.ok) {
+      expect(env.error.code).toBe('bad-argument');
+      expect(env.error.message).toMatch(pattern);
+      expect(env.error.fields?.length).toBeGreaterThan(0);
+    }
+    expect(counts()).toEqual(before);
+  });
+
+  it('a malformed or failing pack import lists the problems and stores nothing', async () => {
+    const before = counts();
+    const good = JSON.parse(readFileSync(join(files.dir, 'carillon-auto.json'), 'utf8')) as { levels: { bits: number; dots: { size: string }[] }[] };
+    const malformed = structuredClone(good);
+    malformed.levels[2]!.dots[0]!.size = 'huge';
+    let env = await service.dispatch('packs.import', { text: JSON.stringify(malformed) });
+    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringContaining('level 3: dots[0].size') } });
+    const failing = structuredClone(good);
+    failing.levels[4]!.bits += 1;
+    env = await service.dispatch('packs.import', { text: JSON.stringify(failing) });
+    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/level 5: \[bits\]/) } });
+    env = await service.dispatch('packs.import', { text: '{not json' });
+    expect(env.ok).toBe(false);
+    env = await service.dispatch('packs.import', { path: join(files.dir, 'missing.json') });
+    expect(env).toMatchObject({ ok: false, error: { message: expect.stringContaining('cannot read') } });
+    env = await service.dispatch('packs.import', {});
+    expect(env).toMatchObject({ ok: false, error: { fields: [{ field: 'path' }] } });
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses curation of unknown candidates, empty lists and bad verdicts without changes', async () => {
+    const before = counts();
+    for (const args of [{ candidateIds: [999999], verdict: 'approved' }, { candidateIds: [], verdict: 'approved' }, { candidateIds: [1], verdict: 'maybe' }]) {
+      const env = await service.dispatch('candidates.setVerdict', args);
+      expect(env.ok).toBe(false);
+    }
+    expect(await service.dispatch('runs.resume', { runId: runs.carillon!.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await service.dispatch('runs.delete', { runId: 424242 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(counts()).toEqual(before);
+    expect(existsSync(ctx.dbPath)).toBe(true);
+  });
+});
