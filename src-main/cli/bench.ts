@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
 import { benchCases, type BenchRow } from './bench-cases';
 import { gameBenchCases } from './bench-games';
+import { storeBenchCases } from './bench-store';
 
 const program = new Command()
   .name('bench')
@@ -16,7 +17,7 @@ const program = new Command()
   .option('--out <file>', 'where to save the JSON', 'bench-results/latest.json')
   .action(async (o: { only?: string; out: string }) => {
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
       const got = await c.run();

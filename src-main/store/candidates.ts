@@ -120,13 +120,18 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   }
   const whereSql = where.join(' AND ');
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM candidates c WHERE ${whereSql}`).get(params) as { n: number }).n;
+  // Page the ids first (a sort over narrow rows), then read just that page's full rows.
+  const ids = (db.prepare(`SELECT c.id FROM candidates c ${join} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params) as { id: number }[]).map((r) => r.id);
   const levelCol = q.withLevels ? 'c.level' : "CASE WHEN c.level IS NULL THEN NULL ELSE '0' END AS level";
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, ${shippedColumns}
-       FROM candidates c ${join} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-    )
-    .all(params) as Row[];
+  const byId = new Map(
+    (ids.length
+      ? (db
+          .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`)
+          .all(...ids) as Row[])
+      : []
+    ).map((r) => [r.id, r]),
+  );
+  const rows = ids.map((id) => byId.get(id)!);
   return { total, offset: q.offset, items: rows.map((r) => toCandidateRow(r, q.withLevels)) };
 }
 
