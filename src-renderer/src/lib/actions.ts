@@ -3,11 +3,12 @@
  * keyboard shortcuts, so every action is reachable all three ways.
  */
 import { studio, type PageId } from './studio.svelte';
+import { inspectorActions } from '../inspector/commands.svelte';
 
 export interface Action {
   id: string;
   title: string;
-  group: 'Go to' | 'View' | 'Studio';
+  group: 'Go to' | 'View' | 'Studio' | 'Inspector';
   /** Shown in the palette and matched by the key handler, e.g. 'Alt+1', 'Mod+K'. */
   shortcut?: string;
   enabled?: () => boolean;
@@ -58,6 +59,7 @@ export const actions: Action[] = [
     shortcut: 'Alt+R',
     perform: () => void studio.load(),
   },
+  ...inspectorActions,
 ];
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
@@ -69,7 +71,7 @@ export function matches(shortcut: string, e: KeyboardEvent): boolean {
   if (want.has('mod') !== mod) return false;
   if (want.has('alt') !== e.altKey) return false;
   if (want.has('shift') !== e.shiftKey) return false;
-  const pressed = e.code.startsWith('Digit') ? e.code.slice(5) : e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
+  const pressed = e.code === 'Space' ? 'space' : e.code.startsWith('Digit') ? e.code.slice(5) : e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
   return pressed === key;
 }
 

@@ -1,0 +1,30 @@
+/**
+ * `window.__inspector`: a small debug hook for tests and for poking at the board from the
+ * devtools console. It is set while an inspector board is on screen and removed with it.
+ *
+ *   __inspector.game            'carillon' | 'apsis'
+ *   __inspector.centres()       [{ index, x, y, live }] — centre of every dot / arrow body in
+ *                               page pixels (after zoom and pan), ready for mouse.click(x, y)
+ *   __inspector.state()         Carillon: { taps, dotsLeft, live, playing, t }
+ *                               Apsis:    { launches, hearts, arrowsLeft, present, lost, cleared, animating }
+ *   __inspector.drawMs          milliseconds the last full board build + draw took
+ */
+export interface InspectorDebugHook {
+  game: 'carillon' | 'apsis';
+  centres(): { index: number; x: number; y: number; live: boolean }[];
+  state(): Record<string, unknown>;
+  drawMs: number;
+}
+
+declare global {
+  interface Window {
+    __inspector?: InspectorDebugHook;
+  }
+}
+
+export function setDebugHook(hook: InspectorDebugHook): () => void {
+  window.__inspector = hook;
+  return () => {
+    if (window.__inspector === hook) delete window.__inspector;
+  };
+}
