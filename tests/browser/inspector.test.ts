@@ -16,6 +16,8 @@ import { rendererDir } from '../../src-main/studio';
 import { testService } from '../helpers/service';
 import { RESULTS, launchChromium } from './chromium';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
+// The renderer's debug hook type (declares window.__inspector).
+import type {} from '../../src-renderer/src/inspector/debug';
 import {
   buildField, carillonGame, defaultCarillonPlan, defaultCarillonRules, members, sourceComponents, type CarillonLevel,
 } from '../../src-shared/games/carillon/index';
@@ -87,6 +89,10 @@ describe('level inspector in Chromium', () => {
     await page.getByTestId('pack-file').setInputFiles(file);
     await page.getByTestId('pack-nav').waitFor();
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe('carillon/seed 7/level 1');
+    // One thumbnail per level, drawn at devicePixelRatio.
+    await expect.poll(() => page.getByTestId('pack-strip').locator('canvas').count()).toBe(levels.length);
+    const dpr = await page.evaluate(() => window.devicePixelRatio);
+    expect(await page.getByTestId('pack-strip').locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).width)).toBe(Math.round(64 * dpr));
 
     // Level 3 (4 chain starts): keyboard ] twice.
     await page.keyboard.press(']');
@@ -139,8 +145,8 @@ describe('level inspector in Chromium', () => {
     await page.keyboard.press('Alt+t');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
     await page.waitForTimeout(150);
-    const drawMs = await page.evaluate(() => window.__inspector?.drawMs ?? -1);
-    console.log(`Carillon ${levels[3]!.dots.length}-dot field: board built and drawn in ${drawMs.toFixed(1)} ms`);
+    const [drawMs, redrawMs] = await page.evaluate(() => [window.__inspector?.drawMs ?? -1, window.__inspector?.redrawMs ?? -1]);
+    console.log(`Carillon ${levels[3]!.dots.length}-dot field: built + drawn in ${drawMs!.toFixed(1)} ms, redrawn in ${redrawMs!.toFixed(1)} ms`);
     await page.screenshot({ path: join(RESULTS, 'inspector-carillon-light.png') });
     await page.keyboard.press('Alt+t');
     expect(pageErrors).toEqual([]);
@@ -201,8 +207,8 @@ describe('level inspector in Chromium', () => {
     await page.keyboard.press('Alt+t');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
     await page.waitForTimeout(150);
-    const drawMs = await page.evaluate(() => window.__inspector?.drawMs ?? -1);
-    console.log(`Apsis ${levels[1]!.arrows.length}-arrow system: board built and drawn in ${drawMs.toFixed(1)} ms`);
+    const [drawMs, redrawMs] = await page.evaluate(() => [window.__inspector?.drawMs ?? -1, window.__inspector?.redrawMs ?? -1]);
+    console.log(`Apsis ${levels[1]!.arrows.length}-arrow system: built + drawn in ${drawMs!.toFixed(1)} ms, redrawn in ${redrawMs!.toFixed(1)} ms`);
     await page.keyboard.press('s');
     const any = (await centres()).find((c) => rounds.round.length >= 0 && c.live)!;
     await page.mouse.move(any.x, any.y);

@@ -25,11 +25,13 @@ export interface ApsisPathOverlay {
 
 export interface ApsisDrawOptions {
   /** Arrows no longer on the board (drawn as faint ghosts). */
-  removed?: ReadonlySet<number>;
+  removed?: ReadonlySet<number> | null;
   /** Colour arrows by round (round[i], 1-based; 0 = never leaves). */
   rounds?: readonly number[] | null;
   /** Arrows drawn with a strong outline (e.g. blockers). */
-  highlighted?: ReadonlySet<number>;
+  highlighted?: ReadonlySet<number> | null;
+  /** The hovered or held arrow (outlined). */
+  focus?: number | null;
   /** Show the path of one arrow and mark what blocks it. */
   path?: ApsisPathOverlay | null;
   /** Faint paths of every arrow on the board. */
@@ -146,9 +148,9 @@ export function drawApsisLevel(
         arrows[i]!.opacity(gone ? 0.12 : matchedDim);
         arrows[i]!.listening(!gone);
         arrows[i]!.position({ x: 0, y: 0 });
-        const hi = !gone && (!!o.highlighted?.has(i) || !!o.matched?.has(i));
+        const hi = !gone && (!!o.highlighted?.has(i) || !!o.matched?.has(i) || o.focus === i);
         outlines[i]!.visible(hi);
-        outlines[i]!.stroke(o.highlighted?.has(i) ? theme.danger : theme.accent);
+        outlines[i]!.stroke(o.focus === i ? theme.accent2 : o.highlighted?.has(i) ? theme.danger : theme.accent);
         outlines[i]!.opacity(0.55);
         faintPaths[i]!.visible(!!o.allPaths && !gone);
         const lab = labels[i]!;

@@ -17,9 +17,9 @@ export interface CarillonDrawOptions {
   /** Reach circle of every live dot. */
   reach?: boolean;
   /** Dots already gone (drawn as faint ghosts). */
-  popped?: ReadonlySet<number>;
+  popped?: ReadonlySet<number> | null;
   /** Dots drawn with a strong outline (e.g. what a held dot's ring touches). */
-  outlined?: ReadonlySet<number>;
+  outlined?: ReadonlySet<number> | null;
   /** The dot whose reach is shown solid (the held or hovered dot). */
   focus?: number | null;
   /** Chain starts to reveal (a dashed accent ring). */

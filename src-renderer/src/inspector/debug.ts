@@ -8,12 +8,14 @@
  *   __inspector.state()         Carillon: { taps, dotsLeft, live, playing, t }
  *                               Apsis:    { launches, hearts, arrowsLeft, present, lost, cleared, animating }
  *   __inspector.drawMs          milliseconds the last full board build + draw took
+ *   __inspector.redrawMs        milliseconds one redraw of the built board takes
  */
 export interface InspectorDebugHook {
   game: 'carillon' | 'apsis';
   centres(): { index: number; x: number; y: number; live: boolean }[];
   state(): Record<string, unknown>;
   drawMs: number;
+  redrawMs: number;
 }
 
 declare global {
