@@ -1,0 +1,24 @@
+/** State of the Near-duplicates screen that the keyboard actions drive (up/down through pairs). */
+import type { DuplicatePairView } from '../../../src-shared/api';
+
+class DupView {
+  /** The pairs the list shows (after the rule filter). */
+  shown = $state<DuplicatePairView[]>([]);
+  selectedId = $state<number | null>(null);
+  /** Draw B under the inverse of the matching transform so it lines up with A. */
+  align = $state(true);
+  labels = $state(false);
+
+  get index(): number {
+    return this.shown.findIndex((p) => p.id === this.selectedId);
+  }
+
+  move(delta: number): void {
+    if (this.shown.length === 0) return;
+    const i = this.index;
+    const next = i < 0 ? 0 : Math.min(this.shown.length - 1, Math.max(0, i + delta));
+    this.selectedId = this.shown[next]!.id;
+  }
+}
+
+export const dupView = new DupView();

@@ -1,0 +1,128 @@
+/**
+ * The Ordering screen's data and commands (compute the approved ordering, export the approved
+ * pack), kept outside the page component so the command palette can run them too.
+ */
+import type { ExportResult, OrderingLevel, OrderingView } from '../../../src-shared/api';
+import { studio } from '../lib/studio.svelte';
+
+export interface RuleBreak {
+  level: number;
+  kind: 'easier' | 'jump';
+  message: string;
+}
+
+/** Rule breaks read off a curve: a level easier than the one before, or a jump far past the target's step. */
+export function ruleBreaks(levels: readonly OrderingLevel[]): RuleBreak[] {
+  const out: RuleBreak[] = [];
+  for (let i = 1; i < levels.length; i++) {
+    const l = levels[i]!, p = levels[i - 1]!;
+    if (l.difficulty === null || p.difficulty === null) continue;
+    const step = l.difficulty - p.difficulty;
+    if (step < -1e-9) out.push({ level: l.level, kind: 'easier', message: `easier than level ${p.level} (${fmtNum(step)})` });
+    else if (l.target !== null && p.target !== null) {
+      const want = l.target - p.target;
+      if (want > 0 && step > 2 * want + 1e-9) out.push({ level: l.level, kind: 'jump', message: `jumps ${fmtNum(step)}, more than twice the target’s step (${fmtNum(want)})` });
+    }
+  }
+  return out;
+}
+
+export function fmtNum(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
+/** Offer text as a file download (browser mode, where the server's path is not the user's disk). */
+export function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+class OrderingScreen {
+  runId = $state<number | null>(null);
+  automatic = $state<OrderingView | null>(null);
+  approved = $state<OrderingView | null>(null);
+  approvedCount = $state<number | null>(null);
+  loading = $state(false);
+  loadError = $state<string | null>(null);
+  computing = $state(false);
+  exporting = $state(false);
+  exported = $state<ExportResult | null>(null);
+  exportError = $state<string | null>(null);
+  private seq = 0;
+
+  async load(runId: number): Promise<void> {
+    const mine = ++this.seq;
+    this.loading = true;
+    this.loadError = null;
+    if (this.runId !== runId) {
+      this.exported = null;
+      this.exportError = null;
+    }
+    this.runId = runId;
+    try {
+      const [automatic, approved, page] = await Promise.all([
+        studio.client.call('orderings.get', { runId, kind: 'automatic' }),
+        studio.client.call('orderings.get', { runId, kind: 'approved' }),
+        studio.client.call('candidates.list', { runId, verdict: 'approved', limit: 1, withLevels: false }),
+      ]);
+      if (mine !== this.seq) return;
+      this.automatic = automatic;
+      this.approved = approved;
+      this.approvedCount = page.total;
+    } catch (e) {
+      if (mine !== this.seq) return;
+      this.automatic = this.approved = null;
+      this.loadError = e instanceof Error ? e.message : String(e);
+      studio.report(`Could not load the orderings of run ${runId}`, e);
+    } finally {
+      if (mine === this.seq) this.loading = false;
+    }
+  }
+
+  get canCompute(): boolean {
+    return this.runId !== null && !this.computing && (this.approvedCount ?? 0) > 0 && studio.selectedRun?.status !== 'imported';
+  }
+
+  async compute(): Promise<void> {
+    const runId = this.runId;
+    if (runId === null || this.computing) return;
+    this.computing = true;
+    try {
+      this.approved = await studio.client.call('orderings.computeApproved', { runId });
+      this.exported = null;
+    } catch (e) {
+      studio.report(`Could not compute the approved ordering of run ${runId}`, e);
+    } finally {
+      this.computing = false;
+    }
+  }
+
+  get canExport(): boolean {
+    return this.runId !== null && !this.exporting && !!this.approved?.computedAt;
+  }
+
+  async exportApproved(): Promise<void> {
+    const runId = this.runId;
+    if (runId === null || this.exporting) return;
+    this.exporting = true;
+    this.exportError = null;
+    try {
+      const r = await studio.client.call('packs.export', { runId, kind: 'approved' });
+      this.exported = r;
+      if (studio.client.transport === 'server') download(r.fileName, r.text);
+    } catch (e) {
+      this.exportError = e instanceof Error ? e.message : String(e);
+      studio.report(`Could not export the approved pack of run ${runId}`, e);
+    } finally {
+      this.exporting = false;
+    }
+  }
+}
+
+export const orderingScreen = new OrderingScreen();

@@ -1,0 +1,15 @@
+/** Page state of the Plots screen that outlives the page (histogram choice) and that actions drive. */
+class PlotsView {
+  /** Metric key the histogram shows ('' = the game's difficulty). */
+  metric = $state('');
+  /** 0 = all levels; otherwise the 1-based level whose pool the histogram shows. */
+  histLevel = $state(0);
+  /** Bumped to reload the page's data. */
+  reloadTick = $state(0);
+
+  reload(): void {
+    this.reloadTick++;
+  }
+}
+
+export const plotsView = new PlotsView();

@@ -1,0 +1,214 @@
+/**
+ * The analysis screens in Chromium against the real server, real SQLite and real workers:
+ * Plots (pool points, curve, click → inspector), Near-duplicate pairs (select, two boards),
+ * Ordering (compute the approved ordering, curve, short levels) and Compare (two seeds).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type StudioServer } from '../../src-main/server/server';
+import { rendererDir } from '../../src-main/studio';
+import type { ApiArgs, ApiMethodName, ApiReply, CandidatePage, RunSummary } from '../../src-shared/api';
+import { testService } from '../helpers/service';
+import { RESULTS, launchChromium } from './chromium';
+
+let ctx: ReturnType<typeof testService>;
+let server: StudioServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+let carA: RunSummary, carB: RunSummary, aps: RunSummary;
+
+async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
+  const env = await ctx.service.dispatch(name, args);
+  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
+  return env.value as ApiReply<K>;
+}
+
+async function makeRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
+  const run = await call('runs.create', { game, seed, levels });
+  const done = await ctx.service.engine.waitFor(run.id);
+  expect(done.status).toBe('done');
+  return done;
+}
+
+/** Select a run in the page's run picker. */
+async function pickRun(runId: number): Promise<void> {
+  await page.getByTestId('run-picker').selectOption(String(runId));
+}
+
+async function goTo(name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+beforeAll(async () => {
+  ctx = testService(2);
+  carA = await makeRun('carillon', 7, 6);
+  carB = await makeRun('carillon', 11, 6);
+  aps = await makeRun('apsis', 3, 8);
+  // Approve candidate 0 of the first four slots of the first Carillon run (four of six levels),
+  // so the approved ordering has material for most levels and some levels are short.
+  const pool = (await call('candidates.list', { runId: carA.id, limit: 2000, withLevels: false })) as CandidatePage;
+  const approve = pool.items.filter((c) => c.failure === null && c.slot < 4 && c.index < 1).map((c) => c.id);
+  expect(approve.length).toBe(4);
+  await call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
+  const someRejected = pool.items.filter((c) => c.failure === null && c.index === 5).map((c) => c.id);
+  if (someRejected.length) await call('candidates.setVerdict', { candidateIds: someRejected, verdict: 'rejected' });
+
+  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  await page.goto(server.url);
+  await page.getByTestId('runs-table').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await ctx?.dispose();
+});
+
+describe('analysis screens in Chromium', () => {
+  it('Plots: pool points behind the curve, target and steps; hovering reads a candidate; clicking opens the inspector', async () => {
+    await goTo('Plots');
+    await pickRun(carA.id);
+    const main = page.getByTestId('plots-main-svg');
+    await main.waitFor();
+    const points = await call('candidates.points', { runId: carA.id });
+    const plotted = points.filter((p) => p.difficulty !== null);
+    await expect.poll(() => main.locator('g.pool-points circle').count()).toBe(plotted.length);
+    const ordering = await call('orderings.get', { runId: carA.id, kind: 'automatic' });
+    await expect.poll(() => main.locator('g.order-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
+    expect(await main.locator('g.order-curve path').count()).toBe(1);
+    await page.getByTestId('plots-steps-svg').waitFor();
+    await page.getByTestId('plots-hist-svg').waitFor();
+    expect(await page.getByTestId('plots-hist-svg').locator('rect').count()).toBeGreaterThan(0);
+    // Switch the histogram's metric.
+    const metricOptions = await page.getByTestId('hist-metric').locator('option').allTextContents();
+    expect(metricOptions.length).toBeGreaterThan(1);
+    await page.getByTestId('hist-metric').selectOption({ index: 1 });
+    await page.getByTestId('plots-hist-svg').waitFor();
+    // Hover a pool point: its candidate is read out.
+    const target = plotted.find((p) => !ordering.levels.some((l) => l.candidateId === p.id))!;
+    const circle = main.locator(`g.pool-points circle[data-candidate="${target.id}"]`);
+    await circle.hover({ force: true });
+    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(/#\d+ · level \d+ · index \d+/);
+    await page.screenshot({ path: join(RESULTS, 'plots.png'), fullPage: true });
+    // Light theme too.
+    await page.keyboard.press('Alt+t');
+    await main.waitFor();
+    await page.screenshot({ path: join(RESULTS, 'plots-light.png'), fullPage: true });
+    await page.keyboard.press('Alt+t');
+    // Click a point: the inspector opens on a candidate.
+    const again = page.getByTestId('plots-main-svg').locator(`g.order-dots circle`).first();
+    const id = Number(await again.getAttribute('data-candidate'));
+    await again.click({ force: true });
+    await expect.poll(() => page.locator('.nav-item.active').textContent()).toMatch(/Inspector/);
+    await expect.poll(async () => (await page.textContent('body')) ?? '').toMatch(/candidate/i);
+    expect(id).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+  it('Near-duplicates: the Apsis run lists pairs; selecting one draws both boards; arrows move through pairs', async () => {
+    const pairs = await call('duplicates.list', { runId: aps.id });
+    expect(pairs.length).toBeGreaterThan(1);
+    await goTo('Duplicates');
+    await pickRun(aps.id);
+    const rows = page.getByTestId('dup-pair');
+    await expect.poll(() => rows.count()).toBe(pairs.length);
+    expect(await rows.first().textContent()).toContain(pairs[0]!.rule);
+    await rows.nth(1).click();
+    await expect.poll(() => rows.nth(1).getAttribute('aria-selected')).toBe('true');
+    // Both boards drew the two candidates of the pair on Konva canvases.
+    await expect.poll(() => page.getByTestId('dup-board-a').getAttribute('data-drawn')).toBe(String(pairs[1]!.a.id));
+    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[1]!.b.id));
+    expect(await page.getByTestId('dup-board-a').locator('canvas').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('dup-board-b').locator('canvas').count()).toBeGreaterThan(0);
+    // The keyboard moves through the pairs (focus off the list's buttons, as a designer would be).
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => rows.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => rows.nth(2 % pairs.length).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[2 % pairs.length]!.b.id));
+    await expect.poll(() => page.getByTestId('dup-detail').textContent()).toMatch(/matched|no longer/);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(RESULTS, 'duplicates.png') });
+    await page.keyboard.press('Alt+t');
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(RESULTS, 'duplicates-light.png') });
+    await page.keyboard.press('Alt+t');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Ordering: compute the approved ordering; the curve shows beside the automatic one; short levels named; export', async () => {
+    await goTo('Ordering');
+    await pickRun(carA.id);
+    await page.getByTestId('ordering-not-computed').waitFor();
+    await page.getByTestId('ordering-compute').click();
+    await page.getByTestId('ordering-table').waitFor();
+    const approved = await call('orderings.get', { runId: carA.id, kind: 'approved' });
+    expect(approved.computedAt).not.toBeNull();
+    const svg = page.getByTestId('ordering-svg');
+    await expect.poll(() => svg.locator('g.approved-dots circle').count()).toBe(approved.levels.filter((l) => l.difficulty !== null).length);
+    expect(await svg.locator('g.automatic-curve path').count()).toBe(1);
+    expect(approved.shortLevels.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('ordering-short').textContent()).toContain(approved.shortLevels.join(', '));
+    expect(await page.getByTestId('ordering-table').locator('tbody tr').count()).toBe(approved.levels.length);
+    await page.screenshot({ path: join(RESULTS, 'ordering.png') });
+    // A short pack cannot ship: the export says why, visibly.
+    await page.getByTestId('ordering-export').click();
+    await expect.poll(async () => (await page.getByTestId('ordering-export-error').count()) + (await page.getByTestId('ordering-exported').count())).toBe(1);
+    if (await page.getByTestId('ordering-export-error').count()) {
+      await page.getByTestId('error-panel').waitFor();
+      await page.getByTestId('error-panel').getByRole('button', { name: 'Dismiss all' }).click();
+    }
+    // A run with nothing approved says what to do next.
+    await pickRun(carB.id);
+    await page.getByTestId('ordering-nothing-approved').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Compare: two seeds overlaid on one axis, the same level side by side with synced zoom, summary rows listed', async () => {
+    await goTo('Compare');
+    await page.getByTestId('compare-a').selectOption(String(carA.id));
+    await page.getByTestId('compare-b').selectOption(String(carB.id));
+    const view = await call('runs.compare', { a: carA.id, b: carB.id });
+    const svg = page.getByTestId('compare-svg');
+    await svg.waitFor();
+    await expect.poll(() => svg.locator('g.compare-curves path').count()).toBe(2);
+    const rows = page.getByTestId('compare-summary-row');
+    await expect.poll(() => rows.count()).toBe(view.summary.length);
+    expect(await rows.first().textContent()).toContain('seed');
+    expect(await rows.first().getAttribute('data-differs')).toBe('true');
+    // Level stepping and the two boards.
+    await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[0]!.a));
+    await page.getByTestId('compare-next').click();
+    await expect.poll(() => page.getByTestId('compare-level').inputValue()).toBe('2');
+    await expect.poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn')).toBe(String(view.pairs[1]!.b));
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(']');
+    await expect.poll(() => page.getByTestId('compare-level').inputValue()).toBe('3');
+    // Wheel over A zooms B too: B's canvas changes.
+    const boardB = page.getByTestId('compare-board-b');
+    await expect.poll(() => boardB.getAttribute('data-drawn')).toBe(String(view.pairs[2]!.b));
+    await page.waitForTimeout(100);
+    const before = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    const boxA = (await page.getByTestId('compare-board-a').boundingBox())!;
+    await page.mouse.move(boxA.x + boxA.width / 2, boxA.y + boxA.height / 2);
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(100);
+    const after = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    expect(after).not.toBe(before);
+    await page.screenshot({ path: join(RESULTS, 'compare.png') });
+    await page.keyboard.press('Alt+t');
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(RESULTS, 'compare-light.png') });
+    await page.keyboard.press('Alt+t');
+    expect(pageErrors).toEqual([]);
+  });
+});
