@@ -4,6 +4,7 @@
  */
 import { studio, type PageId } from './studio.svelte';
 import { inspectorActions } from '../inspector/commands.svelte';
+import { analysisActions } from '../plots/analysis-actions';
 
 export interface Action {
   id: string;
@@ -60,6 +61,7 @@ export const actions: Action[] = [
     perform: () => void studio.load(),
   },
   ...inspectorActions,
+  ...analysisActions,
 ];
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
