@@ -5,6 +5,9 @@
 import { studio, type PageId } from './studio.svelte';
 import { inspectorActions } from '../inspector/commands.svelte';
 import { analysisActions } from '../plots/analysis-actions';
+import { runsActions } from '../runs/runs-ui.svelte';
+import { poolActions } from '../pools/pool-actions';
+import { exportActions } from '../export/export-ui.svelte';
 
 export interface Action {
   id: string;
@@ -62,6 +65,9 @@ export const actions: Action[] = [
   },
   ...inspectorActions,
   ...analysisActions,
+  ...runsActions,
+  ...poolActions,
+  ...exportActions,
 ];
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */

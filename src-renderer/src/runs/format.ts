@@ -1,0 +1,53 @@
+/** Small display helpers shared by the Runs, Pools and Export screens. */
+import type { RunSummary } from '../../../src-shared/api';
+import { StudioError } from '../lib/errors';
+
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${Math.round(s - m * 60)} s`;
+}
+
+export function formatEta(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return 'estimating…';
+  if (seconds < 1) return 'under a second left';
+  if (seconds < 60) return `${Math.ceil(seconds)} s left`;
+  const m = Math.floor(seconds / 60);
+  return `${m} min ${Math.round(seconds - m * 60)} s left`;
+}
+
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  const today = new Date();
+  const sameDay = d.toDateString() === today.toDateString();
+  return sameDay ? d.toLocaleTimeString() : d.toLocaleString();
+}
+
+export function percent(done: number, total: number): number {
+  return total > 0 ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0;
+}
+
+export function runLabel(r: RunSummary): string {
+  return `#${r.id} · ${r.game} · seed ${r.seed}${r.name ? ` · ${r.name}` : ''}`;
+}
+
+/** The API's per-field problems of a failed call (empty when the error names no field). */
+export function fieldErrors(e: unknown): { field: string; message: string }[] {
+  return e instanceof StudioError ? (e.body.fields ?? []) : [];
+}
+
+export function isActive(status: string): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** Is the keyboard focus in a text field (single-letter shortcuts must not eat typing)? */
+export function typing(): boolean {
+  const el = document.activeElement;
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'file'].includes(el.type);
+  return (el as HTMLElement).isContentEditable === true;
+}

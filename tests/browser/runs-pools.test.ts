@@ -1,0 +1,242 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { CandidatePage, RunSummary } from '../../src-shared/api';
+import { startServer, type StudioServer } from '../../src-main/server/server';
+import { rendererDir } from '../../src-main/studio';
+import { testService } from '../helpers/service';
+import { RESULTS, launchChromium } from './chromium';
+
+let ctx: ReturnType<typeof testService>;
+let server: StudioServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+async function api<T>(method: string, args: unknown): Promise<T> {
+  const env = await ctx.service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+beforeAll(async () => {
+  ctx = testService(2);
+  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await ctx?.dispose();
+});
+
+/** Fill the new-run form and start the run; returns the new run as the API lists it. */
+async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
+  await page.getByTestId('new-run-game').selectOption(game);
+  await page.getByTestId('new-run-seed').fill(String(seed));
+  await page.getByTestId('new-run-levels').fill(String(levels));
+  await page.getByTestId('new-run-submit').click();
+  await page.getByTestId('new-run-created').waitFor();
+  const runs = await api<RunSummary[]>('runs.list', {});
+  const run = runs.find((r) => r.game === game && r.seed === seed);
+  expect(run).toBeDefined();
+  return run!;
+}
+
+async function list(runId: number, extra: Record<string, unknown> = {}): Promise<CandidatePage> {
+  return api<CandidatePage>('candidates.list', { runId, withLevels: false, limit: 2000, ...extra });
+}
+
+describe('runs and pools in Chromium', () => {
+  let carillon: RunSummary;
+  let apsis: RunSummary;
+
+  it('the new-run form names each bad field under its input, from the API and the JSON parser', async () => {
+    await page.goto(server.url);
+    await page.getByTestId('runs-empty').waitFor();
+    await page.getByTestId('new-run-form').waitFor();
+    // Defaults come from the games list.
+    expect(await page.getByTestId('new-run-plan').inputValue()).toContain('{');
+
+    await page.getByTestId('new-run-seed').fill('abc');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/must be a number/);
+
+    await page.getByTestId('new-run-seed').fill('-4');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/must not be negative/);
+
+    await page.getByTestId('new-run-seed').fill('5');
+    await page.getByTestId('new-run-plan').fill('{ "stages": [ oops');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('field-error-plan').textContent()).toMatch(/not valid JSON/);
+    expect(await page.getByTestId('field-error-seed').count()).toBe(0);
+
+    // Valid JSON that the game's plan schema refuses: the API's own message, under Plan.
+    await page.getByTestId('new-run-plan').fill('"a nonsense plan"');
+    await page.getByTestId('new-run-submit').click();
+    await page.getByTestId('field-error-plan').first().waitFor();
+    expect(await api<RunSummary[]>('runs.list', {})).toEqual([]);
+    await page.getByRole('button', { name: 'Reset' }).first().click();
+    expect(await page.getByTestId('field-error-plan').count()).toBe(0);
+
+    await page.getByTestId('new-run-levels').fill('0');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('field-error-levels').textContent()).toMatch(/at least 1/);
+    // The random-seed button gives a fresh whole number.
+    await page.getByTestId('new-run-random-seed').click();
+    expect(await page.getByTestId('new-run-seed').inputValue()).toMatch(/^\d+$/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a small run of each game through the form and watches progress reach 100 %', async () => {
+    carillon = await startRun('carillon', 7, 6);
+    await page.getByTestId(`run-row-${carillon.id}`).waitFor();
+    await expect.poll(() => page.getByTestId(`run-progress-${carillon.id}`).getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
+    await expect.poll(() => page.getByTestId(`run-status-${carillon.id}`).textContent(), { timeout: 60_000 }).toBe('done');
+
+    apsis = await startRun('apsis', 11, 8);
+    // While it works, the row shows live progress from the run's events.
+    await expect.poll(() => page.getByTestId(`run-progress-${apsis.id}`).getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
+    await expect.poll(() => page.getByTestId(`run-status-${apsis.id}`).textContent(), { timeout: 60_000 }).toBe('done');
+    const done = await api<RunSummary[]>('runs.list', {});
+    for (const r of done) expect(r.candidatesDone).toBe(r.candidatesTotal);
+
+    await page.getByTestId(`run-row-${carillon.id}`).click();
+    await page.getByTestId('run-details').waitFor();
+    await page.screenshot({ path: join(RESULTS, 'runs.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('opens the pool, approves with the keyboard, bulk-rejects and undoes, and keeps a note and a tag', async () => {
+    await page.getByTestId(`run-row-${carillon.id}`).click();
+    await page.getByTestId('open-pools').click();
+    const grid = page.getByTestId('pool-grid');
+    await grid.waitFor();
+    const all = await list(carillon.id);
+    await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(all.total));
+    // Thumbnails are drawn from the level data at the device pixel ratio.
+    const first = all.items[0]!;
+    const canvas = page.getByTestId(`card-${first.id}`).locator('canvas');
+    await expect.poll(async () => (await canvas.evaluate((c: HTMLCanvasElement) => c.width)) > 0).toBe(true);
+
+    // Approve three with A and arrow keys.
+    await page.getByTestId(`card-${first.id}`).click();
+    await page.keyboard.press('a');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('a');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('a');
+    const approvedIds = all.items.slice(0, 3).map((c) => c.id);
+    await expect.poll(async () => (await list(carillon.id, { verdict: 'approved' })).items.map((c) => c.id).sort()).toEqual([...approvedIds].sort());
+    await expect.poll(() => page.getByTestId(`card-${approvedIds[2]}`).getAttribute('data-verdict')).toBe('approved');
+
+    // Down moves a row; Shift+Right extends the selection; R rejects them all.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => page.getByTestId('pool-selected').textContent()).toMatch(/4 selected/);
+    await page.keyboard.press('r');
+    await expect.poll(async () => (await list(carillon.id, { verdict: 'rejected' })).total).toBe(4);
+    // Ctrl+Z undoes the bulk verdict over the API's undo.
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await list(carillon.id, { verdict: 'rejected' })).total).toBe(0);
+    expect((await list(carillon.id, { verdict: 'approved' })).total).toBe(3);
+
+    // Ctrl+click adds to the selection; the bulk panel rejects; undo button brings it back.
+    await page.getByTestId(`card-${all.items[5]!.id}`).click();
+    await page.getByTestId(`card-${all.items[7]!.id}`).click({ modifiers: ['Control'] });
+    await page.getByTestId('bulk-reject').click();
+    await expect.poll(async () => (await list(carillon.id, { verdict: 'rejected' })).items.map((c) => c.id).sort()).toEqual([all.items[5]!.id, all.items[7]!.id].sort());
+    await page.getByTestId('pool-undo').click();
+    await expect.poll(async () => (await list(carillon.id, { verdict: 'rejected' })).total).toBe(0);
+
+    // A note and a tag on the focused candidate.
+    await page.getByTestId(`card-${first.id}`).click();
+    await page.getByTestId('note-input').fill('good opener, maybe too easy');
+    await page.getByTestId('note-input').press('Control+Enter');
+    await expect.poll(async () => (await list(carillon.id)).items.find((c) => c.id === first.id)?.note).toBe('good opener, maybe too easy');
+    await page.getByTestId('tag-input').fill('opener');
+    await page.getByTestId('tag-input').press('Enter');
+    await expect.poll(async () => (await list(carillon.id, { tag: 'opener' })).items.map((c) => c.id)).toEqual([first.id]);
+
+    // Filters go to the server: the verdict filter shows only the approved three.
+    await page.getByTestId('pool-verdict').selectOption('approved');
+    await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe('3');
+    await page.getByTestId('pool-verdict').selectOption('');
+    await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(all.total));
+    // Sorting by a metric, descending.
+    await page.getByTestId('pool-group').uncheck();
+    await page.getByTestId('pool-sort').selectOption('bits');
+    await page.getByTestId('pool-sort-dir').click();
+    const byBits = await list(carillon.id, { sort: { key: 'bits', dir: 'desc' } });
+    await expect.poll(() => page.locator('[data-testid^="card-"][data-index="0"]').getAttribute('data-testid')).toBe(`card-${byBits.items[0]!.id}`);
+    await page.getByTestId('pool-group').check();
+    await page.getByTestId('pool-sort').selectOption('slot');
+    await page.getByTestId('pool-sort-dir').click();
+
+    // Enter opens the focused candidate in the inspector.
+    await page.getByTestId(`card-${first.id}`).click();
+    await page.screenshot({ path: join(RESULTS, 'pools.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Inspector');
+    await page.keyboard.press('Alt+2');
+    await grid.waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows an Apsis pool and keeps the DOM small: only the rows on screen exist', async () => {
+    await page.getByTestId('run-picker').selectOption(String(apsis.id));
+    const all = await list(apsis.id);
+    await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(all.total));
+    const cards = await page.locator('[data-testid^="card-"][data-index]').count();
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThan(all.total);
+    expect(await page.locator('[data-testid="pool-vrow"]').count()).toBeLessThan(20);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.keyboard.press('Alt+t');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+    await page.screenshot({ path: join(RESULTS, 'pools-apsis-light.png') });
+    await page.keyboard.press('Alt+1');
+    await page.getByTestId('runs-table').waitFor();
+    await page.screenshot({ path: join(RESULTS, 'runs-light.png') });
+    await page.keyboard.press('Alt+t');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('deletes a run only after confirming, and imports a pack as a read-only run', async () => {
+    // Export a pack over the API, then import it through the page's file input.
+    const exported = await api<{ text: string }>('packs.export', { runId: apsis.id, kind: 'automatic' });
+    await page.getByTestId(`run-row-${apsis.id}`).click();
+    await page.getByTestId('run-delete').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    expect((await api<RunSummary[]>('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
+
+    await page.getByTestId('import-file').setInputFiles({ name: 'apsis-pack.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
+    await page.getByTestId('import-ok').waitFor();
+    const runs = await api<RunSummary[]>('runs.list', {});
+    const imported = runs.find((r) => r.status === 'imported');
+    expect(imported?.name).toBe('apsis-pack.json');
+    await expect.poll(() => page.getByTestId(`run-status-${imported!.id}`).textContent()).toMatch(/imported · read-only/);
+
+    // A broken pack lists its problems and stores nothing.
+    const broken = JSON.parse(exported.text) as { levels: unknown[] };
+    broken.levels = broken.levels.slice(0, 1).map(() => ({ nonsense: true }));
+    await page.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+    await page.getByTestId('import-errors').waitFor();
+    expect(await page.getByTestId('import-errors').textContent()).toMatch(/broken\.json was not imported/);
+    expect((await api<RunSummary[]>('runs.list', {})).length).toBe(runs.length);
+
+    await page.getByTestId(`run-row-${apsis.id}`).click();
+    await page.getByTestId('run-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(async () => (await api<RunSummary[]>('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
+    await expect.poll(() => page.getByTestId(`run-row-${apsis.id}`).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
