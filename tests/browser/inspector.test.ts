@@ -201,6 +201,14 @@ describe('level inspector in Chromium', () => {
     await expect.poll(async () => (await status())['left'], { timeout: 20_000 }).toBe('0');
     expect((await status())['hearts']).toBe(String(defaultApsisRules.hearts));
 
+    // Copy the level id (Clipboard API or the textarea fallback) and export the board as PNG.
+    await page.getByTestId('copy-label').click();
+    await expect.poll(() => page.getByTestId('copy-label').textContent()).toContain('Copied');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+    expect(download.suggestedFilename()).toBe('apsis_seed-7_level-1.png');
+    const png = await download.path();
+    expect(png).toBeTruthy();
+
     // The 36-arrow level, in the light theme.
     await page.getByTestId('pack-next').click();
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe('apsis/seed 7/level 2');

@@ -117,7 +117,7 @@ export function drawApsisLevel(
     stripes.push(stripe);
     heads.push(head);
     arrows.push(ag);
-    labels.push(new Konva.Text({ x: g.cx - 20 + 14 * -g.dy, y: g.cy - 7 + 14 * g.dx, width: 40, align: 'center', text: String(i), fontSize: 13, fontStyle: '600', fontFamily: 'system-ui, sans-serif', fill: theme.ink, visible: false, perfectDrawEnabled: false }));
+    labels.push(new Konva.Text({ x: g.cx - 30 + 14 * -g.dy, y: g.cy - 7 + 14 * g.dx, width: 60, align: 'center', text: String(i), fontSize: 13, fontStyle: '600', fontFamily: 'system-ui, sans-serif', fill: theme.ink, visible: false, perfectDrawEnabled: false }));
   }
   pathsLayer.add(...faintPaths);
   arrowLayer.add(...arrows);
@@ -155,7 +155,8 @@ export function drawApsisLevel(
         faintPaths[i]!.visible(!!o.allPaths && !gone);
         const lab = labels[i]!;
         lab.visible(!gone && (!!o.labels || round !== null));
-        lab.text(round !== null ? String(round) : String(i));
+        // Index labels carry '#', round labels are bare numbers (the legend names them).
+        lab.text(o.labels && round !== null ? `#${i}·${round}` : o.labels ? `#${i}` : String(round));
         lab.fill(round !== null ? color : theme.ink);
       }
       const p = o.path;
