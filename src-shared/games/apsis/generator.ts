@@ -14,6 +14,7 @@ import { streamFor } from '../../random/prng';
 import type { ApsisLevel, Arrow, Heading } from './model';
 import { DIAGONAL_HEADINGS, TANGENT_HEADINGS, normAngle } from './model';
 import type { ApsisRules } from './rules';
+import { targetDepth } from './rules';
 import type { ArrowGeo } from './geometry';
 import { arrowGeo, bodiesClear, blocks, crossesSun, fitAloneProblem } from './geometry';
 import type { ApsisPlan } from './plan';
@@ -44,10 +45,18 @@ export interface BuildResult {
   failure?: string;
 }
 
+/**
+ * Depth-aimed builder: each depth above the target costs this many times `scoreDepth`
+ * (so overshooting the target is never worth what it gains in reads or fewer free arrows).
+ */
+export const AIM_OVER_PENALTY = 4;
+
 /** Build one level from one random stream. */
 export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildResult {
   const m = spec.orbits;
   const n = spec.arrows;
+  // Depth-aimed mode: reward depth up to the target, penalise depth above it.
+  const aim = rules.aimDepth === true ? targetDepth(rules, n) : 0;
   const geos: ArrowGeo[] = [];
   const arrows: Arrow[] = [];
   const orbitCount = new Int32Array(m + 1);
@@ -141,8 +150,9 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
       }
       const free = freeNow + 1 - freeLost;
       const over = (orbitCount[orbit] as number) + 1 - fair;
+      const depthTerm = aim > 0 && depth > aim ? aim - AIM_OVER_PENALTY * (depth - aim) : depth;
       const score =
-        rules.scoreDepth * depth - rules.scoreFree * free + rules.scoreReads * reads - rules.scoreSpread * (over > 0 ? over : 0);
+        rules.scoreDepth * depthTerm - rules.scoreFree * free + rules.scoreReads * reads - rules.scoreSpread * (over > 0 ? over : 0);
       if (score > bestScore) {
         bestScore = score;
         bestArrow = arrow;
@@ -201,7 +211,12 @@ export function slotSpec(plan: ApsisPlan, slot: number): BuildSpec {
 export function generateCandidate(args: { rules: ApsisRules; plan: ApsisPlan; seed: number; slot: number; index: number }): ApsisCandidate {
   const { rules, plan, seed, slot, index } = args;
   const spec = slotSpec(plan, slot);
+  // Depth-aimed mode: a build that misses the target depth is rebuilt from the next
+  // sub-stream (up to maxBuilds); the first build on target wins, else the closest one.
+  const aim = rules.aimDepth === true ? targetDepth(rules, spec.arrows) : 0;
   let failure = '';
+  let closest: ApsisCandidate | null = null;
+  let closestMiss = Infinity;
   for (let b = 0; b < rules.maxBuilds; b++) {
     const rng = streamFor(seed, slot, index, b);
     const built = buildLevel(spec, rules, rng);
@@ -214,11 +229,23 @@ export function generateCandidate(args: { rules: ApsisRules; plan: ApsisPlan; se
       failure = 'built level does not clear';
       continue;
     }
-    return {
+    const cand: ApsisCandidate = {
       level: built.level,
       metrics: { arrows: built.level.arrows.length, orbits: spec.orbits, depth: r.depth, free: r.free, reads: r.reads, tries: b + 1 },
       tries: b + 1,
     };
+    if (aim === 0) return cand;
+    const miss = Math.abs(r.depth - aim);
+    if (miss < closestMiss) {
+      closest = cand;
+      closestMiss = miss;
+    }
+    if (miss === 0) break;
+  }
+  if (closest) {
+    // Builds started, even when an earlier one was kept.
+    const started = closestMiss === 0 ? closest.tries : rules.maxBuilds;
+    return { ...closest, metrics: { ...closest.metrics, tries: started }, tries: started };
   }
   return { level: null, metrics: {}, tries: rules.maxBuilds, failure: `${rules.maxBuilds} builds gave up; last: ${failure}` };
 }

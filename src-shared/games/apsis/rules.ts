@@ -39,6 +39,17 @@ export const apsisRulesSchema = z
     scoreSpread: z.number().nonnegative(),
     /** Small tie-break weight on reads. */
     scoreReads: z.number().nonnegative(),
+    /**
+     * Depth-aimed builder (optional, off by default; absent keeps the default builder and the
+     * stored rules byte for byte). Each level slot gets the target depth
+     * `targetDepth(arrows)` = round(aimDepthBase + aimDepthPerArrow × arrows) from the plan's
+     * arrow count, and the score rewards depth up to the target and penalises depth above it
+     * (see generator.ts and docs/apsis.md) instead of rewarding maximum depth.
+     */
+    aimDepth: z.boolean().optional(),
+    /** Target depth line of the depth-aimed builder (defaults in AIM_DEPTH_DEFAULTS). */
+    aimDepthBase: z.number().optional(),
+    aimDepthPerArrow: z.number().nonnegative().optional(),
     /** Ordering: most levels in a row that may read the same. */
     maxEqualRun: z.number().int().min(1),
     /** Near copies: centres within this distance pair up. */
@@ -78,6 +89,20 @@ export const defaultApsisRules: ApsisRules = {
   nearDistance: 40,
   nearShare: 0.5,
 };
+
+/** Defaults of the optional depth-aimed builder settings (used when the rules leave them out). */
+export const AIM_DEPTH_DEFAULTS = { aimDepthBase: 1.5, aimDepthPerArrow: 1 / 6 } as const;
+
+/**
+ * Target depth of a level with `arrows` arrows for the depth-aimed builder: a straight line in
+ * the arrow count (so a straight rising line over each straight stretch of the plan), never
+ * below 1 nor above the arrow count.
+ */
+export function targetDepth(rules: ApsisRules, arrows: number): number {
+  const base = rules.aimDepthBase ?? AIM_DEPTH_DEFAULTS.aimDepthBase;
+  const per = rules.aimDepthPerArrow ?? AIM_DEPTH_DEFAULTS.aimDepthPerArrow;
+  return Math.max(1, Math.min(arrows, Math.round(base + per * arrows)));
+}
 
 /** Radius of orbit j (1-based) in a system of m orbits. */
 export function orbitRadius(rules: ApsisRules, m: number, j: number): number {
