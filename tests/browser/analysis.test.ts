@@ -41,6 +41,16 @@ async function goTo(name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
 }
 
+/** Screenshot the whole page: the window grows to the content's height for the shot (the content pane scrolls). */
+async function shot(name: string): Promise<void> {
+  await page.waitForTimeout(120);
+  const h = await page.evaluate(() => document.querySelector('.content')?.scrollHeight ?? 1000);
+  await page.setViewportSize({ width: 1440, height: Math.min(2600, Math.max(1000, h)) });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(RESULTS, name) });
+  await page.setViewportSize({ width: 1440, height: 1000 });
+}
+
 beforeAll(async () => {
   ctx = testService(2);
   carA = await makeRun('carillon', 7, 6);
@@ -96,12 +106,14 @@ describe('analysis screens in Chromium', () => {
     const target = plotted.find((p) => !ordering.levels.some((l) => l.candidateId === p.id))!;
     const circle = main.locator(`g.pool-points circle[data-candidate="${target.id}"]`);
     await circle.hover({ force: true });
-    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(/#\d+ · level \d+ · index \d+/);
-    await page.screenshot({ path: join(RESULTS, 'plots.png'), fullPage: true });
+    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(new RegExp(`#${target.id}\\s*· level ${target.slot + 1} · index ${target.index}`));
+    // Plot's own tip shows the same candidate.
+    await expect.poll(() => main.locator('g[aria-label="tip"]').textContent()).toContain(`#${target.id}`);
+    await shot('plots.png');
     // Light theme too.
     await page.keyboard.press('Alt+t');
     await main.waitFor();
-    await page.screenshot({ path: join(RESULTS, 'plots-light.png'), fullPage: true });
+    await shot('plots-light.png');
     await page.keyboard.press('Alt+t');
     // Click a point: the inspector opens on a candidate.
     const again = page.getByTestId('plots-main-svg').locator(`g.order-dots circle`).first();
@@ -137,10 +149,10 @@ describe('analysis screens in Chromium', () => {
     await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[2 % pairs.length]!.b.id));
     await expect.poll(() => page.getByTestId('dup-detail').textContent()).toMatch(/matched|no longer/);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(RESULTS, 'duplicates.png') });
+    await shot('duplicates.png');
     await page.keyboard.press('Alt+t');
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(RESULTS, 'duplicates-light.png') });
+    await shot('duplicates-light.png');
     await page.keyboard.press('Alt+t');
     expect(pageErrors).toEqual([]);
   });
@@ -159,17 +171,27 @@ describe('analysis screens in Chromium', () => {
     expect(approved.shortLevels.length).toBeGreaterThan(0);
     expect(await page.getByTestId('ordering-short').textContent()).toContain(approved.shortLevels.join(', '));
     expect(await page.getByTestId('ordering-table').locator('tbody tr').count()).toBe(approved.levels.length);
-    await page.screenshot({ path: join(RESULTS, 'ordering.png') });
-    // A short pack cannot ship: the export says why, visibly.
-    await page.getByTestId('ordering-export').click();
-    await expect.poll(async () => (await page.getByTestId('ordering-export-error').count()) + (await page.getByTestId('ordering-exported').count())).toBe(1);
-    if (await page.getByTestId('ordering-export-error').count()) {
-      await page.getByTestId('error-panel').waitFor();
-      await page.getByTestId('error-panel').getByRole('button', { name: 'Dismiss all' }).click();
-    }
+    await shot('ordering.png');
+    // A short pack cannot ship: export is off and the page says why.
+    expect(await page.getByTestId('ordering-export').isDisabled()).toBe(true);
+    await page.getByTestId('ordering-export-blocked').waitFor();
     // A run with nothing approved says what to do next.
     await pickRun(carB.id);
     await page.getByTestId('ordering-nothing-approved').waitFor();
+    // Approve every proven candidate of that run, compute, and export the approved pack (it downloads in browser mode).
+    const poolB = await call('candidates.list', { runId: carB.id, limit: 2000, withLevels: false });
+    await call('candidates.setVerdict', { candidateIds: poolB.items.filter((c) => c.failure === null).map((c) => c.id), verdict: 'approved' });
+    await pickRun(carA.id);
+    await page.getByTestId('ordering-table').waitFor();
+    await pickRun(carB.id);
+    await page.getByTestId('ordering-not-computed').waitFor();
+    await page.keyboard.press('Alt+Shift+O');
+    await page.getByTestId('ordering-short-none').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('ordering-export').click();
+    expect((await download).suggestedFilename()).toMatch(/\.json$/);
+    await expect.poll(() => page.getByTestId('ordering-exported').textContent()).toMatch(/Approved pack written to .*exports/);
+    await shot('ordering-exported.png');
     expect(pageErrors).toEqual([]);
   });
 
@@ -204,10 +226,10 @@ describe('analysis screens in Chromium', () => {
     await page.waitForTimeout(100);
     const after = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
     expect(after).not.toBe(before);
-    await page.screenshot({ path: join(RESULTS, 'compare.png') });
+    await shot('compare.png');
     await page.keyboard.press('Alt+t');
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(RESULTS, 'compare-light.png') });
+    await shot('compare-light.png');
     await page.keyboard.press('Alt+t');
     expect(pageErrors).toEqual([]);
   });

@@ -104,7 +104,7 @@ class OrderingScreen {
   }
 
   get canExport(): boolean {
-    return this.runId !== null && !this.exporting && !!this.approved?.computedAt;
+    return this.runId !== null && !this.exporting && !!this.approved?.computedAt && this.approved.shortLevels.length === 0;
   }
 
   async exportApproved(): Promise<void> {
