@@ -86,6 +86,11 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-levels').fill('0');
     await page.getByTestId('new-run-submit').click();
     await expect.poll(() => page.getByTestId('field-error-levels').textContent()).toMatch(/at least 1/);
+    await page.getByTestId('new-run-seed').fill('1.5');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/whole number/);
+    await page.screenshot({ path: join(RESULTS, 'runs-form-errors.png') });
+    await page.getByTestId('new-run-levels').fill('');
     // The random-seed button gives a fresh whole number.
     await page.getByTestId('new-run-random-seed').click();
     expect(await page.getByTestId('new-run-seed').inputValue()).toMatch(/^\d+$/);
@@ -178,6 +183,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('pool-group').check();
     await page.getByTestId('pool-sort').selectOption('slot');
     await page.getByTestId('pool-sort-dir').click();
+    await expect.poll(() => page.locator('[data-testid^="card-"][data-index="0"]').getAttribute('data-testid')).toBe(`card-${first.id}`);
 
     // Enter opens the focused candidate in the inspector.
     await page.getByTestId(`card-${first.id}`).click();
@@ -222,7 +228,8 @@ describe('runs and pools in Chromium', () => {
     const runs = await api<RunSummary[]>('runs.list', {});
     const imported = runs.find((r) => r.status === 'imported');
     expect(imported?.name).toBe('apsis-pack.json');
-    await expect.poll(() => page.getByTestId(`run-status-${imported!.id}`).textContent()).toMatch(/imported · read-only/);
+    await expect.poll(() => page.getByTestId(`run-status-${imported!.id}`).textContent()).toBe('imported');
+    expect(await page.getByTestId(`run-row-${imported!.id}`).textContent()).toMatch(/read-only/);
 
     // A broken pack lists its problems and stores nothing.
     const broken = JSON.parse(exported.text) as { levels: unknown[] };
@@ -237,6 +244,44 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('confirm-ok').click();
     await expect.poll(async () => (await api<RunSummary[]>('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
     await expect.poll(() => page.getByTestId(`run-row-${apsis.id}`).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows live progress of a full-size run, cancels and resumes it, and keeps its big pool virtualised', async () => {
+    await page.getByTestId('new-run-game').selectOption('carillon');
+    await page.getByTestId('new-run-seed').fill('1234');
+    await page.getByTestId('new-run-levels').fill('');
+    await page.getByTestId('new-run-name').fill('full plan');
+    await page.getByTestId('new-run-submit').click();
+    await page.getByTestId('new-run-created').waitFor();
+    const big = (await api<RunSummary[]>('runs.list', {})).find((r) => r.seed === 1234)!;
+    const bar = page.getByTestId(`run-progress-${big.id}`);
+    await expect.poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(5);
+    // Live: stage, rate and time left from the run's progress events, and per-stage bars.
+    await expect.poll(() => bar.textContent()).toMatch(/\/s · /);
+    expect(await page.getByTestId(`run-stages-${big.id}`).locator('.stage').count()).toBeGreaterThan(1);
+    await page.screenshot({ path: join(RESULTS, 'runs-progress.png') });
+    await page.getByTestId(`run-row-${big.id}`).click();
+    await page.getByTestId('run-cancel').click();
+    await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 30_000 }).toBe('cancelled');
+    const stopped = (await api<RunSummary[]>('runs.list', {})).find((r) => r.id === big.id)!;
+    expect(stopped.candidatesDone).toBeLessThan(stopped.candidatesTotal);
+    await page.getByTestId('run-resume').click();
+    await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 120_000 }).toBe('done');
+    await expect.poll(() => bar.getAttribute('data-percent')).toBe('100');
+
+    await page.getByTestId('open-pools').click();
+    await expect.poll(() => page.getByTestId('pool-count').textContent(), { timeout: 30_000 }).toBe(String(stopped.candidatesTotal));
+    const vrows = await page.locator('[data-testid="pool-vrow"]').count();
+    const cards = await page.locator('[data-testid^="card-"][data-index]').count();
+    console.log(`pool of ${stopped.candidatesTotal}: ${vrows} row elements, ${cards} cards in the DOM`);
+    expect(vrows).toBeLessThan(20);
+    expect(cards).toBeLessThan(120);
+    // End jumps to the last card; the DOM stays small.
+    await page.getByTestId('pool-grid').focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('[data-testid^="card-"][data-index="' + (stopped.candidatesTotal - 1) + '"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="pool-vrow"]').count()).toBeLessThan(20);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { CandidatePage, RunSummary } from '../../src-shared/api';
+import { startServer, type StudioServer } from '../../src-main/server/server';
+import { rendererDir } from '../../src-main/studio';
+import { checkPackFile } from '../../src-main/cli/packs';
+import { testService } from '../helpers/service';
+import { RESULTS, launchChromium } from './chromium';
+
+let ctx: ReturnType<typeof testService>;
+let server: StudioServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+let run: RunSummary;
+
+async function api<T>(method: string, args: unknown): Promise<T> {
+  const env = await ctx.service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+beforeAll(async () => {
+  ctx = testService(2);
+  run = await api<RunSummary>('runs.create', { game: 'carillon', seed: 7, levels: 6 });
+  await ctx.service.engine.waitFor(run.id);
+  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await ctx?.dispose();
+});
+
+describe('export in Chromium', () => {
+  it('exports the automatic pack as one file: written, verified by the CLI check, and downloaded', async () => {
+    await page.goto(server.url);
+    await page.keyboard.press('Alt+8');
+    await page.getByTestId('export-form').waitFor();
+    await expect.poll(() => page.getByTestId('run-picker').inputValue()).toBe(String(run.id));
+    await page.getByTestId('export-kind-automatic').check();
+    await page.getByTestId('export-layout-file').check();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-button').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`carillon-seed7-run${run.id}.json`);
+    await page.getByTestId('export-result').waitFor();
+    const written = (await page.getByTestId('export-path-result').textContent())!;
+    expect(existsSync(written)).toBe(true);
+    const check = checkPackFile(written);
+    expect(check.game.id).toBe('carillon');
+    expect(check.problems).toEqual([]);
+    // The download holds the same bytes as the written file.
+    const downloaded = await file.path();
+    expect(readFileSync(downloaded, 'utf8')).toBe(readFileSync(written, 'utf8'));
+    await page.screenshot({ path: join(RESULTS, 'export.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('writes one file per level with an index', async () => {
+    await page.getByTestId('export-layout-per-level').check();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-button').click();
+    await download;
+    await expect.poll(() => page.getByTestId('export-result').textContent()).toMatch(/7 files/);
+    const dir = (await page.getByTestId('export-path-result').textContent())!;
+    expect(existsSync(join(dir, 'index.json'))).toBe(true);
+    expect(existsSync(join(dir, 'level-001.json'))).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says clearly when the approved ordering is missing or short, naming the levels', async () => {
+    await page.getByTestId('export-layout-file').check();
+    await page.getByTestId('export-kind-approved').check();
+    await page.getByTestId('approved-state').waitFor();
+    expect(await page.getByTestId('approved-state').textContent()).toMatch(/has not been computed/);
+    await page.getByTestId('export-button').click();
+    await expect.poll(() => page.getByTestId('export-error').textContent()).toMatch(/no approved ordering yet/);
+
+    // Approve one candidate of the first two slots only, then compute: levels 3–6 stay short.
+    const ids: number[] = [];
+    for (const slot of [0, 1]) {
+      const p = await api<CandidatePage>('candidates.list', { runId: run.id, slot, limit: 1, withLevels: false });
+      ids.push(p.items[0]!.id);
+    }
+    await api('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });
+    await page.getByTestId('compute-approved').click();
+    await expect.poll(() => page.getByTestId('approved-short').textContent()).toMatch(/cannot fill levels 3, 4, 5, 6/);
+    await page.getByTestId('export-button').click();
+    await expect.poll(() => page.getByTestId('export-error').textContent()).toMatch(/cannot fill levels 3, 4, 5, 6/);
+    await page.screenshot({ path: join(RESULTS, 'export-approved-short.png') });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.screenshot({ path: join(RESULTS, 'export-light.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
