@@ -91,6 +91,8 @@ describe('analysis screens in Chromium', () => {
     const points = await call('candidates.points', { runId: carA.id });
     const plotted = points.filter((p) => p.difficulty !== null);
     await expect.poll(() => main.locator('g.pool-points circle').count()).toBe(plotted.length);
+    // Every pool point is painted (a verdict key must never reach Plot as the colour 'none').
+    expect(await main.locator('g.pool-points circle[fill="none"]').count()).toBe(0);
     const ordering = await call('orderings.get', { runId: carA.id, kind: 'automatic' });
     await expect.poll(() => main.locator('g.order-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
     expect(await main.locator('g.order-curve path').count()).toBe(1);

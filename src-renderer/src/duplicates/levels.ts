@@ -105,6 +105,7 @@ export function alignBOntoA(game: 'carillon' | 'apsis', transform: string): { tr
   if (!t) return { transform: null, label: 'as stored (matched by the blocking graph, not by position)' };
   // a' = R(δ)·M·a; inverse: mirror → itself (M·R(−δ) = R(δ)·M), no mirror → turn by −δ.
   const inv = t.mirror ? { delta: t.delta, mirror: true } : { delta: normAngle(-t.delta), mirror: false };
-  const label = inv.delta === 0 && !inv.mirror ? 'as stored (no turn needed)' : `${inv.mirror ? 'mirrored, then ' : ''}turned ${inv.delta}° to line up with A`;
+  const turn = inv.delta === 0 ? '' : inv.delta <= 180 ? `turned ${inv.delta}° clockwise` : `turned ${360 - inv.delta}° anticlockwise`;
+  const label = !turn && !inv.mirror ? 'as stored (no turn needed)' : `${inv.mirror ? (turn ? 'mirrored, then ' : 'mirrored') : ''}${turn} to line up with A`;
   return { transform: { game, ...inv }, label };
 }

@@ -37,9 +37,17 @@ export function plotColors(): PlotColors {
   };
 }
 
-/** Verdict colours for pool points. */
+/** Verdict colours for pool points (keyed by `verdictLabel`). */
 export function verdictRange(c: PlotColors): { domain: string[]; range: string[] } {
-  return { domain: ['approved', 'rejected', 'none'], range: [c.ok, c.danger, c.muted] };
+  return { domain: ['approved', 'rejected', 'no verdict'], range: [c.ok, c.danger, c.muted] };
+}
+
+/**
+ * The verdict as a colour-scale key. Never the raw 'none': when every value of a channel is
+ * a CSS colour, Plot paints them literally, and 'none' is one (the points would vanish).
+ */
+export function verdictLabel(v: string): string {
+  return v === 'none' ? 'no verdict' : v;
 }
 
 /**
