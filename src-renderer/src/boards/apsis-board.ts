@@ -73,7 +73,10 @@ export function drawApsisLevel(
   for (let j = 1; j <= level.orbits; j++) {
     deco.add(new Konva.Circle({ radius: orbitRadius(rules, level.orbits, j), stroke: theme.grid, strokeWidth: 1.5, dash: [5, 6], strokeScaleEnabled: false }));
   }
-  deco.add(new Konva.Circle({ radius: rules.sunRadius, fill: theme.sun, shadowColor: theme.sun, shadowBlur: 18, shadowOpacity: 0.5, perfectDrawEnabled: false }));
+  // A soft glow from two translucent discs (a canvas shadow blur costs milliseconds per draw).
+  deco.add(new Konva.Circle({ radius: rules.sunRadius + 10, fill: theme.sun, opacity: 0.12, perfectDrawEnabled: false }));
+  deco.add(new Konva.Circle({ radius: rules.sunRadius + 5, fill: theme.sun, opacity: 0.22, perfectDrawEnabled: false }));
+  deco.add(new Konva.Circle({ radius: rules.sunRadius, fill: theme.sun, perfectDrawEnabled: false }));
   group.add(deco);
 
   const geos = levelGeo(level.arrows, level.orbits, rules);
@@ -183,7 +186,8 @@ export function drawApsisLevel(
     },
     offsetArrow(i, s, opacity = 1) {
       const g = geos[i]!;
-      arrows[i]!.position({ x: s * g.dx, y: s * g.dy });
+      arrows[i]!.x(s * g.dx);
+      arrows[i]!.y(s * g.dy);
       arrows[i]!.opacity(opacity);
       labels[i]!.visible(s === 0 && labels[i]!.visible());
     },

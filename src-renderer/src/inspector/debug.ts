@@ -9,6 +9,7 @@
  *                               Apsis:    { launches, hearts, arrowsLeft, present, lost, cleared, animating }
  *   __inspector.drawMs          milliseconds the last full board build + draw took
  *   __inspector.redrawMs        milliseconds one redraw of the built board takes
+ *   __inspector.bench(n)        rebuild the board n times: median build + draw and redraw ms
  */
 export interface InspectorDebugHook {
   game: 'carillon' | 'apsis';
@@ -16,6 +17,7 @@ export interface InspectorDebugHook {
   state(): Record<string, unknown>;
   drawMs: number;
   redrawMs: number;
+  bench(times: number): { buildMs: number; redrawMs: number };
 }
 
 declare global {
