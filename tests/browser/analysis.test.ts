@@ -194,6 +194,9 @@ describe('analysis screens in Chromium', () => {
     expect((await download).suggestedFilename()).toMatch(/\.json$/);
     await expect.poll(() => page.getByTestId('ordering-exported').textContent()).toMatch(/Approved pack written to .*exports/);
     await shot('ordering-exported.png');
+    await page.keyboard.press('Alt+t');
+    await shot('ordering-light.png');
+    await page.keyboard.press('Alt+t');
     expect(pageErrors).toEqual([]);
   });
 
@@ -229,6 +232,10 @@ describe('analysis screens in Chromium', () => {
     const after = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
     expect(after).not.toBe(before);
     await shot('compare.png');
+    // The approved orders of both runs (computed on the Ordering screen) compare too.
+    await page.getByTestId('compare-kind').selectOption('approved');
+    await expect.poll(() => page.getByTestId('compare-svg').locator('g.compare-curves path').count()).toBe(2);
+    await page.getByTestId('compare-kind').selectOption('automatic');
     await page.keyboard.press('Alt+t');
     await page.waitForTimeout(150);
     await shot('compare-light.png');
