@@ -71,7 +71,7 @@ export function importPack(db: Db, source: { path?: string; text?: string; name?
     pack = game.parsePack(json);
   } catch (e) {
     if (e instanceof PackFormatError) {
-      throw new ApiError('bad-argument', e.message, e.problems.map((p) => ({ field: p.level === null ? p.field : `levels[${p.level}].${p.field}`, message: p.message })));
+      throw new ApiError('bad-argument', e.message, e.problems.map((p) => ({ field: p.level === null ? p.field : `level ${p.level}: ${p.field}`, message: p.message })));
     }
     throw e;
   }
