@@ -29,8 +29,8 @@ function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
   }
   // Not loaded yet: a quiet placeholder of the same size.
   const px = Math.max(1, Math.round(p.size * p.dpr));
-  canvas.width = px;
-  canvas.height = px;
+  if (canvas.width !== px) canvas.width = px;
+  if (canvas.height !== px) canvas.height = px;
   canvas.style.width = `${p.size}px`;
   canvas.style.height = `${p.size}px`;
   const ctx = canvas.getContext('2d');
