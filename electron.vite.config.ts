@@ -8,6 +8,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Dev dependencies used by `npm run bench` stay external (playwright-core reads its own files).
+      externalizeDeps: { include: ['playwright-core'] },
       rolldownOptions: {
         input: {
           // Electron's main process.

@@ -2,10 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { carillonGame } from '../../src-shared/games/carillon/index';
-import { insertCandidates, listCandidates, type NewCandidate } from '../store/candidates';
+import { listCandidates } from '../store/candidates';
 import { openDatabase } from '../store/db';
-import { insertRun } from '../store/runs';
+import { insertCarillonRun } from './bench-fixtures';
 import type { BenchCase } from './bench-cases';
 import { timeMedian } from './bench-cases';
 
@@ -16,19 +15,7 @@ export const storeBenchCases: BenchCase[] = [
       const dir = mkdtempSync(join(tmpdir(), 'studio-bench-store-'));
       const db = openDatabase(join(dir, 'bench.db'));
       try {
-        // 10,000 real candidates: 625 slots × 16, grown from the default plan's slots in turn.
-        const plan = carillonGame.defaultPlan;
-        const rules = carillonGame.defaultRules;
-        const runId = insertRun(db, { game: 'carillon', seed: 1, plan, rules, status: 'done', levels: 625, candidatesTotal: 10_000 }, new Date().toISOString());
-        const rows: NewCandidate[] = [];
-        for (let i = 0; i < 10_000; i++) {
-          const slot = Math.floor(i / 16), index = i % 16;
-          const c = carillonGame.generate({ rules, plan, seed: 1, slot: slot % 120, index: index + 16 * Math.floor(slot / 120) });
-          rows.push({ slot, index, level: c.level, metrics: c.metrics, difficulty: c.metrics['bits'] ?? null, proof: { tries: c.tries } });
-        }
-        const t0 = performance.now();
-        for (let i = 0; i < rows.length; i += 500) insertCandidates(db, runId, rows.slice(i, i + 500));
-        const insertMs = performance.now() - t0;
+        const { runId, insertMs } = insertCarillonRun(db, 10_000);
         const page = (q: Partial<Parameters<typeof listCandidates>[1]>) => () => void listCandidates(db, { runId, offset: 4000, limit: 200, withLevels: true, ...q });
         return [
           { name: 'store insert 10,000 candidates (batches of 500)', value: insertMs, unit: 'ms' },

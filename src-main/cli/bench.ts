@@ -9,6 +9,7 @@ import { Command } from 'commander';
 import { benchCases, type BenchRow } from './bench-cases';
 import { gameBenchCases } from './bench-games';
 import { storeBenchCases } from './bench-store';
+import { browserBenchCases } from './bench-browser';
 
 const program = new Command()
   .name('bench')
@@ -17,11 +18,16 @@ const program = new Command()
   .option('--out <file>', 'where to save the JSON', 'bench-results/latest.json')
   .action(async (o: { only?: string; out: string }) => {
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases, ...browserBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
-      const got = await c.run();
-      rows.push(...got);
+      try {
+        rows.push(...(await c.run()));
+      } catch (e) {
+        // One failing case is reported in the table; the others still run.
+        rows.push({ name: `${c.name}: FAILED — ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, value: Number.NaN, unit: '' });
+        process.exitCode = 1;
+      }
     }
     const width = Math.max(...rows.map((r) => r.name.length), 4);
     console.log(`${'case'.padEnd(width)}  ${'value'.padStart(12)}  unit        budget`);

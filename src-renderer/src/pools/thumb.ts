@@ -39,14 +39,51 @@ function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
   ctx.fillRect(0, 0, px, px);
 }
 
-export function thumbnail(canvas: HTMLCanvasElement, params: ThumbParams): { update: (p: ThumbParams) => void } {
+/**
+ * Thumbnails waiting to be drawn. A jump across a large pool brings dozens of cards into view
+ * at once; drawing them all in one frame would stall scrolling, so each frame draws what fits
+ * in a few milliseconds and leaves the rest for the next frames.
+ */
+const pending = new Map<HTMLCanvasElement, ThumbParams>();
+const FRAME_BUDGET_MS = 6;
+let scheduled = false;
+
+function flush(): void {
+  const t0 = performance.now();
+  for (const [canvas, p] of pending) {
+    pending.delete(canvas);
+    if (canvas.isConnected) draw(canvas, p);
+    if (performance.now() - t0 > FRAME_BUDGET_MS) break;
+  }
+  scheduled = pending.size > 0;
+  if (scheduled) requestAnimationFrame(flush);
+}
+
+function schedule(canvas: HTMLCanvasElement, p: ThumbParams): void {
+  // Until its turn, the card shows a quiet placeholder rather than a stale picture.
+  draw(canvas, { ...p, level: null });
+  if (p.level == null) {
+    pending.delete(canvas);
+    return;
+  }
+  pending.set(canvas, p);
+  if (!scheduled) {
+    scheduled = true;
+    requestAnimationFrame(flush);
+  }
+}
+
+export function thumbnail(canvas: HTMLCanvasElement, params: ThumbParams): { update: (p: ThumbParams) => void; destroy: () => void } {
   let last = params;
-  draw(canvas, params);
+  schedule(canvas, params);
   return {
     update(p: ThumbParams) {
       if (p.level === last.level && p.theme === last.theme && p.size === last.size && p.dpr === last.dpr && p.rules === last.rules) return;
       last = p;
-      draw(canvas, p);
+      schedule(canvas, p);
+    },
+    destroy() {
+      pending.delete(canvas);
     },
   };
 }
