@@ -2,7 +2,22 @@
  * Pack I/O shared by every game: stable serialisation (same object → same bytes) and
  * schema errors that name the level and the field.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/**
+ * The envelope every game's pack shares: format, version, seed, rules, plan and the levels.
+ * Extra fields are allowed at every level (the spec's packs may carry more).
+ */
+export function packSchema<R extends z.ZodType, P extends z.ZodType, L extends z.ZodType>(format: string, version: number, rules: R, plan: P, level: L) {
+  return z.looseObject({
+    format: z.literal(format),
+    version: z.literal(version),
+    seed: z.number().int(),
+    rules,
+    plan,
+    levels: z.array(level),
+  });
+}
 
 export class PackFormatError extends Error {
   constructor(

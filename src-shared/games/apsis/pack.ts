@@ -2,7 +2,7 @@
  * The `apsis-pack` v1 format: schema, writer and reader.
  */
 import { z } from 'zod';
-import { parseWithSchema } from '../../pack/pack-io';
+import { packSchema, parseWithSchema } from '../../pack/pack-io';
 import type { ApsisLevel } from './model';
 import { arrowSchema } from './model';
 import type { ApsisRules } from './rules';
@@ -24,14 +24,7 @@ export const apsisPackLevelSchema = z.looseObject({
   solution: z.array(z.number().int().min(0)),
 });
 
-export const apsisPackSchema = z.looseObject({
-  format: z.literal(APSIS_PACK_FORMAT),
-  version: z.literal(APSIS_PACK_VERSION),
-  seed: z.number().int(),
-  rules: apsisRulesSchema,
-  plan: apsisPlanSchema,
-  levels: z.array(apsisPackLevelSchema),
-});
+export const apsisPackSchema = packSchema(APSIS_PACK_FORMAT, APSIS_PACK_VERSION, apsisRulesSchema, apsisPlanSchema, apsisPackLevelSchema);
 
 export type ApsisPackLevel = z.infer<typeof apsisPackLevelSchema>;
 export type ApsisPack = z.infer<typeof apsisPackSchema>;

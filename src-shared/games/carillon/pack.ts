@@ -1,6 +1,6 @@
 /** The `carillon-pack` v1 format: schema, writer and reader. Extra fields are allowed. */
 import { z } from 'zod';
-import { parseWithSchema } from '../../pack/pack-io';
+import { packSchema, parseWithSchema } from '../../pack/pack-io';
 import { DOT_SIZES, carillonRulesSchema } from './rules';
 import type { CarillonRules } from './rules';
 import { carillonPlanSchema } from './plan';
@@ -26,14 +26,7 @@ export const carillonPackLevelSchema = z.looseObject({
   solution: z.array(z.number().int().min(0)),
 });
 
-export const carillonPackSchema = z.looseObject({
-  format: z.literal(CARILLON_PACK_FORMAT),
-  version: z.literal(CARILLON_PACK_VERSION),
-  seed: z.number().int(),
-  rules: carillonRulesSchema,
-  plan: carillonPlanSchema,
-  levels: z.array(carillonPackLevelSchema),
-});
+export const carillonPackSchema = packSchema(CARILLON_PACK_FORMAT, CARILLON_PACK_VERSION, carillonRulesSchema, carillonPlanSchema, carillonPackLevelSchema);
 
 export type CarillonPack = z.infer<typeof carillonPackSchema>;
 export type CarillonPackLevel = z.infer<typeof carillonPackLevelSchema>;
