@@ -39,6 +39,7 @@ import { orderStoredPools, PackNotReadyError } from './engine/finish';
 import { orderingView } from './engine/ordering-view';
 import { defaultPackName, exportPack, importPack } from './engine/packs';
 import { compareRuns } from './engine/compare';
+import { JOB_MS_METRIC } from './engine/metrics';
 
 export interface ServiceContext {
   db: Db;
@@ -67,7 +68,7 @@ export function gameInfos(): GameInfo[] {
     defaultRules: g.defaultRules,
     defaultPlan: g.defaultPlan,
     planRows: g.describePlan ? g.describePlan(g.defaultPlan) : [],
-    metrics: g.metrics,
+    metrics: [...g.metrics, JOB_MS_METRIC],
     difficulty: g.difficulty,
   }));
 }

@@ -19,6 +19,7 @@ import { allJobs, batches, mapLimited, type JobRef } from './jobs';
 import { planStages } from './plan-stages';
 import type { WorkerPool } from './pool';
 import type { GeneratedJob } from './tasks';
+import { JOB_MS_METRIC } from './metrics';
 
 export interface RunEngineOptions {
   db: Db;
@@ -150,7 +151,8 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
         slot: j.slot,
         index: j.index,
         level: j.candidate.level,
-        metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics },
+        // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
+        metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
         difficulty: j.candidate.level === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
         proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
       }));
