@@ -108,9 +108,9 @@ describe('analysis screens in Chromium', () => {
     const target = plotted.find((p) => !ordering.levels.some((l) => l.candidateId === p.id))!;
     const circle = main.locator(`g.pool-points circle[data-candidate="${target.id}"]`);
     await circle.hover({ force: true });
-    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(new RegExp(`#${target.id}\\s*· level ${target.slot + 1} · index ${target.index}`));
+    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(new RegExp(`level ${target.slot + 1} · #${target.index}\\s*· id ${target.id}`));
     // Plot's own tip shows the same candidate.
-    await expect.poll(() => main.locator('g[aria-label="tip"]').textContent()).toContain(`#${target.id}`);
+    await expect.poll(() => main.locator('g[aria-label="tip"]').textContent()).toContain(`level ${target.slot + 1} · #${target.index} · id ${target.id}`);
     await shot('plots.png');
     // Light theme too.
     await page.keyboard.press('Alt+t');
