@@ -6,13 +6,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type StudioServer } from '../../src-main/server/server';
-import { rendererDir } from '../../src-main/studio';
+import type { StudioServer } from '../../src-main/server/server';
 import type { ApiArgs, ApiMethodName, ApiReply, CandidatePage, RunSummary } from '../../src-shared/api';
-import { testService } from '../helpers/service';
-import { RESULTS, launchChromium } from './chromium';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
-let ctx: ReturnType<typeof testService>;
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
 let server: StudioServer;
 let browser: Browser;
 let page: Page;
@@ -52,7 +51,8 @@ async function shot(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ctx = testService(2);
+  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 1000 }, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
   carA = await makeRun('carillon', 7, 6);
   carB = await makeRun('carillon', 11, 6);
   aps = await makeRun('apsis', 3, 8);
@@ -65,21 +65,12 @@ beforeAll(async () => {
   const someRejected = pool.items.filter((c) => c.failure === null && c.index === 5).map((c) => c.id);
   if (someRejected.length) await call('candidates.setVerdict', { candidateIds: someRejected, verdict: 'rejected' });
 
-  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') pageErrors.push(m.text());
-  });
   await page.goto(server.url);
   await page.getByTestId('runs-table').waitFor();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await ctx?.dispose();
+  await studio?.close();
 });
 
 describe('analysis screens in Chromium', () => {

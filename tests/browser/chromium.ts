@@ -1,6 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type StudioServer } from '../../src-main/server/server';
+import { rendererDir } from '../../src-main/studio';
+import { testService } from '../helpers/service';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RESULTS = join(process.cwd(), 'test-results');
@@ -29,4 +32,39 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+export interface BrowserStudio {
+  ctx: ReturnType<typeof testService>;
+  server: StudioServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The real studio for a browser test: a service over a temporary database with real
+ * workers, the local server over the BUILT renderer, and one Chromium page whose errors
+ * (uncaught exceptions and console errors) are collected into `errors`.
+ */
+export async function studioInBrowser(opts: { workers?: number; viewport?: { width: number; height: number }; acceptDownloads?: boolean; errors: string[] }): Promise<BrowserStudio> {
+  const ctx = testService(opts.workers ?? 1);
+  const server = await startServer({ service: ctx.service, staticDir: rendererDir() });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1440, height: 900 }, acceptDownloads: opts.acceptDownloads ?? true });
+  page.on('pageerror', (e) => opts.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') opts.errors.push(m.text());
+  });
+  return {
+    ctx,
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await ctx.dispose();
+    },
+  };
 }

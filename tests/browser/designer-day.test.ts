@@ -18,18 +18,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type StudioServer } from '../../src-main/server/server';
-import { rendererDir } from '../../src-main/studio';
+import type { StudioServer } from '../../src-main/server/server';
 import type { ApiArgs, ApiMethodName, ApiReply, RunSummary } from '../../src-shared/api';
-import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
-import { RESULTS, launchChromium } from './chromium';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-renderer/src/inspector/debug';
 import { buildField, carillonRulesSchema, members, sourceComponents, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { apsisRulesSchema, inspectArrow, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
 
-let ctx: ReturnType<typeof testService>;
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
 let server: StudioServer;
 let browser: Browser;
 let page: Page;
@@ -132,17 +131,11 @@ async function settle(): Promise<void> {
 
 beforeAll(async () => {
   tmp = tempDir('designer-day-');
-  ctx = testService(2);
-  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await ctx?.dispose();
+  await studio?.close();
   tmp?.cleanup();
 });
 

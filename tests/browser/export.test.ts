@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CandidatePage, RunSummary } from '../../src-shared/api';
-import { startServer, type StudioServer } from '../../src-main/server/server';
-import { rendererDir } from '../../src-main/studio';
+import type { StudioServer } from '../../src-main/server/server';
 import { checkPackFile } from '../../src-main/cli/packs';
-import { testService } from '../helpers/service';
-import { RESULTS, launchChromium } from './chromium';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
-let ctx: ReturnType<typeof testService>;
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
 let server: StudioServer;
 let browser: Browser;
 let page: Page;
@@ -23,19 +22,13 @@ async function api<T>(method: string, args: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  ctx = testService(2);
+  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
   run = await api<RunSummary>('runs.create', { game: 'carillon', seed: 7, levels: 6 });
   await ctx.service.engine.waitFor(run.id);
-  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await ctx?.dispose();
+  await studio?.close();
 });
 
 describe('export in Chromium', () => {

@@ -11,10 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type StudioServer } from '../../src-main/server/server';
-import { rendererDir } from '../../src-main/studio';
-import { testService } from '../helpers/service';
-import { RESULTS, launchChromium } from './chromium';
+import type { StudioServer } from '../../src-main/server/server';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-renderer/src/inspector/debug';
@@ -23,7 +21,8 @@ import {
 } from '../../src-shared/games/carillon/index';
 import { apsisGame, defaultApsisPlan, defaultApsisRules, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
 
-let ctx: ReturnType<typeof testService>;
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
 let server: StudioServer;
 let browser: Browser;
 let page: Page;
@@ -63,17 +62,11 @@ async function settle(): Promise<void> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inspector-test-'));
-  ctx = testService(1);
-  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await ctx?.dispose();
+  await studio?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

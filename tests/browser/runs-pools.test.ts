@@ -2,12 +2,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CandidatePage, RunSummary } from '../../src-shared/api';
-import { startServer, type StudioServer } from '../../src-main/server/server';
-import { rendererDir } from '../../src-main/studio';
-import { testService } from '../helpers/service';
-import { RESULTS, launchChromium } from './chromium';
+import type { StudioServer } from '../../src-main/server/server';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
-let ctx: ReturnType<typeof testService>;
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
 let server: StudioServer;
 let browser: Browser;
 let page: Page;
@@ -20,17 +19,11 @@ async function api<T>(method: string, args: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  ctx = testService(2);
-  server = await startServer({ service: ctx.service, staticDir: rendererDir() });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await ctx?.dispose();
+  await studio?.close();
 });
 
 /** Fill the new-run form and start the run; returns the new run as the API lists it. */
