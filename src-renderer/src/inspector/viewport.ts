@@ -98,6 +98,11 @@ export function downloadDataUrl(url: string, fileName: string): void {
   a.remove();
 }
 
+/** Save the board as a PNG at twice its pixels, named after the level's id. */
+export function exportStagePng(stage: Konva.Stage, label: string): void {
+  downloadDataUrl(stage.toDataURL({ pixelRatio: 2 }), `${label.replaceAll('/', '_').replaceAll(' ', '-')}.png`);
+}
+
 /** Copy text with the Clipboard API, falling back to a hidden textarea and execCommand. */
 export async function copyText(text: string): Promise<void> {
   try {
