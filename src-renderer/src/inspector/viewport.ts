@@ -5,6 +5,7 @@
  * `fit()` is simply the identity transform.
  */
 import Konva from 'konva';
+import { downloadUrl } from '../lib/download';
 
 export class Viewport {
   zoom = 1;
@@ -88,19 +89,10 @@ export function pagePoint(stage: Konva.Stage, node: Konva.Node, x: number, y: nu
   return { x: r.left + p.x, y: r.top + p.y };
 }
 
-/** Download a data URL as a file through a temporary <a download>. */
-export function downloadDataUrl(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 /** Save the board as a PNG at twice its pixels, named after the level's id. */
 export function exportStagePng(stage: Konva.Stage, label: string): void {
-  downloadDataUrl(stage.toDataURL({ pixelRatio: 2 }), `${label.replaceAll('/', '_').replaceAll(' ', '-')}.png`);
+  downloadUrl(stage.toDataURL({ pixelRatio: 2 }), `${label.replaceAll('/', '_').replaceAll(' ', '-')}.png`);
 }
 
 /** Copy text with the Clipboard API, falling back to a hidden textarea and execCommand. */

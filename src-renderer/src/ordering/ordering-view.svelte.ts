@@ -4,6 +4,7 @@
  */
 import type { ExportResult, OrderingLevel, OrderingView } from '../../../src-shared/api';
 import { studio } from '../lib/studio.svelte';
+import { downloadText } from '../lib/download';
 
 export interface RuleBreak {
   level: number;
@@ -31,17 +32,6 @@ export function fmtNum(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
-/** Offer text as a file download (browser mode, where the server's path is not the user's disk). */
-export function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 class OrderingScreen {
   runId = $state<number | null>(null);
@@ -115,7 +105,7 @@ class OrderingScreen {
     try {
       const r = await studio.client.call('packs.export', { runId, kind: 'approved' });
       this.exported = r;
-      if (studio.client.transport === 'server') download(r.fileName, r.text);
+      if (studio.client.transport === 'server') downloadText(r.fileName, r.text);
     } catch (e) {
       this.exportError = e instanceof Error ? e.message : String(e);
       studio.report(`Could not export the approved pack of run ${runId}`, e);
