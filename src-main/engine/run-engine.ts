@@ -13,7 +13,7 @@ import { progressMeter } from '../../src-shared/progress';
 import type { Db } from '../store/db';
 import { insertCandidates, provenCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';
-import { getRun, markInterrupted, setRunStatus } from '../store/runs';
+import { claimRun, getRun, markInterrupted, setRunStatus } from '../store/runs';
 import { orderStoredPools } from './finish';
 import { allJobs, batches, mapLimited, type JobRef } from './jobs';
 import { planStages } from './plan-stages';
@@ -216,6 +216,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     enqueue(runId) {
       if (active?.runId === runId || queue.includes(runId)) return;
       queue.push(runId);
+      claimRun(db, runId);
       setRunStatus(db, runId, 'queued', { error: null });
       changed(runId, 'queued');
       pump();

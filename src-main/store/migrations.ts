@@ -95,4 +95,9 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (action_id, candidate_id)
   ) WITHOUT ROWID;
   `,
+  // 3: which process owns a queued or running run, so opening the database from a second
+  // process (the studio while the CLI generates) does not mark a live run interrupted.
+  `
+  ALTER TABLE runs ADD COLUMN owner_pid INTEGER;
+  `,
 ];

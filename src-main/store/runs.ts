@@ -99,11 +99,32 @@ export function setRunStatus(db: Db, id: number, status: RunStatus, fields: { er
   db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = @id`).run(params);
 }
 
-/** After a crash: runs left queued or running are marked interrupted. Returns their ids. */
+/** Is a process with this id alive on this machine? */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Record that this process queued or runs a run. */
+export function claimRun(db: Db, id: number): void {
+  db.prepare('UPDATE runs SET owner_pid = ? WHERE id = ?').run(process.pid, id);
+}
+
+/**
+ * After a crash: runs left queued or running by a process that is gone are marked
+ * interrupted (a run another live process is generating is left alone). Returns their ids.
+ */
 export function markInterrupted(db: Db): number[] {
-  const ids = (db.prepare("SELECT id FROM runs WHERE status IN ('queued', 'running')").all() as { id: number }[]).map((r) => r.id);
-  if (ids.length) db.prepare("UPDATE runs SET status = 'interrupted', error = 'the studio stopped while this run was in progress; resume it to carry on' WHERE status IN ('queued', 'running')").run();
-  return ids;
+  const rows = db.prepare("SELECT id, owner_pid FROM runs WHERE status IN ('queued', 'running')").all() as { id: number; owner_pid: number | null }[];
+  const dead = rows.filter((r) => r.owner_pid === null || r.owner_pid === process.pid || !processAlive(r.owner_pid)).map((r) => r.id);
+  const mark = db.prepare("UPDATE runs SET status = 'interrupted', error = 'the studio stopped while this run was in progress; resume it to carry on' WHERE id = ?");
+  db.transaction(() => dead.forEach((id) => mark.run(id)))();
+  return dead;
 }
 
 export function deleteRun(db: Db, id: number): number {

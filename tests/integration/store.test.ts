@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src-main/store/migrations';
 import { openDatabase, schemaVersion } from '../../src-main/store/db';
-import { getRun, insertRun, listRuns } from '../../src-main/store/runs';
+import { getRun, insertRun, listRuns, markInterrupted } from '../../src-main/store/runs';
+import { spawn } from 'node:child_process';
 import { tempDir } from '../helpers/temp';
 
 let cleanup: () => void = () => undefined;
@@ -67,5 +68,32 @@ describe('store', () => {
     const id = insertRun(db, { game: 'apsis', seed: 1, plan: [], rules: {}, status: 'queued', levels: 1, candidatesTotal: 1 }, 'now');
     expect(() => db.prepare("INSERT INTO candidates (run_id, slot, idx, verdict) VALUES (?, 0, 0, 'maybe')").run(id)).toThrow(/CHECK/);
     db.close();
+  });
+
+  it('marks runs of a dead process interrupted, but leaves a run another live process is generating', async () => {
+    const t = tempDir(); cleanup = t.cleanup;
+    const db = openDatabase(join(t.dir, 'studio.db'));
+    const run = (status: 'running' | 'queued' | 'done', owner: number | null): number => {
+      const id = insertRun(db, { game: 'apsis', seed: 1, plan: [], rules: {}, status, levels: 1, candidatesTotal: 1 }, 'now');
+      db.prepare('UPDATE runs SET owner_pid = ? WHERE id = ?').run(owner, id);
+      return id;
+    };
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
+    const gone = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => gone.on('exit', r));
+    try {
+      const alive = run('running', live.pid!);
+      const dead = run('running', gone.pid!);
+      const queuedNoOwner = run('queued', null);
+      const finished = run('done', gone.pid!);
+      expect(markInterrupted(db).sort()).toEqual([dead, queuedNoOwner].sort());
+      expect(getRun(db, alive)!.status).toBe('running');
+      expect(getRun(db, dead)!.status).toBe('interrupted');
+      expect(getRun(db, dead)!.error).toMatch(/resume it/);
+      expect(getRun(db, finished)!.status).toBe('done');
+    } finally {
+      live.kill();
+      db.close();
+    }
   });
 });
