@@ -16,6 +16,41 @@ describe('worker pool', () => {
     }
   });
 
+  it('cancels tasks in flight at once, keeps its workers, and never raises a stray reply as an error', async () => {
+    const pool = createPool({ workers: 2 });
+    const stray: unknown[] = [];
+    const onUncaught = (e: unknown): void => void stray.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await Promise.all([1, 2].map((seed) => pool.run({ kind: 'checksum', seed, count: 10 })));
+      const threads = pool.threadIds().sort();
+      expect(threads).toHaveLength(2);
+      // Several rounds of aborting while workers are busy: the replies of dropped tasks still
+      // arrive, and must neither crash the process nor disturb later tasks.
+      for (let round = 0; round < 20; round++) {
+        const ctl = new AbortController();
+        const inFlight = Array.from({ length: 8 }, (_, k) => pool.run({ kind: 'checksum', seed: k + 1, count: 50_000 + 5_000 * (round % 7) }, ctl.signal));
+        // Abort just as the first replies come back, which is when a reply can be caught in flight.
+        await Promise.race([inFlight[0]!.catch(() => undefined), new Promise((r) => setTimeout(r, round % 3))]);
+        ctl.abort();
+        const settled = await Promise.allSettled(inFlight);
+        expect(settled.filter((s) => s.status === 'rejected').length).toBeGreaterThan(0);
+      }
+      const before = new AbortController();
+      before.abort();
+      await expect(pool.run({ kind: 'checksum', seed: 1, count: 10 }, before.signal)).rejects.toThrow();
+      const after = await Promise.all([7, 8].map((seed) => pool.run({ kind: 'checksum', seed, count: 20_000 })));
+      expect(after).toEqual([checksum(7, 20_000), checksum(8, 20_000)]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stray).toEqual([]);
+      // Cancelling let the busy workers finish instead of terminating them mid-reply.
+      expect(pool.threadIds().sort()).toEqual(threads);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await pool.close();
+    }
+  });
+
   it('reports a worker error to the caller instead of hanging', async () => {
     const pool = createPool({ workers: 1 });
     try {
