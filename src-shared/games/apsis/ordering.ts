@@ -14,9 +14,11 @@
  *  2. Within M*, the smallest spread: for a fixed first reads v and last state e the spread
  *     only depends on Σ step², so one min-Σ-step² DP per distinct first reads v, then the
  *     best (v, e) by (n−1)·Σs² − (R_e − v)² (exact integer arithmetic).
- * Near-duplicates: a candidate that copies a level chosen earlier in the order is skipped.
- * The search is re-run without the skipped candidates until the chosen order holds no copy;
- * the final order is exact for the pools minus the skipped candidates (see docs/apsis.md).
+ * Near-duplicates: no two shipped levels may copy each other. For M upward from the pools'
+ * own least largest step, a depth-first search branches on the first copy pair of the best
+ * order (skip the later level, or the earlier one) until an order holds no copy; greedy
+ * passes (skip the later level for good, re-run) remain for pools that cannot fill every
+ * level or a search that runs out of nodes (see docs/apsis.md).
  */
 import type { OrderingProblem, OrderingResult, PoolCandidate } from '../../game';
 import { linearTarget, stepStats } from '../../ordering/curve';
@@ -51,6 +53,13 @@ export interface ApsisOrderingResult extends OrderingResult {
   /** Rounds of the search (re-runs after skipping near-duplicates). */
   passes: number;
 }
+
+/** The copy-pair search (searchCopyFree): nodes in all, nodes per largest step tried, steps tried. */
+export const COPY_SEARCH_BUDGET = 400;
+export const COPY_SEARCH_NODES_PER_STEP = 150;
+export const COPY_SEARCH_STEPS = 4;
+/** Exact-spread orders tried under the found skips before the least-Σ-step² order is kept. */
+export const COPY_SEARCH_SPREAD_ROUNDS = 8;
 
 export type DuplicateTest = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>) => boolean;
 
@@ -300,6 +309,8 @@ export function orderPools(args: {
   isDuplicate?: DuplicateTest;
   /** Search the exact spread (default true); false keeps the min-Σ-step² order. */
   exactSpread?: boolean;
+  /** Nodes the copy-pair search may visit in all (default COPY_SEARCH_BUDGET; 0 goes straight to the greedy passes). */
+  searchBudget?: number;
 }): ApsisOrderingResult {
   const { rules, plan, pools } = args;
   const N = planLevelCount(plan);
@@ -368,13 +379,104 @@ export function orderPools(args: {
     return found;
   };
 
+  /** The first pair of `order` that copy each other (earlier, later), or null. */
+  const firstCopy = (order: Item[]): { early: number; late: number; rule: string } | null => {
+    for (let j = 1; j < order.length; j++) {
+      for (let i = 0; i < j; i++) {
+        const r = dupRule((order[i] as Item).cand, (order[j] as Item).cand);
+        if (r) return { early: i, late: j, rule: r };
+      }
+    }
+    return null;
+  };
+  const indexOf = new Map<Item, number>();
+  for (const items of stageItems) items.forEach((it, i) => indexOf.set(it, i));
+  const stageOfItem = new Map<Item, number>();
+  stageItems.forEach((items, si) => { for (const it of items) stageOfItem.set(it, si); });
+  const byId = new Map<string, Item>();
+  for (const items of stageItems) for (const it of items) byId.set(it.cand.id, it);
+  const allowedWithout = (skips: readonly SkippedCandidate[]): Uint8Array[] => {
+    const allowed = stageItems.map((items) => new Uint8Array(items.length).fill(1));
+    for (const k of skips) {
+      const it = byId.get(k.id) as Item;
+      (allowed[stageOfItem.get(it) as number] as Uint8Array)[indexOf.get(it) as number] = 0;
+    }
+    return allowed;
+  };
+
+  /**
+   * Depth-first search for an order with largest step ≤ M in which no two levels copy each
+   * other: take the least-Σ-step² order under the skips so far, find its first copy pair, and
+   * try skipping the later level, then the earlier one. Each node costs one path search (a
+   * few ms), so the search is bounded by a node budget (deterministic, not timed).
+   */
+  const searchCopyFree = (M: number, nodes: number): { order: Item[] | null; skips: SkippedCandidate[]; used: number } => {
+    const seen = new Set<string>();
+    let budget = nodes;
+    const visit = (skips: SkippedCandidate[]): { order: Item[]; skips: SkippedCandidate[] } | null => {
+      if (budget <= 0) return null;
+      const key = skips.map((k) => k.id).sort().join(',');
+      if (seen.has(key)) return null;
+      seen.add(key);
+      budget--;
+      const path = bestPath(ctx, allowedWithout(skips), 0, N, M, null, false);
+      if (!path) return null;
+      const order = path.picks.map((c, p) => (stageItems[posStage[p] as number] as Item[])[c] as Item);
+      const copy = firstCopy(order);
+      if (!copy) return { order, skips };
+      const early = order[copy.early] as Item, late = order[copy.late] as Item;
+      return (
+        visit([...skips, { id: late.cand.id, level: copy.late + 1, copies: early.cand.id, rule: copy.rule }]) ??
+        visit([...skips, { id: early.cand.id, level: copy.early + 1, copies: late.cand.id, rule: copy.rule }])
+      );
+    };
+    const found = visit([]);
+    return { order: found?.order ?? null, skips: found?.skips ?? [], used: nodes - budget };
+  };
+
   const exact = args.exactSpread !== false;
+  const allAllowed = stageItems.map((items) => new Uint8Array(items.length).fill(1));
   let chosen: (Item | null)[] = [];
   let passes = 0;
-  let hint = 0;
-  for (;;) {
-    // Cheap passes (least largest step, then least Σ step²) discover the copies; the last
-    // pass searches the exact spread and is walked once more.
+  let done = false;
+
+  // 1. When the pools can fill every level, search the largest step upward from what the pools
+  //    allow without skips: the first M with a copy-free order wins.
+  const floor = N > 1 && reachLength(ctx, allAllowed, 0, N, 1 << 30) === N ? minMaxStep(ctx, allAllowed, 0, N, 0) : null;
+  if (floor !== null) {
+    let budget = args.searchBudget ?? COPY_SEARCH_BUDGET;
+    for (let M = floor; M < floor + COPY_SEARCH_STEPS && budget > 0 && !done; M++) {
+      const found = searchCopyFree(M, Math.min(budget, COPY_SEARCH_NODES_PER_STEP));
+      budget -= found.used;
+      passes += found.used;
+      if (!found.order) continue;
+      let order = found.order;
+      const skips = [...found.skips];
+      // The exact spread under these skips; a copy in it is skipped too (later level goes),
+      // as long as the largest step holds; otherwise the least-Σ-step² order stays.
+      for (let round = 0; exact && round < COPY_SEARCH_SPREAD_ROUNDS; round++) {
+        passes++;
+        const seg = solveSegment(ctx, allowedWithout(skips), 0, N, true, M);
+        if (!seg || seg.M > M) break;
+        const exactOrder = seg.picks.map((c, p) => (stageItems[posStage[p] as number] as Item[])[c] as Item);
+        const copy = firstCopy(exactOrder);
+        if (!copy) { order = exactOrder; break; }
+        const early = exactOrder[copy.early] as Item, late = exactOrder[copy.late] as Item;
+        skips.push({ id: late.cand.id, level: copy.late + 1, copies: early.cand.id, rule: copy.rule });
+      }
+      chosen = order;
+      skipped.push(...skips.filter((k) => order.every((it) => it.cand.id !== k.id)));
+      problems.length = 0;
+      done = true;
+    }
+  }
+
+  // 2. Otherwise (a level cannot be filled, or the search ran out of nodes): greedy passes.
+  //    Each chosen order is walked from level 1 and every level that copies one accepted
+  //    before it is skipped for good; cheap passes (least largest step, then least Σ step²)
+  //    discover the copies, the last pass searches the exact spread and is walked once more.
+  let hint = floor ?? 0;
+  while (!done) {
     passes++;
     const cheap = solveAll(ctx, banned, N, false, hint, problems);
     hint = cheap.minM;

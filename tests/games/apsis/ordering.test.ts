@@ -32,6 +32,15 @@ function poolsOf(plan: ApsisPlan, stageMetrics: M[][]): PoolCandidate<ApsisLevel
   return out;
 }
 
+/** The pool id poolsOf gives a metrics object (by identity). */
+function idOf(stageMetrics: M[][], x: M): string {
+  for (let si = 0; si < stageMetrics.length; si++) {
+    const i = stageMetrics[si]!.indexOf(x);
+    if (i >= 0) return `s${si}c${i}`;
+  }
+  throw new Error('not in the pools');
+}
+
 function valid(seq: M[], R = 3): boolean {
   let run = 1;
   for (let i = 1; i < seq.length; i++) {
@@ -44,12 +53,12 @@ function valid(seq: M[], R = 3): boolean {
 }
 
 /** Brute force: every ordered choice per stage; best (largest step, then spread). */
-function bruteForce(plan: ApsisPlan, stageMetrics: M[][]): { step: number; spread: number } | null {
+function bruteForce(plan: ApsisPlan, stageMetrics: M[][], accept: (seq: M[]) => boolean = () => true): { step: number; spread: number } | null {
   let best: { step: number; spread: number } | null = null;
   const sizes = plan.map((s) => s.last - s.first + 1);
   const rec = (si: number, seq: M[]): void => {
     if (si === plan.length) {
-      if (!valid(seq)) return;
+      if (!valid(seq) || !accept(seq)) return;
       const st = stepStats(seq.map((x) => x.reads));
       if (!best || st.largestStep < best.step || (st.largestStep === best.step && st.stepSpread < best.spread - 1e-12)) {
         best = { step: st.largestStep, spread: st.stepSpread };
@@ -150,20 +159,54 @@ describe('ordering search', () => {
     expect(allSame.problems[0]!.level).toBe(4);
   });
 
-  it('skips a candidate that copies a level already chosen, and stays exact without it', () => {
+  it('skips one level of each copy pair, choosing which so the largest step stays smallest', () => {
     const plan = planOf([4]);
     const metrics = [1, 2, 3, 4, 6].map((reads) => ({ reads, arrows: 3, depth: 1 }));
     const ps = poolsOf(plan, [metrics]);
     const free = orderPools({ rules, plan, pools: ps, isDuplicate: noDup });
     expect(free.levels).toEqual(['s0c0', 's0c1', 's0c2', 's0c3']);
-    // c1 and c3 are the same puzzle: one of them must go
+    // c1 and c3 are the same puzzle: one of them must go. Skipping the later one (c3) leaves
+    // 1 2 3 6 (largest step 3); skipping the earlier one leaves 1 3 4 6 (largest step 2).
     const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => [a.id, b.id].sort().join() === 's0c1,s0c3';
     const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
-    expect(res.levels).not.toContain('s0c3');
-    expect(res.levels).toContain('s0c1');
-    expect(res.skipped).toEqual([{ id: 's0c3', level: 4, copies: 's0c1', rule: 'duplicate' }]);
-    expect(res.levels).toEqual(['s0c0', 's0c1', 's0c2', 's0c4']);
-    expect(res.largestStep).toBe(3);
+    expect(res.levels).toEqual(['s0c0', 's0c2', 's0c3', 's0c4']);
+    expect(res.largestStep).toBe(2);
+    expect(res.skipped).toEqual([{ id: 's0c1', level: 2, copies: 's0c3', rule: 'duplicate' }]);
+    // With the search switched off, the greedy passes skip the later level of the pair.
+    const greedy = orderPools({ rules, plan, pools: ps, isDuplicate: dup, searchBudget: 0 });
+    expect(greedy.levels).toEqual(['s0c0', 's0c1', 's0c2', 's0c4']);
+    expect(greedy.skipped).toEqual([{ id: 's0c3', level: 4, copies: 's0c1', rule: 'duplicate' }]);
+    expect(greedy.largestStep).toBe(3);
+  });
+
+  it('with copies among the candidates, finds the least largest step brute force finds (property)', () => {
+    const plan = planOf([4, 3]);
+    // Reads only (arrows and depth equal), so most orders are valid and the copies decide.
+    const readsOnlyArb = fc.record({ reads: fc.integer({ min: 1, max: 12 }), arrows: fc.constant(3), depth: fc.constant(1) });
+    const pairArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 14 })), { maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(readsOnlyArb, { minLength: 4, maxLength: 8 }), fc.array(readsOnlyArb, { minLength: 3, maxLength: 7 }), pairArb, (s1, s2, raw) => {
+        const stageMetrics = [s1, s2];
+        const ps = poolsOf(plan, stageMetrics);
+        const ids = ps.flat().map((c) => c.id).sort();
+        const copies = new Set(raw.map(([x, y]) => [ids[x % ids.length]!, ids[y % ids.length]!].sort().join()).filter((k) => k.split(',')[0] !== k.split(',')[1]));
+        const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => copies.has([a.id, b.id].sort().join());
+        const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
+        const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
+        const bf = bruteForce(plan, stageMetrics, (seq) => seq.every((x, i) => seq.slice(0, i).every((y) => !copies.has([idOf(stageMetrics, x), idOf(stageMetrics, y)].sort().join()))));
+        if (!bf) {
+          // No copy-free valid order exists, so the search must say where it breaks.
+          expect(res.problems.length).toBeGreaterThan(0);
+          return;
+        }
+        expect(res.problems).toEqual([]);
+        const shipped = res.levels.map((id) => id!);
+        for (let j = 0; j < shipped.length; j++) for (let i = 0; i < j; i++) expect(copies.has([shipped[i], shipped[j]].sort().join())).toBe(false);
+        expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
+        expect(res.largestStep).toBe((bf as { step: number }).step);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('orders generated pools of the first 30 levels: rules hold across the stage boundary', () => {
