@@ -26,6 +26,8 @@ export interface GrowParams {
   taps: number;
   dots: number;
   tutorial: boolean;
+  /** Grow an easy field: every root big, small dots weighted up (`easyStart` levels). */
+  easy?: boolean;
 }
 
 export interface GrownField {
@@ -123,8 +125,9 @@ export function growField(p: GrowParams, rules: CarillonRules, rng: Rng): GrowRe
     }
   };
 
-  // 1. Roots: a uniformly drawn number of them big (a strong difficulty lever), the rest normal.
-  const bigRoots = rng.range(0, k);
+  // 1. Roots: a uniformly drawn number of them big (a strong difficulty lever: a big root
+  //    lights up more, so it is easier to find), the rest normal; all big on an easy field.
+  const bigRoots = p.easy ? k : rng.range(0, k);
   const rootSizes = rng.shuffled(Array.from({ length: k }, (_, i) => (i < bigRoots ? 2 : 1)));
   for (let t = 0; t < k; t++) {
     let placed = false;
@@ -140,8 +143,11 @@ export function growField(p: GrowParams, rules: CarillonRules, rng: Rng): GrowRe
   }
 
   // Each field leans its own way: the small-dot weight is scaled by 2^(±sizeMixSpread), so a
-  // pool holds both sparse (mostly small, easy to read) and dense fields.
-  const lean = rules.sizeMixSpread > 0 ? 2 ** rng.float(-rules.sizeMixSpread, rules.sizeMixSpread) : 1;
+  // pool holds both sparse (mostly small, easy to read) and dense fields. An easy field leans
+  // towards small dots only (few rings over dots, few showy decoys).
+  const lean = p.easy
+    ? 2 ** rng.float(0, rules.easyLean)
+    : rules.sizeMixSpread > 0 ? 2 ** rng.float(-rules.sizeMixSpread, rules.sizeMixSpread) : 1;
   const mix = { small: rules.sizeMix.small * lean, normal: rules.sizeMix.normal, big: rules.sizeMix.big };
   const mixTotal = mix.small + mix.normal + mix.big;
   const drawSize = (): number => {
@@ -218,7 +224,7 @@ export function generateCandidate(args: { rules: CarillonRules; plan: CarillonPl
   const rng = streamFor(seed, slot, index);
   let failure = 'no attempt';
   for (let attempt = 1; attempt <= rules.fieldAttempts; attempt++) {
-    const res = growField({ taps: sp.taps, dots: sp.dots, tutorial: sp.tutorial }, rules, rng);
+    const res = growField({ taps: sp.taps, dots: sp.dots, tutorial: sp.tutorial, easy: sp.easy }, rules, rng);
     if (!res.ok) { failure = res.reason; continue; }
     const g = finishField(res.grown, rules, rng);
     const field = buildField(g.dots, rules);

@@ -16,6 +16,12 @@ export const carillonStretchSchema = z.object({
   /** Optional: the difficulty (bits) the ordering's target line ends at. */
   endBits: z.number().min(0).optional(),
   /**
+   * Optional: the stretch's first level grows easy candidates (every root big, small dots
+   * weighted up to 2^easyLean), so a seam after a stretch that ends easier (the tutorial)
+   * stays small. See docs/carillon.md.
+   */
+  easyStart: z.boolean().optional(),
+  /**
    * Optional: the level where the dot-count line reaches maxDots (default `to`). A plan cut
    * by truncatePlan keeps it, so every kept level has the same dots as in the full plan.
    */
@@ -49,7 +55,8 @@ export const defaultCarillonPlan: CarillonPlan = carillonPlanSchema.parse([
   { from: 1, to: 3, taps: 1, minDots: 3, maxDots: 5, tutorial: true },
   // The last tutorial level is a "hard tutorial" of about 1.5 bits, so the seam into level 10 is small.
   { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: true, endBits: 1.5 },
-  { from: 10, to: 21, taps: 2, minDots: 8, maxDots: 14, tutorial: false },
+  // Its first level grows easy candidates: plain 8-dot two-tap fields start at 2.0–2.6 bits.
+  { from: 10, to: 21, taps: 2, minDots: 8, maxDots: 14, tutorial: false, easyStart: true },
   { from: 22, to: 49, taps: 3, minDots: 14, maxDots: 22, tutorial: false },
   { from: 50, to: 96, taps: 4, minDots: 22, maxDots: 32, tutorial: false },
   { from: 97, to: 120, taps: 5, minDots: 32, maxDots: 40, tutorial: false },
@@ -87,6 +94,8 @@ export interface SlotParams {
   taps: number;
   dots: number;
   tutorial: boolean;
+  /** The first level of an `easyStart` stretch: its candidates lean easy. */
+  easy: boolean;
   stretch: CarillonStretch;
   stretchIndex: number;
 }
@@ -97,7 +106,8 @@ export function slotParams(plan: CarillonPlan, slot: number): SlotParams {
   const stretchIndex = plan.findIndex((s) => s.from <= level && level <= s.to);
   const stretch = plan[stretchIndex];
   if (!stretch) throw new Error(`slot ${slot} is outside the plan (levels 1-${levelCount(plan)})`);
-  return { level, taps: stretch.taps, dots: plannedDots(stretch, level), tutorial: stretch.tutorial, stretch, stretchIndex };
+  const easy = stretch.easyStart === true && level === stretch.from;
+  return { level, taps: stretch.taps, dots: plannedDots(stretch, level), tutorial: stretch.tutorial, easy, stretch, stretchIndex };
 }
 
 export function describePlan(plan: CarillonPlan): { levels: string; detail: string }[] {
@@ -106,6 +116,7 @@ export function describePlan(plan: CarillonPlan): { levels: string; detail: stri
     detail:
       `${s.taps} tap${s.taps === 1 ? '' : 's'}, ${s.minDots === s.maxDots ? s.minDots : `${s.minDots}–${s.maxDots}`} dots` +
       (s.tutorial ? ', tutorial' : '') +
-      (s.endBits !== undefined ? `, ends near ${s.endBits} bits` : ''),
+      (s.endBits !== undefined ? `, ends near ${s.endBits} bits` : '') +
+      (s.easyStart ? ', easy first level' : ''),
   }));
 }

@@ -49,6 +49,8 @@ export const carillonRulesSchema = z.object({
     .default({ small: 0.35, normal: 0.5, big: 0.15 }),
   /** Per field, the small-dot weight is scaled by 2^u, u uniform in ±sizeMixSpread (pool variety). */
   sizeMixSpread: z.number().min(0).max(8).default(0),
+  /** The first level of an `easyStart` stretch: per field, the small-dot weight is scaled by 2^u, u uniform in [0, easyLean]. */
+  easyLean: z.number().min(0).max(8).default(3),
   /** Ordering: a stretch's target line starts this many bits above the previous level. */
   orderStartStep: z.number().min(0).default(0.1),
   /** Ordering: where a stretch's line ends when the plan does not say: this quantile of the last level's pool. */

@@ -102,6 +102,25 @@ describe('generator', () => {
     ).toBe(true);
   });
 
+  it('grows the first level of an easyStart stretch easy: every root big, and easier than the same slot grown plain', () => {
+    const slot = 9;
+    expect(slotParams(defaultCarillonPlan, slot).easy).toBe(true);
+    expect(slotParams(defaultCarillonPlan, slot + 1).easy).toBe(false);
+    const plainPlan = defaultCarillonPlan.map(({ easyStart: _drop, ...s }) => s);
+    const grow = (plan: typeof defaultCarillonPlan) =>
+      Array.from({ length: rules.poolSize }, (_, index) => generateCandidate({ rules, plan, seed: SEED, slot, index })).filter((c) => c.level);
+    const easy = grow(defaultCarillonPlan), plain = grow(plainPlan);
+    expect(easy.length).toBeGreaterThanOrEqual(rules.poolSize - 1);
+    for (const c of easy) {
+      expect(c.grown!.roots.map((r) => c.level!.dots[r]!.size)).toEqual(new Array(2).fill('big'));
+      expect(invariantProblems(c, slot)).toEqual([]);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const bitsOf = (cs: CandidateDetail[]) => cs.map((c) => c.level!.bits);
+    expect(Math.min(...bitsOf(easy))).toBeLessThan(Math.min(...bitsOf(plain)));
+    expect(median(bitsOf(easy))).toBeLessThan(median(bitsOf(plain)));
+  });
+
   it('is deterministic: the same (seed, slot, index) gives the same candidate, others differ', () => {
     const a = carillonGame.generate({ rules, plan: defaultCarillonPlan, seed: SEED, slot: 30, index: 3 });
     const b = carillonGame.generate({ rules, plan: defaultCarillonPlan, seed: SEED, slot: 30, index: 3 });
