@@ -35,7 +35,7 @@ import { listPairs } from './store/duplicates';
 import type { WorkerPool } from './engine/pool';
 import { createRunEngine, type RunEngine } from './engine/run-engine';
 import { checkRunInput } from './engine/run-input';
-import { orderStoredPools, PackNotReadyError } from './engine/finish';
+import { orderInWorkers, orderStoredPools, PackNotReadyError } from './engine/finish';
 import { orderingView } from './engine/ordering-view';
 import { defaultPackName, exportPack, importPack } from './engine/packs';
 import { compareRuns } from './engine/compare';
@@ -190,12 +190,12 @@ export function createService(ctx: ServiceContext): Service {
       return { changed: setTags(db, candidateIds, tags, mode) };
     },
     'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(runId), runId, kind),
-    'orderings.computeApproved': ({ runId }) => {
+    'orderings.computeApproved': async ({ runId }) => {
       const run = runOf(runId);
       if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
       if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
       const game = gameById(run.game);
-      orderStoredPools(db, game, run, 'approved');
+      await orderStoredPools(db, game, run, 'approved', orderInWorkers(ctx.pool));
       return orderingView(db, game, runId, 'approved');
     },
     'duplicates.list': ({ runId, limit }) => {

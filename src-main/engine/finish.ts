@@ -8,6 +8,7 @@ import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
+import type { WorkerPool } from './pool';
 
 export interface RunSpec {
   id: number;
@@ -16,8 +17,16 @@ export interface RunSpec {
   rules: unknown;
 }
 
+/** Runs a game's ordering search on pools (in a worker thread in the studio, so the API stays responsive). */
+export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][]) => Promise<OrderingResult>;
+
+/** The ordering search on one of the pool's worker threads. */
+export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRunner {
+  return (game, run, pools) => pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools }, signal);
+}
+
 /** Order a run's stored pools (all proven candidates, or the approved ones only). */
-export function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind): { stored: StoredOrdering; result: OrderingResult } {
+export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, order: OrderRunner): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
   const dbId = new Map<string, number>();
@@ -27,7 +36,7 @@ export function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: Orde
     dbId.set(id, c.id);
     if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
   }
-  const result = game.order({ rules: run.rules, plan: run.plan, pools });
+  const result = await order(game, run, pools);
   const stored: StoredOrdering = {
     computedAt: new Date().toISOString(),
     problems: result.problems.map((p) => ({ level: p.level, message: p.message })),

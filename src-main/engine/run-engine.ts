@@ -14,7 +14,7 @@ import type { Db } from '../store/db';
 import { insertCandidates, provenCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';
 import { claimRun, getRun, markInterrupted, setRunStatus } from '../store/runs';
-import { orderStoredPools } from './finish';
+import { orderInWorkers, orderStoredPools } from './finish';
 import { allJobs, batches, mapLimited, type JobRef } from './jobs';
 import { planStages } from './plan-stages';
 import type { WorkerPool } from './pool';
@@ -96,7 +96,8 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
       if (signal.aborted) throw signal.reason;
       emit(runId, 'running', 'order', 0, 1, 0, null, []);
-      orderStoredPools(db, game, run, 'automatic');
+      await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
+      if (signal.aborted) throw signal.reason;
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
       await dedupPass(game, run.id, run.rules, signal);
       if (signal.aborted) throw signal.reason;

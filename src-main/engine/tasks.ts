@@ -1,5 +1,5 @@
 /** Jobs the worker threads run. Plain data in, plain data out. */
-import type { GameId, GeneratedCandidate } from '../../src-shared/game';
+import type { GameId, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
 
 export interface GenerateTask {
   kind: 'generate';
@@ -38,7 +38,16 @@ export interface DedupTask {
 
 export type DedupResult = { a: number; b: number; rule: string; transform: string; share: number }[];
 
-export type WorkerTask = GenerateTask | ChecksumTask | DedupTask;
+/** Order a run's pools (the ordering search can take a second or more: off the main thread). */
+export interface OrderTask {
+  kind: 'order';
+  game: GameId;
+  rules: unknown;
+  plan: unknown;
+  pools: PoolCandidate<unknown>[][];
+}
+
+export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask;
 
 export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
   ? GeneratedJob[]
@@ -46,4 +55,6 @@ export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
     ? number
     : T extends DedupTask
       ? DedupResult
-      : never;
+      : T extends OrderTask
+        ? OrderingResult
+        : never;

@@ -32,6 +32,8 @@ export default function runTask(task: WorkerTask): unknown {
         .duplicatePairs(task.levels, task.rules, (a, b) => focus.has(a) || focus.has(b))
         .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
     }
+    case 'order':
+      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools });
     default: {
       const never: never = task;
       throw new Error(`unknown worker task ${JSON.stringify(never)}`);

@@ -131,6 +131,18 @@ describe('runs through the API', () => {
     }
   });
 
+  it('orders in a worker thread: the main thread stays free while the approved ordering is computed', async () => {
+    const r = runs.apsis!;
+    const seen: string[] = [];
+    // A timer due at once: it can only fire before the ordering's answer if the search does not
+    // hold the main thread (run there, it would finish inside the call and answer first).
+    setTimeout(() => seen.push('timer'), 0);
+    const env = await service.dispatch('orderings.computeApproved', { runId: r.id });
+    seen.push('ordering');
+    expect(env.ok).toBe(true);
+    expect(seen).toEqual(['timer', 'ordering']);
+  });
+
   it('reports short levels when approved candidates cannot fill the plan', async () => {
     const r = runs.carillon!;
     const all = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'approved', limit: 2000, withLevels: false });
