@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CandidatePage, RunSummary } from '../../src-shared/api';
+import type { CandidatePage, RunDetail, RunSummary } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
@@ -25,6 +25,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await studio?.close();
 });
+
+/** The sidebar's theme switch ("Light theme" / "Dark theme"). */
+const themeToggle = () => page.getByRole('button', { name: /^(Light|Dark) theme$/ });
+
+/**
+ * The whole new-run form in both themes: `<name>.png` (dark) and `<name>-light.png`. The page
+ * scrolls inside `.content`, so the window is made tall enough for the form for the shot.
+ */
+async function shootForm(name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 1300 });
+  await page.evaluate(() => document.querySelector('.content')?.scrollTo(0, 0));
+  await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+  await themeToggle().click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+  await page.screenshot({ path: join(RESULTS, `${name}-light.png`) });
+  await themeToggle().click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 /** Fill the new-run form and start the run; returns the new run as the API lists it. */
 async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
@@ -51,8 +70,14 @@ describe('runs and pools in Chromium', () => {
     await page.goto(server.url);
     await page.getByTestId('runs-empty').waitFor();
     await page.getByTestId('new-run-form').waitFor();
-    // Defaults come from the games list.
-    expect(await page.getByTestId('new-run-plan').inputValue()).toContain('{');
+    // Defaults come from the games list: the plan as a table, the rules folded away.
+    expect(await page.getByTestId('plan-cell-0-from').inputValue()).toBe('1');
+    expect(await page.getByTestId('plan-cell-2-maxDots').inputValue()).toBe('14');
+    expect(await page.getByTestId('plan-cell-0-tutorial').isChecked()).toBe(true);
+    expect(await page.getByTestId('new-run-plan-state').textContent()).toBe('game default');
+    expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('game default');
+    expect(await page.getByTestId('new-run-rules-open').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('rules-field-spacing').count()).toBe(0);
 
     await page.getByTestId('new-run-seed').fill('abc');
     await page.getByTestId('new-run-submit').click();
@@ -62,19 +87,77 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-submit').click();
     await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/must not be negative/);
 
+    // A table cell, an added row and a rules field, each with the API's message under it.
     await page.getByTestId('new-run-seed').fill('5');
+    await page.getByTestId('plan-cell-2-maxDots').fill('5'); // below the stretch's minDots, 8
+    expect(await page.getByTestId('new-run-plan-state').textContent()).toBe('edited');
+    await page.getByTestId('plan-add-row').click(); // a copy of the last stretch: it starts at 97, not 121
+    expect(await page.getByTestId('plan-cell-6-from').inputValue()).toBe('97');
+    await page.getByTestId('new-run-rules-open').click();
+    await page.getByTestId('rules-field-spacing').fill('-1');
+    expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('1 edited');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('plan-error-2-maxDots').textContent()).toMatch(/stretch 3: dots min 8 > max 5/);
+    expect(await page.getByTestId('plan-cell-2-maxDots').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('plan-cell-2-minDots').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByTestId('plan-error-6-from').textContent()).toMatch(/stretch 7 starts at level 97, expected 121/);
+    expect(await page.getByTestId('plan-cell-6-from').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('rules-error-spacing').textContent()).toMatch(/too small/i);
+    expect(await page.getByTestId('rules-field-spacing').getAttribute('aria-invalid')).toBe('true');
+    // Each message sits under its input only, not again in the lists under the headings.
+    expect(await page.getByTestId('field-error-plan').count()).toBe(0);
+    expect(await page.getByTestId('field-error-rules').count()).toBe(0);
+    expect(await api<RunSummary[]>('runs.list', {})).toEqual([]);
+    await shootForm('runs-form-errors');
+
+    // Fixing a cell clears its message; removing the row and resetting the field go back to the defaults.
+    await page.getByTestId('plan-cell-2-maxDots').fill('14');
+    expect(await page.getByTestId('plan-error-2-maxDots').count()).toBe(0);
+    await page.getByTestId('plan-remove-6').click();
+    expect(await page.getByTestId('plan-row-6').count()).toBe(0);
+    expect(await page.getByTestId('new-run-plan-state').textContent()).toBe('game default');
+    await page.getByTestId('rules-reset-spacing').click();
+    expect(await page.getByTestId('rules-field-spacing').inputValue()).toBe('14');
+    expect(await page.getByTestId('rules-error-spacing').count()).toBe(0);
+    expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('game default');
+
+    // The JSON escape hatch: the same text as before, the parser's message under it.
+    await page.getByTestId('new-run-plan-json-toggle').click();
+    expect(await page.getByTestId('new-run-plan').inputValue()).toContain('"maxDots": 14');
     await page.getByTestId('new-run-plan').fill('{ "stages": [ oops');
     await page.getByTestId('new-run-submit').click();
     await expect.poll(() => page.getByTestId('field-error-plan').textContent()).toMatch(/not valid JSON/);
     expect(await page.getByTestId('field-error-seed').count()).toBe(0);
+    // Text that does not parse cannot go back to the table.
+    await page.getByTestId('new-run-plan-json-toggle').click();
+    expect(await page.getByTestId('new-run-plan').count()).toBe(1);
+    expect(await page.getByTestId('field-error-plan').textContent()).toMatch(/not valid JSON/);
 
     // Valid JSON that the game's plan schema refuses: the API's own message, under Plan.
     await page.getByTestId('new-run-plan').fill('"a nonsense plan"');
     await page.getByTestId('new-run-submit').click();
     await page.getByTestId('field-error-plan').first().waitFor();
     expect(await api<RunSummary[]>('runs.list', {})).toEqual([]);
-    await page.getByRole('button', { name: 'Reset' }).first().click();
+    await page.getByTestId('new-run-plan-reset').click();
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
+    // A pasted plan comes back as the table.
+    await page.getByTestId('new-run-plan').fill(JSON.stringify([{ from: 1, to: 4, taps: 2, minDots: 4, maxDots: 6, tutorial: false }]));
+    await page.getByTestId('new-run-plan-json-toggle').click();
+    expect(await page.getByTestId('plan-cell-0-to').inputValue()).toBe('4');
+    expect(await page.getByTestId('plan-row-1').count()).toBe(0);
+    expect(await page.getByTestId('new-run-plan-state').textContent()).toBe('edited');
+    await page.getByTestId('new-run-plan-reset').click();
+    expect(await page.getByTestId('plan-row-5').count()).toBe(1);
+
+    // The rules have the same hatch.
+    await page.getByTestId('new-run-rules-json-toggle').click();
+    await page.getByTestId('new-run-rules').fill('{ "spacing": ');
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => page.getByTestId('field-error-rules').textContent()).toMatch(/not valid JSON/);
+    await page.getByTestId('new-run-rules-reset').click();
+    await page.getByTestId('new-run-rules-json-toggle').click();
+    expect(await page.getByTestId('rules-field-spacing').inputValue()).toBe('14');
+    expect(await page.getByTestId('field-error-rules').count()).toBe(0);
 
     await page.getByTestId('new-run-levels').fill('0');
     await page.getByTestId('new-run-submit').click();
@@ -82,11 +165,45 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-seed').fill('1.5');
     await page.getByTestId('new-run-submit').click();
     await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/whole number/);
-    await page.screenshot({ path: join(RESULTS, 'runs-form-errors.png') });
     await page.getByTestId('new-run-levels').fill('');
     // The random-seed button gives a fresh whole number.
     await page.getByTestId('new-run-random-seed').click();
     expect(await page.getByTestId('new-run-seed').inputValue()).toMatch(/^\d+$/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('starts a run with a rules field edited in the structured editor, and the run stores it', async () => {
+    await page.getByTestId('new-run-game').selectOption('carillon');
+    if ((await page.getByTestId('new-run-rules-open').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('new-run-rules-open').click();
+    // Nested rules are inputs too, labelled in words.
+    expect(await page.getByTestId('rules-field-sizes.small.radius').inputValue()).toBe('16');
+    expect(await page.getByLabel('field attempts').inputValue()).toBe('40');
+    await page.getByTestId('rules-field-poolSize').fill('4');
+    expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('1 edited');
+    expect(await page.getByTestId('rules-reset-poolSize').count()).toBe(1);
+    expect(await page.getByTestId('rules-reset-spacing').count()).toBe(0);
+    await page.getByTestId('new-run-seed').fill('3');
+    await page.getByTestId('new-run-levels').fill('3');
+    await shootForm('runs-form-structured');
+
+    // Ctrl+Enter from the rules field starts the run.
+    await page.getByTestId('rules-field-poolSize').press('Control+Enter');
+    await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(/3 levels, 12 candidates/);
+    const run = (await api<RunSummary[]>('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 3);
+    expect(run).toBeDefined();
+    const detail = await api<RunDetail>('runs.get', { runId: run!.id });
+    const rules = detail.rules as { poolSize: number; spacing: number; sizes: { small: { radius: number } } };
+    expect(rules.poolSize).toBe(4);
+    expect(rules.spacing).toBe(14);
+    expect(rules.sizes.small.radius).toBe(16);
+    expect(run!.candidatesTotal).toBe(12);
+
+    // Back to the defaults for the runs that follow, once this small run is done.
+    await page.getByTestId('new-run-rules-reset').click();
+    expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('game default');
+    expect(await page.getByTestId('rules-field-poolSize').inputValue()).toBe('16');
+    await page.getByTestId('new-run-rules-open').click();
+    await expect.poll(async () => (await api<RunDetail>('runs.get', { runId: run!.id })).status, { timeout: 60_000 }).toBe('done');
     expect(pageErrors).toEqual([]);
   });
 
