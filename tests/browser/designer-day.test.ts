@@ -353,7 +353,7 @@ describe("a level designer's day in Chromium", () => {
     await expect.poll(() => page.getByTestId('export-path-result').textContent()).toBe(file);
     expect(existsSync(file)).toBe(true);
     await shot('5e-export');
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'verify', file], { cwd: '/work/main', encoding: 'utf8', timeout: 60_000 });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'verify', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 });
     expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
     expect(cli.stdout + cli.stderr).toMatch(/all verified/);
     expect(pageErrors).toEqual([]);
