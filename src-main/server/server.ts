@@ -64,7 +64,8 @@ function cookieToken(req: IncomingMessage): string | null {
 }
 
 function requestToken(req: IncomingMessage, url: URL): string | null {
-  return url.searchParams.get('token') ?? (req.headers['x-studio-token'] as string | undefined) ?? cookieToken(req);
+  // An empty value counts as absent, so a page reopened without ?token= falls back to its cookie.
+  return url.searchParams.get('token') || (req.headers['x-studio-token'] as string | undefined) || cookieToken(req);
 }
 
 function refuse(res: ServerResponse, status: number, message: string): void {

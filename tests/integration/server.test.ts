@@ -103,4 +103,21 @@ describe('local server', () => {
     expect(messages.find((m) => m.event === 'run.changed')).toMatchObject({ payload: { runId: 5, status: 'done' } });
     ws.close();
   });
+
+  it('lets a page reopened without ?token= in (cookie only), its socket included, but not a wrong cookie', async () => {
+    const first = await fetch(`${base}/?token=${server.token}`);
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await fetch(`${base}/`, { headers: { cookie } })).status).toBe(200);
+    const open = (url: string, headers: Record<string, string>) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(url, { headers });
+        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+        ws.on('open', () => { ws.close(); resolve('opened'); });
+        ws.on('error', () => undefined);
+      });
+    expect(await open(`ws://127.0.0.1:${server.port}/ws`, { cookie })).toBe('opened');
+    expect(await open(`ws://127.0.0.1:${server.port}/ws?token=`, { cookie })).toBe('opened');
+    expect(await open(`ws://127.0.0.1:${server.port}/ws?token=`, { cookie: cookie.replace(/=.*/, '=nope') })).toBe('403');
+    expect(await open(`ws://127.0.0.1:${server.port}/ws`, {})).toBe('403');
+  });
 });

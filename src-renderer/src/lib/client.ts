@@ -25,5 +25,6 @@ export function connect(): StudioClient {
   if (bridge) return bridgeClient(bridge);
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createWsClient(`${proto}//${window.location.host}/ws?token=${encodeURIComponent(token)}`);
+  // Without a token in the address (a reopened page), the socket relies on the session cookie.
+  return createWsClient(`${proto}//${window.location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
 }
