@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --only NAME] [--out FILE]`: speed figures as a table, saved as JSON.
+ * `npm run bench [-- --only NAME] [--json FILE]`: speed figures as a table, saved as JSON
+ * (default `bench-results/latest.json`; `--out FILE` is the older name of `--json`).
  * Speed is measured here, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,12 +12,19 @@ import { gameBenchCases } from './bench-games';
 import { storeBenchCases } from './bench-store';
 import { browserBenchCases } from './bench-browser';
 
+const DEFAULT_JSON = 'bench-results/latest.json';
+
 const program = new Command()
   .name('bench')
   .description('Measure the studio\'s speed budgets and save the figures as JSON')
   .option('--only <text>', 'run only cases whose name contains this text')
-  .option('--out <file>', 'where to save the JSON', 'bench-results/latest.json')
-  .action(async (o: { only?: string; out: string }) => {
+  .option('--json <file>', `where to save the JSON (default ${DEFAULT_JSON})`)
+  .option('--out <file>', 'the older name of --json')
+  .action(async (o: { only?: string; json?: string; out?: string }) => {
+    if (o.json !== undefined && o.out !== undefined && resolve(o.json) !== resolve(o.out)) {
+      throw new Error(`--json ${o.json} and --out ${o.out} name different files; --out is the older name of --json, give one`);
+    }
+    const file = o.json ?? o.out ?? DEFAULT_JSON;
     const rows: BenchRow[] = [];
     const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases, ...browserBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
@@ -34,7 +42,7 @@ const program = new Command()
     for (const r of rows) {
       console.log(`${r.name.padEnd(width)}  ${formatValue(r.value).padStart(12)}  ${r.unit.padEnd(10)}  ${r.budget ?? ''}`);
     }
-    const out = resolve(o.out);
+    const out = resolve(file);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(
       out,
