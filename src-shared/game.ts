@@ -112,6 +112,12 @@ export interface Game<Rules, Plan, Level, Pack> {
    * level once; only pairs `include` accepts are compared.
    */
   duplicatePairs(levels: Level[], rules: Rules, include?: (a: number, b: number) => boolean): { a: number; b: number; duplicate: NearDuplicate }[];
+  /**
+   * How many following level slots the candidates of `slot` are compared with in a run's
+   * near-duplicate pass (default 2). A game whose ordering lets a pool ship anywhere in a
+   * group of levels reaches to the end of that group, so copies that compete are found.
+   */
+  dedupSlotsAhead?(plan: Plan, slot: number): number;
   /** Build the pack object (exact spec format) from ordered levels. */
   toPack(args: { seed: number; rules: Rules; plan: Plan; levels: Level[] }): Pack;
   /** Parse and schema-check a pack; throws PackFormatError naming level and field. */

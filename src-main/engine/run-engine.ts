@@ -99,7 +99,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
       if (signal.aborted) throw signal.reason;
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
-      await dedupPass(game, run.id, run.rules, signal);
+      await dedupPass(game, run.id, run.plan, run.rules, signal);
       if (signal.aborted) throw signal.reason;
       setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
       emit(runId, 'done', 'done', 1, 1, 0, 0, []);
@@ -166,8 +166,8 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     report(true);
   }
 
-  async function dedupPass(game: AnyGame, runId: number, rules: unknown, signal: AbortSignal): Promise<void> {
-    const window = opts.dedupWindow ?? 2;
+  async function dedupPass(game: AnyGame, runId: number, plan: unknown, rules: unknown, signal: AbortSignal): Promise<void> {
+    const ahead = (slot: number): number => opts.dedupWindow ?? game.dedupSlotsAhead?.(plan, slot) ?? 2;
     const cands = provenCandidates(db, runId);
     const bySlot = new Map<number, typeof cands>();
     for (const c of cands) {
@@ -180,8 +180,8 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     let done = 0;
     await mapLimited(slots, pool.size * 2, async (slot) => {
       if (signal.aborted) return;
-      // Compare this slot's candidates with each other and with the next `window` slots.
-      const group = [slot, ...Array.from({ length: window }, (_, k) => slot + k + 1)].flatMap((s) => bySlot.get(s) ?? []);
+      // Compare this slot's candidates with each other and with the next slots the game asks for.
+      const group = [slot, ...Array.from({ length: ahead(slot) }, (_, k) => slot + k + 1)].flatMap((s) => bySlot.get(s) ?? []);
       const focus = group.map((c, i) => (c.slot === slot ? i : -1)).filter((i) => i >= 0);
       const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levels: group.map((c) => c.level), focus }, signal);
       for (const p of pairs) found.push({ a: group[p.a]!.id, b: group[p.b]!.id, rule: p.rule, transform: p.transform, share: p.share });

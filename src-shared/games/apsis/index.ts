@@ -5,7 +5,7 @@ import type { Game, MetricInfo } from '../../game';
 import type { ApsisRules } from './rules';
 import { apsisRulesSchema, defaultApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
-import { apsisPlanSchema, defaultApsisPlan, describeApsisPlan, planLevelCount, planPoolSizes, truncateApsisPlan } from './plan';
+import { apsisPlanSchema, defaultApsisPlan, describeApsisPlan, levelSpec, planLevelCount, planPoolSizes, truncateApsisPlan } from './plan';
 import type { ApsisLevel } from './model';
 import type { ApsisPack } from './pack';
 import { apsisPackLevels, parseApsisPack, toApsisPack } from './pack';
@@ -63,6 +63,8 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack> = {
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
+  // A stage's pool ships anywhere in the stage, so a candidate meets the rest of its stage.
+  dedupSlotsAhead: (plan, slot) => Math.max(2, levelSpec(plan, slot + 1).stage.last - (slot + 1)),
   toPack: (args) => toApsisPack(args),
   parsePack: (json) => parseApsisPack(json),
   verifyPack: (pack) => verifyApsisPack(pack),
