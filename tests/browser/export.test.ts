@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CandidatePage, RunSummary } from '../../src-shared/api';
@@ -56,15 +57,31 @@ describe('export in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('writes one file per level with an index', async () => {
+  it('writes one file per level with an index, and downloads that folder as a zip of the same files', async () => {
     await page.getByTestId('export-layout-per-level').check();
     const download = page.waitForEvent('download');
     await page.getByTestId('export-button').click();
-    await download;
+    const file = await download;
     await expect.poll(() => page.getByTestId('export-result').textContent()).toMatch(/7 files/);
     const dir = (await page.getByTestId('export-path-result').textContent())!;
     expect(existsSync(join(dir, 'index.json'))).toBe(true);
     expect(existsSync(join(dir, 'level-001.json'))).toBe(true);
+    // The download is a zip of the folder the server wrote: index.json and one file per level,
+    // each byte for byte what is on disk, and nothing else.
+    const folder = basename(dir);
+    expect(file.suggestedFilename()).toBe(`${folder}.zip`);
+    expect(await page.getByTestId('export-downloaded').textContent()).toContain(`${folder}.zip`);
+    const zipped = unzipSync(new Uint8Array(readFileSync(await file.path())));
+    const onDisk = readdirSync(dir).sort();
+    const levelNames = Array.from({ length: run.levels }, (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`);
+    expect(onDisk).toEqual(['index.json', ...levelNames]);
+    const entries = Object.keys(zipped).sort();
+    expect(entries.filter((e) => e.endsWith('/'))).toEqual([`${folder}/`]); // the folder's own entry
+    expect(entries.filter((e) => !e.endsWith('/'))).toEqual(onDisk.map((n) => `${folder}/${n}`));
+    for (const name of onDisk) expect(strFromU8(zipped[`${folder}/${name}`]!), name).toBe(readFileSync(join(dir, name), 'utf8'));
+    const index = JSON.parse(strFromU8(zipped[`${folder}/index.json`]!)) as { levelFiles: string[]; levels?: unknown };
+    expect(index.levelFiles).toEqual(levelNames);
+    expect(index.levels).toBeUndefined();
     expect(pageErrors).toEqual([]);
   });
 

@@ -10,9 +10,19 @@ export function downloadUrl(url: string, fileName: string): void {
   a.remove();
 }
 
-/** Browser mode: offer text (a pack) as a download, since the server's path is not the user's disk. */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** Offer bytes as a download (the object URL is let go once the browser has taken it). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   downloadUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Browser mode: offer text (a pack) as a download, since the server's path is not the user's disk. */
+export function downloadText(fileName: string, text: string): void {
+  downloadBlob(fileName, new Blob([text], { type: 'application/json' }));
+}
+
+/** Browser mode: offer a zip (a per-level pack's folder) as a download. */
+export function downloadZip(fileName: string, bytes: Uint8Array): void {
+  downloadBlob(fileName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
 }
