@@ -92,7 +92,8 @@ describe('generator (built backwards)', () => {
   });
 
   it('spreads arrows over the orbits: the outermost orbit stays under 1.5× its fair share', () => {
-    // Per stage and over the whole set of candidates generated here.
+    // Per stage and over the whole set of candidates generated here. Every orbit of every
+    // stage, over the whole seed-7 set: tests/integration/full-sets.test.ts.
     let outer = 0, fair = 0;
     const byStage = new Map<number, { outer: number; fair: number }>();
     for (const { slot, level } of all) {
