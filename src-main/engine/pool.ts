@@ -28,7 +28,7 @@ export function createPool(opts: { workers?: number } = {}): WorkerPool {
     execArgv: entry.execArgv,
     minThreads: size,
     maxThreads: size,
-    // Callers bound what they submit (mapLimited), so the queue itself needs no cap.
+    // Callers bound what they submit (the run engine's pool slots), so the queue itself needs no cap.
     maxQueue: Number.POSITIVE_INFINITY,
   });
   // Piscina reports a reply it no longer expects (a worker that answered just as its task

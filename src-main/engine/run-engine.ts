@@ -15,7 +15,8 @@ import { insertCandidates, provenCandidates, storedJobKeys, type NewCandidate } 
 import { replacePairs, type NewPair } from '../store/duplicates';
 import { claimRun, getRun, markInterrupted, setRunStatus } from '../store/runs';
 import { orderInWorkers, orderStoredPools } from './finish';
-import { allJobs, batches, mapLimited, type JobRef } from './jobs';
+import { allJobs, batches, type JobRef } from './jobs';
+import { createPoolSlots } from './slots';
 import { planStages } from './plan-stages';
 import type { WorkerPool } from './pool';
 import type { GeneratedJob } from './tasks';
@@ -53,7 +54,21 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
   const { db, pool } = opts;
   const interruptedOnOpen = markInterrupted(db);
   const queue: number[] = [];
-  let active: { runId: number; abort: AbortController } | null = null;
+  /**
+   * Runs being generated. One runs at a time unless the pool has room: a run "demands" the
+   * pool until it has handed out its last generation batch; then the next queued run starts
+   * and takes the room the first leaves (its last batches, its ordering and near-duplicate
+   * passes), the first always served first (see slots.ts).
+   */
+  interface ActiveRun {
+    abort: AbortController;
+    demanding: boolean;
+    priority: number;
+  }
+  const active = new Map<number, ActiveRun>();
+  let nextPriority = 0;
+  // Two batches per worker in flight keeps every worker busy while results are stored.
+  const slots = createPoolSlots(pool.size * 2);
   let closing = false;
   const waiters = new Map<number, ((r: RunSummary) => void)[]>();
   /** Wall time of the generation phase per run, in this process. */
@@ -69,37 +84,77 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
   };
 
   const pump = (): void => {
-    if (active || closing) return;
+    if (closing) return;
+    if ([...active.values()].some((a) => a.demanding)) return;
     const next = queue.shift();
     if (next === undefined) return;
-    const abort = new AbortController();
-    active = { runId: next, abort };
-    void execute(next, abort.signal).then((status) => {
-      // Clear the active run before telling anyone, so a resume right after a cancel queues again.
-      active = null;
+    const entry: ActiveRun = { abort: new AbortController(), demanding: true, priority: nextPriority++ };
+    active.set(next, entry);
+    void execute(next, entry).then((status) => {
+      // Forget the run before telling anyone, so a resume right after a cancel queues again.
+      active.delete(next);
       if (status) changed(next, status);
       pump();
     });
   };
 
+  /** The run has handed out all its generation work: the pool's spare room may start the next one. */
+  const doneDemanding = (entry: ActiveRun): void => {
+    if (!entry.demanding) return;
+    entry.demanding = false;
+    queueMicrotask(pump);
+  };
+
+  /**
+   * fn over items, each holding one of the pool's slots while it runs; the first failure
+   * stops handing out more and is thrown once the ones in flight have settled.
+   */
+  async function throughSlots<T>(items: readonly T[], entry: ActiveRun, fn: (item: T) => Promise<void>): Promise<void> {
+    const signal = entry.abort.signal;
+    const running: Promise<void>[] = [];
+    let failed: { error: unknown } | null = null;
+    try {
+      for (const item of items) {
+        if (signal.aborted || failed) break;
+        const release = await slots.acquire(entry.priority, signal);
+        running.push(
+          fn(item)
+            .catch((error: unknown) => {
+              failed ??= { error };
+            })
+            .finally(release),
+        );
+      }
+    } catch (e) {
+      // Only a cancel interrupts waiting for a slot; the caller sees the aborted signal.
+      if (!signal.aborted) throw e;
+    }
+    await Promise.all(running);
+    if (failed) throw (failed as { error: unknown }).error;
+  }
+
   /** Run one queued run to its end; returns the status it ended with. */
-  async function execute(runId: number, signal: AbortSignal): Promise<RunStatus | null> {
+  async function execute(runId: number, entry: ActiveRun): Promise<RunStatus | null> {
+    const signal = entry.abort.signal;
     const run = getRun(db, runId);
-    if (!run) return null;
+    if (!run) {
+      doneDemanding(entry);
+      return null;
+    }
     const game = gameById(run.game);
     const t0 = performance.now();
     setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
     changed(runId, 'running');
     try {
       const g0 = performance.now();
-      await generatePools(game, run.id, run.seed, run.plan, run.rules, signal);
+      await generatePools(game, run.id, run.seed, run.plan, run.rules, entry);
       genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
       if (signal.aborted) throw signal.reason;
       emit(runId, 'running', 'order', 0, 1, 0, null, []);
       await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
       if (signal.aborted) throw signal.reason;
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
-      await dedupPass(game, run.id, run.plan, run.rules, signal);
+      await dedupPass(game, run.id, run.plan, run.rules, entry);
       if (signal.aborted) throw signal.reason;
       setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
       emit(runId, 'done', 'done', 1, 1, 0, 0, []);
@@ -122,7 +177,8 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     opts.onProgress({ runId, status, stage, done, total, rate, etaSeconds: eta, stages });
   }
 
-  async function generatePools(game: AnyGame, runId: number, seed: number, plan: unknown, rules: unknown, signal: AbortSignal): Promise<void> {
+  async function generatePools(game: AnyGame, runId: number, seed: number, plan: unknown, rules: unknown, entry: ActiveRun): Promise<void> {
+    const signal = entry.abort.signal;
     const sizes = game.poolSizes(plan, rules);
     const stages = planStages(game, plan);
     const stored = storedJobKeys(db, runId);
@@ -145,8 +201,11 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     };
     report(true);
     const difficultyKey = game.difficulty;
-    await mapLimited(batches(missing, opts.batchSize ?? 4), pool.size * 2, async (batch) => {
-      if (signal.aborted) return;
+    const work = batches(missing, opts.batchSize ?? 4);
+    let handedOut = 0;
+    if (work.length === 0) doneDemanding(entry);
+    await throughSlots(work, entry, async (batch) => {
+      if (++handedOut === work.length) doneDemanding(entry);
       const out = (await pool.run({ kind: 'generate', game: game.id, rules, plan, seed, jobs: batch }, signal)) as GeneratedJob[];
       const rows: NewCandidate[] = out.map((j) => ({
         slot: j.slot,
@@ -166,7 +225,8 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     report(true);
   }
 
-  async function dedupPass(game: AnyGame, runId: number, plan: unknown, rules: unknown, signal: AbortSignal): Promise<void> {
+  async function dedupPass(game: AnyGame, runId: number, plan: unknown, rules: unknown, entry: ActiveRun): Promise<void> {
+    const signal = entry.abort.signal;
     const ahead = (slot: number): number => opts.dedupWindow ?? game.dedupSlotsAhead?.(plan, slot) ?? 2;
     const cands = provenCandidates(db, runId);
     const bySlot = new Map<number, typeof cands>();
@@ -175,18 +235,17 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       if (list) list.push(c);
       else bySlot.set(c.slot, [c]);
     }
-    const slots = [...bySlot.keys()].sort((a, b) => a - b);
+    const slotList = [...bySlot.keys()].sort((a, b) => a - b);
     const found: NewPair[] = [];
     let done = 0;
-    await mapLimited(slots, pool.size * 2, async (slot) => {
-      if (signal.aborted) return;
+    await throughSlots(slotList, entry, async (slot) => {
       // Compare this slot's candidates with each other and with the next slots the game asks for.
       const group = [slot, ...Array.from({ length: ahead(slot) }, (_, k) => slot + k + 1)].flatMap((s) => bySlot.get(s) ?? []);
       const focus = group.map((c, i) => (c.slot === slot ? i : -1)).filter((i) => i >= 0);
       const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levels: group.map((c) => c.level), focus }, signal);
       for (const p of pairs) found.push({ a: group[p.a]!.id, b: group[p.b]!.id, rule: p.rule, transform: p.transform, share: p.share });
       done++;
-      emit(runId, 'running', 'near-duplicates', done, slots.length, 0, null, []);
+      emit(runId, 'running', 'near-duplicates', done, slotList.length, 0, null, []);
     });
     if (signal.aborted) return;
     found.sort((x, y) => x.a - y.a || x.b - y.b);
@@ -215,7 +274,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       };
     },
     enqueue(runId) {
-      if (active?.runId === runId || queue.includes(runId)) return;
+      if (active.has(runId) || queue.includes(runId)) return;
       queue.push(runId);
       claimRun(db, runId);
       setRunStatus(db, runId, 'queued', { error: null });
@@ -230,14 +289,15 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
         changed(runId, 'cancelled');
         return;
       }
-      if (active?.runId === runId) active.abort.abort(new Error('cancelled'));
+      const running = active.get(runId);
+      if (running) running.abort.abort(new Error('cancelled'));
       else {
         const run = getRun(db, runId);
         const elsewhere = run && (run.status === 'running' || run.status === 'queued');
         throw new ApiError('conflict', elsewhere ? `run ${runId} is being generated by another studio or CLI process; stop it there` : `run ${runId} is not queued or running`);
       }
     },
-    isActive: (runId) => active?.runId === runId || queue.includes(runId),
+    isActive: (runId) => active.has(runId) || queue.includes(runId),
     waitFor(runId) {
       const run = getRun(db, runId);
       if (run && terminal.includes(run.status) && !this.isActive(runId)) return Promise.resolve(run);
@@ -250,12 +310,11 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     async close() {
       closing = true;
       queue.length = 0;
-      if (active) {
-        const { runId, abort } = active;
-        abort.abort(new Error('closing'));
+      if (active.size > 0) {
+        for (const a of active.values()) a.abort.abort(new Error('closing'));
         await new Promise<void>((resolve) => {
           const t = setInterval(() => {
-            if (active?.runId !== runId) {
+            if (active.size === 0) {
               clearInterval(t);
               resolve();
             }

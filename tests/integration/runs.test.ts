@@ -144,6 +144,30 @@ describe('runs through the API', () => {
     expect(seen).toEqual(['timer', 'ordering']);
   });
 
+  it('runs one at a time unless the pool has room: the next run starts in the first one’s tail, and the bytes do not change', async () => {
+    const events: string[] = [];
+    const off = service.on('run.changed', (e) => events.push(`${e.runId}:${e.status}`));
+    try {
+      const a = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 21, levels: 24 });
+      const b = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 22, levels: 6 });
+      expect(b.status).toBe('queued');
+      expect((await service.engine.waitFor(a.id)).status).toBe('done');
+      expect((await service.engine.waitFor(b.id)).status).toBe('done');
+      const at = (s: string) => events.indexOf(s);
+      expect(at(`${a.id}:running`)).toBeGreaterThanOrEqual(0);
+      expect(at(`${b.id}:running`)).toBeGreaterThan(at(`${a.id}:running`));
+      // B used the room A left at its end, before A had finished.
+      expect(at(`${b.id}:running`)).toBeLessThan(at(`${a.id}:done`));
+      // The same run made alone writes the same pack.
+      const alone = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 22, levels: 6 });
+      expect((await service.engine.waitFor(alone.id)).status).toBe('done');
+      const text = async (id: number) => (await ok<ExportResult>('packs.export', { runId: id, kind: 'automatic', path: join(files.dir, `shared-${id}.json`) })).text;
+      expect(await text(alone.id)).toBe(await text(b.id));
+    } finally {
+      off();
+    }
+  });
+
   it('reports short levels when approved candidates cannot fill the plan', async () => {
     const r = runs.carillon!;
     const all = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'approved', limit: 2000, withLevels: false });
