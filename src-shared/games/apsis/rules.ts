@@ -3,42 +3,57 @@
  */
 import { z } from 'zod';
 
+/**
+ * A number with its bounds, refused in words a designer understands ("must be at most 99").
+ * Every rule has an upper bound as well as a lower one, so a typo cannot stall or break a run.
+ */
+function num(o: { int?: boolean; above?: number; min?: number; max: number }): z.ZodNumber {
+  let s = z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') });
+  if (o.int) s = s.int('must be a whole number');
+  if (o.above !== undefined) s = s.gt(o.above, `must be more than ${o.above}`);
+  if (o.min !== undefined) s = s.min(o.min, `must be at least ${o.min}`);
+  return s.max(o.max, `must be at most ${o.max}`);
+}
+
+/** Largest rim radius (units). */
+export const RIM_MAX = 5000;
+
 export const apsisRulesSchema = z
   .object({
-    /** Sun radius (units). */
-    sunRadius: z.number().positive(),
+    /** Sun radius (units); below the rim (checked below). */
+    sunRadius: num({ above: 0, max: RIM_MAX }),
     /** Rim radius (units). */
-    rimRadius: z.number().positive(),
-    /** Orbit j of m has radius orbitBase + j × orbitSpan / (m + 1). */
-    orbitBase: z.number().nonnegative(),
-    orbitSpan: z.number().positive(),
-    /** Arrow lengths. */
-    shortLength: z.number().positive(),
-    longLength: z.number().positive(),
-    /** Drawn width of an arrow body (a capsule of radius width / 2). */
-    width: z.number().positive(),
+    rimRadius: num({ above: 0, max: RIM_MAX }),
+    /** Orbit j of m has radius orbitBase + j × orbitSpan / (m + 1); orbitBase + orbitSpan ≤ rimRadius. */
+    orbitBase: num({ min: 0, max: RIM_MAX }),
+    orbitSpan: num({ above: 0, max: RIM_MAX }),
+    /** Arrow lengths: short < long < rimRadius − sunRadius (checked below). */
+    shortLength: num({ above: 0, max: 2 * RIM_MAX }),
+    longLength: num({ above: 0, max: 2 * RIM_MAX }),
+    /** Drawn width of an arrow body (a capsule of radius width / 2); below rimRadius − sunRadius. */
+    width: num({ above: 0, max: 1000 }),
     /** Smallest clear gap between two bodies, and between a body and the rim or the sun. */
-    gap: z.number().nonnegative(),
+    gap: num({ min: 0, max: 1000 }),
     /** Hearts per level. */
-    hearts: z.number().int().min(1),
+    hearts: num({ int: true, min: 1, max: 99 }),
     /** Valid candidates collected for each new arrow. */
-    validCandidates: z.number().int().min(1),
+    validCandidates: num({ int: true, min: 1, max: 1000 }),
     /** Raw tries allowed for each new arrow before giving up on it. */
-    maxTries: z.number().int().min(1),
+    maxTries: num({ int: true, min: 1, max: 100000 }),
     /** Whole builds a candidate job may restart before reporting failure. */
-    maxBuilds: z.number().int().min(1),
+    maxBuilds: num({ int: true, min: 1, max: 100 }),
     /** Share of new arrows aimed into a free arrow's path. */
-    aimShare: z.number().min(0).max(1),
+    aimShare: num({ min: 0, max: 1 }),
     /** Chance a new arrow is long, once long arrows are on schedule. */
-    longChance: z.number().min(0).max(1),
+    longChance: num({ min: 0, max: 1 }),
     /** Chance a new arrow is diagonal, once diagonals are on schedule. */
-    diagonalChance: z.number().min(0).max(1),
+    diagonalChance: num({ min: 0, max: 1 }),
     /** Score of a candidate arrow: + scoreDepth × depth − scoreFree × free − scoreSpread × (orbit overload). */
-    scoreDepth: z.number().nonnegative(),
-    scoreFree: z.number().nonnegative(),
-    scoreSpread: z.number().nonnegative(),
+    scoreDepth: num({ min: 0, max: 1000 }),
+    scoreFree: num({ min: 0, max: 1000 }),
+    scoreSpread: num({ min: 0, max: 1000 }),
     /** Small tie-break weight on reads. */
-    scoreReads: z.number().nonnegative(),
+    scoreReads: num({ min: 0, max: 1000 }),
     /**
      * Depth-aimed builder (optional, off by default; absent keeps the default builder and the
      * stored rules byte for byte). Each level slot gets the target depth
@@ -48,19 +63,38 @@ export const apsisRulesSchema = z
      */
     aimDepth: z.boolean().optional(),
     /** Target depth line of the depth-aimed builder (defaults in AIM_DEPTH_DEFAULTS). */
-    aimDepthBase: z.number().optional(),
-    aimDepthPerArrow: z.number().nonnegative().optional(),
+    aimDepthBase: num({ min: -100, max: 100 }).optional(),
+    aimDepthPerArrow: num({ min: 0, max: 10 }).optional(),
     /** Ordering: most levels in a row that may read the same. */
-    maxEqualRun: z.number().int().min(1),
-    /** Near copies: centres within this distance pair up. */
-    nearDistance: z.number().nonnegative(),
+    maxEqualRun: num({ int: true, min: 1, max: 100 }),
+    /** Near copies: centres within this distance pair up (at most the rim's diameter). */
+    nearDistance: num({ min: 0, max: 2 * RIM_MAX }),
     /** Near copies: share of the larger level's arrows that must pair. */
-    nearShare: z.number().min(0).max(1),
+    nearShare: num({ min: 0, max: 1 }),
   })
-  .refine((r) => r.sunRadius < r.rimRadius, { message: 'sunRadius must be below rimRadius', path: ['sunRadius'] })
-  .refine((r) => r.orbitBase + r.orbitSpan <= r.rimRadius, {
-    message: 'orbitBase + orbitSpan must not exceed rimRadius',
-    path: ['orbitSpan'],
+  .superRefine((r, ctx) => {
+    // Cross-field checks, each only when the fields it reads passed their own bounds (so one
+    // mistake gives one message).
+    const ok = (v: number, lo: number, hi: number, above = false): boolean => (above ? v > lo : v >= lo) && v <= hi;
+    const sunOk = ok(r.sunRadius, 0, RIM_MAX, true), rimOk = ok(r.rimRadius, 0, RIM_MAX, true);
+    const issue = (path: string, message: string): void => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (sunOk && rimOk && r.sunRadius >= r.rimRadius) issue('sunRadius', `the sun must be smaller than the rim (radius ${r.rimRadius})`);
+    if (rimOk && ok(r.orbitBase, 0, RIM_MAX) && ok(r.orbitSpan, 0, RIM_MAX, true) && r.orbitBase + r.orbitSpan > r.rimRadius) {
+      issue('orbitSpan', `orbitBase + orbitSpan (${r.orbitBase + r.orbitSpan}) must not exceed the rim radius (${r.rimRadius}): the outermost orbit would lie outside the rim`);
+    }
+    const shortOk = ok(r.shortLength, 0, 2 * RIM_MAX, true), longOk = ok(r.longLength, 0, 2 * RIM_MAX, true);
+    if (shortOk && longOk && r.shortLength >= r.longLength) issue('shortLength', `short arrows must be shorter than long ones (${r.longLength})`);
+    if (sunOk && rimOk && r.sunRadius < r.rimRadius) {
+      const room = r.rimRadius - r.sunRadius;
+      if (longOk && r.longLength >= room) issue('longLength', `long arrows must be shorter than the room between the sun and the rim (${room})`);
+      if (shortOk && r.shortLength >= room && !(longOk && r.shortLength >= r.longLength)) {
+        issue('shortLength', `short arrows must be shorter than the room between the sun and the rim (${room})`);
+      }
+      if (ok(r.width, 0, 1000, true) && r.width >= room) issue('width', `arrows must be narrower than the room between the sun and the rim (${room})`);
+    }
+    if (rimOk && ok(r.nearDistance, 0, 2 * RIM_MAX) && r.nearDistance > 2 * r.rimRadius) {
+      issue('nearDistance', `must be at most ${2 * r.rimRadius}, the rim's diameter (every arrow would pair with every arrow of its kind)`);
+    }
   });
 
 export type ApsisRules = z.infer<typeof apsisRulesSchema>;
