@@ -26,6 +26,7 @@ import {
   getCandidateRow,
   hasUndo,
   listCandidates,
+  PLAIN_SORT_KEYS,
   setNote,
   setTags,
   setVerdicts,
@@ -106,6 +107,22 @@ export function createService(ctx: ServiceContext): Service {
     return runId;
   };
   const exportDir = (): string => join(dirname(ctx.dbPath), 'exports');
+  /**
+   * A list's sort key and filter metrics must exist for the run's game (the store would
+   * otherwise answer the default order, or no candidates at all): its metrics plus the
+   * studio's job time; a sort may also use the plain columns (slot, index, id, verdict).
+   */
+  const checkListKeys = (game: AnyGame, q: { sort?: { key: string }; filters?: { metric: string }[] }): void => {
+    const metricKeys = [...game.metrics.map((m) => m.key), JOB_MS_METRIC.key];
+    const fields: { field: string; message: string }[] = [];
+    if (q.sort && !metricKeys.includes(q.sort.key) && !PLAIN_SORT_KEYS.includes(q.sort.key)) {
+      fields.push({ field: 'sort.key', message: `unknown metric "${q.sort.key}" for ${game.id}; known: ${[...metricKeys, ...PLAIN_SORT_KEYS].join(', ')}` });
+    }
+    (q.filters ?? []).forEach((f, i) => {
+      if (!metricKeys.includes(f.metric)) fields.push({ field: `filters.${i}.metric`, message: `unknown metric "${f.metric}" for ${game.id}; known: ${metricKeys.join(', ')}` });
+    });
+    if (fields.length) throw new ApiError('bad-argument', `candidates.list: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+  };
 
   const handlers: ApiHandlers = {
     'app.info': () => ({
@@ -147,7 +164,7 @@ export function createService(ctx: ServiceContext): Service {
     },
     'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
     'candidates.list': (q) => {
-      runOf(q.runId);
+      checkListKeys(gameOf(q.runId), q);
       return listCandidates(db, q);
     },
     'candidates.get': ({ candidateId }) => {

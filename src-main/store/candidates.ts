@@ -87,6 +87,8 @@ export interface ListQuery {
 
 /** Columns a list may sort by besides metrics. */
 const plainSorts: Record<string, string> = { slot: 'c.slot', index: 'c.idx', id: 'c.id', verdict: 'c.verdict' };
+/** Sort keys that are columns, not metrics (the service checks sort keys against these and the game's metrics). */
+export const PLAIN_SORT_KEYS: readonly string[] = Object.keys(plainSorts);
 
 export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   const where = ['c.run_id = @runId'];

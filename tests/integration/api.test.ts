@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMethodNames, parseArgs, ApiError, type GameInfo, type RunSummary } from '../../src-shared/api';
+import { apiMethodNames, parseArgs, ApiError, type CandidatePage, type GameInfo, type RunSummary } from '../../src-shared/api';
 import { games } from '../../src-shared/games/index';
 import { insertRun } from '../../src-main/store/runs';
+import { insertCandidates } from '../../src-main/store/candidates';
 import type { Service } from '../../src-main/service';
 import { testService } from '../helpers/service';
 
@@ -82,5 +83,63 @@ describe('API methods', () => {
 
   it('has a handler for every method in the API table, and no others', () => {
     expect(Object.keys(service.handlers).sort()).toEqual([...apiMethodNames].sort());
+  });
+});
+
+describe('candidates.list checks sort keys and filter metrics against the run\'s game', () => {
+  let runId = 0;
+  beforeAll(async () => {
+    const { openDatabase } = await import('../../src-main/store/db');
+    const direct = openDatabase(ctx.dbPath);
+    runId = insertRun(direct, { game: 'carillon', seed: 3, plan: [], rules: {}, status: 'done', levels: 1, candidatesTotal: 3 }, '2026-11-29T10:00:00.000Z');
+    const cand = (index: number, bits: number, dots: number) => ({
+      slot: 0, index, level: { dots: [] }, metrics: { bits, taps: 1, dots, jobMs: 5 }, difficulty: bits, proof: {},
+    });
+    insertCandidates(direct, runId, [cand(0, 2.5, 4), cand(1, 0.5, 5), cand(2, 1.5, 3)]);
+    direct.close();
+  });
+
+  it('an unknown sort key is a bad-argument naming sort.key and listing the valid keys', async () => {
+    const env = await service.dispatch('candidates.list', { runId, sort: { key: 'nonsense' } });
+    expect(env.ok).toBe(false);
+    if (env.ok) return;
+    expect(env.error.code).toBe('bad-argument');
+    expect(env.error.fields).toHaveLength(1);
+    expect(env.error.fields![0]!.field).toBe('sort.key');
+    const known = ['bits', 'taps', 'dots', 'arrows', 'winning', 'bigDots', 'bigStarts', 'jobMs', 'slot', 'index', 'id', 'verdict'];
+    expect(env.error.fields![0]!.message).toBe(`unknown metric "nonsense" for carillon; known: ${known.join(', ')}`);
+    expect(env.error.message).toBe(`candidates.list: bad argument — sort.key: unknown metric "nonsense" for carillon; known: ${known.join(', ')}`);
+  });
+
+  it('an unknown filter metric is a bad-argument naming filters.<i>.metric and listing the metrics', async () => {
+    const env = await service.dispatch('candidates.list', { runId, filters: [{ metric: 'bits', min: 0 }, { metric: 'bogus', min: 1 }] });
+    expect(env).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad-argument',
+        fields: [{ field: 'filters.1.metric', message: 'unknown metric "bogus" for carillon; known: bits, taps, dots, arrows, winning, bigDots, bigStarts, jobMs' }],
+      },
+    });
+    // A plain column is a sort key, not a metric to filter on.
+    const column = await service.dispatch('candidates.list', { runId, filters: [{ metric: 'slot', max: 3 }] });
+    expect(column).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'filters.0.metric' }] } });
+    // Another game's metric is unknown here.
+    const apsisMetric = await service.dispatch('candidates.list', { runId, sort: { key: 'reads' } });
+    expect(apsisMetric).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'sort.key' }] } });
+  });
+
+  it('valid sorts and filters still work; an unknown run is still not-found', async () => {
+    const ids = async (args: Record<string, unknown>): Promise<number[]> => {
+      const env = await service.dispatch('candidates.list', { runId, withLevels: false, ...args });
+      if (!env.ok) throw new Error(env.error.message);
+      return (env.value as CandidatePage).items.map((c) => c.index);
+    };
+    expect(await ids({ sort: { key: 'bits', dir: 'desc' } })).toEqual([0, 2, 1]);
+    expect(await ids({ sort: { key: 'dots' } })).toEqual([2, 0, 1]);
+    expect(await ids({ sort: { key: 'index', dir: 'desc' } })).toEqual([2, 1, 0]);
+    expect(await ids({ sort: { key: 'jobMs' } })).toEqual([0, 1, 2]);
+    expect(await ids({ filters: [{ metric: 'bits', min: 1 }], sort: { key: 'bits' } })).toEqual([2, 0]);
+    const missing = await service.dispatch('candidates.list', { runId: 987654, sort: { key: 'nonsense' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 });
