@@ -6,7 +6,8 @@
  *    one-to-one with arrows of the same length and heading whose centres lie within 40;
  * 3. redrawn: same orbit count and isomorphic blocking graphs, arrows labelled by orbit,
  *    heading and length (mirrored labels too, since a mirror is the same puzzle).
- * The share of a pair is the largest fraction of arrows paired under rule 2.
+ * The share of a pair is the largest fraction of arrows paired under rule 2, whichever rule
+ * matched (1 for a copy; for a redrawn pair whatever its arrows happen to share).
  *
  * Each level is prepared once (canonical form, kind classes, radii, blocking graph and its
  * invariant); pairs are then rejected cheaply by per-kind counts and by an angular coverage
@@ -234,13 +235,17 @@ export function nearNeed(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules):
   return Math.max(1, Math.ceil(rules.nearShare * Math.max(a.n, b.n) - 1e-9));
 }
 
-/** Rule 1, 2 or 3 between prepared levels; null when they are different enough. */
+/**
+ * Rule 1, 2 or 3 between prepared levels; null when they are different enough. The share is
+ * rule 2's whatever rule matched (computed for copy and redrawn pairs only once they matched,
+ * so the cheap rejections of the every-pair check stay as they were).
+ */
 export function comparePrepared(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules): NearDuplicate | null {
   if (a.canon === b.canon) {
     const sA = a.canonMirror ? -1 : 1, sB = b.canonMirror ? -1 : 1;
     const mirror = sA !== sB;
     const delta = normAngle(sB * (a.canonDelta - b.canonDelta));
-    return { rule: 'copy', transform: transformName(mirror, delta), share: 1 };
+    return { rule: 'copy', transform: transformName(mirror, delta), share: nearCopyShare(a, b, rules).share };
   }
   if (a.orbits === b.orbits && a.n === b.n) {
     for (const mirrored of [false, true]) {
@@ -251,7 +256,7 @@ export function comparePrepared(a: PreparedLevel, b: PreparedLevel, rules: Apsis
         return {
           rule: 'redrawn',
           transform: mirrored ? 'mirror+graph' : 'graph',
-          share: 1,
+          share: nearCopyShare(a, b, rules).share,
           matched: map.map((j, i) => [i, j] as [number, number]),
         };
       }

@@ -7,6 +7,9 @@
  *    on both sides, with same-sized chain starts of the other within the distance, and at
  *    least answerShare of the larger level's dots pair up;
  *  - same chains: their reach graphs are isomorphic (any picture; transform 'graph').
+ * The share reported is the same-picture share: matched dots over the larger level's, under
+ * the best transform (for same answer: under the transform that pairs the chain starts).
+ * Same chains is no exception: its share is what the pictures really share, not 1.
  * A signature per level (grid of dots, chain starts, graph invariant) is computed once.
  */
 import type { NearDuplicate } from '../../game';
@@ -174,10 +177,14 @@ export function nearDuplicateSig(a: DupSignature, b: DupSignature, rules: Carill
       if (best) return best;
     }
   }
-  // Same chains: isomorphic reach graphs.
+  // Same chains: isomorphic reach graphs. The share is still the picture's (what the dots
+  // really share under the best transform), computed only once the graphs matched.
   if (a.invariant === b.invariant) {
     const map = findIsomorphism(a.graph, b.graph);
-    if (map) return { rule: 'same-chains', transform: 'graph', share: 1, matched: map.map((w, v) => [v, w] as [number, number]) };
+    if (map) {
+      const share = bestPicture(a, b, rules, 1)?.share ?? 0;
+      return { rule: 'same-chains', transform: 'graph', share, matched: map.map((w, v) => [v, w] as [number, number]) };
+    }
   }
   return null;
 }

@@ -50,9 +50,16 @@ describe('rule 1: turned or mirrored copies', () => {
         const d = nearDuplicate(level, b, rules);
         expect(d?.rule).toBe('copy');
         expect(sortKey(applyTransform(level, d!.transform))).toBe(sortKey(b));
+        // Its share is rule 2's, which pairs every arrow of an exact copy.
+        expect(d!.share).toBe(1);
       }),
       { numRuns: 100 },
     );
+  });
+  it('a copy shares 1 even when near copies need the same centre (nearDistance 0)', () => {
+    const a = chains([0, 120, 240]);
+    const b = transformLevel(a, 33, true);
+    expect(nearDuplicate(a, b, { ...rules, nearDistance: 0 })).toMatchObject({ rule: 'copy', share: 1 });
   });
   it('a mirror swaps cw and ccw', () => {
     const m = transformLevel({ orbits: 3, arrows: [{ orbit: 1, angle: 30, heading: 'cw-in', length: 'long' }] }, 0, true);
@@ -106,8 +113,30 @@ describe('rule 3: the same puzzle redrawn', () => {
   it('isomorphic labelled blocking graphs with the same orbit count', () => {
     const a = chains([0, 120, 240]);
     const b = chains([0, 60, 200]);
-    expect(pairShare(a, b, rules).share).toBeLessThan(0.5);
-    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'redrawn', transform: 'graph', share: 1 });
+    const share = pairShare(a, b, rules).share;
+    expect(share).toBeLessThan(0.5);
+    // The share reported is rule 2's (what the arrows really share), not 1.
+    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'redrawn', transform: 'graph', share });
+  });
+  it('three redrawn chains of which only one lines up share a third (was reported as 100 %)', () => {
+    const a = chains([0, 120, 240]);
+    const b = chains([0, 100, 170]);
+    const d = nearDuplicate(a, b, rules);
+    expect(d).toMatchObject({ rule: 'redrawn', transform: 'graph', share: 1 / 3 });
+    expect(d!.matched).toHaveLength(6); // the graph's vertex map, for highlighting
+    expect(duplicatePairs([a, b], rules)).toEqual([{ a: 0, b: 1, duplicate: d }]);
+  });
+  it('duplicatePairs reports the same rule-2 share as pairShare for every rule (property)', () => {
+    fc.assert(
+      fc.property(levelArb, fc.integer({ min: 0, max: 359 }), fc.boolean(), fc.nat(), fc.integer({ min: 0, max: 359 }), (level, delta, mirror, k, angle) => {
+        // A copy, and the copy with one arrow moved: copies, redrawn pairs and near copies.
+        const b = transformLevel(level, delta, mirror);
+        const c = { ...b, arrows: b.arrows.map((x, i) => (i === k % b.arrows.length ? { ...x, angle } : x)) };
+        const set = [level, b, c];
+        for (const p of duplicatePairs(set, rules)) expect(p.duplicate.share).toBe(pairShare(set[p.a]!, set[p.b]!, rules).share);
+      }),
+      { numRuns: 150 },
+    );
   });
   it('a different orbit count or a broken chain is not redrawn', () => {
     const a = chains([0, 120, 240]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bestPicture,
   buildField,
   closestPairs,
+  dupSignature,
   duplicatePairs,
   findIsomorphismFor,
   nearDuplicate,
@@ -84,7 +86,24 @@ describe('near-duplicates', () => {
       return { ...d, x: Math.round(320 + c * u - s * v), y: Math.round(480 + s * u + c * v) };
     });
     expect(findIsomorphismFor(base, copy)).not.toBeNull();
-    expect(nearDuplicate(base, copy, rules)).toMatchObject({ rule: 'same-chains', transform: 'graph', share: 1 });
+    const d = nearDuplicate(base, copy, rules);
+    expect(d).toMatchObject({ rule: 'same-chains', transform: 'graph' });
+    // The share is the picture's (matched dots over the larger level's, best transform), not 1:
+    // turned by 30°, at most half the dots line up (else it would be the same picture).
+    const pic = bestPicture(dupSignature(base.dots, rules), dupSignature(copy.dots, rules), rules);
+    expect(d!.share).toBe(pic?.share ?? 0);
+    expect(d!.share).toBeLessThanOrEqual(rules.pictureShare);
+    expect(d!.matched).toHaveLength(base.dots.length); // the graph's vertex map, for highlighting
+    expect(duplicatePairs([base, copy], rules)).toMatchObject([{ a: 0, b: 1, share: d!.share, duplicate: d }]);
+  });
+
+  it('same chains drawn apart share nothing: share 0 (was reported as 100 %)', () => {
+    // A big dot reaching a normal one, twice over: one level on the left, the other far right
+    // and lower, so no transform lines up a single same-sized pair of dots.
+    const a = lvl([dot(100, 100, 'big'), dot(250, 100, 'normal')]);
+    const b = lvl([dot(540, 700, 'normal'), dot(540, 550, 'big')]);
+    expect(findIsomorphismFor(a, b)).not.toBeNull();
+    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'same-chains', transform: 'graph', share: 0 });
   });
 
   it('catches the answer in the same place (starts pair, a third to a half of the dots pair)', () => {
