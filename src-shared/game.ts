@@ -113,6 +113,11 @@ export interface Game<Rules, Plan, Level, Pack> {
    */
   duplicatePairs(levels: Level[], rules: Rules, include?: (a: number, b: number) => boolean): { a: number; b: number; duplicate: NearDuplicate }[];
   /**
+   * Problems between a valid plan and valid rules (each schema alone cannot see them), each
+   * naming its field as `rules.x` or `plan.i.y`. Empty when they fit together.
+   */
+  crossCheck?(plan: Plan, rules: Rules): { field: string; message: string }[];
+  /**
    * How many following level slots the candidates of `slot` are compared with in a run's
    * near-duplicate pass (default 2). A game whose ordering lets a pool ship anywhere in a
    * group of levels reaches to the end of that group, so copies that compete are found.

@@ -43,6 +43,8 @@ export function checkRunInput(game: AnyGame, input: { plan?: unknown; rules?: un
     else fields.push(...issues('rules', parsed.error));
   }
   if (fields.length) fail(fields);
+  const cross = game.crossCheck?.(plan, rules) ?? [];
+  if (cross.length) fail(cross);
 
   const total = game.levelCount(plan);
   if (input.levels !== undefined) {

@@ -295,6 +295,7 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
     ['empty plan', { game: 'apsis', seed: 1, plan: [] }, /plan/],
     ['rules out of bounds', { game: 'carillon', seed: 1, rules: { ringSpeed: -480 } }, /rules\.ringSpeed/],
     ['absurd pool size', { game: 'carillon', seed: 1, rules: { poolSize: 5000 } }, /rules: .*candidates/],
+    ['rules that do not fit the plan', { game: 'carillon', seed: 1, rules: { maxSources: 3 } }, /plan\.4\.taps: stretch 5 asks for 4 taps, more than rules\.maxSources \(3\)/],
     ['too many levels', { game: 'apsis', seed: 1, levels: 151 }, /levels: must be at most 150/],
     ['unknown field', { game: 'apsis', seed: 1, colour: 'red' }, /unknown field/],
   ];

@@ -221,6 +221,9 @@ export interface CandidateDetail extends GeneratedCandidate<CarillonLevel> {
 export function generateCandidate(args: { rules: CarillonRules; plan: CarillonPlan; seed: number; slot: number; index: number }): CandidateDetail {
   const { rules, plan, seed, slot, index } = args;
   const sp = slotParams(plan, slot);
+  // Difficulty walks 2^taps positions, bounded by rules.maxSources (the studio checks plan
+  // against rules before a run; a direct caller gets a failure here, not an exception).
+  if (sp.taps > rules.maxSources) return { level: null, metrics: {}, tries: 0, failure: `${sp.taps} taps need rules.maxSources ≥ ${sp.taps} (it is ${rules.maxSources})` };
   const rng = streamFor(seed, slot, index);
   let failure = 'no attempt';
   for (let attempt = 1; attempt <= rules.fieldAttempts; attempt++) {

@@ -53,6 +53,13 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   describePlan,
   levelCount,
   poolSizes: (plan, rules) => new Array<number>(levelCount(plan)).fill(rules.poolSize),
+  crossCheck: (plan, rules) =>
+    // A level's difficulty walks 2^taps positions, bounded by maxSources.
+    plan.flatMap((s, i) =>
+      s.taps > rules.maxSources
+        ? [{ field: `plan.${i}.taps`, message: `stretch ${i + 1} asks for ${s.taps} taps, more than rules.maxSources (${rules.maxSources}) allows` }]
+        : [],
+    ),
   metrics: carillonMetrics,
   difficulty: 'bits',
   generate: (args) => {

@@ -131,6 +131,12 @@ describe('generator', () => {
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
   });
 
+  it('gives up with a message naming rules.maxSources when a level needs more taps than it allows', () => {
+    const c = carillonGame.generate({ rules: { ...rules, maxSources: 3 }, plan: defaultCarillonPlan, seed: SEED, slot: 110, index: 0 });
+    expect(c.level).toBeNull();
+    expect(c.failure).toBe('5 taps need rules.maxSources ≥ 5 (it is 3)');
+  });
+
   it('gives up cleanly (level null, failure, bounded tries) when a field cannot be grown', () => {
     const tiny = { ...rules, width: 200, height: 200, fieldAttempts: 3 };
     const c = carillonGame.generate({ rules: tiny, plan: defaultCarillonPlan, seed: 1, slot: 110, index: 0 });
