@@ -1,5 +1,6 @@
-/** The Compare screen's choices (two runs, ordering kind, level) and the level stepping actions drive. */
+/** The Compare screen's choices (two runs, ordering kind, level, shared zoom) that its actions drive. */
 import type { CompareView, OrderingKind } from '../../../src-shared/api';
+import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
 
 class CompareScreen {
   a = $state<number | null>(null);
@@ -7,6 +8,13 @@ class CompareScreen {
   kind = $state<OrderingKind>('automatic');
   level = $state(1);
   view = $state<CompareView | null>(null);
+  /** The one zoom both side-by-side boards share. */
+  zoom = $state<BoardZoom>(NO_ZOOM);
+
+  /** Candidate ids of the current level on side A and B (null: that run has no such level). */
+  get pair(): { a: number | null; b: number | null } | null {
+    return this.view?.pairs[this.level - 1] ?? null;
+  }
 
   get levelCount(): number {
     return this.view?.pairs.length ?? 0;

@@ -1,5 +1,6 @@
-/** State of the Near-duplicates screen that the keyboard actions drive (up/down through pairs). */
+/** State of the Near-duplicates screen that its actions drive (pairs, alignment, labels, shared zoom). */
 import type { DuplicatePairView } from '../../../src-shared/api';
+import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
 
 class DupView {
   /** The pairs the list shows (after the rule filter). */
@@ -8,6 +9,12 @@ class DupView {
   /** Draw B under the inverse of the matching transform so it lines up with A. */
   align = $state(true);
   labels = $state(false);
+  /** The one zoom both boards of the pair share. */
+  zoom = $state<BoardZoom>(NO_ZOOM);
+
+  get selected(): DuplicatePairView | null {
+    return this.shown.find((p) => p.id === this.selectedId) ?? null;
+  }
 
   get index(): number {
     return this.shown.findIndex((p) => p.id === this.selectedId);

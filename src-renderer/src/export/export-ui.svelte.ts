@@ -1,19 +1,48 @@
-/** The Export screen's entry for the studio's ONE action table (`lib/actions.ts` spreads it in). */
-import type { Action } from '../lib/actions';
-import { studio } from '../lib/studio.svelte';
+/** The Export screen's entries for the studio's ONE action table (`lib/actions.ts` spreads them in). */
+import { notOn, type Action } from '../lib/action-kit';
+
+export interface ExportPageHandlers {
+  write(): void;
+  computeApproved(): void;
+  copyPath(): void;
+  /** Why the pack cannot be written now (null: it can). */
+  readonly writeBlocked: string | null;
+  readonly computeBlocked: string | null;
+  /** The folder or file last written this session, if any. */
+  readonly lastPath: string | null;
+}
 
 class ExportUi {
-  run: (() => void) | null = $state(null);
+  page = $state<ExportPageHandlers | null>(null);
 }
 export const exportUi = new ExportUi();
+
+function pageReason(): string | null {
+  return notOn('export') ?? (exportUi.page === null ? 'the Export page is loading' : null);
+}
 
 export const exportActions: Action[] = [
   {
     id: 'export.write',
     title: 'Export the pack with the chosen order and layout',
-    group: 'Studio',
+    group: 'Export',
     shortcut: 'Mod+E',
-    enabled: () => studio.page === 'export' && exportUi.run !== null,
-    perform: () => exportUi.run?.(),
+    whileTyping: true,
+    unavailable: () => pageReason() ?? exportUi.page!.writeBlocked,
+    perform: () => exportUi.page?.write(),
+  },
+  {
+    id: 'export.computeApproved',
+    title: 'Compute the approved ordering of the chosen run',
+    group: 'Export',
+    unavailable: () => pageReason() ?? exportUi.page!.computeBlocked,
+    perform: () => exportUi.page?.computeApproved(),
+  },
+  {
+    id: 'export.copyPath',
+    title: 'Copy the path of the pack last written',
+    group: 'Export',
+    unavailable: () => pageReason() ?? (exportUi.page!.lastPath === null ? 'nothing was written yet in this session' : null),
+    perform: () => exportUi.page?.copyPath(),
   },
 ];

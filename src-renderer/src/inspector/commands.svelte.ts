@@ -1,12 +1,10 @@
 /**
- * The inspector's keyboard commands, as entries for the studio's ONE action table
- * (`lib/actions.ts` spreads `inspectorActions` in), so they show in the command palette too.
- * The board component that is on screen registers its handlers in `inspectorBus.active`;
- * an action is enabled only while the Inspector page shows a board with that handler and
- * the focus is not in a text field (single-letter shortcuts must not eat typing).
+ * The inspector's commands, as entries for the studio's ONE action table (`lib/actions.ts`
+ * spreads `inspectorActions` in), so they show in the command palette too. The board component
+ * that is on screen registers its handlers in `inspectorBus.active`, the page its own in
+ * `inspectorBus.page`; either may say why a command cannot run right now (`blocked`).
  */
-import type { Action } from '../lib/actions';
-import { studio } from '../lib/studio.svelte';
+import { notOn, type Action } from '../lib/action-kit';
 
 export interface InspectorHandlers {
   undo?: () => void;
@@ -18,53 +16,61 @@ export interface InspectorHandlers {
   toggleLabels?: () => void;
   step?: () => void;
   playAll?: () => void;
+  /** Carillon: play or pause the last tap's chain. */
+  togglePlay?: () => void;
   fit?: () => void;
   exportPng?: () => void;
   copyLabel?: () => void;
   prevLevel?: () => void;
   nextLevel?: () => void;
+  openPack?: () => void;
+  /** Why a registered command cannot run right now (e.g. nothing to undo yet). */
+  blocked?: Partial<Record<Exclude<keyof InspectorHandlers, 'blocked'>, string | null>>;
 }
+
+type Command = Exclude<keyof InspectorHandlers, 'blocked'>;
 
 class InspectorBus {
   /** Handlers of the board on screen (null when the inspector shows no board). */
   active = $state<InspectorHandlers | null>(null);
-  /** Handlers of the page itself (pack navigation, copy, export). */
+  /** Handlers of the page itself (pack navigation, copy, open a pack). */
   page = $state<InspectorHandlers | null>(null);
 }
 
 export const inspectorBus = new InspectorBus();
 
-function typing(): boolean {
-  const el = document.activeElement;
-  if (!el) return false;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'file'].includes(el.type);
-  return (el as HTMLElement).isContentEditable === true;
-}
-
-function command(id: keyof InspectorHandlers, title: string, shortcut: string): Action {
-  const handler = (): (() => void) | undefined => inspectorBus.active?.[id] ?? inspectorBus.page?.[id];
+function command(id: Command, title: string, shortcut: string | undefined, missing: string): Action {
+  const owner = (): InspectorHandlers | null => (inspectorBus.active?.[id] ? inspectorBus.active : inspectorBus.page?.[id] ? inspectorBus.page : null);
   return {
     id: `inspector.${id}`,
     title,
     group: 'Inspector',
-    shortcut,
-    enabled: () => studio.page === 'inspector' && handler() !== undefined && !typing(),
-    perform: () => handler()?.(),
+    ...(shortcut ? { shortcut } : {}),
+    unavailable: () => {
+      const why = notOn('inspector');
+      if (why) return why;
+      const o = owner();
+      return o ? (o.blocked?.[id] ?? null) : missing;
+    },
+    perform: () => owner()?.[id]?.(),
   };
 }
 
+const NO_BOARD = 'no level is open';
+
 export const inspectorActions: Action[] = [
-  command('undo', 'Undo the last tap / launch', 'Z'),
-  command('restart', 'Restart the level', 'Backspace'),
-  command('toggleReach', 'Reach circles (Carillon) / all paths (Apsis)', 'R'),
-  command('toggleStarts', 'Reveal chain starts (Carillon) / colour by round (Apsis)', 'S'),
-  command('toggleLabels', 'Show dot / arrow numbers', 'N'),
-  command('step', 'Play the next step of the solution', 'Space'),
-  command('playAll', 'Play the whole solution', 'Shift+Space'),
-  command('fit', 'Fit the board to the view', 'F'),
-  command('exportPng', 'Export the board as PNG', 'Shift+E'),
-  command('copyLabel', 'Copy the level id', 'Shift+C'),
-  command('prevLevel', 'Previous level of the pack', '['),
-  command('nextLevel', 'Next level of the pack', ']'),
+  command('undo', 'Undo the last tap / launch', 'Z', NO_BOARD),
+  command('restart', 'Restart the level', 'Backspace', NO_BOARD),
+  command('toggleReach', 'Reach circles (Carillon) / all paths (Apsis)', 'R', NO_BOARD),
+  command('toggleStarts', 'Reveal chain starts (Carillon) / colour by round (Apsis)', 'S', NO_BOARD),
+  command('toggleLabels', 'Show dot / arrow numbers', 'N', NO_BOARD),
+  command('step', 'Play the next step of the solution', 'Space', NO_BOARD),
+  command('playAll', 'Play the whole solution', 'Shift+Space', NO_BOARD),
+  command('togglePlay', 'Play / pause the last chain (Carillon)', 'P', 'only on a Carillon board'),
+  command('fit', 'Fit the board to the view', 'F', NO_BOARD),
+  command('exportPng', 'Export the board as PNG', 'Shift+E', NO_BOARD),
+  command('copyLabel', 'Copy the level id', 'Shift+C', NO_BOARD),
+  command('prevLevel', 'Previous level of the pack', '[', 'no pack file is open'),
+  command('nextLevel', 'Next level of the pack', ']', 'no pack file is open'),
+  command('openPack', 'Open a pack file…', 'O', 'the Inspector page is loading'),
 ];

@@ -1,34 +1,18 @@
 /**
- * The one table of studio actions: it feeds the navigation, the command palette and the
- * keyboard shortcuts, so every action is reachable all three ways.
+ * The one table of studio actions: it feeds the navigation, the command palette, the keyboard
+ * shortcuts and the pages' buttons, so every action is reachable every way with the same
+ * title, shortcut and availability. Each page's actions live beside the page and are spread in
+ * here; `lib/action-kit.ts` says what an entry holds.
  */
-import { studio, type PageId } from './studio.svelte';
+import { studio } from './studio.svelte';
+import { pages, shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
 import { inspectorActions } from '../inspector/commands.svelte';
 import { analysisActions } from '../plots/analysis-actions';
 import { runsActions } from '../runs/runs-ui.svelte';
 import { poolActions } from '../pools/pool-actions';
 import { exportActions } from '../export/export-ui.svelte';
 
-export interface Action {
-  id: string;
-  title: string;
-  group: 'Go to' | 'View' | 'Studio' | 'Inspector';
-  /** Shown in the palette and matched by the key handler, e.g. 'Alt+1', 'Mod+K'. */
-  shortcut?: string;
-  enabled?: () => boolean;
-  perform: () => void;
-}
-
-export const pages: { id: PageId; title: string; hint: string }[] = [
-  { id: 'runs', title: 'Runs', hint: 'Generation runs and the games' },
-  { id: 'pools', title: 'Pools', hint: 'Candidate pools per level slot' },
-  { id: 'inspector', title: 'Inspector', hint: 'One level, large and playable' },
-  { id: 'plots', title: 'Plots', hint: 'Difficulty per level and histograms' },
-  { id: 'duplicates', title: 'Duplicates', hint: 'Near-duplicate pairs side by side' },
-  { id: 'ordering', title: 'Ordering', hint: 'Automatic and hand-approved curves' },
-  { id: 'compare', title: 'Compare', hint: 'Two runs on one axis' },
-  { id: 'export', title: 'Export', hint: 'Write level packs' },
-];
+export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
 
 export const actions: Action[] = [
   ...pages.map((p, i): Action => ({
@@ -36,6 +20,7 @@ export const actions: Action[] = [
     title: p.title,
     group: 'Go to',
     shortcut: `Alt+${i + 1}`,
+    whileTyping: true,
     perform: () => {
       studio.page = p.id;
     },
@@ -45,6 +30,7 @@ export const actions: Action[] = [
     title: 'Toggle light / dark theme',
     group: 'View',
     shortcut: 'Alt+T',
+    whileTyping: true,
     perform: () => studio.setTheme(studio.theme === 'dark' ? 'light' : 'dark'),
   },
   {
@@ -52,6 +38,7 @@ export const actions: Action[] = [
     title: 'Command palette',
     group: 'Studio',
     shortcut: 'Mod+K',
+    whileTyping: true,
     perform: () => {
       studio.paletteOpen = true;
     },
@@ -61,35 +48,75 @@ export const actions: Action[] = [
     title: 'Reload runs and games',
     group: 'Studio',
     shortcut: 'Alt+R',
+    whileTyping: true,
+    unavailable: () => (studio.loading ? 'the studio is loading' : null),
     perform: () => void studio.load(),
   },
-  ...inspectorActions,
-  ...analysisActions,
   ...runsActions,
   ...poolActions,
+  ...inspectorActions,
+  ...analysisActions,
   ...exportActions,
 ];
 
+const byId = new Map(actions.map((a) => [a.id, a]));
+if (byId.size !== actions.length) throw new Error('two studio actions share an id');
+
+export function action(id: string): Action {
+  const a = byId.get(id);
+  if (!a) throw new Error(`no studio action "${id}"`);
+  return a;
+}
+
+/** Run an action by id if it is available now (buttons call this, so they act as the keys and the palette do). */
+export function runAction(id: string): void {
+  const a = action(id);
+  if (whyUnavailable(a) === null) a.perform();
+}
+
+/** Why the action cannot run now, or null (for a button's `disabled`). */
+export function blocked(id: string): string | null {
+  return whyUnavailable(action(id));
+}
+
+/** A button's tooltip: the action's title and shortcut, or why it cannot run now. */
+export function hint(id: string, title?: string): string {
+  const a = action(id);
+  const why = whyUnavailable(a);
+  const keys = a.shortcut ? ` (${shortcutLabel(a.shortcut)})` : '';
+  return `${title ?? a.title}${keys}${why ? ` — not now: ${why}` : ''}`;
+}
+
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
-export function matches(shortcut: string, e: KeyboardEvent): boolean {
+export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
   const parts = shortcut.split('+');
   const key = (parts.pop() ?? '').toLowerCase();
   const want = new Set(parts.map((p) => p.toLowerCase()));
   const mod = e.ctrlKey || e.metaKey;
   if (want.has('mod') !== mod) return false;
   if (want.has('alt') !== e.altKey) return false;
-  if (want.has('shift') !== e.shiftKey) return false;
+  if (want.has('shift') !== e.shiftKey && !(shiftToo && e.shiftKey)) return false;
   const pressed = e.code === 'Space' ? 'space' : e.code.startsWith('Digit') ? e.code.slice(5) : e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
   return pressed === key;
 }
 
+/**
+ * The studio's key handler (App listens on the window). A key acts when an available action's
+ * shortcut matches, unless the focus is in a text field (for actions not marked `whileTyping`),
+ * outside the action's key scope, or a modal dialog is open; a key a widget already handled
+ * (default prevented) is left alone.
+ */
 export function handleShortcut(e: KeyboardEvent): boolean {
+  if (e.defaultPrevented || document.querySelector('dialog[open]') !== null) return false;
+  const inText = typing();
   for (const a of actions) {
-    if (a.shortcut && matches(a.shortcut, e) && (a.enabled?.() ?? true)) {
-      e.preventDefault();
-      a.perform();
-      return true;
-    }
+    if (!a.shortcut || !matches(a.shortcut, e, a.shiftToo)) continue;
+    if (inText && !a.whileTyping) continue;
+    if (a.keyScope && !a.keyScope()) continue;
+    if (whyUnavailable(a) !== null) continue;
+    e.preventDefault();
+    a.perform({ shift: e.shiftKey });
+    return true;
   }
   return false;
 }

@@ -75,8 +75,18 @@ class OrderingScreen {
     }
   }
 
+  /** Why the approved ordering cannot be computed now (null: it can). */
+  get computeBlocked(): string | null {
+    if (this.runId === null) return 'no run is open';
+    if (this.computing) return 'it is being computed';
+    if (studio.selectedRun?.status === 'imported') return 'an imported pack has no pools to approve from';
+    if (this.approvedCount === null) return 'the run is loading';
+    if (this.approvedCount === 0) return 'nothing is approved in this run yet';
+    return null;
+  }
+
   get canCompute(): boolean {
-    return this.runId !== null && !this.computing && (this.approvedCount ?? 0) > 0 && studio.selectedRun?.status !== 'imported';
+    return this.computeBlocked === null;
   }
 
   async compute(): Promise<void> {
@@ -93,8 +103,18 @@ class OrderingScreen {
     }
   }
 
+  /** Why the approved pack cannot be exported now (null: it can). */
+  get exportBlocked(): string | null {
+    if (this.runId === null) return 'no run is open';
+    if (this.exporting) return 'it is being exported';
+    if (!this.approved?.computedAt) return 'the approved ordering has not been computed';
+    const short = this.approved.shortLevels;
+    if (short.length > 0) return `the approved ordering cannot fill level${short.length === 1 ? '' : 's'} ${short.join(', ')}`;
+    return null;
+  }
+
   get canExport(): boolean {
-    return this.runId !== null && !this.exporting && !!this.approved?.computedAt && this.approved.shortLevels.length === 0;
+    return this.exportBlocked === null;
   }
 
   async exportApproved(): Promise<void> {

@@ -1,30 +1,125 @@
 /**
- * Command-palette actions and shortcuts of the analysis screens (Plots, Near-duplicates,
- * Ordering, Compare). Each is enabled only on its own page and never while typing.
+ * The analysis screens' entries for the studio's ONE action table (Plots, Near-duplicates,
+ * Ordering, Compare). Each is available only on its own page; the pages' buttons run them too.
  */
-import type { Action } from '../lib/actions';
+import { notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
+import { NO_ZOOM, isFitted } from '../boards/zoom';
 import { dupView } from '../duplicates/dup-view.svelte';
 import { orderingScreen } from '../ordering/ordering-view.svelte';
-import { compareScreen } from '../compare/compare-view.svelte';
+import { compareScreen as cs } from '../compare/compare-view.svelte';
 import { plotsView } from './plots-view.svelte';
 
-function typing(): boolean {
-  const el = document.activeElement;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || (el as HTMLElement).isContentEditable);
+function pairReason(): string | null {
+  return notOn('duplicates') ?? (dupView.shown.length === 0 ? 'no near-duplicate pairs are listed' : null);
+}
+function selectedPairReason(): string | null {
+  return pairReason() ?? (dupView.selected === null ? 'no pair is selected' : null);
+}
+function compareReason(): string | null {
+  return notOn('compare') ?? (cs.levelCount === 0 ? 'no two runs with levels are compared' : null);
 }
 
-const on = (page: typeof studio.page) => (): boolean => studio.page === page && !typing();
+function inspectSide(side: 'a' | 'b'): Action {
+  const label = side.toUpperCase();
+  return {
+    id: `compare.inspect${label}`,
+    title: `Open run ${label}’s level in the inspector`,
+    group: 'Compare',
+    unavailable: () => compareReason() ?? ((cs.pair?.[side] ?? null) === null ? `run ${label} has no level ${cs.level}` : null),
+    perform: () => {
+      const id = cs.pair?.[side] ?? null;
+      if (id !== null) studio.inspect({ kind: 'candidate', candidateId: id });
+    },
+  };
+}
+
+function inspectPairSide(side: 'a' | 'b'): Action {
+  const label = side.toUpperCase();
+  return {
+    id: `duplicates.inspect${label}`,
+    title: `Open candidate ${label} of the pair in the inspector`,
+    group: 'Duplicates',
+    unavailable: selectedPairReason,
+    perform: () => {
+      const p = dupView.selected;
+      if (p) studio.inspect({ kind: 'candidate', candidateId: p[side].id });
+    },
+  };
+}
 
 export const analysisActions: Action[] = [
-  { id: 'plots.reload', title: 'Plots: reload the run’s points and curve', group: 'View', enabled: () => studio.page === 'plots', perform: () => plotsView.reload() },
-  { id: 'duplicates.next', title: 'Near-duplicates: next pair', group: 'View', shortcut: 'ArrowDown', enabled: on('duplicates'), perform: () => dupView.move(1) },
-  { id: 'duplicates.prev', title: 'Near-duplicates: previous pair', group: 'View', shortcut: 'ArrowUp', enabled: on('duplicates'), perform: () => dupView.move(-1) },
-  { id: 'duplicates.align', title: 'Near-duplicates: toggle lining B up with A', group: 'View', shortcut: 'T', enabled: on('duplicates'), perform: () => { dupView.align = !dupView.align; } },
-  { id: 'duplicates.labels', title: 'Near-duplicates: toggle index labels', group: 'View', shortcut: 'L', enabled: on('duplicates'), perform: () => { dupView.labels = !dupView.labels; } },
-  { id: 'ordering.compute', title: 'Ordering: compute the approved ordering', group: 'Studio', shortcut: 'Alt+Shift+O', enabled: () => studio.page === 'ordering' && orderingScreen.canCompute, perform: () => void orderingScreen.compute() },
-  { id: 'ordering.export', title: 'Ordering: export the approved pack', group: 'Studio', shortcut: 'Alt+Shift+E', enabled: () => studio.page === 'ordering' && orderingScreen.canExport, perform: () => void orderingScreen.exportApproved() },
-  { id: 'compare.next', title: 'Compare: next level', group: 'View', shortcut: ']', enabled: on('compare'), perform: () => compareScreen.step(1) },
-  { id: 'compare.prev', title: 'Compare: previous level', group: 'View', shortcut: '[', enabled: on('compare'), perform: () => compareScreen.step(-1) },
-  { id: 'compare.swap', title: 'Compare: swap runs A and B', group: 'View', shortcut: 'S', enabled: on('compare'), perform: () => compareScreen.swap() },
+  {
+    id: 'plots.reload',
+    title: 'Reload the run’s points and curve',
+    group: 'Plots',
+    unavailable: () => notOn('plots') ?? (studio.selectedRunId === null ? 'no run is selected' : null),
+    perform: () => plotsView.reload(),
+  },
+  { id: 'duplicates.next', title: 'Next pair', group: 'Duplicates', shortcut: 'ArrowDown', unavailable: pairReason, perform: () => dupView.move(1) },
+  { id: 'duplicates.prev', title: 'Previous pair', group: 'Duplicates', shortcut: 'ArrowUp', unavailable: pairReason, perform: () => dupView.move(-1) },
+  { id: 'duplicates.align', title: 'Toggle lining B up with A', group: 'Duplicates', shortcut: 'T', unavailable: () => notOn('duplicates'), perform: () => { dupView.align = !dupView.align; } },
+  { id: 'duplicates.labels', title: 'Toggle index labels', group: 'Duplicates', shortcut: 'L', unavailable: () => notOn('duplicates'), perform: () => { dupView.labels = !dupView.labels; } },
+  {
+    id: 'duplicates.fit',
+    title: 'Fit both boards (reset the shared zoom)',
+    group: 'Duplicates',
+    shortcut: 'F',
+    unavailable: () => selectedPairReason() ?? (isFitted(dupView.zoom) ? 'the boards are fitted already' : null),
+    perform: () => { dupView.zoom = NO_ZOOM; },
+  },
+  inspectPairSide('a'),
+  inspectPairSide('b'),
+  {
+    id: 'ordering.compute',
+    title: 'Compute the approved ordering',
+    group: 'Ordering',
+    shortcut: 'Alt+Shift+O',
+    whileTyping: true,
+    unavailable: () => notOn('ordering') ?? orderingScreen.computeBlocked,
+    perform: () => void orderingScreen.compute(),
+  },
+  {
+    id: 'ordering.export',
+    title: 'Export the approved pack',
+    group: 'Ordering',
+    shortcut: 'Alt+Shift+E',
+    whileTyping: true,
+    unavailable: () => notOn('ordering') ?? orderingScreen.exportBlocked,
+    perform: () => void orderingScreen.exportApproved(),
+  },
+  {
+    id: 'compare.next',
+    title: 'Next level',
+    group: 'Compare',
+    shortcut: ']',
+    unavailable: () => compareReason() ?? (cs.level >= cs.levelCount ? 'this is the last level' : null),
+    perform: () => cs.step(1),
+  },
+  {
+    id: 'compare.prev',
+    title: 'Previous level',
+    group: 'Compare',
+    shortcut: '[',
+    unavailable: () => compareReason() ?? (cs.level <= 1 ? 'this is the first level' : null),
+    perform: () => cs.step(-1),
+  },
+  {
+    id: 'compare.swap',
+    title: 'Swap runs A and B',
+    group: 'Compare',
+    shortcut: 'S',
+    unavailable: () => notOn('compare') ?? (cs.a === null || cs.b === null ? 'pick two runs of one game first' : null),
+    perform: () => cs.swap(),
+  },
+  {
+    id: 'compare.fit',
+    title: 'Fit both boards (reset the shared zoom)',
+    group: 'Compare',
+    shortcut: 'F',
+    unavailable: () => compareReason() ?? (isFitted(cs.zoom) ? 'the boards are fitted already' : null),
+    perform: () => { cs.zoom = NO_ZOOM; },
+  },
+  inspectSide('a'),
+  inspectSide('b'),
 ];

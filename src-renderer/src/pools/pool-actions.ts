@@ -1,28 +1,111 @@
 /**
  * The Pool browser's entries for the studio's ONE action table (`lib/actions.ts` spreads
- * `poolActions` in): verdict keys, undo, select all, open in the inspector. Enabled only on
- * the Pools page with a run open and the focus outside text fields.
+ * `poolActions` in): verdict keys, undo, selection, moving through the cards and opening one
+ * in the inspector. The moves and Space/Enter act as keys while the card grid has the focus
+ * (the grid registers how far a row or a page of cards is in `poolKeys`).
  */
-import type { Action } from '../lib/actions';
+import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
-import { typing } from '../runs/format';
 import { pool } from './pool.svelte';
 
-const onPools = (): boolean => studio.page === 'pools' && pool.runId !== null && !studio.paletteOpen && !typing() && document.querySelector('dialog[open]') === null;
-const hasTarget = (): boolean => onPools() && pool.shown.length > 0;
+const GRID = '[data-testid="pool-grid"]';
+
+class PoolKeys {
+  /** Index of the card `rows` card rows below (dir 1) or above (-1) the focused one, as the grid lays them out. */
+  rowStep: ((dir: 1 | -1, rows?: number) => number) | null = null;
+  /** Card rows in one screenful of the grid. */
+  pageRows: (() => number) | null = null;
+}
+export const poolKeys = new PoolKeys();
+
+function openReason(): string | null {
+  return notOn('pools') ?? (pool.runId === null ? 'no run is open in the pool' : null);
+}
+function shownReason(): string | null {
+  return openReason() ?? (pool.shown.length === 0 ? 'no candidate is shown' : null);
+}
+function editReason(): string | null {
+  return shownReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : null);
+}
+
+function verdict(id: string, title: string, shortcut: string, v: 'approved' | 'rejected' | 'none'): Action {
+  return { id, title, group: 'Pools', shortcut, unavailable: editReason, perform: () => void pool.setVerdict(v) };
+}
+
+/** A move of the focused card; with Shift (keys) the selection grows from the anchor to it. */
+function move(id: string, title: string, shortcut: string, to: () => number): Action {
+  return {
+    id,
+    title,
+    group: 'Pools',
+    shortcut,
+    shiftToo: true,
+    keyScope: () => focusIn(GRID),
+    unavailable: shownReason,
+    perform: (how) => {
+      const extend = how?.shift === true;
+      if (extend && pool.selected.size === 0) pool.anchor = pool.focus;
+      pool.moveTo(to(), extend);
+    },
+  };
+}
+
+const rowStep = (dir: 1 | -1, rows = 1): number => poolKeys.rowStep?.(dir, rows) ?? pool.focus;
+const pageRows = (): number => poolKeys.pageRows?.() ?? 1;
 
 export const poolActions: Action[] = [
-  { id: 'pools.approve', title: 'Approve the selected candidates', group: 'Studio', shortcut: 'A', enabled: hasTarget, perform: () => void pool.setVerdict('approved') },
-  { id: 'pools.reject', title: 'Reject the selected candidates', group: 'Studio', shortcut: 'R', enabled: hasTarget, perform: () => void pool.setVerdict('rejected') },
-  { id: 'pools.clear', title: 'Clear the verdict of the selected candidates', group: 'Studio', shortcut: 'C', enabled: hasTarget, perform: () => void pool.setVerdict('none') },
-  { id: 'pools.clear0', title: 'Clear the verdict (alternative key)', group: 'Studio', shortcut: '0', enabled: hasTarget, perform: () => void pool.setVerdict('none') },
-  { id: 'pools.undo', title: 'Undo the last verdict change', group: 'Studio', shortcut: 'Mod+Z', enabled: onPools, perform: () => void pool.undo() },
-  { id: 'pools.selectAll', title: 'Select every candidate shown', group: 'Studio', shortcut: 'Mod+A', enabled: hasTarget, perform: () => pool.selectAll() },
+  verdict('pools.approve', 'Approve the selected candidates', 'A', 'approved'),
+  verdict('pools.reject', 'Reject the selected candidates', 'R', 'rejected'),
+  verdict('pools.clear', 'Clear the verdict of the selected candidates', 'C', 'none'),
+  verdict('pools.clear0', 'Clear the verdict (alternative key)', '0', 'none'),
+  {
+    id: 'pools.undo',
+    title: 'Undo the last verdict change',
+    group: 'Pools',
+    shortcut: 'Mod+Z',
+    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : !pool.undoable ? 'no verdict change to undo' : null),
+    perform: () => void pool.undo(),
+  },
+  { id: 'pools.selectAll', title: 'Select every candidate shown', group: 'Pools', shortcut: 'Mod+A', unavailable: shownReason, perform: () => pool.selectAll() },
+  {
+    id: 'pools.deselect',
+    title: 'Clear the selection',
+    group: 'Pools',
+    shortcut: 'Escape',
+    keyScope: () => focusIn(GRID, true),
+    unavailable: () => openReason() ?? (pool.selected.size === 0 ? 'nothing is selected' : null),
+    perform: () => pool.clearSelection(),
+  },
+  {
+    id: 'pools.toggle',
+    title: 'Add or remove the focused candidate from the selection',
+    group: 'Pools',
+    shortcut: 'Space',
+    keyScope: () => focusIn(GRID),
+    unavailable: shownReason,
+    perform: () => {
+      const f = pool.focused;
+      if (!f) return;
+      if (pool.selected.has(f.id)) pool.selected.delete(f.id);
+      else pool.selected.add(f.id);
+      pool.anchor = pool.focus;
+    },
+  },
+  move('pools.right', 'Next candidate (Shift extends the selection)', 'ArrowRight', () => pool.focus + 1),
+  move('pools.left', 'Previous candidate (Shift extends the selection)', 'ArrowLeft', () => pool.focus - 1),
+  move('pools.down', 'Candidate below (Shift extends the selection)', 'ArrowDown', () => rowStep(1)),
+  move('pools.up', 'Candidate above (Shift extends the selection)', 'ArrowUp', () => rowStep(-1)),
+  move('pools.pageDown', 'A screenful of candidates down', 'PageDown', () => rowStep(1, pageRows())),
+  move('pools.pageUp', 'A screenful of candidates up', 'PageUp', () => rowStep(-1, pageRows())),
+  move('pools.first', 'First candidate', 'Home', () => 0),
+  move('pools.last', 'Last candidate', 'End', () => pool.shown.length - 1),
   {
     id: 'pools.inspect',
     title: 'Open the focused candidate in the inspector',
-    group: 'Studio',
-    enabled: () => hasTarget() && pool.focused?.failure === null,
+    group: 'Pools',
+    shortcut: 'Enter',
+    keyScope: () => focusIn(GRID),
+    unavailable: () => shownReason() ?? (!pool.focused ? 'no candidate has the focus' : pool.focused.failure !== null ? 'the focused candidate failed, so it has no level' : null),
     perform: () => {
       const f = pool.focused;
       if (f) studio.inspect({ kind: 'candidate', candidateId: f.id });

@@ -42,12 +42,3 @@ export function fieldErrors(e: unknown): { field: string; message: string }[] {
 export function isActive(status: string): boolean {
   return status === 'queued' || status === 'running';
 }
-
-/** Is the keyboard focus in a text field (single-letter shortcuts must not eat typing)? */
-export function typing(): boolean {
-  const el = document.activeElement;
-  if (!el) return false;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'file'].includes(el.type);
-  return (el as HTMLElement).isContentEditable === true;
-}

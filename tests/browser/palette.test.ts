@@ -1,0 +1,190 @@
+/**
+ * The command palette lists every action of the studio's one action table with its shortcut:
+ * those that can run now, and the others greyed with the reason they cannot. Run actions that
+ * used to exist only as buttons on the Runs page run from the palette and from their keys.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
+import type { StudioServer } from '../../src-main/server/server';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
+let server: StudioServer;
+let page: Page;
+const pageErrors: string[] = [];
+let done: RunSummary;
+
+async function api<T>(method: string, args: unknown): Promise<T> {
+  const env = await ctx.service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+const status = async (id: number): Promise<string> => (await api<RunSummary[]>('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
+
+const palette = (): Locator => page.getByRole('dialog', { name: 'Command palette' });
+const entry = (id: string): Locator => palette().locator(`[data-action="${id}"]`);
+
+async function openPalette(query = ''): Promise<void> {
+  // Keys go to the page, not to a text field (Ctrl+K works from both).
+  await page.keyboard.press('Control+k');
+  await palette().waitFor();
+  if (query) await palette().getByRole('textbox', { name: 'Command' }).fill(query);
+}
+
+async function closePalette(): Promise<void> {
+  await page.keyboard.press('Escape');
+  await palette().waitFor({ state: 'detached' });
+}
+
+/** An entry as the palette shows it: title, shortcut as printed, the reason when it cannot run now. */
+async function shown(id: string): Promise<{ title: string; keys: string | null; why: string | null; disabled: boolean }> {
+  const e = entry(id);
+  await e.waitFor();
+  return {
+    title: (await e.locator('.title').textContent()) ?? '',
+    keys: (await e.locator('kbd').count()) ? await e.locator('kbd').textContent() : null,
+    why: (await e.getByTestId('palette-why').count()) ? await e.getByTestId('palette-why').textContent() : null,
+    disabled: (await e.getAttribute('aria-disabled')) === 'true',
+  };
+}
+
+beforeAll(async () => {
+  studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+  ({ ctx, server, page } = studio);
+  const run = await api<RunSummary>('runs.create', { game: 'carillon', seed: 5, levels: 2 });
+  done = await ctx.service.engine.waitFor(run.id);
+  expect(done.status).toBe('done');
+  await page.goto(server.url);
+  await page.getByTestId('runs-table').waitFor();
+  await page.getByTestId(`run-row-${done.id}`).click();
+  await page.getByTestId('run-details').waitFor();
+});
+afterAll(async () => {
+  await studio?.close();
+});
+
+describe('command palette in Chromium', () => {
+  it('lists every run action with its shortcut, and the unavailable ones greyed with their reason', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await openPalette();
+    // The Runs page's buttons are all in the palette, each with its key.
+    const runs: [string, string, string][] = [
+      ['runs.start', 'Start run', 'Ctrl Enter'],
+      ['runs.randomSeed', 'Random seed', 'Alt S'],
+      ['runs.cancel', 'Cancel run', 'Alt C'],
+      ['runs.resume', 'Resume run', 'Alt U'],
+      ['runs.delete', 'Delete run…', 'Del'],
+      ['runs.import', 'Import pack… (a pack file as a read-only run)', 'Alt I'],
+      ['studio.reload', 'Reload runs and games', 'Alt R'],
+      ['runs.openPools', 'Open the selected run’s pools', 'Enter'],
+    ];
+    for (const [id, title, keys] of runs) {
+      const e = await shown(id);
+      expect(e.title, id).toBe(title);
+      expect(e.keys, id).toBe(keys);
+    }
+    // A finished run can be deleted but neither cancelled nor resumed: those two say why.
+    expect(await shown('runs.delete')).toMatchObject({ disabled: false, why: null });
+    expect(await shown('runs.cancel')).toMatchObject({ disabled: true, why: `run #${done.id} is done; only a queued or running run can be cancelled` });
+    expect(await shown('runs.resume')).toMatchObject({ disabled: true, why: `run #${done.id} is done; only a cancelled, interrupted or failed run can be resumed` });
+    // Other pages' actions are listed too, greyed here with where they work.
+    expect(await shown('pools.approve')).toMatchObject({ keys: 'A', disabled: true, why: 'only on the Pools page (Alt+2)' });
+    expect(await shown('pools.right')).toMatchObject({ keys: '→', disabled: true });
+    expect(await shown('inspector.undo')).toMatchObject({ keys: 'Z', disabled: true, why: 'only on the Inspector page (Alt+3)' });
+    expect(await shown('compare.fit')).toMatchObject({ keys: 'F', disabled: true });
+    expect(await shown('export.write')).toMatchObject({ keys: 'Ctrl E', disabled: true, why: 'only on the Export page (Alt+8)' });
+    expect(await shown('go.export')).toMatchObject({ keys: 'Alt 8', disabled: false });
+    // Available entries come first, then the greyed ones.
+    const states = await palette().locator('[data-action]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-disabled') === 'true'));
+    expect(states.length).toBeGreaterThan(60);
+    expect(states.indexOf(true)).toBeGreaterThan(0);
+    expect(states.slice(states.indexOf(true)).every(Boolean)).toBe(true);
+    await page.screenshot({ path: join(RESULTS, 'palette.png') });
+
+    // Choosing an unavailable entry does nothing but say why; the palette stays open.
+    await entry('runs.cancel').click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
+    await expect.poll(() => palette().getByTestId('palette-refused').textContent()).toBe(
+      `“Cancel run” cannot run now: run #${done.id} is done; only a queued or running run can be cancelled.`,
+    );
+    await palette().getByRole('textbox', { name: 'Command' }).fill('resume run');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => palette().getByTestId('palette-refused').textContent()).toMatch(/“Resume run” cannot run now/);
+    expect(await palette().isVisible()).toBe(true);
+    expect(await status(done.id)).toBe('done');
+    await closePalette();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('runs the new-run form’s actions from the palette and by key: random seed, start run', async () => {
+    const seed = page.getByTestId('new-run-seed');
+    const before = await seed.inputValue();
+    await openPalette('random seed');
+    await page.keyboard.press('Enter');
+    await palette().waitFor({ state: 'detached' });
+    await expect.poll(() => seed.inputValue()).not.toBe(before);
+    expect(await seed.inputValue()).toMatch(/^\d+$/);
+    // Its key works from the seed field itself.
+    const second = await seed.inputValue();
+    await seed.focus();
+    await page.keyboard.press('Alt+s');
+    await expect.poll(() => seed.inputValue()).not.toBe(second);
+    // Start run from the palette: the form is submitted as its button would.
+    await seed.fill('321');
+    await page.getByTestId('new-run-levels').fill('2');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await openPalette('start run');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('new-run-created').waitFor();
+    const started = (await api<RunSummary[]>('runs.list', {})).find((r) => r.seed === 321);
+    expect(started?.levels).toBe(2);
+    await ctx.service.engine.waitFor(started!.id);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('cancels, resumes and deletes a run from the palette and by key', async () => {
+    // A full-size run, so it is still working when the palette cancels it.
+    const big = await api<RunSummary>('runs.create', { game: 'carillon', seed: 99 });
+    await page.getByTestId(`run-row-${big.id}`).click();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await openPalette('cancel run');
+    expect(await shown('runs.cancel')).toMatchObject({ disabled: false, why: null });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(big.id), { timeout: 30_000 }).toBe('cancelled');
+    await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent()).toBe('cancelled');
+    // Now Resume is the one that can run, and Cancel says why not.
+    await openPalette('run');
+    expect(await shown('runs.resume')).toMatchObject({ disabled: false, why: null });
+    expect((await shown('runs.cancel')).why).toMatch(new RegExp(`run #${big.id} is cancelled`));
+    await page.screenshot({ path: join(RESULTS, 'palette-runs.png') });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.screenshot({ path: join(RESULTS, 'palette-runs-light.png') });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await closePalette();
+    await page.keyboard.press('Alt+u');
+    await expect.poll(() => status(big.id)).toMatch(/queued|running/);
+    // Its key cancels it again; Delete (the Del key) refuses while it runs, then asks first.
+    await expect.poll(() => page.getByTestId('run-cancel').count()).toBe(1);
+    await page.keyboard.press('Delete');
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId('confirm-dialog').isVisible()).toBe(false);
+    await page.keyboard.press('Alt+c');
+    await expect.poll(() => status(big.id), { timeout: 30_000 }).toBe('cancelled');
+    await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent()).toBe('cancelled');
+    await openPalette('delete run');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.getByTestId('confirm-cancel').click();
+    expect(await status(big.id)).toBe('cancelled');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Delete');
+    await page.getByTestId('confirm-dialog').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => status(big.id)).toBe('gone');
+    await expect.poll(() => page.getByTestId(`run-row-${big.id}`).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
