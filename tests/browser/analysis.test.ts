@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { StudioServer } from '../../src-main/server/server';
 import type { ApiArgs, ApiMethodName, ApiReply, CandidatePage, RunSummary } from '../../src-shared/api';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+// The renderer's debug hook type (declares window.__boards).
+import type { Rect } from '../../src-renderer/src/boards/debug';
 
 let studio: BrowserStudio;
 let ctx: BrowserStudio['ctx'];
@@ -48,6 +50,40 @@ async function shot(name: string): Promise<void> {
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(RESULTS, name) });
   await page.setViewportSize({ width: 1440, height: 1000 });
+}
+
+/** A side-by-side board as its debug hook reports it (src-renderer/src/boards/debug.ts). */
+async function board(id: string): Promise<{ stage: { width: number; height: number }; zoom: { k: number; x: number; y: number }; field: Rect | null; content: Rect | null }> {
+  const g = await page.evaluate((id) => {
+    const b = window.__boards?.[id];
+    return b ? { stage: b.stage(), zoom: b.zoom(), field: b.field(), content: b.content() } : null;
+  }, id);
+  if (!g) throw new Error(`board ${id} is not on screen`);
+  return g;
+}
+
+/**
+ * The board shows its whole level, fitted: the field and everything drawn lie inside the stage,
+ * and the field fills the stage (less the fit's margin) in its tighter direction.
+ */
+async function expectFitted(id: string, margin: number): Promise<Rect> {
+  const g = await board(id);
+  const { width: W, height: H } = g.stage;
+  const f = g.field!, c = g.content!;
+  expect(f, id).not.toBeNull();
+  expect(W, id).toBeGreaterThan(100);
+  expect(H, id).toBeGreaterThan(100);
+  expect(g.zoom, id).toEqual({ k: 1, x: 0, y: 0 });
+  for (const r of [f, c]) {
+    expect(r.x, id).toBeGreaterThanOrEqual(-0.5);
+    expect(r.y, id).toBeGreaterThanOrEqual(-0.5);
+    expect(r.x + r.width, id).toBeLessThanOrEqual(W + 0.5);
+    expect(r.y + r.height, id).toBeLessThanOrEqual(H + 0.5);
+  }
+  expect(Math.max(f.width / (W - 2 * margin), f.height / (H - 2 * margin)), id).toBeCloseTo(1, 1);
+  expect(f.x + f.width / 2, id).toBeCloseTo(W / 2, 0);
+  expect(f.y + f.height / 2, id).toBeCloseTo(H / 2, 0);
+  return f;
 }
 
 beforeAll(async () => {
@@ -142,6 +178,11 @@ describe('analysis screens in Chromium', () => {
     await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[2 % pairs.length]!.b.id));
     await expect.poll(() => page.getByTestId('dup-detail').textContent()).toMatch(/matched|no longer/);
     await page.waitForTimeout(150);
+    // Both systems show whole: the rim (a circle, so a square box) inside each board.
+    for (const id of ['dup-board-a', 'dup-board-b']) {
+      const rim = await expectFitted(id, 12);
+      expect(rim.width / rim.height, id).toBeCloseTo(1, 2);
+    }
     await shot('duplicates.png');
     await page.keyboard.press('Alt+t');
     await page.waitForTimeout(150);
@@ -211,10 +252,31 @@ describe('analysis screens in Chromium', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press(']');
     await expect.poll(() => page.getByTestId('compare-level').inputValue()).toBe('3');
-    // Wheel over A zooms B too: B's canvas changes.
     const boardB = page.getByTestId('compare-board-b');
     await expect.poll(() => boardB.getAttribute('data-drawn')).toBe(String(view.pairs[2]!.b));
+    await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[2]!.a));
     await page.waitForTimeout(100);
+    // Fitted, both boards show the whole 640×960 portrait field, at this panel size and at others.
+    const fitted = async (): Promise<void> => {
+      for (const id of ['compare-board-a', 'compare-board-b']) {
+        const field = await expectFitted(id, 16);
+        expect(field.height / field.width, id).toBeCloseTo(960 / 640, 1);
+      }
+    };
+    await fitted();
+    await shot('compare.png');
+    await fitted();
+    await page.keyboard.press('Alt+t');
+    await page.waitForTimeout(150);
+    await shot('compare-light.png');
+    await fitted();
+    await page.keyboard.press('Alt+t');
+    for (const size of [{ width: 1000, height: 800 }, { width: 2000, height: 1000 }, { width: 1440, height: 1000 }]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      await fitted();
+    }
+    // Wheel over A zooms B too: B's canvas changes, and both boards hold the same zoom.
     const before = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
     const boxA = (await page.getByTestId('compare-board-a').boundingBox())!;
     await page.mouse.move(boxA.x + boxA.width / 2, boxA.y + boxA.height / 2);
@@ -222,15 +284,31 @@ describe('analysis screens in Chromium', () => {
     await page.waitForTimeout(100);
     const after = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
     expect(after).not.toBe(before);
-    await shot('compare.png');
+    const zoomed = [await board('compare-board-a'), await board('compare-board-b')];
+    expect(zoomed[0]!.zoom.k).toBeCloseTo(1.15, 5);
+    expect(zoomed[1]!.zoom).toEqual(zoomed[0]!.zoom);
+    // Zoomed about A's centre, the field stays centred in both boards, also when the panel
+    // changes size (the shared zoom is anchored at each board's centre, where the fit puts the level).
+    for (const size of [{ width: 1440, height: 1000 }, { width: 1000, height: 800 }]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      for (const id of ['compare-board-a', 'compare-board-b']) {
+        const g = await board(id);
+        expect(g.zoom.k, id).toBeCloseTo(1.15, 5);
+        expect(g.field!.x + g.field!.width / 2, `${id} at ${size.width}`).toBeCloseTo(g.stage.width / 2, 0);
+        expect(g.field!.y + g.field!.height / 2, `${id} at ${size.width}`).toBeCloseTo(g.stage.height / 2, 0);
+      }
+    }
+    await shot('compare-zoomed.png');
+    // F (or Reset zoom) fits both boards again.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('f');
+    await page.waitForTimeout(100);
+    await fitted();
     // The approved orders of both runs (computed on the Ordering screen) compare too.
     await page.getByTestId('compare-kind').selectOption('approved');
     await expect.poll(() => page.getByTestId('compare-svg').locator('g.compare-curves path').count()).toBe(2);
     await page.getByTestId('compare-kind').selectOption('automatic');
-    await page.keyboard.press('Alt+t');
-    await page.waitForTimeout(150);
-    await shot('compare-light.png');
-    await page.keyboard.press('Alt+t');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -46,6 +46,8 @@ export interface ApsisDrawOptions {
 
 export interface ApsisBoard {
   group: Konva.Group;
+  /** The rim: the system's edge (what a fit must keep whole on screen). */
+  rim: Konva.Circle;
   /** Per arrow: the group holding its body and head (listening; `index` attribute). */
   arrows: Konva.Group[];
   geos: ArrowGeo[];
@@ -69,7 +71,8 @@ export function drawApsisLevel(
   const R = rules.rimRadius;
   const group = new Konva.Group({ x: fit.x + R * fit.scale, y: fit.y + R * fit.scale, scaleX: fit.scale, scaleY: fit.scale });
   const deco = new Konva.Group({ listening: false });
-  deco.add(new Konva.Circle({ radius: R, fill: theme.field, stroke: theme.line, strokeWidth: 2, strokeScaleEnabled: false }));
+  const rim = new Konva.Circle({ radius: R, fill: theme.field, stroke: theme.line, strokeWidth: 2, strokeScaleEnabled: false });
+  deco.add(rim);
   for (let j = 1; j <= level.orbits; j++) {
     deco.add(new Konva.Circle({ radius: orbitRadius(rules, level.orbits, j), stroke: theme.grid, strokeWidth: 1.5, dash: [5, 6], strokeScaleEnabled: false }));
   }
@@ -137,6 +140,7 @@ export function drawApsisLevel(
 
   const board: ApsisBoard = {
     group,
+    rim,
     arrows,
     geos,
     update(o) {

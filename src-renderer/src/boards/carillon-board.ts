@@ -36,6 +36,8 @@ export interface CarillonDrawOptions {
 
 export interface CarillonBoard {
   group: Konva.Group;
+  /** The field's rectangle (what a fit must keep whole on screen). */
+  field: Konva.Rect;
   /** The body circle of each dot (listening; `index` attribute = dot index). */
   dots: Konva.Circle[];
   /** Field position of dot i as drawn (after the transform). */
@@ -83,7 +85,8 @@ export function drawCarillonLevel(
   // The fit maps the box's top-left corner to (fit.x, fit.y).
   const group = new Konva.Group({ x: fit.x - box.x * fit.scale, y: fit.y - box.y * fit.scale, scaleX: fit.scale, scaleY: fit.scale });
   const deco = new Konva.Group({ listening: false });
-  deco.add(new Konva.Rect({ x: box.x, y: box.y, width: box.w, height: box.h, fill: theme.field, stroke: theme.line, strokeWidth: 1.5, strokeScaleEnabled: false, cornerRadius: 6 }));
+  const field = new Konva.Rect({ x: box.x, y: box.y, width: box.w, height: box.h, fill: theme.field, stroke: theme.line, strokeWidth: 1.5, strokeScaleEnabled: false, cornerRadius: 6 });
+  deco.add(field);
   for (let x = box.x + 80; x < box.x + box.w - 1; x += 80) deco.add(new Konva.Line({ points: [x, box.y, x, box.y + box.h], stroke: theme.grid, strokeWidth: 1, strokeScaleEnabled: false }));
   for (let y = box.y + 80; y < box.y + box.h - 1; y += 80) deco.add(new Konva.Line({ points: [box.x, y, box.x + box.w, y], stroke: theme.grid, strokeWidth: 1, strokeScaleEnabled: false }));
   group.add(deco);
@@ -147,6 +150,7 @@ export function drawCarillonLevel(
 
   const board: CarillonBoard = {
     group,
+    field,
     dots,
     pos: (i) => ({ x: px[i]!, y: py[i]! }),
     update(o) {
