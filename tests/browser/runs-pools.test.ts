@@ -102,7 +102,7 @@ describe('runs and pools in Chromium', () => {
     expect(await page.getByTestId('plan-cell-2-minDots').getAttribute('aria-invalid')).toBeNull();
     expect(await page.getByTestId('plan-error-6-from').textContent()).toMatch(/stretch 7 starts at level 97, expected 121/);
     expect(await page.getByTestId('plan-cell-6-from').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByTestId('rules-error-spacing').textContent()).toMatch(/too small/i);
+    expect(await page.getByTestId('rules-error-spacing').textContent()).toMatch(/must be at least 0/);
     expect(await page.getByTestId('rules-field-spacing').getAttribute('aria-invalid')).toBe('true');
     // Each message sits under its input only, not again in the lists under the headings.
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
