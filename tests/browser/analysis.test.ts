@@ -153,14 +153,30 @@ describe('analysis screens in Chromium', () => {
     expect(id).toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
   });
-  it('Near-duplicates: the Apsis run lists pairs; selecting one draws both boards; arrows move through pairs', async () => {
-    const pairs = await call('duplicates.list', { runId: aps.id });
-    expect(pairs.length).toBeGreaterThan(1);
+  it('Near-duplicates: the Apsis run lists every pair (virtualised); selecting one draws both boards; arrows move through pairs', async () => {
+    const pairs = await call('duplicates.list', { runId: aps.id, limit: 100000 });
+    // More pairs than the list once loaded (1000), and more than fit on screen.
+    expect(pairs.length).toBeGreaterThan(1000);
+    expect(pairs.length).toBeLessThan(100000);
     await goTo('Duplicates');
     await pickRun(aps.id);
+    const list = page.getByTestId('dup-list');
     const rows = page.getByTestId('dup-pair');
-    await expect.poll(() => rows.count()).toBe(pairs.length);
+    // The list's heading: "N pairs", or "N pairs of M" under a rule filter.
+    const countHeading = page.getByRole('heading', { name: /^\d+ pairs?( of \d+)?$/ });
+    // The heading counts every pair of the run; the note about a cut list is not shown.
+    await expect.poll(() => countHeading.textContent()).toBe(`${pairs.length} pairs`);
+    expect(await page.getByTestId('dup-limit').count()).toBe(0);
+    // Only the rows on screen are in the DOM, in order, closest first.
+    await expect.poll(() => rows.count()).toBeGreaterThan(5);
+    const inDom = await rows.count();
+    expect(inDom).toBeLessThan(60);
+    expect(inDom).toBeLessThan(pairs.length);
+    expect(await rows.first().getAttribute('data-pair')).toBe(String(pairs[0]!.id));
     expect(await rows.first().textContent()).toContain(pairs[0]!.rule);
+    expect(await list.getAttribute('role')).toBe('listbox');
+    expect(await rows.first().getAttribute('role')).toBe('option');
+    expect(await rows.first().getAttribute('aria-setsize')).toBe(String(pairs.length));
     await rows.nth(1).click();
     await expect.poll(() => rows.nth(1).getAttribute('aria-selected')).toBe('true');
     // Both boards drew the two candidates of the pair on Konva canvases.
@@ -174,8 +190,8 @@ describe('analysis screens in Chromium', () => {
     await expect.poll(() => rows.first().getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => rows.nth(2 % pairs.length).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[2 % pairs.length]!.b.id));
+    await expect.poll(() => rows.nth(2).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[2]!.b.id));
     await expect.poll(() => page.getByTestId('dup-detail').textContent()).toMatch(/matched|no longer/);
     await page.waitForTimeout(150);
     // Both systems show whole: the rim (a circle, so a square box) inside each board.
@@ -188,6 +204,61 @@ describe('analysis screens in Chromium', () => {
     await page.waitForTimeout(150);
     await shot('duplicates-light.png');
     await page.keyboard.press('Alt+t');
+
+    /** The selected pair's row is in the DOM, selected, and wholly inside the list's visible box. */
+    const expectSelectedInView = async (index: number): Promise<void> => {
+      const id = pairs[index]!.id;
+      const row = list.locator(`[data-pair="${id}"]`);
+      await expect.poll(() => row.getAttribute('aria-selected'), { message: `pair ${index} selected` }).toBe('true');
+      await expect.poll(() => page.getByTestId('dup-detail').locator('h2').first().textContent()).toContain(`Pair ${index + 1} of ${pairs.length}`);
+      await expect.poll(async () => {
+        const [box, r] = [await list.evaluate((e) => { const b = e.getBoundingClientRect(); return { top: b.top + e.clientTop, bottom: b.top + e.clientTop + e.clientHeight }; }), await row.boundingBox()];
+        return r !== null && r.y >= box.top - 0.5 && r.y + r.height <= box.bottom + 0.5;
+      }, { message: `pair ${index} inside the list's visible box` }).toBe(true);
+    };
+    // ↓ well past the rows that were on screen: the selection scrolls the list along.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const steps = inDom + 15;
+    for (let k = 0; k < steps; k++) await page.keyboard.press('ArrowDown');
+    await expectSelectedInView(2 + steps);
+    expect(await list.evaluate((e) => e.scrollTop)).toBeGreaterThan(0);
+    expect(await rows.count()).toBeLessThan(60);
+    // The first pair's row left the DOM with the scroll.
+    expect(await list.locator(`[data-pair="${pairs[0]!.id}"]`).count()).toBe(0);
+    await shot('duplicates-scrolled.png');
+    // And back up.
+    for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowUp');
+    await expectSelectedInView(2 + steps - 10);
+    // Far down the list (past the old 1000 cut) the rows are there too: scroll the list to its end.
+    await list.evaluate((e) => { e.scrollTop = e.scrollHeight; });
+    await expect.poll(() => list.locator(`[data-pair="${pairs[pairs.length - 1]!.id}"]`).count()).toBe(1);
+    expect(await rows.count()).toBeLessThan(60);
+    await list.locator(`[data-pair="${pairs[pairs.length - 1]!.id}"]`).click();
+    await expectSelectedInView(pairs.length - 1);
+    await page.keyboard.press('ArrowDown');
+    await expectSelectedInView(pairs.length - 1);
+
+    // The rule filter: every option counts its pairs, the rules add up to all, and each matches the API.
+    const perRule = new Map<string, number>();
+    for (const p of pairs) perRule.set(p.rule, (perRule.get(p.rule) ?? 0) + 1);
+    const options = (await page.getByTestId('dup-rule').locator('option').allTextContents()).map((t) => t.trim());
+    expect(options[0]).toBe(`All rules (${pairs.length})`);
+    const counted = new Map(options.slice(1).map((t) => {
+      const m = /^(.+) \((\d+)\)$/.exec(t);
+      expect(m, t).not.toBeNull();
+      return [m![1]!, Number(m![2])] as const;
+    }));
+    expect(counted).toEqual(perRule);
+    expect([...counted.values()].reduce((a, b) => a + b, 0)).toBe(pairs.length);
+    // Filtered to one rule (the second most common, so not every pair): the heading and the rows follow.
+    const [rule, n] = [...perRule].sort((a, b) => b[1] - a[1])[Math.min(1, perRule.size - 1)]!;
+    await page.getByTestId('dup-rule').selectOption(rule);
+    const ofRule = pairs.filter((p) => p.rule === rule);
+    await expect.poll(() => countHeading.textContent()).toBe(n === pairs.length ? `${n} pairs` : `${n} pair${n === 1 ? '' : 's'} of ${pairs.length}`);
+    await expect.poll(() => rows.first().getAttribute('data-pair')).toBe(String(ofRule[0]!.id));
+    for (const t of await rows.locator('.rule').allTextContents()) expect(t).toBe(rule);
+    await page.getByTestId('dup-rule').selectOption('');
+    await expect.poll(() => countHeading.textContent()).toBe(`${pairs.length} pairs`);
     expect(pageErrors).toEqual([]);
   });
 

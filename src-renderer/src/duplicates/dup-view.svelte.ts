@@ -3,8 +3,8 @@ import type { DuplicatePairView } from '../../../src-shared/api';
 import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
 
 class DupView {
-  /** The pairs the list shows (after the rule filter). */
-  shown = $state<DuplicatePairView[]>([]);
+  /** The pairs the list shows (after the rule filter); replaced, never mutated, so raw. */
+  shown = $state.raw<DuplicatePairView[]>([]);
   selectedId = $state<number | null>(null);
   /** Draw B under the inverse of the matching transform so it lines up with A. */
   align = $state(true);
