@@ -2,18 +2,13 @@
  * The one ApsisRules object: every number of the game, stored with each run.
  */
 import { z } from 'zod';
+import { boundedNumber } from '../../schema/bounded-number';
 
 /**
  * A number with its bounds, refused in words a designer understands ("must be at most 99").
  * Every rule has an upper bound as well as a lower one, so a typo cannot stall or break a run.
  */
-function num(o: { int?: boolean; above?: number; min?: number; max: number }): z.ZodNumber {
-  let s = z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') });
-  if (o.int) s = s.int('must be a whole number');
-  if (o.above !== undefined) s = s.gt(o.above, `must be more than ${o.above}`);
-  if (o.min !== undefined) s = s.min(o.min, `must be at least ${o.min}`);
-  return s.max(o.max, `must be at most ${o.max}`);
-}
+const num = boundedNumber;
 
 /** Largest rim radius (units). */
 export const RIM_MAX = 5000;

@@ -3,6 +3,7 @@
  * defaults), so a designer can change them per run and the studio stores them with the run.
  */
 import { z } from 'zod';
+import { boundedNumber } from '../../schema/bounded-number';
 
 export const DOT_SIZES = ['small', 'normal', 'big'] as const;
 export type DotSize = (typeof DOT_SIZES)[number];
@@ -13,13 +14,7 @@ export const sizeIndex = (s: DotSize): number => (s === 'small' ? 0 : s === 'nor
  * A number with its bounds, refused in words a designer understands ("must be at most 4000").
  * Every rule has an upper bound as well as a lower one, so a typo cannot stall or break a run.
  */
-function num(o: { int?: boolean; above?: number; min?: number; max: number }): z.ZodNumber {
-  let s = z.number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') });
-  if (o.int) s = s.int('must be a whole number');
-  if (o.above !== undefined) s = s.gt(o.above, `must be more than ${o.above}`);
-  if (o.min !== undefined) s = s.min(o.min, `must be at least ${o.min}`);
-  return s.max(o.max, `must be at most ${o.max}`);
-}
+const num = boundedNumber;
 
 /** Field sides (units). */
 export const FIELD_MIN = 200;
