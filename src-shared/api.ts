@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import type { MetricInfo } from './game';
+import { gameIdSchema } from './games/index';
 
 // ---------- shared value schemas ----------
 
-export const gameIdSchema = z.enum(['carillon', 'apsis']);
+export { gameIdSchema };
 export const runIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive run id');
 export const runStatusSchema = z.enum(['queued', 'running', 'cancelled', 'interrupted', 'failed', 'done', 'imported']);
 export const candidateIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive candidate id');

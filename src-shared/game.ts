@@ -9,7 +9,10 @@
  */
 import type { z } from 'zod';
 
-export type GameId = 'carillon' | 'apsis';
+import type { GameId } from './games/index';
+
+/** The registered games' ids, derived from the registry (src-shared/games/index.ts). */
+export type { GameId };
 
 /** One metric a candidate carries (a column in the pool browser, an axis in plots). */
 export interface MetricInfo {
@@ -79,11 +82,29 @@ export interface PackSummaryLine {
   value: string;
 }
 
-export interface Game<Rules, Plan, Level, Pack> {
-  id: GameId;
+/** A run of consecutive levels of a plan (1-based, inclusive): a Carillon stretch, an Apsis stage. */
+export interface PlanStage {
+  first: number;
+  last: number;
+}
+
+/** The words a game's studio pages use for its things (singular and plural). */
+export interface GameWords {
+  /** A row of the plan: "stretch", "stage". */
+  stage: string;
+  stages: string;
+  /** The thing a level is made of, as near-duplicates pair them: "dot", "arrow". */
+  element: string;
+  elements: string;
+}
+
+export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
+  /** Lower-case id; packs carry `format: "<id>-pack"`. */
+  id: Id;
   title: string;
   /** One-paragraph description for the studio. */
   blurb: string;
+  words: GameWords;
   rulesSchema: z.ZodType<Rules>;
   planSchema: z.ZodType<Plan>;
   defaultRules: Rules;
@@ -94,6 +115,8 @@ export interface Game<Rules, Plan, Level, Pack> {
   describePlan?(plan: Plan): { levels: string; detail: string }[];
   /** Number of levels the plan ships. */
   levelCount(plan: Plan): number;
+  /** The plan's rows as level ranges, in order, covering every level (progress is counted per stage). */
+  stages(plan: Plan): PlanStage[];
   /** Candidates to generate per level slot (index = slot, 0-based). */
   poolSizes(plan: Plan, rules: Rules): number[];
   /** The metric columns of a candidate; `difficulty` names the one the ordering climbs. */
@@ -136,4 +159,4 @@ export interface Game<Rules, Plan, Level, Pack> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, any, any>;
+export type AnyGame = Game<any, any, any, any, GameId>;

@@ -1,20 +1,8 @@
 /** Reading any pack file: JSON, format detection, the game's schema and re-proof. */
 import { readFileSync } from 'node:fs';
 import type { AnyGame, PackProblem } from '../../src-shared/game';
-import { games } from '../../src-shared/games/index';
+import { gameForPack } from '../../src-shared/games/index';
 import { PackFormatError, parseJsonText } from '../../src-shared/pack/pack-io';
-
-export function gameForPack(json: unknown): AnyGame {
-  const format = (json as { format?: unknown } | null)?.format;
-  const game = games.find((g) => `${g.id}-pack` === format);
-  if (!game) {
-    const known = games.map((g) => `"${g.id}-pack"`).join(', ');
-    throw new PackFormatError(`not a level pack: "format" is ${JSON.stringify(format)}, expected one of ${known}`, [
-      { level: null, field: 'format', message: `expected one of ${known}` },
-    ]);
-  }
-  return game;
-}
 
 export interface PackCheck {
   game: AnyGame;

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { ApiError, type OrderingKind } from '../../src-shared/api';
 import type { AnyGame, PackProblem } from '../../src-shared/game';
-import { PackFormatError, parseJsonText, stringifyPack } from '../../src-shared/pack/pack-io';
-import { games } from '../../src-shared/games/index';
+import { PackFormatError, parseJsonText } from '../../src-shared/pack/pack-io';
+import { perLevelFiles } from '../../src-shared/pack/per-level';
+import { gameForPack } from '../../src-shared/games/index';
 import { writeFileAtomic } from '../atomic-write';
 import type { Db } from '../store/db';
 import { insertCandidates } from '../store/candidates';
@@ -23,20 +24,17 @@ export interface Exported {
 }
 
 /**
- * Write a run's pack. `file`: the pack as one JSON file. `per-level`: a folder holding
- * index.json (the pack without its levels, plus the level file names) and one file per level,
- * friendlier to version control. Every file is written atomically.
+ * Write a run's pack. `file`: the pack as one JSON file. `per-level`: a folder holding the
+ * per-level layout (src-shared/pack/per-level.ts). Every file is written atomically.
  */
 export function exportPack(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, path: string, layout: 'file' | 'per-level'): Exported {
   const { pack, text } = packFromStored(db, game, run, kind);
   if (layout === 'file') return { path: writeFileAtomic(path, text), files: [resolve(path)], text };
   const dir = resolve(extname(path) === '.json' ? join(dirname(path), basename(path, '.json')) : path);
-  const { levels, ...head } = pack as { levels: { level: number }[] } & Record<string, unknown>;
-  const width = String(levels.length).length;
-  const files: string[] = [];
-  const names = levels.map((l) => `level-${String(l.level).padStart(Math.max(3, width), '0')}.json`);
-  levels.forEach((l, i) => files.push(writeFileAtomic(join(dir, names[i]!), stringifyPack(l))));
-  files.unshift(writeFileAtomic(join(dir, 'index.json'), stringifyPack({ ...head, levelFiles: names })));
+  // The level files first, index.json last: an index on disk always names files that exist.
+  const [index, ...levelFiles] = perLevelFiles(pack);
+  const files = levelFiles.map((f) => writeFileAtomic(join(dir, f.name), f.text));
+  files.unshift(writeFileAtomic(join(dir, index!.name), index!.text));
   return { path: dir, files, text };
 }
 
@@ -44,13 +42,6 @@ export interface ImportedPack {
   game: AnyGame;
   runId: number;
   levels: number;
-}
-
-function gameOfPack(json: unknown): AnyGame {
-  const format = (json as { format?: unknown } | null)?.format;
-  const game = games.find((g) => `${g.id}-pack` === format);
-  if (!game) throw new ApiError('bad-argument', `not a level pack: "format" is ${JSON.stringify(format)}, expected one of ${games.map((g) => `"${g.id}-pack"`).join(', ')}`, [{ field: 'format', message: 'unknown pack format' }]);
-  return game;
 }
 
 /** Read, verify and store a pack as a read-only imported run. Nothing is stored if anything fails. */
@@ -67,7 +58,7 @@ export function importPack(db: Db, source: { path?: string; text?: string; name?
   let game: AnyGame;
   try {
     const json = parseJsonText(text ?? '', source.path ?? 'pack');
-    game = gameOfPack(json);
+    game = gameForPack(json);
     pack = game.parsePack(json);
   } catch (e) {
     if (e instanceof PackFormatError) {

@@ -1,4 +1,4 @@
-/** Progress stages of a plan: the rows the game describes it by (e.g. "22–49"), as slot ranges. */
+/** Progress stages of a plan: the game's stages (a Carillon stretch, an Apsis stage) as slot ranges. */
 import type { AnyGame } from '../../src-shared/game';
 
 export interface PlanStage {
@@ -9,14 +9,9 @@ export interface PlanStage {
 
 export function planStages(game: AnyGame, plan: unknown): PlanStage[] {
   const n = game.levelCount(plan);
-  const rows = game.describePlan ? game.describePlan(plan) : [];
-  const stages: PlanStage[] = [];
-  for (const row of rows) {
-    const m = /^(\d+)(?:\s*[–-]\s*(\d+))?$/.exec(row.levels.trim());
-    if (!m) continue;
-    const from = Number(m[1]) - 1;
-    const to = Number(m[2] ?? m[1]) - 1;
-    if (from >= 0 && to >= from && to < n) stages.push({ name: `levels ${row.levels}`, from, to });
-  }
+  const stages = game
+    .stages(plan)
+    .filter((s) => s.first >= 1 && s.last >= s.first && s.last <= n)
+    .map((s) => ({ name: `levels ${s.first === s.last ? s.first : `${s.first}–${s.last}`}`, from: s.first - 1, to: s.last - 1 }));
   return stages.length > 0 ? stages : [{ name: `levels 1–${n}`, from: 0, to: n - 1 }];
 }

@@ -2,28 +2,18 @@
  * Browser mode's download of a per-level export. The server writes the per-level layout into
  * a folder on its own disk (`src-main/engine/packs.ts`), but its reply carries only the whole
  * pack's text and the paths it wrote. So the renderer lays the same files out again from that
- * text, exactly as packs.ts does (index.json = the pack without its levels plus `levelFiles`;
- * one `level-NNN.json` per level; each serialised with the shared `stringifyPack`), checks that
- * the names match the files the server reports, and zips them under the folder's name.
+ * text with the one shared layout (`src-shared/pack/per-level.ts`), checks that the names
+ * match the files the server reports, and zips them under the folder's name.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ExportResult } from '../../../src-shared/api';
-import { stringifyPack } from '../../../src-shared/pack/pack-io';
+import { perLevelFiles, type PackFile } from '../../../src-shared/pack/per-level';
 
-export interface PackFile {
-  name: string;
-  text: string;
-}
+export type { PackFile };
 
 /** The files of the per-level layout, index.json first, built from the whole pack's text. */
-export function perLevelFiles(packText: string): PackFile[] {
-  const pack: unknown = JSON.parse(packText);
-  if (typeof pack !== 'object' || pack === null || !Array.isArray((pack as { levels?: unknown }).levels)) throw new Error('the pack has no list of levels');
-  // The same steps, in the same order, as exportPack in src-main/engine/packs.ts.
-  const { levels, ...head } = pack as { levels: { level: number }[] } & Record<string, unknown>;
-  const width = String(levels.length).length;
-  const names = levels.map((l) => `level-${String(l.level).padStart(Math.max(3, width), '0')}.json`);
-  return [{ name: 'index.json', text: stringifyPack({ ...head, levelFiles: names }) }, ...levels.map((l, i) => ({ name: names[i]!, text: stringifyPack(l) }))];
+export function perLevelFilesOfText(packText: string): PackFile[] {
+  return perLevelFiles(JSON.parse(packText));
 }
 
 /** The last part of a path on the studio's machine (POSIX or Windows separators). */
@@ -36,7 +26,7 @@ export function baseName(path: string): string {
  * same files. Refuses when the rebuilt names differ from the files the server reports.
  */
 export function perLevelZip(res: Pick<ExportResult, 'path' | 'files' | 'text'>): { fileName: string; bytes: Uint8Array; files: PackFile[] } {
-  const files = perLevelFiles(res.text);
+  const files = perLevelFilesOfText(res.text);
   const rebuilt = files.map((f) => f.name);
   const written = res.files.map(baseName);
   if (rebuilt.length !== written.length || rebuilt.some((n, i) => n !== written[i])) {

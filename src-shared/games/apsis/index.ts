@@ -5,15 +5,15 @@ import type { Game, MetricInfo } from '../../game';
 import type { ApsisRules } from './rules';
 import { apsisRulesSchema, defaultApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
-import { apsisPlanSchema, defaultApsisPlan, describeApsisPlan, levelSpec, planLevelCount, planPoolSizes, truncateApsisPlan } from './plan';
+import { apsisPlanSchema, defaultApsisPlan, describePlan, levelSpec, levelCount, poolSizes, truncatePlan } from './plan';
 import type { ApsisLevel } from './model';
 import type { ApsisPack } from './pack';
-import { apsisPackLevels, parseApsisPack, toApsisPack } from './pack';
+import { packLevels, parsePack, toPack } from './pack';
 import { generateCandidate } from './generator';
-import { measureLevel } from './solver';
+import { levelMetrics } from './solver';
 import { orderPools } from './ordering';
 import { duplicatePairs, nearDuplicate } from './near-duplicates';
-import { summarizeApsisPack, verifyApsisPack } from './verify';
+import { summarizePack, verifyPack } from './verify';
 
 export * from './model';
 export * from './rules';
@@ -36,9 +36,10 @@ export const apsisMetrics: MetricInfo[] = [
   { key: 'tries', label: 'Builds', integer: true },
 ];
 
-export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack> = {
+export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsis'> = {
   id: 'apsis',
   title: 'Apsis',
+  words: { stage: 'stage', stages: 'stages', element: 'arrow', elements: 'arrows' },
   blurb:
     'Arrows stand on the orbits of a small solar system; tap one and it flies along its heading until it leaves the rim, ' +
     'unless another arrow is in its way. Levels are built backwards so every one clears, measured in rounds (reads), ' +
@@ -47,10 +48,11 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack> = {
   planSchema: apsisPlanSchema,
   defaultRules: defaultApsisRules,
   defaultPlan: defaultApsisPlan,
-  truncatePlan: truncateApsisPlan,
-  describePlan: describeApsisPlan,
-  levelCount: planLevelCount,
-  poolSizes: (plan) => planPoolSizes(plan),
+  truncatePlan,
+  describePlan,
+  levelCount,
+  stages: (plan) => plan.map((s) => ({ first: s.first, last: s.last })),
+  poolSizes: (plan) => poolSizes(plan),
   metrics: apsisMetrics,
   difficulty: 'reads',
   generate: (args) => {
@@ -59,15 +61,15 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack> = {
       ? { level: c.level, metrics: c.metrics, tries: c.tries, failure: c.failure }
       : { level: c.level, metrics: c.metrics, tries: c.tries };
   },
-  measure: (level, rules) => measureLevel(level, rules),
+  measure: (level, rules) => levelMetrics(level, rules),
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
   // A stage's pool ships anywhere in the stage, so a candidate meets the rest of its stage.
   dedupSlotsAhead: (plan, slot) => Math.max(2, levelSpec(plan, slot + 1).stage.last - (slot + 1)),
-  toPack: (args) => toApsisPack(args),
-  parsePack: (json) => parseApsisPack(json),
-  verifyPack: (pack) => verifyApsisPack(pack),
-  packLevels: (pack) => apsisPackLevels(pack),
-  summarize: (pack) => summarizeApsisPack(pack),
+  toPack: (args) => toPack(args),
+  parsePack: (json) => parsePack(json),
+  verifyPack: (pack) => verifyPack(pack),
+  packLevels: (pack) => packLevels(pack),
+  summarize: (pack) => summarizePack(pack),
 };

@@ -25,10 +25,10 @@ import { linearTarget, stepStats } from '../../ordering/curve';
 import type { ApsisLevel } from './model';
 import type { ApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
-import { levelSpec, planLevelCount } from './plan';
+import { levelSpec, levelCount } from './plan';
 import type { PreparedLevel } from './near-duplicates';
 import { comparePrepared, prepareLevel } from './near-duplicates';
-import { measureLevel } from './solver';
+import { levelMetrics } from './solver';
 
 interface Item {
   cand: PoolCandidate<ApsisLevel>;
@@ -313,7 +313,7 @@ export function orderPools(args: {
   searchBudget?: number;
 }): ApsisOrderingResult {
   const { rules, plan, pools } = args;
-  const N = planLevelCount(plan);
+  const N = levelCount(plan);
   const problems: OrderingProblem[] = [];
   const posStage: number[] = [];
   for (let p = 0; p < N; p++) posStage.push(levelSpec(plan, p + 1).stageIndex);
@@ -323,7 +323,7 @@ export function orderPools(args: {
     const s = posStage[slot] as number;
     for (const cand of pool) {
       let m = cand.metrics;
-      if (![m.reads, m.arrows, m.depth].every((x) => typeof x === 'number' && Number.isFinite(x))) m = measureLevel(cand.level, rules);
+      if (![m.reads, m.arrows, m.depth].every((x) => typeof x === 'number' && Number.isFinite(x))) m = levelMetrics(cand.level, rules);
       if (m.cleared === 0) continue;
       (stageItems[s] as Item[]).push({ cand, reads: m.reads as number, arrows: m.arrows as number, depth: m.depth as number });
     }

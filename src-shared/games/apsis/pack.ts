@@ -30,7 +30,7 @@ export type ApsisPackLevel = z.infer<typeof apsisPackLevelSchema>;
 export type ApsisPack = z.infer<typeof apsisPackSchema>;
 
 /** Build the pack object (keys in the spec's order) from ordered levels. */
-export function toApsisPack(args: { seed: number; rules: ApsisRules; plan: ApsisPlan; levels: ApsisLevel[] }): ApsisPack {
+export function toPack(args: { seed: number; rules: ApsisRules; plan: ApsisPlan; levels: ApsisLevel[] }): ApsisPack {
   const { seed, rules, plan, levels } = args;
   return {
     format: APSIS_PACK_FORMAT,
@@ -54,11 +54,11 @@ export function toApsisPack(args: { seed: number; rules: ApsisRules; plan: Apsis
 }
 
 /** Parse and schema-check a pack; throws PackFormatError naming level and field. */
-export function parseApsisPack(json: unknown): ApsisPack {
+export function parsePack(json: unknown): ApsisPack {
   return parseWithSchema(apsisPackSchema, json, APSIS_PACK_FORMAT);
 }
 
-export function apsisPackLevels(pack: ApsisPack): ApsisLevel[] {
+export function packLevels(pack: ApsisPack): ApsisLevel[] {
   return pack.levels.map((l) => ({
     orbits: l.orbits,
     arrows: l.arrows.map((a) => ({ orbit: a.orbit, angle: a.angle, heading: a.heading, length: a.length })),

@@ -74,7 +74,7 @@ export function makeDefaultPlan(poolSize = 12): ApsisPlan {
 
 export const defaultApsisPlan: ApsisPlan = makeDefaultPlan();
 
-export function planLevelCount(plan: ApsisPlan): number {
+export function levelCount(plan: ApsisPlan): number {
   const last = plan[plan.length - 1];
   return last ? last.last : 0;
 }
@@ -106,11 +106,11 @@ export function levelSpec(plan: ApsisPlan, level: number): LevelSpec {
       };
     }
   }
-  throw new Error(`level ${level} is outside the plan (1..${planLevelCount(plan)})`);
+  throw new Error(`level ${level} is outside the plan (1..${levelCount(plan)})`);
 }
 
 /** The plan cut to its first n levels. */
-export function truncateApsisPlan(plan: ApsisPlan, n: number): ApsisPlan {
+export function truncatePlan(plan: ApsisPlan, n: number): ApsisPlan {
   const out: ApsisPlan = [];
   for (const s of plan) {
     if (s.first > n) break;
@@ -121,13 +121,13 @@ export function truncateApsisPlan(plan: ApsisPlan, n: number): ApsisPlan {
 }
 
 /** Pool size per level slot (0-based). */
-export function planPoolSizes(plan: ApsisPlan): number[] {
+export function poolSizes(plan: ApsisPlan): number[] {
   const out: number[] = [];
   for (const s of plan) for (let l = s.first; l <= s.last; l++) out.push(s.poolSize);
   return out;
 }
 
-export function describeApsisPlan(plan: ApsisPlan): { levels: string; detail: string }[] {
+export function describePlan(plan: ApsisPlan): { levels: string; detail: string }[] {
   return plan.map((s) => {
     const kinds = ['short tangent', ...(s.long ? ['long'] : []), ...(s.diagonal ? ['diagonal'] : [])].join(', ');
     const a0 = s.arrows[0] ?? 0;

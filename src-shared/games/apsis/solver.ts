@@ -85,7 +85,7 @@ export function solveRounds(level: ApsisLevel, rules: ApsisRules): RoundsResult 
 }
 
 /** The metrics of a level: arrows, orbits, depth, free, reads (reads 0 and depth 0 when broken). */
-export function measureLevel(level: ApsisLevel, rules: ApsisRules): Record<string, number> {
+export function levelMetrics(level: ApsisLevel, rules: ApsisRules): Record<string, number> {
   const r = solveRounds(level, rules);
   return {
     arrows: level.arrows.length,

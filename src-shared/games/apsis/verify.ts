@@ -7,8 +7,8 @@ import type { PackProblem, PackSummaryLine } from '../../game';
 import { stepStats } from '../../ordering/curve';
 import { isDiagonal } from './model';
 import type { ApsisPack } from './pack';
-import { apsisPackLevels } from './pack';
-import { apsisPlanSchema, levelSpec, planLevelCount } from './plan';
+import { packLevels } from './pack';
+import { apsisPlanSchema, levelSpec, levelCount } from './plan';
 import type { LevelSpec } from './plan';
 import { apsisRulesSchema } from './rules';
 import { crossesSun, fitProblem, levelGeo } from './geometry';
@@ -16,7 +16,7 @@ import { blockersOf, roundsFromBlockers } from './solver';
 import { replay } from './play';
 import { closestPairs, duplicatePairs, prepareLevel } from './near-duplicates';
 
-export function verifyApsisPack(pack: ApsisPack): PackProblem[] {
+export function verifyPack(pack: ApsisPack): PackProblem[] {
   const problems: PackProblem[] = [];
   const add = (level: number | null, rule: string, message: string): void => {
     problems.push({ level, rule, message });
@@ -33,9 +33,9 @@ export function verifyApsisPack(pack: ApsisPack): PackProblem[] {
   }
   const rules = rulesParsed.data;
   const plan = planParsed.data;
-  const planned = planLevelCount(plan);
+  const planned = levelCount(plan);
   if (pack.levels.length > planned) add(null, 'levels', `the pack has ${pack.levels.length} levels but the plan only ${planned}`);
-  const levels = apsisPackLevels(pack);
+  const levels = packLevels(pack);
   const measured: { reads: number; arrows: number; depth: number }[] = [];
 
   pack.levels.forEach((pl, i) => {
@@ -105,11 +105,11 @@ export function verifyApsisPack(pack: ApsisPack): PackProblem[] {
   return problems;
 }
 
-export function summarizeApsisPack(pack: ApsisPack): PackSummaryLine[] {
+export function summarizePack(pack: ApsisPack): PackSummaryLine[] {
   const reads = pack.levels.map((l) => l.reads);
   const st = stepStats(reads);
   const rules = apsisRulesSchema.parse(pack.rules);
-  const levels = apsisPackLevels(pack);
+  const levels = packLevels(pack);
   const top = closestPairs(levels, rules, 1);
   const c = top[0];
   return [

@@ -39,9 +39,10 @@ export * from './pack';
 export * from './verify';
 export * from './summary';
 
-export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, CarillonPack> = {
+export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, CarillonPack, 'carillon'> = {
   id: 'carillon',
   title: 'Carillon',
+  words: { stage: 'stretch', stages: 'stretches', element: 'dot', elements: 'dots' },
   blurb:
     'Tap a dot: its ring pops every dot it reaches, and their rings pop on. Clear the field in the fewest taps. ' +
     'Fields are grown from hidden chain starts, proven by a search and a theorem, measured in bits and ordered along a rising curve.',
@@ -52,6 +53,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   truncatePlan,
   describePlan,
   levelCount,
+  stages: (plan) => plan.map((s) => ({ first: s.from, last: s.to })),
   poolSizes: (plan, rules) => new Array<number>(levelCount(plan)).fill(rules.poolSize),
   crossCheck: (plan, rules) =>
     // A level's difficulty walks 2^taps positions, bounded by maxSources.

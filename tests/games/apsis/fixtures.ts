@@ -1,6 +1,6 @@
 import type { PoolCandidate } from '../../../src-shared/game';
 import type { ApsisLevel, ApsisPlan } from '../../../src-shared/games/apsis/index';
-import { defaultApsisPlan, defaultApsisRules, generateCandidate, truncateApsisPlan } from '../../../src-shared/games/apsis/index';
+import { defaultApsisPlan, defaultApsisRules, generateCandidate, truncatePlan } from '../../../src-shared/games/apsis/index';
 
 /** A: orbit 2 at 0° cw (path down x = 170); B: orbit 3 at 44° cw stands in that path. */
 export const chainLevel: ApsisLevel = {
@@ -24,7 +24,7 @@ const poolCache = new Map<string, PoolCandidate<ApsisLevel>[][]>();
 
 /** Pools for the first n levels of the default plan (generated in-process, cached per file). */
 export function pools(n: number, poolSize = 12, seed = 7): { plan: ApsisPlan; pools: PoolCandidate<ApsisLevel>[][] } {
-  const plan = truncateApsisPlan(defaultApsisPlan, n).map((s) => ({ ...s, poolSize }));
+  const plan = truncatePlan(defaultApsisPlan, n).map((s) => ({ ...s, poolSize }));
   const key = `${n}/${poolSize}/${seed}`;
   let p = poolCache.get(key);
   if (!p) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PackFormatError, stringifyPack } from '../../../src-shared/pack/pack-io';
-import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncateApsisPlan, defaultArrowCount } from '../../../src-shared/games/apsis/index';
+import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncatePlan, defaultArrowCount } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel, ApsisPack } from '../../../src-shared/games/apsis/index';
 import { chainLevel, cycleLevel, pools } from './fixtures';
 
@@ -38,7 +38,7 @@ describe('default rules and plan', () => {
     expect(apsisGame.truncatePlan(defaultApsisPlan, 20).map((s) => [s.first, s.last, s.arrows.length])).toEqual([[1, 15, 15], [16, 20, 5]]);
   });
   it('rejects stages that are not contiguous, empty or overlapping', () => {
-    const p = truncateApsisPlan(defaultApsisPlan, 45);
+    const p = truncatePlan(defaultApsisPlan, 45);
     const gap = structuredClone(p); gap[1]!.first = 17; gap[1]!.arrows = gap[1]!.arrows.slice(1);
     const overlap = structuredClone(p); overlap[1]!.first = 15; overlap[1]!.arrows = [9, ...overlap[1]!.arrows];
     const empty = structuredClone(p); empty[1]!.last = 15; empty[1]!.arrows = [];
