@@ -24,14 +24,15 @@ import {
   candidatePoints,
   candidateRuns,
   getCandidateRow,
-  hasUndo,
   listCandidates,
   PLAIN_SORT_KEYS,
   setNote,
   setTags,
   setVerdicts,
-  undoVerdicts,
 } from './store/candidates';
+import { historyState, jumpTo, listHistory, recordChange, redoNext, undoLast, type ChangeMeta } from './store/history';
+import type { CurationChange, RowChange } from '../src-shared/history';
+import { curationLabels } from './curation-labels';
 import { listPairs } from './store/duplicates';
 import type { WorkerPool } from './engine/pool';
 import { createRunEngine, type RunEngine } from './engine/run-engine';
@@ -105,6 +106,16 @@ export function createService(ctx: ServiceContext): Service {
     const runId = [...runIds][0]!;
     if (runOf(runId).status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
     return runId;
+  };
+  /** A run whose curation may change (not an imported pack). */
+  const writableRun = (runId: number): void => {
+    if (runOf(runId).status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
+  };
+  /** Run a curation write and record what it changed in the run's history, in one transaction. */
+  const curate = (runId: number, meta: ChangeMeta, mutate: () => RowChange[]): CurationChange => {
+    const { changes, entry } = recordChange(db, runId, new Date().toISOString(), meta, mutate);
+    const state = historyState(db, runId);
+    return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
   };
   const exportDir = (): string => join(dirname(ctx.dbPath), 'exports');
   /**
@@ -186,25 +197,39 @@ export function createService(ctx: ServiceContext): Service {
     },
     'candidates.setVerdict': ({ candidateIds, verdict }) => {
       const runId = curatedRun(candidateIds);
-      const changed = setVerdicts(db, runId, candidateIds, verdict, new Date().toISOString());
-      return { changed, undoable: hasUndo(db, runId) };
-    },
-    'candidates.undo': ({ runId }) => {
-      runOf(runId);
-      const changed = undoVerdicts(db, runId);
-      if (changed === null) throw new ApiError('conflict', `run ${runId} has no verdict change to undo`);
-      return { changed, undoable: hasUndo(db, runId) };
+      return curate(runId, curationLabels.verdict(verdict), () => setVerdicts(db, candidateIds, verdict));
     },
     'candidates.setNote': ({ candidateId, note }) => {
-      curatedRun([candidateId]);
-      setNote(db, candidateId, note);
-      const row = getCandidateRow(db, candidateId)!;
-      const { proof: _proof, ...rest } = row;
-      return rest;
+      const runId = curatedRun([candidateId]);
+      const change = curate(runId, curationLabels.note(note), () => setNote(db, candidateId, note));
+      const { proof: _proof, ...row } = getCandidateRow(db, candidateId)!;
+      return { ...change, row };
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
-      curatedRun(candidateIds);
-      return { changed: setTags(db, candidateIds, tags, mode) };
+      const runId = curatedRun(candidateIds);
+      return curate(runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode));
+    },
+    'history.list': ({ runId, limit }) => {
+      runOf(runId);
+      return listHistory(db, runId, limit);
+    },
+    'history.undo': ({ runId }) => {
+      writableRun(runId);
+      const step = undoLast(db, runId);
+      if (!step) throw new ApiError('conflict', `run ${runId} has no change to undo`);
+      return step;
+    },
+    'history.redo': ({ runId }) => {
+      writableRun(runId);
+      const step = redoNext(db, runId);
+      if (!step) throw new ApiError('conflict', `run ${runId} has no undone change to redo`);
+      return step;
+    },
+    'history.jump': ({ runId, entryId }) => {
+      writableRun(runId);
+      const step = jumpTo(db, runId, entryId);
+      if (!step) throw new ApiError('not-found', `change ${entryId} is not in the history of run ${runId}`, [{ field: 'entryId', message: `not a change of run ${runId}` }]);
+      return step;
     },
     'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(runId), runId, kind),
     'orderings.computeApproved': async ({ runId }) => {

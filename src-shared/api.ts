@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import type { MetricInfo } from './game';
 import { gameIdSchema } from './games/index';
+import type { CurationChange, HistoryList, HistoryStep } from './history';
+
+export type { CurationChange, HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from './history';
 
 // ---------- shared value schemas ----------
 
@@ -122,11 +125,8 @@ export interface CandidateDetail extends CandidateRow {
   label: string;
 }
 
-export interface VerdictChange {
-  changed: number;
-  /** The change can be undone with candidates.undo while this is true. */
-  undoable: boolean;
-}
+/** The reply of a verdict change (every curation action answers a CurationChange). */
+export type VerdictChange = CurationChange;
 
 export interface OrderingLevel {
   level: number;
@@ -265,15 +265,27 @@ export const apiMethods = {
   ),
   'candidates.get': method<CandidateDetail>()(z.object({ candidateId: candidateIdSchema }).strict(), 'One candidate with its level, metrics, proof and run rules.'),
   'candidates.points': method<PoolPoint[]>()(z.object({ runId: runIdSchema }).strict(), 'Every candidate of a run as a plot point (no level JSON).'),
-  'candidates.setVerdict': method<VerdictChange>()(
+  'candidates.setVerdict': method<CurationChange>()(
     z.object({ candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000), verdict: verdictSchema }).strict(),
-    'Approve, reject or clear one or many candidates (undoable).',
+    'Approve, reject or clear one or many candidates; recorded in the run\'s history (undoable).',
   ),
-  'candidates.undo': method<VerdictChange>()(z.object({ runId: runIdSchema }).strict(), 'Undo the last verdict change of a run.'),
-  'candidates.setNote': method<CandidateRow>()(z.object({ candidateId: candidateIdSchema, note: z.string().max(4000, 'must be at most 4000 characters') }).strict(), 'Set a candidate\'s note.'),
-  'candidates.setTags': method<{ changed: number }>()(
-    z.object({ candidateIds: z.array(candidateIdSchema).min(1).max(20000), tags: z.array(tagSchema).max(20), mode: z.enum(['add', 'remove', 'set']).default('add') }).strict(),
-    'Add, remove or set tags on candidates.',
+  'candidates.setNote': method<CurationChange & { row: CandidateRow }>()(
+    z.object({ candidateId: candidateIdSchema, note: z.string().max(4000, 'must be at most 4000 characters') }).strict(),
+    'Set a candidate\'s note; recorded in the run\'s history (undoable).',
+  ),
+  'candidates.setTags': method<CurationChange>()(
+    z.object({ candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000), tags: z.array(tagSchema).max(20), mode: z.enum(['add', 'remove', 'set']).default('add') }).strict(),
+    'Add, remove or set tags on candidates; recorded in the run\'s history (undoable).',
+  ),
+  'history.list': method<HistoryList>()(
+    z.object({ runId: runIdSchema, limit: z.number().int().min(1, 'must be at least 1').max(10000, 'must be at most 10000').default(200) }).strict(),
+    'A run\'s changes, newest first, with time and scope, and what undo and redo would act on.',
+  ),
+  'history.undo': method<HistoryStep>()(z.object({ runId: runIdSchema }).strict(), 'Undo exactly the last change of a run still in effect, and name it.'),
+  'history.redo': method<HistoryStep>()(z.object({ runId: runIdSchema }).strict(), 'Redo exactly the change undone last, and name it.'),
+  'history.jump': method<HistoryStep>()(
+    z.object({ runId: runIdSchema, entryId: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative') }).strict(),
+    'Go back (or forward) to the state right after one change of the history (0: before the first).',
   ),
   'orderings.get': method<OrderingView>()(z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(), 'The automatic or approved ordering with its curve data.'),
   'orderings.computeApproved': method<OrderingView>()(z.object({ runId: runIdSchema }).strict(), 'Run the game\'s ordering on approved candidates only and store it.'),

@@ -1,5 +1,6 @@
 /** Queries on candidates: batched inserts, paged lists with metric filters and sorts, curation. */
 import type { CandidatePage, CandidateRow, PoolPoint, Verdict } from '../../src-shared/api';
+import type { RowChange } from '../../src-shared/history';
 import type { Db } from './db';
 
 export interface NewCandidate {
@@ -178,65 +179,49 @@ export function candidateRuns(db: Db, ids: readonly number[]): Map<number, numbe
   return out;
 }
 
-/** Set a verdict on many candidates and record the previous ones as one undoable action. */
-export function setVerdicts(db: Db, runId: number, ids: readonly number[], verdict: Verdict, now: string): number {
-  return db.transaction(() => {
-    const action = Number(db.prepare('INSERT INTO verdict_actions (run_id, verdict, created_at) VALUES (?, ?, ?)').run(runId, verdict, now).lastInsertRowid);
-    const prev = db.prepare('SELECT verdict FROM candidates WHERE id = ?');
-    const hist = db.prepare('INSERT OR IGNORE INTO verdict_history (action_id, candidate_id, previous) VALUES (?, ?, ?)');
-    const set = db.prepare('UPDATE candidates SET verdict = ? WHERE id = ? AND verdict <> ?');
-    let changed = 0;
-    for (const id of ids) {
-      const p = prev.get(id) as { verdict: Verdict } | undefined;
-      if (!p || p.verdict === verdict) continue;
-      hist.run(action, id, p.verdict);
-      changed += set.run(verdict, id, verdict).changes;
-    }
-    if (changed === 0) db.prepare('DELETE FROM verdict_actions WHERE id = ?').run(action);
-    return changed;
-  })();
+/*
+ * Curation writes. Each returns the rows it changed, before and after; the service runs it
+ * inside history's recordChange, which records that as one undoable entry.
+ */
+
+/** Set a verdict on many candidates; candidates that already have it are left out. */
+export function setVerdicts(db: Db, ids: readonly number[], verdict: Verdict): RowChange[] {
+  const prev = db.prepare('SELECT verdict FROM candidates WHERE id = ?');
+  const set = db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?');
+  const out: RowChange[] = [];
+  for (const id of new Set(ids)) {
+    const p = prev.get(id) as { verdict: Verdict } | undefined;
+    if (!p || p.verdict === verdict) continue;
+    set.run(verdict, id);
+    out.push({ target: 'candidate', id, field: 'verdict', before: p.verdict, after: verdict });
+  }
+  return out;
 }
 
-/** Undo the newest not-yet-undone verdict action of a run; returns how many candidates changed back. */
-export function undoVerdicts(db: Db, runId: number): number | null {
-  return db.transaction(() => {
-    const action = db.prepare('SELECT id FROM verdict_actions WHERE run_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1').get(runId) as { id: number } | undefined;
-    if (!action) return null;
-    const rows = db.prepare('SELECT candidate_id, previous FROM verdict_history WHERE action_id = ?').all(action.id) as { candidate_id: number; previous: Verdict }[];
-    const set = db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?');
-    for (const r of rows) set.run(r.previous, r.candidate_id);
-    db.prepare('UPDATE verdict_actions SET undone = 1 WHERE id = ?').run(action.id);
-    return rows.length;
-  })();
-}
-
-export function hasUndo(db: Db, runId: number): boolean {
-  return db.prepare('SELECT 1 FROM verdict_actions WHERE run_id = ? AND undone = 0 LIMIT 1').get(runId) !== undefined;
-}
-
-export function setNote(db: Db, id: number, note: string): void {
+export function setNote(db: Db, id: number, note: string): RowChange[] {
+  const r = db.prepare('SELECT note FROM candidates WHERE id = ?').get(id) as { note: string } | undefined;
+  if (!r || r.note === note) return [];
   db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(note, id);
+  return [{ target: 'candidate', id, field: 'note', before: r.note, after: note }];
 }
 
-export function setTags(db: Db, ids: readonly number[], tags: readonly string[], mode: 'add' | 'remove' | 'set'): number {
-  return db.transaction(() => {
-    const get = db.prepare('SELECT tags FROM candidates WHERE id = ?');
-    const put = db.prepare('UPDATE candidates SET tags = ? WHERE id = ?');
-    let changed = 0;
-    for (const id of ids) {
-      const r = get.get(id) as { tags: string } | undefined;
-      if (!r) continue;
-      const before = JSON.parse(r.tags) as string[];
-      let after: string[];
-      if (mode === 'set') after = [...new Set(tags)];
-      else if (mode === 'add') after = [...new Set([...before, ...tags])];
-      else after = before.filter((t) => !tags.includes(t));
-      after.sort();
-      if (JSON.stringify(after) !== JSON.stringify(before)) {
-        put.run(JSON.stringify(after), id);
-        changed++;
-      }
+export function setTags(db: Db, ids: readonly number[], tags: readonly string[], mode: 'add' | 'remove' | 'set'): RowChange[] {
+  const get = db.prepare('SELECT tags FROM candidates WHERE id = ?');
+  const put = db.prepare('UPDATE candidates SET tags = ? WHERE id = ?');
+  const out: RowChange[] = [];
+  for (const id of new Set(ids)) {
+    const r = get.get(id) as { tags: string } | undefined;
+    if (!r) continue;
+    const before = JSON.parse(r.tags) as string[];
+    let after: string[];
+    if (mode === 'set') after = [...new Set(tags)];
+    else if (mode === 'add') after = [...new Set([...before, ...tags])];
+    else after = before.filter((t) => !tags.includes(t));
+    after.sort();
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      put.run(JSON.stringify(after), id);
+      out.push({ target: 'candidate', id, field: 'tags', before, after });
     }
-    return changed;
-  })();
+  }
+  return out;
 }

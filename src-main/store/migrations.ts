@@ -100,4 +100,50 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN owner_pid INTEGER;
   `,
+  // 4: one history for every curation change (tldraw/excalidraw style: an action records
+  // what it changed, row by row, before and after), replacing the verdict-only undo log;
+  // and the report a run stores when it ends.
+  `
+  CREATE TABLE history (
+    id         INTEGER PRIMARY KEY,
+    run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    kind       TEXT    NOT NULL,              -- 'verdict', 'tag', 'untag', 'set-tags', 'note' (later: pins, locks, edits)
+    label      TEXT    NOT NULL,              -- what the undo bar names, e.g. 'Approved L12 · c3'
+    scope      TEXT    NOT NULL,              -- which rows, in the studio's vocabulary
+    rows       INTEGER NOT NULL,
+    created_at TEXT    NOT NULL,
+    undone     INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX history_by_run ON history (run_id, id);
+  CREATE TABLE history_changes (
+    entry_id  INTEGER NOT NULL REFERENCES history (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    target    TEXT    NOT NULL,               -- what kind of row: 'candidate' (later: ordering levels, ...)
+    target_id INTEGER NOT NULL,
+    field     TEXT    NOT NULL,               -- 'verdict', 'tags', 'note'
+    before    TEXT    NOT NULL,               -- JSON
+    after     TEXT    NOT NULL,               -- JSON
+    PRIMARY KEY (entry_id, seq)
+  ) WITHOUT ROWID;
+
+  -- Verdict changes not yet undone carry over (an undone one could not be redone before).
+  INSERT INTO history (id, run_id, kind, label, scope, rows, created_at, undone)
+  SELECT a.id, a.run_id, 'verdict',
+         (CASE a.verdict WHEN 'approved' THEN 'Approved ' WHEN 'rejected' THEN 'Rejected ' ELSE 'Cleared the verdict of ' END)
+           || n.rows || (CASE n.rows WHEN 1 THEN ' candidate' ELSE ' candidates' END),
+         n.rows || (CASE n.rows WHEN 1 THEN ' candidate' ELSE ' candidates' END),
+         n.rows, a.created_at, 0
+  FROM verdict_actions a
+  JOIN (SELECT action_id, COUNT(*) AS rows FROM verdict_history GROUP BY action_id) n ON n.action_id = a.id
+  WHERE a.undone = 0;
+  INSERT INTO history_changes (entry_id, seq, target, target_id, field, before, after)
+  SELECT h.action_id, ROW_NUMBER() OVER (PARTITION BY h.action_id ORDER BY h.candidate_id), 'candidate', h.candidate_id, 'verdict',
+         json_quote(h.previous), json_quote(a.verdict)
+  FROM verdict_history h JOIN verdict_actions a ON a.id = h.action_id
+  WHERE a.undone = 0;
+  DROP TABLE verdict_history;
+  DROP TABLE verdict_actions;
+
+  ALTER TABLE runs ADD COLUMN report TEXT;   -- JSON RunReport, written when the run ends
+  `,
 ];

@@ -7,6 +7,7 @@ import type {
   CompareView,
   DuplicatePairView,
   ExportResult,
+  HistoryStep,
   ImportResult,
   OrderingView,
   RunProgress,
@@ -34,7 +35,7 @@ function counts(): Record<string, number> {
   const db = new Database(ctx.dbPath, { readonly: true });
   try {
     const out: Record<string, number> = {};
-    for (const t of ['runs', 'candidates', 'candidate_metrics', 'orderings', 'ordering_levels', 'duplicate_pairs', 'verdict_actions']) {
+    for (const t of ['runs', 'candidates', 'candidate_metrics', 'orderings', 'ordering_levels', 'duplicate_pairs', 'history']) {
       out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
     }
     return out;
@@ -177,7 +178,7 @@ describe('runs through the API', () => {
     const view = await ok<OrderingView>('orderings.computeApproved', { runId: r.id });
     expect(view.shortLevels.length).toBeGreaterThan(0);
     expect(view.problems.map((p) => p.level)).toEqual(expect.arrayContaining([view.shortLevels[0]]));
-    await ok<VerdictChange>('candidates.undo', { runId: r.id });
+    await ok<HistoryStep>('history.undo', { runId: r.id });
   });
 
   it('undoes a bulk verdict change, restoring the previous verdicts', async () => {
@@ -188,7 +189,7 @@ describe('runs through the API', () => {
     await ok<VerdictChange>('candidates.setVerdict', { candidateIds: ids, verdict: 'rejected' });
     const mid = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'rejected', limit: 2000, withLevels: false });
     expect(mid.items.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
-    const undo = await ok<VerdictChange>('candidates.undo', { runId: r.id });
+    const undo = await ok<HistoryStep>('history.undo', { runId: r.id });
     expect(undo.changed).toBe(ids.filter((id) => prev.get(id) !== 'rejected').length);
     const after = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
     expect(new Map(after.items.map((c) => [c.id, c.verdict]))).toEqual(prev);

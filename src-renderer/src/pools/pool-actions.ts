@@ -1,6 +1,6 @@
 /**
  * The Pool browser's entries for the studio's ONE action table (`lib/actions.ts` spreads
- * `poolActions` in): verdict keys, undo, selection, moving through the cards and opening one
+ * `poolActions` in): verdict keys, undo and redo, selection, moving through the cards and opening one
  * in the inspector. The moves and Space/Enter act as keys while the card grid has the focus
  * (the grid registers how far a row or a page of cards is in `poolKeys`).
  */
@@ -60,11 +60,19 @@ export const poolActions: Action[] = [
   verdict('pools.clear0', 'Clear the verdict (alternative key)', '0', 'none'),
   {
     id: 'pools.undo',
-    title: 'Undo the last verdict change',
+    title: 'Undo the last change of this run (verdict, tag or note)',
     group: 'Pools',
     shortcut: 'Mod+Z',
-    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : !pool.undoable ? 'no verdict change to undo' : null),
+    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : !pool.undoable ? 'no change to undo' : null),
     perform: () => void pool.undo(),
+  },
+  {
+    id: 'pools.redo',
+    title: 'Redo the change undone last',
+    group: 'Pools',
+    shortcut: 'Mod+Shift+Z',
+    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : !pool.redoable ? 'no undone change to redo' : null),
+    perform: () => void pool.redo(),
   },
   { id: 'pools.selectAll', title: 'Select every candidate shown', group: 'Pools', shortcut: 'Mod+A', unavailable: shownReason, perform: () => pool.selectAll() },
   {

@@ -1,11 +1,11 @@
 /**
  * The Pool browser's state: the candidates of one run (metrics and verdicts of every
  * candidate, fetched in pages of 2000 without levels; the level JSON only for what is on
- * screen), filters, sort, focus, multi-selection, and the curation calls (verdicts with
- * undo, notes, tags). One instance, so the action table and the page share it.
+ * screen), filters, sort, focus, multi-selection, and the curation calls (verdicts, notes,
+ * tags), each recorded in the run's history, which undo and redo replay exactly. One instance, so the action table and the page share it.
  */
 import { SvelteSet } from 'svelte/reactivity';
-import type { ApiArgs, CandidateRow, Verdict } from '../../../src-shared/api';
+import type { ApiArgs, CandidateRow, CurationChange, HistoryState, HistoryStep, Verdict } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
 import { studio } from '../lib/studio.svelte';
 
@@ -19,6 +19,9 @@ export interface PoolRow extends CandidateRow {
 }
 
 const PAGE = 2000;
+
+/** Bumped on every change of the run's history, so the history panel reloads its list. */
+export const historyVersion = $state({ n: 0 });
 type ListArgs = ApiArgs<'candidates.list'>;
 
 class PoolState {
@@ -43,7 +46,14 @@ class PoolState {
   focus = $state(0);
   selected = new SvelteSet<number>();
   anchor = 0;
-  undoable = $state(false);
+  /** What undo and redo would act on next (from the server's history of the run). */
+  history = $state.raw<HistoryState | null>(null);
+  get undoable(): boolean {
+    return this.history?.undo != null;
+  }
+  get redoable(): boolean {
+    return this.history?.redo != null;
+  }
   message = $state<string | null>(null);
 
   /** Level JSON by candidate id (immutable, so cached for the run). */
@@ -102,7 +112,7 @@ class PoolState {
     this.selected.clear();
     this.focus = 0;
     this.anchor = 0;
-    this.undoable = false;
+    this.history = null;
     this.message = null;
     this.levelsVersion++;
     if (runId === null) return;
@@ -112,6 +122,7 @@ class PoolState {
       this.game = run.game;
       this.rules = run.rules;
       this.readOnly = run.status === 'imported';
+      void this.loadHistory(runId);
     } catch (e) {
       studio.report(`Could not open run ${runId}`, e);
       return;
@@ -205,40 +216,87 @@ class PoolState {
     this.rows = this.rows.map((r) => (ids.has(r.id) ? change(r) : r));
   }
 
+  /** What undo and redo would act on (history lives in the database, so it survives a restart). */
+  async loadHistory(runId: number): Promise<void> {
+    try {
+      const list = await studio.client.call('history.list', { runId, limit: 1 });
+      if (this.runId === runId) this.history = { runId, undo: list.undo, redo: list.redo };
+    } catch (e) {
+      studio.report('Could not read the run\'s history', e);
+    }
+  }
+
+  /** After a curation call: the rows it changed, the message naming it, and what undo/redo now act on. */
+  private changed(res: CurationChange, nothing: string): void {
+    if (res.runId !== this.runId) return;
+    this.history = { runId: res.runId, undo: res.undo, redo: res.redo };
+    this.applyChanges(res.changes);
+    this.message = res.entry ? `${res.entry.label} · Ctrl+Z undoes` : nothing;
+    historyVersion.n++;
+  }
+
+  /** Patch the loaded rows with what a change set (after values). */
+  private applyChanges(changes: CurationChange['changes']): void {
+    const byId = new Map<number, Partial<PoolRow>>();
+    for (const c of changes) {
+      if (c.target !== 'candidate') continue;
+      const patch = byId.get(c.id) ?? {};
+      if (c.field === 'verdict') patch.verdict = c.after as Verdict;
+      else if (c.field === 'tags') patch.tags = c.after as string[];
+      else if (c.field === 'note') patch.note = c.after as string;
+      byId.set(c.id, patch);
+    }
+    if (byId.size) this.rows = this.rows.map((r) => (byId.has(r.id) ? { ...r, ...byId.get(r.id) } : r));
+  }
+
   async setVerdict(verdict: Verdict): Promise<void> {
     const ids = this.targets();
     if (ids.length === 0 || this.runId === null) return;
     if (this.readOnly) return this.refuse();
     try {
       const res = await studio.client.call('candidates.setVerdict', { candidateIds: ids, verdict });
-      this.patch(new Set(ids), (r) => ({ ...r, verdict }));
-      this.undoable = res.undoable;
-      const what = verdict === 'approved' ? 'Approved' : verdict === 'rejected' ? 'Rejected' : 'Cleared';
-      this.message = `${what} ${ids.length} candidate${ids.length === 1 ? '' : 's'}${res.undoable ? ' · Ctrl+Z undoes' : ''}`;
+      this.changed(res, `Nothing changed: ${ids.length === 1 ? 'the candidate already has' : 'every candidate already has'} that verdict`);
     } catch (e) {
       studio.report('Could not change the verdict', e);
     }
   }
 
-  async undo(): Promise<void> {
+  /** Undo, redo or jump back through the run's history; the rows are reloaded so filters stay true. */
+  private async stepHistory(call: () => Promise<HistoryStep>, verb: string, failTitle: string): Promise<void> {
     if (this.runId === null) return;
     if (this.readOnly) return this.refuse();
+    const runId = this.runId;
     try {
-      const res = await studio.client.call('candidates.undo', { runId: this.runId });
-      this.undoable = res.undoable;
-      this.message = `Undid the last verdict change (${res.changed} candidate${res.changed === 1 ? '' : 's'})`;
+      const res = await call();
+      if (this.runId !== runId) return;
+      this.history = { runId, undo: res.undo, redo: res.redo };
+      const names = res.entries.map((e) => `“${e.label}”`);
+      this.message = names.length === 0 ? 'Already there: nothing changed' : names.length === 1 ? `${verb} ${names[0]}` : `${verb} ${names.length} changes`;
+      historyVersion.n++;
       await this.reload(true);
     } catch (e) {
-      studio.report('Nothing undone', e);
+      studio.report(failTitle, e);
     }
+  }
+
+  undo(): Promise<void> {
+    return this.stepHistory(() => studio.client.call('history.undo', { runId: this.runId! }), 'Undid', 'Nothing undone');
+  }
+
+  redo(): Promise<void> {
+    return this.stepHistory(() => studio.client.call('history.redo', { runId: this.runId! }), 'Redid', 'Nothing redone');
+  }
+
+  /** Back (or forward) to the state right after one change (0: before the first). */
+  jump(entryId: number): Promise<void> {
+    return this.stepHistory(() => studio.client.call('history.jump', { runId: this.runId!, entryId }), 'Went back over', 'Could not go back');
   }
 
   async setNote(id: number, note: string): Promise<void> {
     if (this.readOnly) return this.refuse();
     try {
-      const row = await studio.client.call('candidates.setNote', { candidateId: id, note });
-      this.patch(new Set([id]), (r) => ({ ...r, note: row.note }));
-      this.message = note ? 'Note saved' : 'Note removed';
+      const res = await studio.client.call('candidates.setNote', { candidateId: id, note });
+      this.changed(res, 'The note is unchanged');
     } catch (e) {
       studio.report('Could not save the note', e);
     }
@@ -248,10 +306,8 @@ class PoolState {
     if (ids.length === 0 || tags.length === 0) return;
     if (this.readOnly) return this.refuse();
     try {
-      await studio.client.call('candidates.setTags', { candidateIds: ids, tags, mode });
-      const set = new Set(tags);
-      this.patch(new Set(ids), (r) => ({ ...r, tags: mode === 'add' ? [...new Set([...r.tags, ...tags])] : r.tags.filter((t) => !set.has(t)) }));
-      this.message = `${mode === 'add' ? 'Tagged' : 'Untagged'} ${ids.length} candidate${ids.length === 1 ? '' : 's'}`;
+      const res = await studio.client.call('candidates.setTags', { candidateIds: ids, tags, mode });
+      this.changed(res, mode === 'add' ? 'Nothing changed: every candidate already has the tag' : 'Nothing changed: no candidate had the tag');
     } catch (e) {
       studio.report('Could not change the tags', e);
     }

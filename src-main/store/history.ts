@@ -1,0 +1,169 @@
+/**
+ * A run's history in SQLite: every curation action records the rows it changed (before and
+ * after), so undo and redo replay exactly that change, across restarts. Linear, like an
+ * editor's: a new change after undos drops the undone entries (nothing left to redo).
+ *
+ * A new kind of change (pins, locks, exclusions, edits) adds its field to `appliers`, and
+ * returns RowChange[] from its store function; history needs nothing else.
+ */
+import type { HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from '../../src-shared/history';
+import { candidatesName } from '../../src-shared/vocabulary';
+import type { Db } from './db';
+
+type Applier = (db: Db, id: number, value: unknown) => void;
+
+/** How each (target, field) is written back; values are the plain JSON the change recorded. */
+const appliers: Record<string, Applier> = {
+  'candidate.verdict': (db, id, v) => void db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?').run(v as string, id),
+  'candidate.tags': (db, id, v) => void db.prepare('UPDATE candidates SET tags = ? WHERE id = ?').run(JSON.stringify(v), id),
+  'candidate.note': (db, id, v) => void db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(v as string, id),
+};
+
+function apply(db: Db, c: RowChange, value: unknown): void {
+  const fn = appliers[`${c.target}.${c.field}`];
+  if (!fn) throw new Error(`history cannot apply ${c.target}.${c.field}`);
+  fn(db, c.id, value);
+}
+
+interface EntryRow {
+  id: number;
+  run_id: number;
+  kind: HistoryKind;
+  label: string;
+  scope: string;
+  rows: number;
+  created_at: string;
+  undone: number;
+}
+
+const toEntry = (r: EntryRow): HistoryEntry => ({
+  id: r.id,
+  runId: r.run_id,
+  kind: r.kind,
+  label: r.label,
+  scope: r.scope,
+  rows: r.rows,
+  createdAt: r.created_at,
+  undone: r.undone === 1,
+});
+
+/** "L12 · c3" / "9 candidates in L3–L7" for the candidate rows a change touched. */
+export function candidateScope(db: Db, ids: readonly number[]): string {
+  const get = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
+  const cands = [...new Set(ids)].map((id) => get.get(id) as { slot: number; idx: number } | undefined).filter((r) => r !== undefined);
+  cands.sort((a, b) => a.slot - b.slot || a.idx - b.idx);
+  return candidatesName(cands.map((c) => ({ slot: c.slot, index: c.idx })));
+}
+
+/** What a change is called, given the rows it changed (the label may name the scope). */
+export interface ChangeMeta {
+  kind: HistoryKind;
+  label: (scope: string, changes: RowChange[]) => string;
+}
+
+/**
+ * Run `mutate` and record what it changed as one entry, in one transaction. Returns the
+ * changes and the entry (null when nothing changed: then nothing is recorded).
+ */
+export function recordChange(db: Db, runId: number, now: string, meta: ChangeMeta, mutate: () => RowChange[]): { changes: RowChange[]; entry: HistoryEntry | null } {
+  return db.transaction(() => {
+    const changes = mutate();
+    if (changes.length === 0) return { changes, entry: null };
+    // A new change ends the redo branch.
+    db.prepare('DELETE FROM history WHERE run_id = ? AND undone = 1').run(runId);
+    const scope = candidateScope(db, changes.filter((c) => c.target === 'candidate').map((c) => c.id));
+    const rows = new Set(changes.map((c) => `${c.target}:${c.id}`)).size;
+    const info = db
+      .prepare('INSERT INTO history (run_id, kind, label, scope, rows, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(runId, meta.kind, meta.label(scope, changes), scope, rows, now);
+    const entryId = Number(info.lastInsertRowid);
+    const ins = db.prepare('INSERT INTO history_changes (entry_id, seq, target, target_id, field, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    changes.forEach((c, i) => ins.run(entryId, i, c.target, c.id, c.field, JSON.stringify(c.before), JSON.stringify(c.after)));
+    return { changes, entry: getEntry(db, entryId) };
+  })();
+}
+
+function getEntry(db: Db, id: number): HistoryEntry | null {
+  const r = db.prepare('SELECT * FROM history WHERE id = ?').get(id) as EntryRow | undefined;
+  return r ? toEntry(r) : null;
+}
+
+function entryChanges(db: Db, entryId: number): RowChange[] {
+  const rows = db
+    .prepare('SELECT target, target_id, field, before, after FROM history_changes WHERE entry_id = ? ORDER BY seq')
+    .all(entryId) as { target: RowChange['target']; target_id: number; field: RowChange['field']; before: string; after: string }[];
+  return rows.map((r) => ({ target: r.target, id: r.target_id, field: r.field, before: JSON.parse(r.before) as unknown, after: JSON.parse(r.after) as unknown }));
+}
+
+export function historyState(db: Db, runId: number): HistoryState {
+  const undo = db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1').get(runId) as EntryRow | undefined;
+  const redo = db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 ORDER BY id ASC LIMIT 1').get(runId) as EntryRow | undefined;
+  return { runId, undo: undo ? toEntry(undo) : null, redo: redo ? toEntry(redo) : null };
+}
+
+export function listHistory(db: Db, runId: number, limit: number): HistoryList {
+  const rows = db.prepare('SELECT * FROM history WHERE run_id = ? ORDER BY id DESC LIMIT ?').all(runId, limit) as EntryRow[];
+  const total = (db.prepare('SELECT COUNT(*) AS n FROM history WHERE run_id = ?').get(runId) as { n: number }).n;
+  return { ...historyState(db, runId), entries: rows.map(toEntry), total };
+}
+
+/** Undo one entry: its rows go back to their before values, last change first. */
+function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
+  const recorded = entryChanges(db, entry.id);
+  const out: RowChange[] = [];
+  for (const c of [...recorded].reverse()) {
+    apply(db, c, c.before);
+    out.push({ ...c, before: c.after, after: c.before });
+  }
+  db.prepare('UPDATE history SET undone = 1 WHERE id = ?').run(entry.id);
+  return out;
+}
+
+function redoEntry(db: Db, entry: HistoryEntry): RowChange[] {
+  const recorded = entryChanges(db, entry.id);
+  for (const c of recorded) apply(db, c, c.after);
+  db.prepare('UPDATE history SET undone = 0 WHERE id = ?').run(entry.id);
+  return recorded;
+}
+
+function step(db: Db, runId: number, entries: HistoryEntry[], changes: RowChange[]): HistoryStep {
+  return { ...historyState(db, runId), entries: entries.map((e) => getEntry(db, e.id)!), changes, changed: new Set(changes.map((c) => `${c.target}:${c.id}`)).size };
+}
+
+/** Undo exactly the newest change still in effect; null when there is none. */
+export function undoLast(db: Db, runId: number): HistoryStep | null {
+  return db.transaction(() => {
+    const { undo } = historyState(db, runId);
+    if (!undo) return null;
+    return step(db, runId, [undo], undoEntry(db, undo));
+  })();
+}
+
+/** Redo exactly the oldest undone change; null when there is none. */
+export function redoNext(db: Db, runId: number): HistoryStep | null {
+  return db.transaction(() => {
+    const { redo } = historyState(db, runId);
+    if (!redo) return null;
+    return step(db, runId, [redo], redoEntry(db, redo));
+  })();
+}
+
+/**
+ * Go to the state right after entry `entryId` (0: before the first change): undo every
+ * newer entry still in effect, newest first, or redo the undone ones up to it, oldest first.
+ * Returns null when the entry is not in this run's history.
+ */
+export function jumpTo(db: Db, runId: number, entryId: number): HistoryStep | null {
+  return db.transaction(() => {
+    if (entryId !== 0) {
+      const e = getEntry(db, entryId);
+      if (!e || e.runId !== runId) return null;
+    }
+    const toUndo = (db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 0 AND id > ? ORDER BY id DESC').all(runId, entryId) as EntryRow[]).map(toEntry);
+    const toRedo = (db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 AND id <= ? ORDER BY id ASC').all(runId, entryId) as EntryRow[]).map(toEntry);
+    const changes: RowChange[] = [];
+    for (const e of toUndo) changes.push(...undoEntry(db, e));
+    for (const e of toRedo) changes.push(...redoEntry(db, e));
+    return step(db, runId, [...toUndo, ...toRedo], changes);
+  })();
+}

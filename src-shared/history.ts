@@ -1,0 +1,68 @@
+/**
+ * The shapes of a run's history (one history for every change a designer makes, in the
+ * tldraw/excalidraw pattern): an action returns the rows it changed, before and after, and
+ * history records them so undo and redo replay exactly that change.
+ */
+
+/** What a change did: verdicts, tags, notes (pins, locks, exclusions and edits join later). */
+export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note';
+
+/** Which kind of row a change touched. */
+export type HistoryTarget = 'candidate';
+
+/** One field of one row, before and after (plain JSON values). */
+export interface RowChange {
+  target: HistoryTarget;
+  /** The row's database id. */
+  id: number;
+  field: 'verdict' | 'tags' | 'note';
+  before: unknown;
+  after: unknown;
+}
+
+export interface HistoryEntry {
+  id: number;
+  runId: number;
+  kind: HistoryKind;
+  /** What the undo bar names, e.g. "Approved L12 · c3" or "Tagged 9 candidates “hard”". */
+  label: string;
+  /** Which candidates, in the studio's vocabulary ("L12 · c3", "9 candidates in L3–L7"). */
+  scope: string;
+  /** Rows the change touched. */
+  rows: number;
+  createdAt: string;
+  /** Undone entries can be redone until a new change is made. */
+  undone: boolean;
+}
+
+/** What undo and redo would act on next. */
+export interface HistoryState {
+  runId: number;
+  undo: HistoryEntry | null;
+  redo: HistoryEntry | null;
+}
+
+/** The reply of every curation action. */
+export interface CurationChange extends HistoryState {
+  /** Rows that changed (0 when the action changed nothing, and then nothing is recorded). */
+  changed: number;
+  changes: RowChange[];
+  /** The history entry recorded for this action, or null when nothing changed. */
+  entry: HistoryEntry | null;
+  /** The change can be undone (history.undo) while this is true. */
+  undoable: boolean;
+}
+
+/** The reply of undo, redo and jump: the entries applied, in order, and the rows they set. */
+export interface HistoryStep extends HistoryState {
+  entries: HistoryEntry[];
+  /** Each row as it changed now (before = the value it had, after = the value it has). */
+  changes: RowChange[];
+  changed: number;
+}
+
+export interface HistoryList extends HistoryState {
+  /** Newest first. */
+  entries: HistoryEntry[];
+  total: number;
+}
