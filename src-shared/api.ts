@@ -8,19 +8,20 @@ import { z } from 'zod';
 import type { MetricInfo } from './game';
 import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryList, HistoryStep } from './history';
+import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
 
 export type { CurationChange, HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from './history';
 
 // ---------- shared value schemas ----------
 
 export { gameIdSchema };
-export const runIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive run id');
+export const runIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive run id');
 export const runStatusSchema = z.enum(['queued', 'running', 'cancelled', 'interrupted', 'failed', 'done', 'imported']);
-export const candidateIdSchema = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive candidate id');
+export const candidateIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive candidate id');
 export const verdictSchema = z.enum(['approved', 'rejected', 'none']);
 export const orderingKindSchema = z.enum(['automatic', 'approved']);
 export const seedSchema = z
-  .number({ error: 'must be a number' })
+  .number({ error: (iss) => numberTypeMessage(iss.input) })
   .int('must be a whole number')
   .min(0, 'must not be negative')
   .max(2 ** 31 - 1, 'must be below 2^31');
@@ -228,7 +229,7 @@ export const apiMethods = {
         name: z.string().max(120, 'must be at most 120 characters').optional(),
         plan: z.unknown().optional(),
         rules: z.unknown().optional(),
-        levels: z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be at least 1').optional(),
+        levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional(),
       })
       .strict(),
     'Validate and store a new run, then queue it on the worker pool.',
@@ -284,7 +285,7 @@ export const apiMethods = {
   'history.undo': method<HistoryStep>()(z.object({ runId: runIdSchema }).strict(), 'Undo exactly the last change of a run still in effect, and name it.'),
   'history.redo': method<HistoryStep>()(z.object({ runId: runIdSchema }).strict(), 'Redo exactly the change undone last, and name it.'),
   'history.jump': method<HistoryStep>()(
-    z.object({ runId: runIdSchema, entryId: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative') }).strict(),
+    z.object({ runId: runIdSchema, entryId: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, 'must not be negative') }).strict(),
     'Go back (or forward) to the state right after one change of the history (0: before the first).',
   ),
   'orderings.get': method<OrderingView>()(z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(), 'The automatic or approved ordering with its curve data.'),
@@ -364,14 +365,9 @@ export class ApiError extends Error {
 export function parseArgs<K extends ApiMethodName>(name: K, raw: unknown): ApiParsedArgs<K> {
   const spec = apiMethods[name] as MethodSpec<z.ZodType, unknown> | undefined;
   if (!spec) throw new ApiError('unknown-method', `unknown API method "${String(name)}"`);
-  const result = spec.args.safeParse(raw ?? {});
+  const result = spec.args.safeParse(raw ?? {}, { error: designerErrorMap });
   if (result.success) return result.data as ApiParsedArgs<K>;
-  const fields = result.error.issues.map((issue) => {
-    const path = issue.path.length ? issue.path.map(String).join('.') : '(arguments)';
-    const message =
-      issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
-    return { field: path, message };
-  });
+  const fields = designerIssues(result.error, { schema: spec.args });
   const text = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
   throw new ApiError('bad-argument', `${name}: bad argument — ${text}`, fields);
 }

@@ -1,18 +1,26 @@
 /**
  * Checking a new run's input before anything is written: the game, the seed, the plan and
  * the rules (through the game's schemas) and studio-wide sanity bounds. Every problem is an
- * ApiError naming its field.
+ * ApiError naming its field in a designer's sentence (an unknown key is named, with the key
+ * it most likely meant). Rules may be given in part, at any depth: left-out keys keep the
+ * game's defaults.
  */
-import type { z } from 'zod';
 import { ApiError } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
+import { designerErrorMap, designerIssues } from '../../src-shared/schema/designer-errors';
 
 /** More candidates than this in one run is almost surely a typo in a pool size or plan. */
 export const MAX_CANDIDATES_PER_RUN = 100_000;
 export const MAX_LEVELS_PER_RUN = 1_000;
 
-function issues(prefix: string, error: z.ZodError): { field: string; message: string }[] {
-  return error.issues.map((i) => ({ field: [prefix, ...i.path.map(String)].join('.'), message: i.message }));
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `over` laid on `base`: nested objects merge key by key; anything else (lists, null, numbers) replaces. */
+export function mergeOver(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = Object.prototype.hasOwnProperty.call(base, k) ? mergeOver(base[k], v) : v;
+  return out;
 }
 
 function fail(fields: { field: string; message: string }[]): never {
@@ -31,16 +39,15 @@ export function checkRunInput(game: AnyGame, input: { plan?: unknown; rules?: un
   let plan: unknown = game.defaultPlan;
   let rules: unknown = game.defaultRules;
   if (input.plan !== undefined) {
-    const parsed = game.planSchema.safeParse(input.plan);
+    const parsed = game.planSchema.safeParse(input.plan, { error: designerErrorMap });
     if (parsed.success) plan = parsed.data;
-    else fields.push(...issues('plan', parsed.error));
+    else fields.push(...designerIssues(parsed.error, { prefix: 'plan', schema: game.planSchema, unknownKey: `is not a field of the ${game.title} plan` }));
   }
   if (input.rules !== undefined) {
-    // Rules may be given in part: the rest keep the game's defaults.
-    const merged = typeof input.rules === 'object' && input.rules !== null && !Array.isArray(input.rules) ? { ...(game.defaultRules as object), ...(input.rules as object) } : input.rules;
-    const parsed = game.rulesSchema.safeParse(merged);
+    // Rules may be given in part, at any depth: the rest keep the game's defaults.
+    const parsed = game.rulesSchema.safeParse(mergeOver(game.defaultRules, input.rules), { error: designerErrorMap });
     if (parsed.success) rules = parsed.data;
-    else fields.push(...issues('rules', parsed.error));
+    else fields.push(...designerIssues(parsed.error, { prefix: 'rules', schema: game.rulesSchema, unknownKey: `is not a rule of ${game.title}` }));
   }
   if (fields.length) fail(fields);
   const cross = game.crossCheck?.(plan, rules) ?? [];

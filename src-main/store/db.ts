@@ -1,4 +1,8 @@
-/** Opening the studio's SQLite file: WAL, foreign keys, migrations by user_version. */
+/**
+ * Opening the studio's SQLite file: WAL, foreign keys, migrations by user_version. The schema
+ * version is read before any pragma that writes, so a file from a newer studio is refused
+ * byte for byte unchanged; every failure names the file.
+ */
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
 
@@ -10,8 +14,15 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, opts: OpenOptions = {}): Db {
-  const db = new Database(path, { readonly: opts.readonly ?? false });
+  let db: Db;
   try {
+    db = new Database(path, { readonly: opts.readonly ?? false });
+  } catch (e) {
+    throw new Error(`cannot open the database ${path}: ${reason(e)}`);
+  }
+  try {
+    // Read-only first: journal_mode = WAL rewrites the header of a file we may have to refuse.
+    checkVersion(schemaVersion(db));
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
@@ -20,7 +31,18 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
     return db;
   } catch (e) {
     db.close();
-    throw e;
+    throw new Error(`cannot open the database ${path}: ${reason(e)}`);
+  }
+}
+
+function reason(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return (e as { code?: string }).code === 'SQLITE_NOTADB' ? 'it is not a studio database (not an SQLite file)' : message;
+}
+
+function checkVersion(current: number): void {
+  if (current > migrations.length) {
+    throw new Error(`its schema version ${current} is newer than this studio knows (${migrations.length}); update the studio`);
   }
 }
 
@@ -31,11 +53,7 @@ export function schemaVersion(db: Db): number {
 /** Apply every migration past the file's user_version, each in its own transaction. */
 export function migrate(db: Db): number {
   const current = schemaVersion(db);
-  if (current > migrations.length) {
-    throw new Error(
-      `database schema version ${current} is newer than this studio knows (${migrations.length}); update the studio`,
-    );
-  }
+  checkVersion(current);
   for (let v = current; v < migrations.length; v++) {
     db.transaction(() => {
       db.exec(migrations[v] as string);

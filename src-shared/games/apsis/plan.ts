@@ -4,29 +4,39 @@
  * schedule, and how many candidates to build per level it ships (the pool size).
  */
 import { z } from 'zod';
+import { boundedNumber } from '../../schema/bounded-number';
 
-export const apsisStageSchema = z.object({
-  stage: z.number().int().min(1),
-  /** First and last level (1-based, inclusive). */
-  first: z.number().int().min(1),
-  last: z.number().int().min(1),
-  /** Orbits m of every level in the stage. */
-  orbits: z.number().int().min(3).max(6),
-  /** Planned arrow count of each level first..last. */
-  arrows: z.array(z.number().int().min(1).max(60)),
-  /** Long arrows allowed in this stage. */
-  long: z.boolean(),
-  /** Diagonal headings allowed in this stage. */
-  diagonal: z.boolean(),
-  /** Candidates built per level the stage ships. */
-  poolSize: z.number().int().min(1).max(100),
-});
+/** Upper bound of level numbers and stages (a run holds at most 1,000 levels). */
+export const PLAN_MAX_LEVEL = 1000;
+
+const level = boundedNumber({ int: true, min: 1, max: PLAN_MAX_LEVEL });
+
+export const apsisStageSchema = z
+  .object({
+    stage: level,
+    /** First and last level (1-based, inclusive). */
+    first: level,
+    last: level,
+    /** Orbits m of every level in the stage. */
+    orbits: boundedNumber({ int: true, min: 3, max: 6 }),
+    /** Planned arrow count of each level first..last. */
+    arrows: z.array(boundedNumber({ int: true, min: 1, max: 60 })).max(PLAN_MAX_LEVEL),
+    /** Long arrows allowed in this stage. */
+    long: z.boolean(),
+    /** Diagonal headings allowed in this stage. */
+    diagonal: z.boolean(),
+    /** Candidates built per level the stage ships. */
+    poolSize: boundedNumber({ int: true, min: 1, max: 100 }),
+  })
+  // A misspelt field is refused by name rather than dropped.
+  .strict();
 
 export type ApsisStage = z.infer<typeof apsisStageSchema>;
 
 export const apsisPlanSchema = z
   .array(apsisStageSchema)
-  .min(1)
+  .min(1, 'a plan needs at least one stage')
+  .max(PLAN_MAX_LEVEL, `a plan holds at most ${PLAN_MAX_LEVEL} stages`)
   .superRefine((stages, ctx) => {
     let expectFirst = 1;
     stages.forEach((s, i) => {

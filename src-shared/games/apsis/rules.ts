@@ -67,6 +67,8 @@ export const apsisRulesSchema = z
     /** Near copies: share of the larger level's arrows that must pair. */
     nearShare: num({ min: 0, max: 1 }),
   })
+  // A misspelt rule is refused by name rather than dropped (it would silently run on the default).
+  .strict()
   .superRefine((r, ctx) => {
     // Cross-field checks, each only when the fields it reads passed their own bounds (so one
     // mistake gives one message).

@@ -4,34 +4,51 @@
  */
 import { z } from 'zod';
 import { linearTarget } from '../../ordering/curve';
+import { boundedNumber } from '../../schema/bounded-number';
 
-export const carillonStretchSchema = z.object({
-  /** First and last level (1-based, inclusive). */
-  from: z.number().int().min(1),
-  to: z.number().int().min(1),
-  taps: z.number().int().min(1),
-  minDots: z.number().int().min(1),
-  maxDots: z.number().int().min(1),
-  tutorial: z.boolean().default(false),
-  /** Optional: the difficulty (bits) the ordering's target line ends at. */
-  endBits: z.number().min(0).optional(),
-  /**
-   * Optional: the stretch's first level grows easy candidates (every root big, small dots
-   * weighted up to 2^easyLean), so a seam after a stretch that ends easier (the tutorial)
-   * stays small. See docs/carillon.md.
-   */
-  easyStart: z.boolean().optional(),
-  /**
-   * Optional: the level where the dot-count line reaches maxDots (default `to`). A plan cut
-   * by truncatePlan keeps it, so every kept level has the same dots as in the full plan.
-   */
-  lineTo: z.number().int().min(1).optional(),
-});
+/**
+ * Upper bounds of the plan's fields, so a typo cannot ask a worker for hours of work
+ * (a run holds at most 1,000 levels; a level at most 200 dots; taps at most rules.maxSources' cap).
+ */
+export const PLAN_MAX_LEVEL = 1000;
+export const PLAN_MAX_DOTS = 200;
+export const PLAN_MAX_TAPS = 24;
+export const PLAN_MAX_BITS = 64;
+
+const level = boundedNumber({ int: true, min: 1, max: PLAN_MAX_LEVEL });
+const dots = boundedNumber({ int: true, min: 1, max: PLAN_MAX_DOTS });
+
+export const carillonStretchSchema = z
+  .object({
+    /** First and last level (1-based, inclusive). */
+    from: level,
+    to: level,
+    taps: boundedNumber({ int: true, min: 1, max: PLAN_MAX_TAPS }),
+    minDots: dots,
+    maxDots: dots,
+    tutorial: z.boolean().default(false),
+    /** Optional: the difficulty (bits) the ordering's target line ends at. */
+    endBits: boundedNumber({ min: 0, max: PLAN_MAX_BITS }).optional(),
+    /**
+     * Optional: the stretch's first level grows easy candidates (every root big, small dots
+     * weighted up to 2^easyLean), so a seam after a stretch that ends easier (the tutorial)
+     * stays small. See docs/carillon.md.
+     */
+    easyStart: z.boolean().optional(),
+    /**
+     * Optional: the level where the dot-count line reaches maxDots (default `to`). A plan cut
+     * by truncatePlan keeps it, so every kept level has the same dots as in the full plan.
+     */
+    lineTo: level.optional(),
+  })
+  // A misspelt field ("tutorail") is refused by name rather than dropped.
+  .strict();
 export type CarillonStretch = z.infer<typeof carillonStretchSchema>;
 
 export const carillonPlanSchema = z
   .array(carillonStretchSchema)
   .min(1, 'a plan needs at least one stretch')
+  .max(PLAN_MAX_LEVEL, `a plan holds at most ${PLAN_MAX_LEVEL} stretches`)
   .superRefine((plan, ctx) => {
     let next = 1;
     plan.forEach((s, i) => {

@@ -25,7 +25,7 @@ const sizeSpecSchema = z.object({
   radius: num({ above: 0, max: 1000 }),
   /** More than the radius (checked below). */
   reach: num({ above: 0, max: 10000 }),
-});
+}).strict();
 
 const sizeName = { small: 'a small dot', normal: 'a normal dot', big: 'a big dot' } as const;
 
@@ -36,6 +36,7 @@ export const carillonRulesSchema = z
     height: num({ int: true, min: FIELD_MIN, max: FIELD_MAX }).default(960),
     sizes: z
       .object({ small: sizeSpecSchema, normal: sizeSpecSchema, big: sizeSpecSchema })
+      .strict()
       .default({
         small: { radius: 16, reach: 60 },
         normal: { radius: 26, reach: 112 },
@@ -62,6 +63,7 @@ export const carillonRulesSchema = z
     /** Weights of the sizes of non-root dots (roots are big or normal, never small). */
     sizeMix: z
       .object({ small: num({ min: 0, max: 1000 }), normal: num({ min: 0, max: 1000 }), big: num({ min: 0, max: 1000 }) })
+      .strict()
       .default({ small: 0.35, normal: 0.5, big: 0.15 }),
     /** Per field, the small-dot weight is scaled by 2^u, u uniform in ±sizeMixSpread (pool variety). */
     sizeMixSpread: num({ min: 0, max: 8 }).default(0),
@@ -91,6 +93,8 @@ export const carillonRulesSchema = z
      */
     maxSources: num({ int: true, min: 1, max: 24 }).default(24),
   })
+  // A misspelt rule is refused by name rather than dropped (it would silently run on the default).
+  .strict()
   .superRefine((r, ctx) => {
     // Cross-field checks, each only when the fields it reads passed their own bounds (so one
     // mistake gives one message).
