@@ -34,7 +34,8 @@ function snapshot(path: string): Record<string, number | string> {
   const db = new Database(path, { readonly: true });
   try {
     const out: Record<string, number | string> = { integrity: db.pragma('integrity_check', { simple: true }) as string };
-    for (const t of ['runs', 'candidates', 'candidate_metrics', 'orderings', 'duplicate_pairs', 'verdict_actions']) {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+    for (const t of tables) {
       out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
     }
     return out;
