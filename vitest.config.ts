@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
+          // Fixed fast-check seed for every property; FC_SEED / FC_RUNS override it locally.
+          setupFiles: ['tests/setup/fast-check.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

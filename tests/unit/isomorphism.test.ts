@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fcRuns } from '../helpers/fast-check';
 import { describe, expect, it } from 'vitest';
 import { findIsomorphism, graphInvariant, isomorphic, type Digraph } from '../../src-shared/graph/isomorphism';
 
@@ -63,7 +64,7 @@ describe('graph isomorphism', () => {
         }
         expect(graphInvariant(g)).toBe(graphInvariant(h));
       }),
-      { numRuns: 200 },
+      fcRuns(200),
     );
   });
 
@@ -74,7 +75,7 @@ describe('graph isomorphism', () => {
         while (b2.out.length < a.n) b2.out.push([]);
         expect(isomorphic(a, b2)).toBe(bruteIsomorphic(a, b2));
       }),
-      { numRuns: 400 },
+      fcRuns(400),
     );
     fc.assert(
       fc.property(graphArb(5, true), (a) => {
@@ -85,7 +86,7 @@ describe('graph isomorphism', () => {
         const b: Digraph = { n: a.n, out: a.out, labels };
         expect(isomorphic(a, b)).toBe(bruteIsomorphic(a, b));
       }),
-      { numRuns: 300 },
+      fcRuns(300),
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fcRuns } from '../../helpers/fast-check';
 import {
   HEADINGS, canonicalForm, closestPairs, defaultApsisRules as rules, duplicatePairs, nearDuplicate, pairShare,
   prepareLevel, transformLevel,
@@ -40,7 +41,7 @@ describe('rule 1: turned or mirrored copies', () => {
         const shuffled = { ...t, arrows: t.arrows.map((a, i) => ({ a, k: (i * 7919 + seed) % 101 })).sort((x, y) => x.k - y.k).map((x) => x.a) };
         expect(canonicalForm(shuffled).form).toBe(canonicalForm(level).form);
       }),
-      { numRuns: 200 },
+      fcRuns(200),
     );
   });
   it('reports a copy with the transform that maps a onto b (property)', () => {
@@ -53,7 +54,7 @@ describe('rule 1: turned or mirrored copies', () => {
         // Its share is rule 2's, which pairs every arrow of an exact copy.
         expect(d!.share).toBe(1);
       }),
-      { numRuns: 100 },
+      fcRuns(100),
     );
   });
   it('a copy shares 1 even when near copies need the same centre (nearDistance 0)', () => {
@@ -135,7 +136,7 @@ describe('rule 3: the same puzzle redrawn', () => {
         const set = [level, b, c];
         for (const p of duplicatePairs(set, rules)) expect(p.duplicate.share).toBe(pairShare(set[p.a]!, set[p.b]!, rules).share);
       }),
-      { numRuns: 150 },
+      fcRuns(150),
     );
   });
   it('a different orbit count or a broken chain is not redrawn', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fcRuns } from '../../helpers/fast-check';
 import type { PoolCandidate } from '../../../src-shared/game';
 import { stepStats } from '../../../src-shared/ordering/curve';
 import { defaultApsisRules as rules, orderPools } from '../../../src-shared/games/apsis/index';
@@ -106,7 +107,7 @@ describe('ordering search', () => {
         expect(res.largestStep).toBe((bf as { step: number }).step);
         expect(res.stepSpread).toBeCloseTo((bf as { spread: number }).spread, 9);
       }),
-      { numRuns: 150 },
+      fcRuns(150),
     );
   });
 
@@ -205,7 +206,7 @@ describe('ordering search', () => {
         expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
         expect(res.largestStep).toBe((bf as { step: number }).step);
       }),
-      { numRuns: 200 },
+      fcRuns(200),
     );
   });
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fcRuns } from '../../helpers/fast-check';
 import { apsisGame, apsisRulesSchema, defaultApsisPlan, defaultApsisRules, levelSpec, type ApsisLevel, type ApsisRules } from '../../../src-shared/games/apsis/index';
 import { checkRunInput } from '../../../src-main/engine/run-input';
 import { ApiError } from '../../../src-shared/api';
@@ -159,7 +160,7 @@ describe('Apsis rules: everything accepted makes candidate jobs that do not thro
         if (a) levels++;
         if (a && b) apsisGame.nearDuplicate(a, b, parsed.data!);
       }),
-      { numRuns: 60, seed: 20261129 },
+      fcRuns(60),
     );
     expect(levels).toBeGreaterThan(5);
   });
@@ -174,7 +175,7 @@ describe('Apsis rules: everything accepted makes candidate jobs that do not thro
         }
         run({ ...parsed.data, maxTries: Math.min(parsed.data.maxTries, 200), maxBuilds: Math.min(parsed.data.maxBuilds, 2) }, slot, 1);
       }),
-      { numRuns: 150, seed: 7 },
+      fcRuns(150),
     );
   });
 });

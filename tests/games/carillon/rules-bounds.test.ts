@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fcRuns } from '../../helpers/fast-check';
 import {
   carillonGame,
   carillonRulesSchema,
@@ -177,7 +178,7 @@ describe('Carillon rules: everything accepted makes candidate jobs that do not t
         expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
         if (run(parsed.data!, slot, seed)) levels++;
       }),
-      { numRuns: 60, seed: 20261129 },
+      fcRuns(60),
     );
     // Not only failures: a fair part of the random rules grow real levels.
     expect(levels).toBeGreaterThan(5);
@@ -194,7 +195,7 @@ describe('Carillon rules: everything accepted makes candidate jobs that do not t
         // Accepted: keep the loops short (tries only scale them), then it must not throw.
         run({ ...parsed.data, triesPerDotSize: Math.min(parsed.data.triesPerDotSize, 40), fieldAttempts: Math.min(parsed.data.fieldAttempts, 3) }, slot, 1);
       }),
-      { numRuns: 150, seed: 7 },
+      fcRuns(150),
     );
   });
 });
