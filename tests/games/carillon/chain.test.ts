@@ -48,6 +48,28 @@ describe('timed chain', () => {
     expect(ev.indexOf(t1)).toBeLessThan(ev.indexOf(t2));
     expect(new Set(ev.map((e) => e.dot)).size).toBe(ev.length);
   });
+  it('a dot reached by two rings at the same instant keeps the ring of the dot that popped first', () => {
+    // Left and right normals pop at the same instant (mirror images); both rings reach the dot
+    // below at the same instant. The lower index pops first, whichever side it is on.
+    for (const [l, r] of [[1, 2], [2, 1]] as const) {
+      const dots = [dot(320, 240, 'normal'), dot(0, 0, 'normal'), dot(0, 0, 'normal'), dot(320, 420, 'normal')];
+      dots[l] = dot(240, 330, 'normal');
+      dots[r] = dot(400, 330, 'normal');
+      const ev = chainPops(buildField(dots, rules), 0);
+      expect(ev.map((e) => [e.dot, e.from])).toEqual([[0, -1], [1, 0], [2, 0], [3, 1]]);
+      expect(ev[1]!.t).toBe(ev[2]!.t);
+    }
+  });
+
+  it('a tie between rings of dots that popped at different times: the earlier popper, even with a higher index', () => {
+    // Ring speed 512 keeps every time exact. Dot 2 pops at 49/512 s, dot 1 at 99/512 s; both
+    // rings reach dot 3 at 148/512 s. Its ring is dot 2's.
+    const exact = { ...rules, ringSpeed: 512 };
+    const f = buildField([dot(200, 300, 'normal'), dot(100, 225, 'normal'), dot(200, 225, 'normal'), dot(100, 150, 'normal')], exact);
+    const ev = chainPops(f, 0);
+    expect(ev.map((e) => [e.dot, e.t * 512, e.from])).toEqual([[0, 0, -1], [2, 49, 0], [1, 99, 0], [3, 148, 2]]);
+  });
+
   it('animates a chain in a position with some dots already gone', () => {
     const f = buildField([dot(100, 480, 'big'), dot(230, 480, 'normal'), dot(350, 480, 'normal')], rules);
     const live = setOf(3, [0, 2]); // the near dot is gone: the far one pops from the big ring

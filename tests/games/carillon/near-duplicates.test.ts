@@ -34,6 +34,22 @@ describe('transforms', () => {
   });
 });
 
+describe('every transform is tried', () => {
+  // An irregular level inside the central 640×640 square, so every turn keeps it in the field.
+  const base = lvl([dot(200, 300, 'big'), dot(350, 320, 'normal'), dot(420, 450, 'small'), dot(260, 520, 'normal'), dot(480, 650, 'small'), dot(150, 700, 'big'), dot(330, 610, 'small')]);
+  for (const t of TRANSFORMS) {
+    it(`a copy under ${t} with one dot nudged is the same picture under ${t}`, () => {
+      const copy = lvl(base.dots.map((d, i) => {
+        const [x, y] = transformPoint(t, d.x, d.y, 640, 960);
+        return i === 2 ? { ...d, x: x + 9, y: y - 6 } : { ...d, x, y };
+      }));
+      expect(nearDuplicate(base, copy, rules)).toMatchObject({ rule: 'same-picture', transform: t, share: 1 });
+      const pic = bestPicture(dupSignature(base.dots, rules), dupSignature(copy.dots, rules), rules);
+      expect(pic).toMatchObject({ transform: t, share: 1 });
+    });
+  }
+});
+
 describe('near-duplicates', () => {
   const { shipped } = shipSubset(30);
   const levels = shipped.filter((l): l is CarillonLevel => l !== null);

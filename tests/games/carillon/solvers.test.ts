@@ -10,8 +10,10 @@ import {
   winningTaps,
   fullSet,
   has,
+  setOf,
   type Field,
 } from '../../../src-shared/games/carillon/index';
+import { streamFor } from '../../../src-shared/random/prng';
 import { dot, randomFields, rules, shipSubset } from './fixtures';
 
 /** Mutant 1: drops "no arrow from outside the component" — counts every SCC. */
@@ -67,6 +69,40 @@ describe('solvers agree', () => {
         const after = solveSearch(f, { live: rest }).fewest;
         expect(win.has(v)).toBe(after === k - 1);
         expect(has(live, v)).toBe(true);
+      }
+    }
+  });
+
+  it('part-cleared positions (random live subsets): the theorem equals a search of the live dots alone', () => {
+    // Gone dots send no rings, so a position plays as the field of its live dots. Arbitrary
+    // subsets (not only what taps leave) make gone dots point into live ones, which is where a
+    // theorem that still counted arrows from popped dots would go wrong.
+    const rng = streamFor(2026, 10);
+    let goneArrowsIn = 0, positions = 0;
+    for (const f of fields) {
+      for (let rep = 0; rep < 3; rep++) {
+        const keep = Array.from({ length: f.n }, (_, i) => i).filter(() => rng.int(10) < 6);
+        const live = setOf(f.n, keep);
+        const alone = buildField(keep.map((i) => f.dots[i]!), rules);
+        expect(fewestByTheorem(f, live)).toBe(solveSearch(alone, { pruneDominated: false }).fewest);
+        expect(winningTaps(f, live)).toEqual(winningTaps(alone).map((i) => keep[i]!));
+        positions++;
+        if (keep.some((w) => f.inn[w]!.some((v) => !has(live, v)))) goneArrowsIn++;
+      }
+    }
+    expect(positions).toBe(600);
+    expect(goneArrowsIn).toBeGreaterThan(100);
+  });
+
+  it('positions left by random taps: the theorem equals the search from that position', () => {
+    const rng = streamFor(2026, 11);
+    for (const f of fields) {
+      let live = fullSet(f.n);
+      for (let taps = 0; taps < 3; taps++) {
+        const alive = Array.from({ length: f.n }, (_, i) => i).filter((i) => has(live, i));
+        if (alive.length === 0) break;
+        live = replaySolution(f, [rng.pick(alive)], live).live;
+        expect(fewestByTheorem(f, live)).toBe(solveSearch(f, { live }).fewest);
       }
     }
   });
