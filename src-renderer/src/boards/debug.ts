@@ -4,7 +4,7 @@
  *
  *   __boards[id].stage()    { width, height } of the Konva stage, in CSS pixels
  *   __boards[id].zoom()     the shared zoom the board applies ({ k, x, y }, see boards/zoom.ts)
- *   __boards[id].field()    the level's field (Carillon rectangle, Apsis rim) as drawn now, in
+ *   __boards[id].field()    the level's field (the game view's field shape) as drawn now, in
  *                           stage pixels ({ x, y, width, height }), or null before a level is drawn
  *   __boards[id].content()  the box of everything drawn, same units, or null
  */

@@ -12,7 +12,7 @@ export interface BoardTheme {
   ink: string;
   danger: string;
   ok: string;
-  /** Seven dot colours (Carillon notes 0..6), tuned per theme to read on the field. */
+  /** Seven element colours (e.g. notes 0..6 of a dot), tuned per theme to read on the field. */
   dots: string[];
   /** Label colour drawn on top of each dot colour. */
   dotText: string[];
@@ -62,13 +62,13 @@ export function boardTheme(el: Element = document.documentElement): BoardTheme {
   };
 }
 
-/** Colour of Carillon note c (any integer; cycles through the palette). */
+/** Colour of note c (any integer; cycles through the palette). */
 export function dotColor(t: BoardTheme, c: number): string {
   const n = t.dots.length;
   return t.dots[((c % n) + n) % n]!;
 }
 
-/** Colour of Apsis round r (1-based); 0 (never leaves) is the danger colour. */
+/** Colour of round r (1-based); 0 (never clears) is the danger colour. */
 export function roundColor(t: BoardTheme, r: number): string {
   if (r <= 0) return t.danger;
   return t.rounds[(r - 1) % t.rounds.length]!;

@@ -1,72 +1,70 @@
 /**
  * The inspector's commands, as entries for the studio's ONE action table (`lib/actions.ts`
- * spreads `inspectorActions` in), so they show in the command palette too. The board component
- * that is on screen registers its handlers in `inspectorBus.active`, the page its own in
- * `inspectorBus.page`; either may say why a command cannot run right now (`blocked`).
+ * spreads `inspectorActions` in), so they show in the command palette too. They run the
+ * handlers registered in `inspectorBus` (./bus.svelte.ts).
+ *
+ * A game's board toggles get one command per key any registered game uses; its title is the
+ * label of the game on screen (every game's label, joined, elsewhere).
  */
 import { notOn, type Action } from '../lib/action-kit';
+import { gameViews, type GameView } from '../games/index';
+import { inspectorBus, type Command, type InspectorHandlers } from './bus.svelte';
 
-export interface InspectorHandlers {
-  undo?: () => void;
-  restart?: () => void;
-  /** Carillon: reach circles; Apsis: every arrow's path. */
-  toggleReach?: () => void;
-  /** Carillon: chain starts; Apsis: colour by round. */
-  toggleStarts?: () => void;
-  toggleLabels?: () => void;
-  step?: () => void;
-  playAll?: () => void;
-  /** Carillon: play or pause the last tap's chain. */
-  togglePlay?: () => void;
-  fit?: () => void;
-  exportPng?: () => void;
-  copyLabel?: () => void;
-  prevLevel?: () => void;
-  nextLevel?: () => void;
-  openPack?: () => void;
-  /** Why a registered command cannot run right now (e.g. nothing to undo yet). */
-  blocked?: Partial<Record<Exclude<keyof InspectorHandlers, 'blocked'>, string | null>>;
-}
+const NO_BOARD = 'no level is open';
 
-type Command = Exclude<keyof InspectorHandlers, 'blocked'>;
+const activeView = (): GameView | undefined => gameViews.find((v) => v.game.id === inspectorBus.active?.game);
 
-class InspectorBus {
-  /** Handlers of the board on screen (null when the inspector shows no board). */
-  active = $state<InspectorHandlers | null>(null);
-  /** Handlers of the page itself (pack navigation, copy, open a pack). */
-  page = $state<InspectorHandlers | null>(null);
-}
-
-export const inspectorBus = new InspectorBus();
-
-function command(id: Command, title: string, shortcut: string | undefined, missing: string): Action {
+function command(id: Command, title: string | (() => string), shortcut: string | undefined, missing: string | (() => string)): Action {
   const owner = (): InspectorHandlers | null => (inspectorBus.active?.[id] ? inspectorBus.active : inspectorBus.page?.[id] ? inspectorBus.page : null);
   return {
     id: `inspector.${id}`,
-    title,
+    get title() {
+      return typeof title === 'string' ? title : title();
+    },
     group: 'Inspector',
     ...(shortcut ? { shortcut } : {}),
     unavailable: () => {
       const why = notOn('inspector');
       if (why) return why;
       const o = owner();
-      return o ? (o.blocked?.[id] ?? null) : missing;
+      return o ? (o.blocked?.[id] ?? null) : typeof missing === 'string' ? missing : missing();
     },
     perform: () => owner()?.[id]?.(),
   };
 }
 
-const NO_BOARD = 'no level is open';
+/** One command per toggle key of any registered game. */
+function toggleCommand(key: string): Action {
+  const labels = [...new Set(gameViews.flatMap((v) => v.play.toggles.filter((t) => t.key === key).map((t) => t.label)))];
+  const label = (v: GameView | undefined): string | null => v?.play.toggles.find((t) => t.key === key)?.label ?? null;
+  return {
+    id: `inspector.toggle${key}`,
+    get title() {
+      return `Show or hide: ${label(activeView()) ?? labels.join(' / ')}`;
+    },
+    group: 'Inspector',
+    shortcut: key,
+    unavailable: () => {
+      const why = notOn('inspector');
+      if (why) return why;
+      const a = inspectorBus.active;
+      if (!a) return NO_BOARD;
+      return a.toggles?.[key] ? null : `not on a ${activeView()?.game.title ?? 'this'} board`;
+    },
+    perform: () => inspectorBus.active?.toggles?.[key]?.(),
+  };
+}
+
+const toggleKeys = [...new Set(gameViews.flatMap((v) => v.play.toggles.map((t) => t.key)))];
+const moveWord = (): string => activeView()?.play.move ?? 'move';
 
 export const inspectorActions: Action[] = [
-  command('undo', 'Undo the last tap / launch', 'Z', NO_BOARD),
+  command('undo', () => `Undo the last ${moveWord()}`, 'Z', NO_BOARD),
   command('restart', 'Restart the level', 'Backspace', NO_BOARD),
-  command('toggleReach', 'Reach circles (Carillon) / all paths (Apsis)', 'R', NO_BOARD),
-  command('toggleStarts', 'Reveal chain starts (Carillon) / colour by round (Apsis)', 'S', NO_BOARD),
-  command('toggleLabels', 'Show dot / arrow numbers', 'N', NO_BOARD),
+  ...toggleKeys.map(toggleCommand),
   command('step', 'Play the next step of the solution', 'Space', NO_BOARD),
   command('playAll', 'Play the whole solution', 'Shift+Space', NO_BOARD),
-  command('togglePlay', 'Play / pause the last chain (Carillon)', 'P', 'only on a Carillon board'),
+  command('togglePlay', () => `Play / pause the last ${moveWord()}`, 'P', () => (inspectorBus.active ? `${activeView()?.game.title ?? 'this'} boards have no timeline` : NO_BOARD)),
   command('fit', 'Fit the board to the view', 'F', NO_BOARD),
   command('exportPng', 'Export the board as PNG', 'Shift+E', NO_BOARD),
   command('copyLabel', 'Copy the level id', 'Shift+C', NO_BOARD),

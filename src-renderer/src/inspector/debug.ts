@@ -2,17 +2,17 @@
  * `window.__inspector`: a small debug hook for tests and for poking at the board from the
  * devtools console. It is set while an inspector board is on screen and removed with it.
  *
- *   __inspector.game            'carillon' | 'apsis'
+ *   __inspector.game            the game's id
  *   __inspector.centres()       [{ index, x, y, live }] — centre of every dot / arrow body in
  *                               page pixels (after zoom and pan), ready for mouse.click(x, y)
- *   __inspector.state()         Carillon: { taps, dotsLeft, live, playing, t }
- *                               Apsis:    { launches, hearts, arrowsLeft, present, lost, cleared, animating }
+ *   __inspector.state()         the game's play state (see each game's inspector part under
+ *                               games/<id>/, e.g. taps and dots left, or hearts and arrows left)
  *   __inspector.drawMs          milliseconds the last full board build + draw took
  *   __inspector.redrawMs        milliseconds one redraw of the built board takes
  *   __inspector.bench(n)        rebuild the board n times: median build + draw and redraw ms
  */
 export interface InspectorDebugHook {
-  game: 'carillon' | 'apsis';
+  game: string;
   centres(): { index: number; x: number; y: number; live: boolean }[];
   state(): Record<string, unknown>;
   drawMs: number;

@@ -9,13 +9,13 @@
  * `update`, `offsetArrow` and `setPath` only change attributes (call `layer.batchDraw()`).
  */
 import Konva from 'konva';
-import type { ApsisLevel } from '../../../src-shared/games/apsis/model';
-import { isDiagonal, transformLevel } from '../../../src-shared/games/apsis/model';
-import type { ApsisRules } from '../../../src-shared/games/apsis/rules';
-import { orbitRadius } from '../../../src-shared/games/apsis/rules';
-import { levelGeo, type ArrowGeo } from '../../../src-shared/games/apsis/geometry';
-import type { Fit } from './empty-boards';
-import { roundColor, type BoardTheme } from './theme';
+import type { ApsisLevel } from '../../../../src-shared/games/apsis/model';
+import { isDiagonal, transformLevel } from '../../../../src-shared/games/apsis/model';
+import type { ApsisRules } from '../../../../src-shared/games/apsis/rules';
+import { orbitRadius } from '../../../../src-shared/games/apsis/rules';
+import { levelGeo, type ArrowGeo } from '../../../../src-shared/games/apsis/geometry';
+import type { Fit } from '../../boards/fit';
+import { roundColor, type BoardTheme } from '../../boards/theme';
 
 export interface ApsisPathOverlay {
   arrow: number;

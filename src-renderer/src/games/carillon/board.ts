@@ -7,11 +7,11 @@
  * World units are field units ((0,0) top-left); the `fit` maps them onto the layer.
  */
 import Konva from 'konva';
-import type { CarillonLevel } from '../../../src-shared/games/carillon/model';
-import type { CarillonRules } from '../../../src-shared/games/carillon/rules';
-import { transformPoint, type TransformName } from '../../../src-shared/games/carillon/transforms';
-import type { Fit } from './empty-boards';
-import { dotColor, type BoardTheme } from './theme';
+import type { CarillonLevel } from '../../../../src-shared/games/carillon/model';
+import type { CarillonRules } from '../../../../src-shared/games/carillon/rules';
+import { transformPoint, type TransformName } from '../../../../src-shared/games/carillon/transforms';
+import type { Fit } from '../../boards/fit';
+import { dotColor, type BoardTheme } from '../../boards/theme';
 
 export interface CarillonDrawOptions {
   /** Reach circle of every live dot. */

@@ -1,0 +1,42 @@
+/** Apsis's view: its system and arrows drawn large and small, its inspector, and how its pairs line up. */
+import type Konva from 'konva';
+import { apsisGame, type ApsisLevel, type ApsisRules } from '../../../../src-shared/games/apsis/index';
+import { fitBox } from '../../boards/fit';
+import type { GameView } from '../game-view';
+import { drawApsisLevel } from './board';
+import { drawEmptyBoard } from './empty-board';
+import { drawThumbnail } from './thumbnail';
+import { align, copyPairs, type ApsisAlign } from './pairs';
+import { readLevel, readRules } from './read';
+import Inspector from './Inspector.svelte';
+
+export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
+  game: apsisGame,
+  accent: 'var(--accent-2)',
+  readRules,
+  readLevel,
+  elementCount: (level) => level.arrows.length,
+  thumbnail: drawThumbnail,
+  emptyBoard: drawEmptyBoard,
+  drawLevel(parent, level, rules, W, H, theme, turn) {
+    const R = rules.rimRadius;
+    const board = drawApsisLevel(parent, level, rules, fitBox(2 * R, 2 * R, W, H, 12), theme, turn ? { transform: { delta: turn.delta, mirror: turn.mirror } } : {});
+    return {
+      field: board.rim,
+      pick: (target: Konva.Node) => {
+        let n: Konva.Node | null = target;
+        while (n && n !== parent) {
+          const i = board.arrows.indexOf(n as Konva.Group);
+          if (i >= 0) return i;
+          n = n.getParent();
+        }
+        return null;
+      },
+      highlight: (o) => board.update({ matched: o.matched, highlighted: o.outlined ?? undefined, labels: o.labels }),
+      destroy: () => board.destroy(),
+    };
+  },
+  pairs: { copyPairs, align },
+  Inspector,
+  play: { move: 'launch', moves: 'launches', toggles: [{ key: 'S', label: 'Colour by round' }, { key: 'R', label: 'All paths' }, { key: 'N', label: 'Arrow numbers' }] },
+};

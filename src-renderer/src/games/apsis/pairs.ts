@@ -1,0 +1,43 @@
+/**
+ * Apsis near-duplicate pairs: copies are paired arrow by arrow under the stored turn and
+ * mirror, and b is lined up with a by the inverse turn.
+ */
+import { normAngle, type ApsisLevel } from '../../../../src-shared/games/apsis/index';
+
+export interface ApsisAlign {
+  delta: number;
+  mirror: boolean;
+}
+
+function parseTransform(t: string): ApsisAlign | null {
+  const m = /^(mirror\+)?rot(\d+)$/.exec(t);
+  if (!m) return null;
+  return { mirror: !!m[1], delta: Number(m[2]) };
+}
+
+/** Copies: arrow i of a under the transform lands exactly on an arrow of b. */
+export function copyPairs(a: ApsisLevel, b: ApsisLevel, transform: string): [number, number][] {
+  const t = parseTransform(transform);
+  if (!t) return [];
+  const out: [number, number][] = [];
+  const used = new Set<number>();
+  a.arrows.forEach((x, i) => {
+    const angle = normAngle((t.mirror ? -x.angle : x.angle) + t.delta);
+    const j = b.arrows.findIndex((y, k) => !used.has(k) && y.orbit === x.orbit && y.angle === angle && y.length === x.length);
+    if (j >= 0) {
+      used.add(j);
+      out.push([i, j]);
+    }
+  });
+  return out;
+}
+
+export function align(transform: string): { transform: ApsisAlign | null; label: string } {
+  const t = parseTransform(transform);
+  if (!t) return { transform: null, label: 'as stored (matched by the blocking graph, not by position)' };
+  // a' = R(δ)·M·a; inverse: mirror → itself (M·R(−δ) = R(δ)·M), no mirror → turn by −δ.
+  const inv = t.mirror ? { delta: t.delta, mirror: true } : { delta: normAngle(-t.delta), mirror: false };
+  const turn = inv.delta === 0 ? '' : inv.delta <= 180 ? `turned ${inv.delta}° clockwise` : `turned ${360 - inv.delta}° anticlockwise`;
+  const label = !turn && !inv.mirror ? 'as stored (no turn needed)' : `${inv.mirror ? (turn ? 'mirrored, then ' : 'mirrored') : ''}${turn} to line up with A`;
+  return { transform: inv, label };
+}

@@ -1,0 +1,38 @@
+/** Carillon's view: its field and dots drawn large and small, its inspector, and how its pairs line up. */
+import type Konva from 'konva';
+import { carillonGame, type CarillonLevel, type CarillonRules, type TransformName } from '../../../../src-shared/games/carillon/index';
+import { fitBox } from '../../boards/fit';
+import type { GameView } from '../game-view';
+import { carillonBounds, drawCarillonLevel } from './board';
+import { drawEmptyBoard } from './empty-board';
+import { drawThumbnail } from './thumbnail';
+import { align, copyPairs } from './pairs';
+import { readLevel, readRules } from './read';
+import Inspector from './Inspector.svelte';
+
+export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName> = {
+  game: carillonGame,
+  accent: 'var(--accent)',
+  readRules,
+  readLevel,
+  elementCount: (level) => level.dots.length,
+  thumbnail: drawThumbnail,
+  emptyBoard: drawEmptyBoard,
+  drawLevel(parent, level, rules, W, H, theme, turn) {
+    const name = turn ?? 'identity';
+    const box = carillonBounds(rules, name);
+    const board = drawCarillonLevel(parent, level, rules, fitBox(box.w, box.h, W, H, 16), theme, { transform: name });
+    return {
+      field: board.field,
+      pick: (target: Konva.Node) => {
+        const i = board.dots.indexOf(target as Konva.Circle);
+        return i >= 0 ? i : null;
+      },
+      highlight: (o) => board.update({ matched: o.matched, outlined: o.outlined ?? undefined, labels: o.labels }),
+      destroy: () => board.destroy(),
+    };
+  },
+  pairs: { copyPairs, align },
+  Inspector,
+  play: { move: 'tap', moves: 'taps', toggles: [{ key: 'R', label: 'Reach circles' }, { key: 'S', label: 'Chain starts' }, { key: 'N', label: 'Dot numbers' }] },
+};

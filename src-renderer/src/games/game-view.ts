@@ -1,0 +1,74 @@
+/**
+ * What a game shows in the renderer: one `GameView` per game, registered in ./index.ts (the
+ * renderer's side of src-shared/games/index.ts). Pages and shared components draw, read,
+ * inspect and line up levels only through these objects, so they never name a game: a
+ * third game is one folder here plus one line in the table (docs/adding-a-game.md).
+ */
+import type Konva from 'konva';
+import type { Component } from 'svelte';
+import type { AnyGame } from '../../../src-shared/game';
+import type { BoardTheme } from '../boards/theme';
+
+/** A level drawn large (near-duplicate pairs, compare): elements can be picked and highlighted. */
+export interface LevelBoardHandle {
+  /** The level's field (Carillon's rectangle, Apsis's rim): what a fit keeps whole on screen. */
+  field: Konva.Node;
+  /** The element (dot, arrow, …) a Konva node under the pointer belongs to, or null. */
+  pick(target: Konva.Node): number | null;
+  /** Matched elements lit (the rest dimmed), some outlined (hover partners), index labels. */
+  highlight(o: { matched: ReadonlySet<number> | null; outlined: ReadonlySet<number> | null; labels: boolean }): void;
+  destroy(): void;
+}
+
+/** Props of a game's inspector part (its play session and its board inside the shared shell). */
+export interface InspectorProps<Level, Rules> {
+  level: Level;
+  rules: Rules;
+  label: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface GameView<Level = any, Rules = any, Align = any> {
+  /** The shared game: id, title, words, rules schema, nearDuplicate. */
+  game: AnyGame;
+  /** CSS colour of the game's name chip. */
+  accent: string;
+  /** Rules as stored with a run or a pack, checked; throws an Error naming the field. */
+  readRules(raw: unknown): Rules;
+  /** A level as stored, checked for what the boards need; throws an Error naming the field. */
+  readLevel(raw: unknown): Level;
+  /** How many elements (dots, arrows, …) the level has. */
+  elementCount(level: Level): number;
+  /** Draw the level into a px × px Canvas 2D context (background already filled). */
+  thumbnail(ctx: CanvasRenderingContext2D, level: Level, rules: Rules, px: number, theme: BoardTheme): void;
+  /** The empty board of a run with these rules (the new-run preview), fitted into W × H. */
+  emptyBoard(layer: Konva.Layer, rules: unknown, W: number, H: number, theme: BoardTheme): void;
+  /** A level drawn large into `parent`, fitted into W × H, turned by `align` when given. */
+  drawLevel(parent: Konva.Group, level: Level, rules: Rules, W: number, H: number, theme: BoardTheme, align: Align | null): LevelBoardHandle;
+  /** Near-duplicate pairs: how matched elements are paired and lined up. */
+  pairs: {
+    /** Element pairs [inA, inB] of a copy under `transform` (the game's check lists none for copies). */
+    copyPairs(a: Level, b: Level, transform: string): [number, number][];
+    /**
+     * How to draw b lined up with a, from the stored transform (which maps a onto b), and a
+     * caption saying so; null transform when the match is not geometric.
+     */
+    align(transform: string): { transform: Align | null; label: string };
+  };
+  /** The inspector's game part: its session and board inside the shared inspector shell. */
+  Inspector: Component<InspectorProps<Level, Rules>>;
+  /** What playing a level is called and can show. */
+  play: {
+    /** One move and many: "tap"/"taps", "launch"/"launches". */
+    move: string;
+    moves: string;
+    /** The board's toggles: the key that flips it and its label (checkbox and palette). */
+    toggles: { key: string; label: string }[];
+  };
+}
+
+/** The first schema issue as "field: message" (or the bare message for the whole value). */
+export function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, whole: string): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.map(String).join('.') || whole}: ${issue.message}` : 'bad shape';
+}
