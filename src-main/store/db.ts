@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
+import { nativeBinding } from './native-binding';
 
 export type Db = Database.Database;
 
@@ -16,7 +17,7 @@ export interface OpenOptions {
 export function openDatabase(path: string, opts: OpenOptions = {}): Db {
   let db: Db;
   try {
-    db = new Database(path, { readonly: opts.readonly ?? false });
+    db = new Database(path, { readonly: opts.readonly ?? false, nativeBinding: nativeBinding() });
   } catch (e) {
     throw new Error(`cannot open the database ${path}: ${reason(e)}`);
   }
