@@ -1,7 +1,8 @@
-/** `npm run serve -- [--port N] [--db PATH] [--workers N]`: the studio for a browser. */
+/** `npm run serve -- [--port N] [--db PATH] [--workers N] [--log-api]`: the studio for a browser. */
 import { Command, InvalidArgumentError } from 'commander';
 import { openStudio, rendererDir } from '../studio';
 import { startServer } from './server';
+import type { Service } from '../service';
 
 function positiveInt(name: string) {
   return (value: string): number => {
@@ -11,12 +12,24 @@ function positiveInt(name: string) {
   };
 }
 
-export async function serveStudio(opts: { port?: number; db: string; workers?: number }): Promise<void> {
-  const service = openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
+/** The same service, printing one line per API call (method and outcome, never arguments). */
+function withCallLog(service: Service): Service {
+  const logged = Object.create(service) as Service;
+  logged.dispatch = async (method, args) => {
+    const envelope = await service.dispatch(method, args);
+    console.log(`api ${method} ${envelope.ok ? 'ok' : envelope.error.code}`);
+    return envelope;
+  };
+  return logged;
+}
+
+export async function serveStudio(opts: { port?: number; db: string; workers?: number; logApi?: boolean }): Promise<void> {
+  const opened = openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
+  const service = opts.logApi ? withCallLog(opened) : opened;
   const server = await startServer({ service, staticDir: rendererDir(), port: opts.port });
   console.log(`Studio running at ${server.url}`);
   const stop = (): void => {
-    void server.close().then(() => service.close()).then(() => process.exit(0));
+    void server.close().then(() => opened.close()).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -29,7 +42,8 @@ export async function serveStudio(opts: { port?: number; db: string; workers?: n
     .option('--port <n>', 'port to listen on (default: a free one)', positiveInt('--port'))
     .option('--db <path>', 'SQLite database file', './studio.db')
     .option('--workers <n>', 'worker threads (default: one per core)', positiveInt('--workers'))
-    .action(async (o: { port?: number; db: string; workers?: number }) => {
+    .option('--log-api', 'print one line per API call: method and outcome')
+    .action(async (o: { port?: number; db: string; workers?: number; logApi?: boolean }) => {
       await serveStudio(o);
     });
   program.parseAsync().catch((e: unknown) => {

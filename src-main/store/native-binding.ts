@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 export type BindingRuntime = 'node' | 'electron';
 
@@ -27,7 +27,7 @@ export const FIX_ELECTRON_BINDING = 'npm run desktop:install';
 
 /** Where better-sqlite3 is installed (its package folder). */
 export function betterSqliteDir(): string {
-  return dirname(require.resolve('better-sqlite3/package.json'));
+  return dirname(requireHere.resolve('better-sqlite3/package.json'));
 }
 
 /** The Electron build's place, beside Node's build/ folder. */
@@ -60,7 +60,7 @@ function runtimeLabel(choice: NativeBindingChoice, versions: NodeJS.ProcessVersi
 export function loadNativeBinding(
   versions: NodeJS.ProcessVersions = process.versions,
   packageDir?: string,
-  load: (file: string) => unknown = (file) => require(file),
+  load: (file: string) => unknown = (file) => requireHere(file),
 ): { choice: NativeBindingChoice; addon: object } {
   const choice = chooseNativeBinding(versions, packageDir ?? betterSqliteDir());
   const label = runtimeLabel(choice, versions);
@@ -76,10 +76,13 @@ export function loadNativeBinding(
   }
 }
 
-let loaded: object | undefined;
+let checked: string | undefined;
 
-/** The addon for better-sqlite3's `nativeBinding` option, loaded once per process. */
-export function nativeBinding(): object {
-  loaded ??= loadNativeBinding().addon;
-  return loaded;
+/**
+ * The file for better-sqlite3's `nativeBinding` option, loaded once here first so a wrong
+ * one fails with the message above (better-sqlite3's own require then hits the same cache).
+ */
+export function nativeBinding(): string {
+  checked ??= loadNativeBinding().choice.file;
+  return checked;
 }

@@ -29,7 +29,7 @@ describe('SQLite binding choice', () => {
       copyFileSync(chooseNativeBinding(nodeVersions).file, join(dir, 'pkg', 'build-electron', 'Release', 'better_sqlite3.node'));
       const { choice, addon } = loadNativeBinding(electronVersions, join(dir, 'pkg'));
       expect(choice.file).toBe(join(dir, 'pkg', 'build-electron', 'Release', 'better_sqlite3.node'));
-      const db = new Database(':memory:', { nativeBinding: addon });
+      const db = new Database(':memory:', { nativeBinding: addon as never });
       expect(db.prepare('select 41 + 1 as n').get()).toEqual({ n: 42 });
       db.close();
     } finally {
