@@ -19,7 +19,7 @@ import type { AnyGame } from '../src-shared/game';
 import { gameById, games } from '../src-shared/games/index';
 import { dirname, join } from 'node:path';
 import type { Db } from './store/db';
-import { deleteRun, getRun, insertRun, listRuns } from './store/runs';
+import { deleteRun, getRun, getRunReport, insertRun, listRuns } from './store/runs';
 import {
   candidatePoints,
   candidateRuns,
@@ -154,6 +154,10 @@ export function createService(ctx: ServiceContext): Service {
       const id = insertRun(db, { game: game.id, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, status: 'queued', levels: checked.levels, candidatesTotal: checked.candidatesTotal }, new Date().toISOString());
       engine.enqueue(id);
       return summary(id);
+    },
+    'runs.report': ({ runId }) => {
+      runOf(runId);
+      return getRunReport(db, runId);
     },
     'runs.cancel': ({ runId }) => {
       runOf(runId);

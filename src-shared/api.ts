@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 import type { MetricInfo } from './game';
+import type { RunPhase } from './progress';
+import type { RunReport } from './run-report';
+
+export type { RunReport } from './run-report';
 import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryList, HistoryStep } from './history';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
@@ -78,12 +82,25 @@ export interface RunDetail extends RunSummary {
   rules: unknown;
 }
 
+/** One working phase of a run as progress shows it. */
+export interface RunPhaseProgress {
+  name: Exclude<RunPhase, 'done'>;
+  state: 'waiting' | 'running' | 'done';
+  /** How long the phase took in this process (ms), once done. */
+  ms: number | null;
+}
+
 export interface RunProgress {
   runId: number;
   status: RunStatus;
+  /** The phase (generate → order → near-duplicates → done), or the status the run ended with. */
   stage: string;
+  /** Work of the current phase (candidates, then 0/1 for the ordering, then pools compared). */
   done: number;
   total: number;
+  /** The whole run, 0..1, phases weighted (PHASE_WEIGHTS); it never goes down. */
+  overall: number;
+  phases: RunPhaseProgress[];
   /** Candidates per second over the recent window. */
   rate: number;
   /** Estimated seconds left, or null before a rate is known. */
@@ -233,6 +250,10 @@ export const apiMethods = {
       })
       .strict(),
     'Validate and store a new run, then queue it on the worker pool.',
+  ),
+  'runs.report': method<RunReport | null>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'The report a run stored when it ended (difficulty range, largest step, gave-up jobs, near-duplicates, short levels, warnings, phase times); null before it ends.',
   ),
   'runs.cancel': method<RunSummary>()(z.object({ runId: runIdSchema }).strict(), 'Stop a queued or running run; finished candidates stay.'),
   'runs.resume': method<RunSummary>()(z.object({ runId: runIdSchema }).strict(), 'Carry on a cancelled, interrupted or failed run from what is stored.'),

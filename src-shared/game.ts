@@ -8,6 +8,7 @@
  * unchanged and are stored verbatim in SQLite.
  */
 import type { z } from 'zod';
+import type { PhaseWeights } from './progress';
 
 import type { GameId } from './games/index';
 
@@ -146,6 +147,11 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
    * group of levels reaches to the end of that group, so copies that compete are found.
    */
   dedupSlotsAhead?(plan: Plan, slot: number): number;
+  /**
+   * How a run's time splits between its phases (relative weights of generate, order and
+   * near-duplicates), so the overall progress bar moves evenly; measured from run reports.
+   */
+  phaseWeights?: PhaseWeights;
   /** Build the pack object (exact spec format) from ordered levels. */
   toPack(args: { seed: number; rules: Rules; plan: Plan; levels: Level[] }): Pack;
   /** Parse and schema-check a pack; throws PackFormatError naming level and field. */

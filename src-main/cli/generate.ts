@@ -38,7 +38,7 @@ export async function finishAndExport(service: Service, run: RunSummary, out: st
     lines.push(...game.summarize(game.parsePack(JSON.parse(exported.text))));
     lines.push({ label: 'written', value: exported.path });
   }
-  printSummary(service, final, lines, (performance.now() - t0) / 1000);
+  await printSummary(service, final, lines, (performance.now() - t0) / 1000);
 }
 
 export function registerGenerate(program: Command): void {

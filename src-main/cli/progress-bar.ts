@@ -1,9 +1,14 @@
-/** The CLI's progress bar on stderr (cli-progress), fed by the engine's progress events. */
+/**
+ * The CLI's progress bar on stderr (cli-progress), fed by the engine's progress events: the
+ * bar and percentage are the run's overall figure (it never goes back), the counts and rate
+ * belong to the current phase.
+ */
 import cliProgress from 'cli-progress';
 import { progressMeter } from '../../src-shared/progress';
 
 export interface Bar {
-  update(stage: string, done: number, total: number): void;
+  /** `overall` is the run's 0..1 figure; done/total count the phase's own work. */
+  update(stage: string, overall: number, done: number, total: number): void;
   stop(): void;
 }
 
@@ -12,7 +17,7 @@ export function progressBar(label: string): Bar {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: `${label} {stage} [{bar}] {percentage}% | {value}/{total} | {rate}/s | eta {eta_s}`,
+      format: `${label} {stage} [{bar}] {percentage}% | {phaseDone}/{phaseTotal} | {rate}/s | eta {eta_s}`,
       hideCursor: true,
       noTTYOutput: !quiet,
       notTTYSchedule: 1000,
@@ -25,20 +30,20 @@ export function progressBar(label: string): Bar {
   let started = false;
   let lastStage = '';
   return {
-    update(stage, done, total) {
+    update(stage, overall, done, total) {
       if (stage !== lastStage) {
         meter = progressMeter(total, Date.now());
         lastStage = stage;
       }
       meter.setTotal(total);
       const snap = meter.update(done, Date.now());
-      const payload = { stage: stage.padEnd(8), rate: snap.rate.toFixed(0), eta_s: snap.etaSeconds === null ? '?' : `${snap.etaSeconds.toFixed(0)}s` };
+      const payload = { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: snap.rate.toFixed(0), eta_s: snap.etaSeconds === null ? '?' : `${snap.etaSeconds.toFixed(0)}s` };
+      const value = Math.round(overall * 1000);
       if (!started) {
-        bar.start(total, done, payload);
+        bar.start(1000, value, payload);
         started = true;
       } else {
-        bar.setTotal(total);
-        bar.update(done, payload);
+        bar.update(value, payload);
       }
     },
     stop() {

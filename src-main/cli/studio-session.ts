@@ -11,7 +11,7 @@ export function cliStudio(opts: { db: string; workers?: number }): Service {
 export function showProgress(service: Service, runId: number, label: string): Bar {
   const bar = progressBar(label);
   const off = service.on('run.progress', (p) => {
-    if (p.runId === runId && p.stage !== 'done') bar.update(p.stage, p.done, p.total);
+    if (p.runId === runId && p.stage !== 'done') bar.update(p.stage, p.overall, p.done, p.total);
   });
   return {
     update: bar.update,

@@ -1,18 +1,21 @@
-/** The summary block printed after a run: the game's figures plus builds, rate, workers and time. */
-import type { RunSummary } from '../../src-shared/api';
+/** The summary block printed after a run: the game's figures, builds, rate, workers and time, then the run's stored report. */
+import type { RunReport, RunSummary } from '../../src-shared/api';
+import { reportLines } from '../../src-shared/run-report';
+import { call } from './studio-session';
 import type { Service } from '../service';
 
-export function printSummary(service: Service, run: RunSummary, lines: { label: string; value: string }[], seconds: number): void {
+export async function printSummary(service: Service, run: RunSummary, lines: { label: string; value: string }[], seconds: number): Promise<void> {
   const stats = service.engine.runStats(run.id);
   const all = [
     ...lines,
     { label: 'run', value: `${run.id} (${run.game}, seed ${run.seed}, ${run.status})` },
     { label: 'candidates', value: `${stats.proven} proven${stats.failed ? `, ${stats.failed} jobs gave up` : ''}` },
     { label: 'builds', value: `${stats.tries} made, ${stats.tries && stats.genSeconds ? (stats.tries / stats.genSeconds).toFixed(0) : '—'} per second` },
-    { label: 'near-duplicate pairs', value: `${stats.pairs} among candidates` },
     { label: 'workers', value: String(service.engine.workers) },
     { label: 'time', value: `${seconds.toFixed(2)} s` },
   ];
+  const report = await call<RunReport | null>(service, 'runs.report', { runId: run.id });
+  if (report) all.push(...reportLines(report));
   const width = Math.max(...all.map((l) => l.label.length));
   for (const l of all) console.log(`${l.label.padEnd(width)}  ${l.value}`);
 }

@@ -3,17 +3,21 @@
  * the run seed, the slot and the index; jobs go to the worker pool and finished candidates
  * are written in batched transactions. Cancel stops promptly, resume carries on from what
  * is stored, and a crash leaves the run marked interrupted on the next open. When the pools
- * are full the ordering pass and the near-duplicate pass run, then the run is done.
+ * are full the ordering pass and the near-duplicate pass run, then the run is done. Progress
+ * names its phase and carries a weighted overall figure that never goes down; when the run
+ * ends, its report (run-report.ts) is stored with it.
  */
 import { performance } from 'node:perf_hooks';
-import { ApiError, type RunProgress, type RunStatus, type RunSummary } from '../../src-shared/api';
+import { ApiError, type RunPhaseProgress, type RunProgress, type RunStatus, type RunSummary } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
-import { progressMeter } from '../../src-shared/progress';
+import { overallProgress, progressMeter, RUN_PHASES, type PhaseWeights } from '../../src-shared/progress';
 import type { Db } from '../store/db';
 import { insertCandidates, provenCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';
-import { claimRun, getRun, markInterrupted, setRunStatus } from '../store/runs';
+import { claimRun, getRun, markInterrupted, setRunReport, setRunStatus } from '../store/runs';
+import type { RunReport } from '../../src-shared/run-report';
+import { buildRunReport } from './run-report';
 import { orderInWorkers, orderStoredPools } from './finish';
 import { allJobs, batches, type JobRef } from './jobs';
 import { createPoolSlots } from './slots';
@@ -143,6 +147,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     }
     const game = gameById(run.game);
     const t0 = performance.now();
+    startTrack(runId, game.phaseWeights);
     setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
     changed(runId, 'running');
     try {
@@ -158,23 +163,89 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       if (signal.aborted) throw signal.reason;
       setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
       emit(runId, 'done', 'done', 1, 1, 0, 0, []);
+      storeReport(game, runId, 'done', null);
       return 'done';
     } catch (e) {
       if (signal.aborted) {
         const status: RunStatus = closing ? 'interrupted' : 'cancelled';
         setRunStatus(db, runId, status, { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
         emit(runId, status, status, 0, 1, 0, null, []);
+        storeReport(game, runId, status, closing ? 'the studio closed during this run; resume it to carry on' : 'cancelled; resume it to carry on');
         return status;
       }
       const message = e instanceof Error ? e.message : String(e);
       setRunStatus(db, runId, 'failed', { durationMs: performance.now() - t0, error: message });
       emit(runId, 'failed', 'failed', 0, 1, 0, null, []);
+      storeReport(game, runId, 'failed', message);
       return 'failed';
     }
   }
 
+  /** The run's report, stored with it when it ends; a report that cannot be built never fails the run. */
+  function storeReport(game: AnyGame, runId: number, status: RunReport['status'], error: string | null): void {
+    try {
+      setRunReport(db, runId, buildRunReport(db, game, runId, status, phaseTimes(runId), error));
+    } catch (e) {
+      console.error(`run ${runId}: could not store its report:`, e);
+    }
+  }
+
+  /**
+   * Progress per run: the phase each event belongs to, when each phase started and ended, and
+   * the overall figure, which only moves forward (a resumed run starts from where it was).
+   */
+  interface Track {
+    overall: number;
+    weights: PhaseWeights | undefined;
+    phases: RunPhaseProgress[];
+    current: RunPhaseProgress['name'] | null;
+    startedAt: number;
+  }
+  const tracks = new Map<number, Track>();
+  const workingPhases = RUN_PHASES.filter((p): p is RunPhaseProgress['name'] => p !== 'done');
+
+  function startTrack(runId: number, weights: PhaseWeights | undefined): Track {
+    const t: Track = { overall: tracks.get(runId)?.overall ?? 0, weights, phases: workingPhases.map((name) => ({ name, state: 'waiting', ms: null })), current: null, startedAt: 0 };
+    tracks.set(runId, t);
+    return t;
+  }
+
+  /** Close the running phase (its time) and open `next` (null: the run ended). */
+  function enterPhase(t: Track, next: RunPhaseProgress['name'] | null): void {
+    if (t.current === next) return;
+    const now = performance.now();
+    const cur = t.phases.find((p) => p.name === t.current);
+    if (cur) {
+      cur.state = 'done';
+      cur.ms = Math.round(now - t.startedAt);
+    }
+    t.current = next;
+    t.startedAt = now;
+    const nxt = t.phases.find((p) => p.name === next);
+    if (nxt) nxt.state = 'running';
+  }
+
   function emit(runId: number, status: RunStatus, stage: string, done: number, total: number, rate: number, eta: number | null, stages: RunProgress['stages']): void {
-    opts.onProgress({ runId, status, stage, done, total, rate, etaSeconds: eta, stages });
+    const t = tracks.get(runId) ?? startTrack(runId, undefined);
+    const phase = workingPhases.find((p) => p === stage);
+    if (phase) {
+      enterPhase(t, phase);
+      t.overall = Math.max(t.overall, overallProgress(phase, done, total, t.weights));
+    } else if (stage === 'done') {
+      enterPhase(t, null);
+      t.overall = 1;
+    } else if (t.current !== null) {
+      // Cancelled, failed or interrupted: the phase stops where it was; the figure stays.
+      const cur = t.phases.find((p) => p.name === t.current)!;
+      cur.state = 'waiting';
+      t.current = null;
+    }
+    opts.onProgress({ runId, status, stage, done, total, rate, etaSeconds: eta, stages, overall: t.overall, phases: t.phases.map((p) => ({ ...p })) });
+  }
+
+  /** How long each phase took in this process (for the run report). */
+  function phaseTimes(runId: number): { name: RunPhaseProgress['name']; ms: number | null }[] {
+    return (tracks.get(runId)?.phases ?? []).map((p) => ({ name: p.name, ms: p.ms }));
   }
 
   async function generatePools(game: AnyGame, runId: number, seed: number, plan: unknown, rules: unknown, entry: ActiveRun): Promise<void> {

@@ -1,6 +1,7 @@
 /** Queries on runs. Rows come out as the API's RunSummary / RunDetail shapes. */
 import type { RunDetail, RunStatus, RunSummary } from '../../src-shared/api';
 import type { GameId } from '../../src-shared/game';
+import type { RunReport } from '../../src-shared/run-report';
 import type { Db } from './db';
 
 interface RunRow {
@@ -129,4 +130,14 @@ export function markInterrupted(db: Db): number[] {
 
 export function deleteRun(db: Db, id: number): number {
   return db.prepare('DELETE FROM runs WHERE id = ?').run(id).changes;
+}
+
+/** Store the report a run writes when it ends (replacing an older one after a resume). */
+export function setRunReport(db: Db, id: number, report: RunReport): void {
+  db.prepare('UPDATE runs SET report = ? WHERE id = ?').run(JSON.stringify(report), id);
+}
+
+export function getRunReport(db: Db, id: number): RunReport | null {
+  const r = db.prepare('SELECT report FROM runs WHERE id = ?').get(id) as { report: string | null } | undefined;
+  return r?.report ? (JSON.parse(r.report) as RunReport) : null;
 }

@@ -67,7 +67,7 @@ async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number
   let run: RunSummary | undefined;
   await expect.poll(async () => (run = (await call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
   expect([run!.game, run!.seed]).toEqual([game, seed]);
-  await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(new RegExp(`^Run #${run!.id} queued: ${levels} levels`));
+  await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(new RegExp(`^Run #${run!.id} (queued|running|done): ${levels} levels`));
   await page.getByTestId(`run-row-${run!.id}`).waitFor();
   return run!;
 }

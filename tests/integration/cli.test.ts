@@ -44,6 +44,13 @@ describe('cli', () => {
       expect(two.status).toBe(0);
       expect(two.stdout).toMatch(/levels\s+14|levels\s+20/i);
       expect(two.stdout).toMatch(/time\s+\d/);
+      // The run's stored report, in the summary.
+      expect(two.stdout).toMatch(/difficulty\s+[\d.]+ – [\d.]+ /);
+      expect(two.stdout).toMatch(/largest step\s+[\d.-]+ \(level \d+ → \d+\)/);
+      expect(two.stdout).toMatch(/gave up\s+(none of|\d+ of) \d+ candidates/);
+      expect(two.stdout).toMatch(/near-duplicates\s+\d+ pairs found, \d+ skipped by the order/);
+      expect(two.stdout).toMatch(/short levels\s+none/);
+      expect(two.stdout).toMatch(/phases\s+generate [\d.]+ s · order [\d.]+ s · near-duplicates [\d.]+ s/);
       const one = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '1', '--out', b, '--db', join(t.dir, `${game}-1.db`));
       expect(one.status).toBe(0);
       expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));

@@ -66,6 +66,8 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
   // A stage's pool ships anywhere in the stage, so a candidate meets the rest of its stage.
+  // Seed 7, 2 workers, from the stored run report (phase times).
+  phaseWeights: { generate: 0.35, order: 0.15, 'near-duplicates': 0.5 },
   dedupSlotsAhead: (plan, slot) => Math.max(2, levelSpec(plan, slot + 1).stage.last - (slot + 1)),
   toPack: (args) => toPack(args),
   parsePack: (json) => parsePack(json),

@@ -1,0 +1,61 @@
+/** The report a run stores when it ends: what came out, what went wrong, how long it took. */
+
+export interface RunReport {
+  /** The status the run ended with. */
+  status: 'done' | 'failed' | 'cancelled' | 'interrupted';
+  finishedAt: string;
+  /** The shipped (automatic) order's difficulty: its range and the curve's largest step. */
+  difficulty: {
+    metric: string;
+    label: string;
+    min: number;
+    max: number;
+    /** The largest rise from one level to the next (levels are 1-based). */
+    largestStep: { from: number; to: number; step: number } | null;
+  } | null;
+  /** Candidate jobs that gave up, with their reasons (most common first). */
+  gaveUp: { count: number; of: number; reasons: { reason: string; count: number }[] };
+  /**
+   * Near-duplicate pairs found among the candidates; of those, the pairs where one candidate
+   * ships and the other was skipped, and pairs where both ship (should be none).
+   */
+  nearDuplicates: { found: number; skipped: number; bothShip: number };
+  /** Levels the automatic order could not fill. */
+  shortLevels: number[];
+  warnings: string[];
+  /** How long each phase took (ms; null when it did not run in the process that ended the run). */
+  phases: { name: 'generate' | 'order' | 'near-duplicates'; ms: number | null }[];
+}
+
+/** "levels 3–5, 9" for a sorted list of 1-based levels. */
+export function levelRanges(levels: readonly number[]): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < levels.length) {
+    let j = i;
+    while (j + 1 < levels.length && levels[j + 1] === levels[j]! + 1) j++;
+    parts.push(j > i ? `${levels[i]}–${levels[j]}` : String(levels[i]));
+    i = j + 1;
+  }
+  return `${levels.length === 1 ? 'level' : 'levels'} ${parts.join(', ')}`;
+}
+
+/** The report as label/value lines (the CLI's summary and plain-text views). */
+export function reportLines(r: RunReport, format: (n: number) => string = (n) => String(Math.round(n * 100) / 100)): { label: string; value: string }[] {
+  const lines: { label: string; value: string }[] = [];
+  if (r.difficulty) {
+    const d = r.difficulty;
+    lines.push({ label: 'difficulty', value: `${format(d.min)} – ${format(d.max)} ${d.label}` });
+    if (d.largestStep) lines.push({ label: 'largest step', value: `${format(d.largestStep.step)} (level ${d.largestStep.from} → ${d.largestStep.to})` });
+  }
+  lines.push({
+    label: 'gave up',
+    value: r.gaveUp.count === 0 ? `none of ${r.gaveUp.of} candidates` : `${r.gaveUp.count} of ${r.gaveUp.of} candidates${r.gaveUp.reasons.length ? ` (${r.gaveUp.reasons.slice(0, 2).map((x) => `${x.count}× ${x.reason}`).join('; ')})` : ''}`,
+  });
+  lines.push({ label: 'near-duplicates', value: `${r.nearDuplicates.found} pairs found, ${r.nearDuplicates.skipped} skipped by the order${r.nearDuplicates.bothShip ? `, ${r.nearDuplicates.bothShip} both ship` : ''}` });
+  lines.push({ label: 'short levels', value: r.shortLevels.length === 0 ? 'none' : levelRanges(r.shortLevels) });
+  for (const w of r.warnings) lines.push({ label: 'warning', value: w });
+  const timed = r.phases.filter((p) => p.ms !== null);
+  if (timed.length) lines.push({ label: 'phases', value: timed.map((p) => `${p.name} ${((p.ms ?? 0) / 1000).toFixed(2)} s`).join(' · ') });
+  return lines;
+}
