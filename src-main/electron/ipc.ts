@@ -1,9 +1,9 @@
 /**
  * The Electron transport: one ipcMain.handle per API method, generated from the API table,
- * and events forwarded with webContents.send. Thin on purpose: validation and work happen
- * in the service.
+ * and events forwarded with webContents.send. Every call's sender frame is checked first.
+ * Thin on purpose: validation and work happen in the service.
  */
-import type { IpcMain, WebContents } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { apiEventNames, apiMethodNames } from '../../src-shared/api';
 import type { Service } from '../service';
 
@@ -15,12 +15,13 @@ export function ipcChannels(): string[] {
   return apiMethodNames.map((m) => IPC_CALL_PREFIX + m);
 }
 
-export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: Service, isTrustedSender: (sender: WebContents) => boolean): string[] {
+/** `isTrusted` sees the whole event: the sender and its frame (sender-check.ts). */
+export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: Service, isTrusted: (event: IpcMainInvokeEvent) => boolean): string[] {
   const channels: string[] = [];
   for (const method of apiMethodNames) {
     const channel = IPC_CALL_PREFIX + method;
     ipcMain.handle(channel, async (event, args: unknown) => {
-      if (!isTrustedSender(event.sender)) {
+      if (!isTrusted(event)) {
         return { ok: false, error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' } };
       }
       return service.dispatch(method, args);

@@ -1,16 +1,33 @@
-/** Electron's main process: one secure window over the shared service. */
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+/**
+ * Electron's main process: one hardened window over the shared service.
+ * - one instance at a time (a second start focuses the first window);
+ * - the renderer over the privileged app:// scheme with a CSP header (app-protocol.ts);
+ *   the dev server only in a dev build (renderer-url.ts);
+ * - every webContents guarded against navigation, redirects, new windows and <webview>, and
+ *   links to the system browser only from an allowlist (web-guards.ts);
+ * - every permission refused (session-lockdown.ts);
+ * - every IPC call's sender frame checked against the studio's origin (sender-check.ts);
+ * - SQLite opened with the build for Electron (store/native-binding.ts), in user data.
+ */
+import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStudio } from '../studio';
-import { forwardEvents, registerIpcHandlers } from './ipc';
+import { openStudio, rendererDir } from '../studio';
 import { contentSecurityPolicy } from '../csp';
+import { appSchemePrivileges, APP_SCHEME, createAppHandler } from './app-protocol';
+import { forwardEvents, registerIpcHandlers } from './ipc';
+import { devRendererUrl, rendererEntry } from './renderer-url';
+import { trustedSender } from './sender-check';
+import { denyAllPermissions } from './session-lockdown';
+import { guardWebContents } from './web-guards';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const entry = rendererEntry(import.meta.env.DEV ? devRendererUrl(process.env) : null);
 let window: BrowserWindow | null = null;
 
-function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
+/** The options every studio window is created with (tested). */
+export function windowOptions(preload: string): Electron.BrowserWindowConstructorOptions {
+  return {
     width: 1440,
     height: 900,
     minWidth: 960,
@@ -19,52 +36,70 @@ function createWindow(): BrowserWindow {
     backgroundColor: '#15171c',
     show: false,
     webPreferences: {
-      preload: join(here, '../preload/preload.cjs'),
+      preload,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
     },
-  });
+  };
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow(windowOptions(join(here, '../preload/preload.cjs')));
   win.once('ready-to-show', () => win.show());
-  // No navigation away and no new windows; external links open in the system browser.
-  win.webContents.on('will-navigate', (event, url) => {
-    if (url !== win.webContents.getURL()) event.preventDefault();
-  });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(join(here, '../renderer/index.html'));
+  void win.loadURL(entry.url);
   return win;
 }
 
-void app.whenReady().then(() => {
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(Boolean(process.env['ELECTRON_RENDERER_URL']))] } });
-  });
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+function focusWindow(): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
 
-  const service = openStudio({ dbPath: join(app.getPath('userData'), 'studio.db'), transport: 'electron' });
-  registerIpcHandlers(ipcMain, service, (sender) => window !== null && sender === window.webContents);
-  window = createWindow();
-  forwardEvents(service, () => window?.webContents ?? null);
+// Before `ready`: the scheme's privileges (standard, secure) can only be set now.
+protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
 
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) window = createWindow();
+if (!app.requestSingleInstanceLock()) {
+  // Another studio owns this user-data folder (and its database); it gets focus instead.
+  app.quit();
+} else {
+  app.on('second-instance', focusWindow);
+  app.on('web-contents-created', (_event, contents) => {
+    guardWebContents(contents, { origin: entry.origin, openExternal: (url) => shell.openExternal(url) });
   });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-  app.on('will-quit', () => {
-    void service.close();
-  });
-});
+  void app.whenReady().then(() => {
+    denyAllPermissions(session.defaultSession);
+    protocol.handle(APP_SCHEME, createAppHandler(rendererDir(), contentSecurityPolicy(false)));
+    if (entry.dev) {
+      // The dev server's responses get the (dev) CSP as a header too.
+      session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(true)] } });
+      });
+    }
 
-app.on('web-contents-created', (_e, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
+    const service = openStudio({ dbPath: join(app.getPath('userData'), 'studio.db'), transport: 'electron' });
+    const isTrusted = trustedSender(() => window, entry.origin);
+    registerIpcHandlers(ipcMain, service, isTrusted);
+    window = createWindow();
+    forwardEvents(service, () => window?.webContents ?? null);
+
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) window = createWindow();
+    });
+    app.on('window-all-closed', () => {
+      if (process.platform !== 'darwin') app.quit();
+    });
+    app.on('will-quit', () => {
+      void service.close();
+    });
+  });
+}

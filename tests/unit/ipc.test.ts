@@ -17,7 +17,7 @@ describe('Electron IPC handler table', () => {
     const channels = registerIpcHandlers(
       { handle: (channel: string, fn: (event: unknown, args: unknown) => Promise<unknown>) => void registered.set(channel, fn) } as never,
       fakeService,
-      (s) => s === (sender as never),
+      (event) => event.sender === (sender as never),
     );
     expect([...registered.keys()].sort()).toEqual(apiMethodNames.map((m) => IPC_CALL_PREFIX + m).sort());
     expect(channels.sort()).toEqual(ipcChannels().sort());
