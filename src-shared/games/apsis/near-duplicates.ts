@@ -1,17 +1,18 @@
 /**
  * No level twice. Three rules:
  * 1. copy: turned or mirrored copies have the same canonical form;
- * 2. near-copy: under some rotation (whole degrees, bringing some arrow of A onto the angle
- *    of a same-kind arrow of B) and mirror, at least half of the larger level's arrows pair
- *    one-to-one with arrows of the same length and heading whose centres lie within 40;
+ * 2. near-copy: under some rotation (any real angle, found exactly by trying every start of
+ *    the arcs of rotations that bring a compatible pair within 40) and mirror, at least half
+ *    of the larger level's arrows pair one-to-one with arrows of the same length and heading
+ *    whose centres lie within 40;
  * 3. redrawn: same orbit count and isomorphic blocking graphs, arrows labelled by orbit,
  *    heading and length (mirrored labels too, since a mirror is the same puzzle).
  * The share of a pair is the largest fraction of arrows paired under rule 2, whichever rule
  * matched (1 for a copy; for a redrawn pair whatever its arrows happen to share).
  *
  * Each level is prepared once (canonical form, kind classes, radii, blocking graph and its
- * invariant); pairs are then rejected cheaply by per-kind counts and by an angular coverage
- * sweep before any matching runs.
+ * invariant); pairs are then rejected cheaply by per-kind counts and by counting the arcs
+ * that hold at each arc start before any matching runs.
  */
 import type { NearDuplicate } from '../../game';
 import type { Digraph } from '../../graph/isomorphism';
@@ -20,7 +21,6 @@ import type { ApsisLevel } from './model';
 import { HEADINGS, LENGTHS, MIRROR_HEADING_INDEX, headingIndex, normAngle } from './model';
 import type { ApsisRules } from './rules';
 import { orbitRadius } from './rules';
-import { COS_DEG } from './geometry';
 import { blockingGraph } from './solver';
 
 const CLASSES = HEADINGS.length * LENGTHS.length;
@@ -122,7 +122,8 @@ export interface ShareResult {
   /** count / arrows of the larger level. */
   share: number;
   mirror: boolean;
-  /** Rotation (degrees, clockwise) applied to a (after the mirror). */
+  /** Rotation (degrees clockwise, two decimals) applied to a after the mirror: the middle of
+   * the stretch of rotations over which the pairing holds. */
   delta: number;
   matched: [number, number][];
 }
@@ -135,27 +136,91 @@ export function classBound(a: PreparedLevel, b: PreparedLevel, mirror: boolean):
   return s;
 }
 
-const cover = new Int32Array(361);
+/** Slack (degrees) on the arc ends: an arc start is inside its own arc despite rounding. */
+const ARC_EPS = 1e-9;
+
+/** Rotations that keep one compatible pair's centres within the near distance: [start, start + len]. */
+interface Arc {
+  i: number;
+  j: number;
+  /** Arc start in [0, 360) and length 2w in (0, 360); `full` arcs hold at every rotation. */
+  start: number;
+  len: number;
+  full: boolean;
+}
+
+/** Degrees from `from` clockwise to `to`, in [0, 360). */
+function cwDistance(from: number, to: number): number {
+  const d = (to - from) % 360;
+  return d < 0 ? d + 360 : d;
+}
+
+/** Whether rotation q lies in the arc (closed, with slack). */
+function arcHolds(arc: Arc, q: number): boolean {
+  if (arc.full) return true;
+  const d = cwDistance(arc.start, q);
+  return d <= arc.len + ARC_EPS || d >= 360 - ARC_EPS;
+}
 
 /**
- * Rule 2's share: the largest one-to-one pairing of a's arrows (turned by delta, mirrored or
- * not) with b's arrows of the same kind whose centres lie within `nearDistance`. Rotations
- * tried: those bringing some arrow of a onto the angle of a same-kind arrow of b. Only
- * rotations that could beat `atLeast - 1` pairs are matched (pass atLeast to prune).
+ * How many arcs hold at each query rotation (queries in [0, 360)), by one sorted sweep: each
+ * arc is laid out as [s, s + len] and once more a turn earlier, so arcs across 0° count too.
+ */
+function arcCoverage(arcs: readonly Arc[], queries: readonly number[]): Int32Array {
+  let full = 0;
+  const starts: number[] = [], ends: number[] = [];
+  for (const a of arcs) {
+    if (a.full) { full++; continue; }
+    starts.push(a.start, a.start - 360);
+    ends.push(a.start + a.len, a.start + a.len - 360);
+  }
+  starts.sort((x, y) => x - y);
+  ends.sort((x, y) => x - y);
+  const order = queries.map((_, k) => k).sort((x, y) => (queries[x] as number) - (queries[y] as number));
+  const out = new Int32Array(queries.length);
+  let s = 0, e = 0;
+  for (const k of order) {
+    const q = queries[k] as number;
+    // Arcs that started by q (with slack) minus those that ended before it: a bound, never short.
+    while (s < starts.length && (starts[s] as number) <= q + 2 * ARC_EPS) s++;
+    while (e < ends.length && (ends[e] as number) < q - 2 * ARC_EPS) e++;
+    out[k] = full + s - e;
+  }
+  return out;
+}
+
+/** Rotations printed with two decimals, in [0, 360). */
+function roundRotation(x: number): number {
+  const r = Math.round(x * 100) / 100;
+  return r >= 360 ? r - 360 : r;
+}
+
+/**
+ * Rule 2's share: the largest one-to-one pairing of a's arrows (turned by some real angle,
+ * mirrored or not) with b's arrows of the same kind whose centres lie within `nearDistance`.
+ *
+ * Exact: for a compatible pair (same heading after the mirror, same length) on radii r1, r2
+ * the rotations bringing the centres within D form the arc [δ − w, δ + w] with δ the angle
+ * between them and w = acos((r1² + r2² − D²) / 2 r1 r2). The pairs available at a rotation
+ * change only at arc ends, and the set at any rotation is contained in the set at the latest
+ * start of the arcs holding there, so the maximum matching is reached at some arc start. Every
+ * start is tried (mirrored and not), best coverage first; only starts whose number of holding
+ * arcs could reach `atLeast` (and beat the best so far) are matched (Kuhn's augmenting paths).
+ * The rotation reported is the middle of the stretch over which the winning pairing holds.
  */
 export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules, atLeast = 1): ShareResult {
   const larger = Math.max(a.n, b.n, 1);
   const best: ShareResult = { count: 0, share: 0, mirror: false, delta: 0, matched: [] };
   const D = rules.nearDistance;
   const D2 = D * D;
-  const pi: number[] = [], pj: number[] = [], pd: number[] = [];
   const matchB = new Int32Array(b.n);
   const seen = new Int32Array(b.n);
+  const adj: number[][] = Array.from({ length: a.n }, () => []);
+  const adjArc: Arc[][] = Array.from({ length: a.n }, () => []);
   for (const mirror of [false, true]) {
     if (classBound(a, b, mirror) < Math.max(atLeast, best.count + 1)) continue;
     const clsA = mirror ? a.clsM : a.cls;
-    pi.length = 0; pj.length = 0; pd.length = 0;
-    cover.fill(0);
+    const arcs: Arc[] = [];
     for (let i = 0; i < a.n; i++) {
       const ta = mirror ? normAngle(-(a.angle[i] as number)) : (a.angle[i] as number);
       const ri = a.radius[i] as number;
@@ -164,33 +229,29 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
         const rj = b.radius[j] as number;
         if (Math.abs(ri - rj) > D) continue;
         const delta = normAngle((b.angle[j] as number) - ta);
-        pi.push(i); pj.push(j); pd.push(delta);
-        // Rotations within reach: ri² + rj² − 2 ri rj cos(x) ≤ D².
-        const c = (ri * ri + rj * rj - D2) / (2 * ri * rj);
-        const w = c <= -1 ? 180 : Math.floor((Math.acos(Math.min(1, c)) * 180) / Math.PI + 1e-6);
-        if (w >= 180) { cover[0]!++; cover[360]!--; continue; }
-        const lo = delta - w, hi = delta + w;
-        if (lo < 0) { cover[lo + 360]!++; cover[360]!--; cover[0]!++; cover[hi + 1]!--; }
-        else if (hi >= 360) { cover[lo]!++; cover[360]!--; cover[0]!++; cover[hi - 360 + 1]!--; }
-        else { cover[lo]!++; cover[hi + 1]!--; }
+        // ri² + rj² − 2 ri rj cos(x) ≤ D² ⇔ cos(x) ≥ c.
+        const c = ri > 0 && rj > 0 ? (ri * ri + rj * rj - D2) / (2 * ri * rj) : -1;
+        if (c <= -1) { arcs.push({ i, j, start: 0, len: 360, full: true }); continue; }
+        const w = (Math.acos(Math.min(1, c)) * 180) / Math.PI;
+        if (w >= 180) { arcs.push({ i, j, start: 0, len: 360, full: true }); continue; }
+        let start = (delta - w) % 360;
+        if (start < 0) start += 360;
+        arcs.push({ i, j, start, len: 2 * w, full: false });
       }
     }
-    for (let k = 1; k < 360; k++) cover[k] = (cover[k] as number) + (cover[k - 1] as number);
-    const tried = new Uint8Array(360);
-    for (let p = 0; p < pd.length; p++) {
-      const delta = pd[p] as number;
-      if (tried[delta]) continue;
-      tried[delta] = 1;
-      if ((cover[delta] as number) < Math.max(atLeast, best.count + 1)) continue;
-      // Edges at this rotation.
-      const adj: number[][] = Array.from({ length: a.n }, () => []);
-      for (let q = 0; q < pd.length; q++) {
-        const i = pi[q] as number, j = pj[q] as number;
-        const ta = mirror ? normAngle(-(a.angle[i] as number)) : (a.angle[i] as number);
-        const diff = normAngle(ta + delta - (b.angle[j] as number));
-        const ri = a.radius[i] as number, rj = b.radius[j] as number;
-        const d2 = ri * ri + rj * rj - 2 * ri * rj * (COS_DEG[diff] as number);
-        if (d2 <= D2) (adj[i] as number[]).push(j);
+    if (arcs.length === 0) continue;
+    const queries = [...new Set(arcs.filter((x) => !x.full).map((x) => x.start))];
+    if (queries.length === 0) queries.push(0);
+    const cover = arcCoverage(arcs, queries);
+    const order = queries.map((_, k) => k).sort((x, y) => (cover[y] as number) - (cover[x] as number) || (queries[x] as number) - (queries[y] as number));
+    for (const k of order) {
+      if ((cover[k] as number) < Math.max(atLeast, best.count + 1)) break;
+      const q = queries[k] as number;
+      for (let i = 0; i < a.n; i++) { (adj[i] as number[]).length = 0; (adjArc[i] as Arc[]).length = 0; }
+      for (const arc of arcs) {
+        if (!arcHolds(arc, q)) continue;
+        (adj[arc.i] as number[]).push(arc.j);
+        (adjArc[arc.i] as Arc[]).push(arc);
       }
       // Kuhn's augmenting paths.
       matchB.fill(-1);
@@ -212,12 +273,23 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
         if (augment(i)) count++;
       }
       if (count > best.count) {
+        // The pairing holds from q to the first end of its arcs; report the middle.
+        let room = Infinity;
+        const matched: [number, number][] = [];
+        for (let j = 0; j < b.n; j++) {
+          const i = matchB[j] as number;
+          if (i < 0) continue;
+          matched.push([i, j]);
+          const arc = (adjArc[i] as Arc[])[(adj[i] as number[]).indexOf(j)] as Arc;
+          if (arc.full) continue;
+          const d = cwDistance(arc.start, q);
+          const into = d >= 360 - ARC_EPS ? 0 : d;
+          room = Math.min(room, Math.max(0, arc.len - into));
+        }
+        matched.sort((x, y) => x[0] - y[0]);
         best.count = count;
         best.mirror = mirror;
-        best.delta = delta;
-        const matched: [number, number][] = [];
-        for (let j = 0; j < b.n; j++) if ((matchB[j] as number) >= 0) matched.push([matchB[j] as number, j]);
-        matched.sort((x, y) => x[0] - y[0]);
+        best.delta = roundRotation(room === Infinity ? q : q + room / 2);
         best.matched = matched;
       }
     }
@@ -227,7 +299,7 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
 }
 
 function transformName(mirror: boolean, delta: number): string {
-  return `${mirror ? 'mirror+' : ''}rot${normAngle(delta)}`;
+  return `${mirror ? 'mirror+' : ''}rot${roundRotation(((delta % 360) + 360) % 360)}`;
 }
 
 /** Arrows of the larger level that must pair for rule 2. */

@@ -1,9 +1,10 @@
 /**
  * Re-prove a pack independently of its claims: fit, no sun crossing, rounds (depth, free,
  * reads), the solution replayed through the play rules, kinds on the plan's schedule, the
- * ordering rules, and no near-duplicates. Every problem names its level and rule.
+ * ordering rules, and no near-duplicates (rule `copy`, `near-copy` or `redrawn`, naming the
+ * other level, the share and the transform). Every problem names its level and rule.
  */
-import type { PackProblem, PackSummaryLine } from '../../game';
+import type { NearDuplicate, PackProblem, PackSummaryLine } from '../../game';
 import { stepStats } from '../../ordering/curve';
 import { isDiagonal } from './model';
 import type { ApsisPack } from './pack';
@@ -96,13 +97,17 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
   // No level twice.
   const prepared = levels.map((l) => prepareLevel(l, rules));
   for (const d of duplicatePairs(levels, rules, prepared)) {
-    add(
-      d.b + 1,
-      'near-duplicate',
-      `level ${d.b + 1} is a ${d.duplicate.rule} of level ${d.a + 1} (${d.duplicate.transform}, share ${Math.round(d.duplicate.share * 100)}%)`,
-    );
+    add(d.b + 1, d.duplicate.rule, duplicateMessage(d.a + 1, d.duplicate));
   }
   return problems;
+}
+
+/** A designer's sentence for a pair that breaks "no level twice" (rule 1, 2 or 3). */
+function duplicateMessage(other: number, d: NearDuplicate): string {
+  const share = `${Math.round(d.share * 100)} %`;
+  if (d.rule === 'copy') return `is a turned or mirrored copy of level ${other} (${d.transform})`;
+  if (d.rule === 'redrawn') return `is the same puzzle as level ${other} redrawn: same orbits and blocking graph (${d.transform}); shares ${share} of its arrows`;
+  return `shares ${share} of its arrows with level ${other} under ${d.transform}`;
 }
 
 export function summarizePack(pack: ApsisPack): PackSummaryLine[] {

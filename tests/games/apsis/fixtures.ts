@@ -41,3 +41,15 @@ export function pools(n: number, poolSize = 12, seed = 7): { plan: ApsisPlan; po
   }
   return { plan, pools: p };
 }
+
+const short = (orbit: number, angle: number, heading: 'cw' | 'ccw'): ApsisLevel['arrows'][number] => ({ orbit, angle, heading, length: 'short' });
+/**
+ * A near copy that only a rotation between the degrees reveals. Orbit 3 of 3 (r = 235): a cw
+ * pair 40° apart in A, 59° apart in B; both pair (centres within 40) only for a turn in
+ * [9.24°, 9.76°], so 2 of 4 arrows pair (half: a near copy). Any turn that lines up two
+ * same-kind arrows pairs at most one. Both levels fit, clear and read 4 (depth 1).
+ */
+export const offGridPair: { a: ApsisLevel; b: ApsisLevel } = {
+  a: { orbits: 3, arrows: [short(3, 0, 'cw'), short(3, 40, 'cw'), short(1, 150, 'ccw'), short(1, 220, 'ccw')] },
+  b: { orbits: 3, arrows: [short(3, 0, 'cw'), short(3, 59, 'cw'), short(1, 90, 'cw'), short(1, 270, 'cw')] },
+};

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PackFormatError, stringifyPack } from '../../../src-shared/pack/pack-io';
-import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncatePlan, defaultArrowCount } from '../../../src-shared/games/apsis/index';
+import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncatePlan, defaultArrowCount, transformLevel } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel, ApsisPack } from '../../../src-shared/games/apsis/index';
-import { chainLevel, cycleLevel, pools } from './fixtures';
+import { chainLevel, cycleLevel, offGridPair, pools } from './fixtures';
 
 function shippedPack(): { pack: ApsisPack; text: string } {
   const { plan, pools: ps } = pools(30);
@@ -147,8 +147,19 @@ describe('apsis-pack v1', () => {
     d.levels[12] = { ...d.levels[9]!, level: 13 };
     const dp = apsisGame.verifyPack(d);
     expect(dp).toContainEqual(expect.objectContaining({ level: 13, rule: 'equal-run' }));
-    expect(dp).toContainEqual(expect.objectContaining({ level: 11, rule: 'near-duplicate' }));
-    expect(dp.find((x) => x.rule === 'near-duplicate')!.message).toMatch(/copy of level 10/);
+    expect(dp).toContainEqual(expect.objectContaining({ level: 11, rule: 'copy' }));
+    expect(dp.find((x) => x.rule === 'copy')!.message).toMatch(/copy of level 10/);
+  });
+
+  it('rejects a near copy found only between whole degrees, naming both levels, the share and the turn', () => {
+    const plan = truncatePlan(defaultApsisPlan, 2);
+    const near = apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, offGridPair.b] });
+    expect(apsisGame.verifyPack(near)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under rot9.5' }]);
+    const mirrored = apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, transformLevel(offGridPair.b, 123, true)] });
+    expect(apsisGame.verifyPack(mirrored)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under mirror+rot113.5' }]);
+    // B's second arrow one degree further (60°): no turn pairs two arrows, the pack verifies.
+    const apart = { ...offGridPair.b, arrows: offGridPair.b.arrows.map((y, j) => (j === 1 ? { ...y, angle: 60 } : y)) };
+    expect(apsisGame.verifyPack(apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, apart] }))).toEqual([]);
   });
 
   it('summarizes', () => {

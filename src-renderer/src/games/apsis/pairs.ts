@@ -10,7 +10,8 @@ export interface ApsisAlign {
 }
 
 function parseTransform(t: string): ApsisAlign | null {
-  const m = /^(mirror\+)?rot(\d+)$/.exec(t);
+  // Near copies name any real turn, to two decimals (rot95.25); copies whole degrees.
+  const m = /^(mirror\+)?rot(\d+(?:\.\d+)?)$/.exec(t);
   if (!m) return null;
   return { mirror: !!m[1], delta: Number(m[2]) };
 }
@@ -36,8 +37,10 @@ export function align(transform: string): { transform: ApsisAlign | null; label:
   const t = parseTransform(transform);
   if (!t) return { transform: null, label: 'as stored (matched by the blocking graph, not by position)' };
   // a' = R(δ)·M·a; inverse: mirror → itself (M·R(−δ) = R(δ)·M), no mirror → turn by −δ.
-  const inv = t.mirror ? { delta: t.delta, mirror: true } : { delta: normAngle(-t.delta), mirror: false };
-  const turn = inv.delta === 0 ? '' : inv.delta <= 180 ? `turned ${inv.delta}° clockwise` : `turned ${360 - inv.delta}° anticlockwise`;
+  const deg = (x: number): number => Math.round(x * 100) / 100;
+  const inv = t.mirror ? { delta: t.delta, mirror: true } : { delta: t.delta === 0 ? 0 : deg(360 - t.delta), mirror: false };
+  const turn = inv.delta === 0 ? '' : inv.delta <= 180 ? `turned ${inv.delta}° clockwise` : `turned ${deg(360 - inv.delta)}° anticlockwise`;
   const label = !turn && !inv.mirror ? 'as stored (no turn needed)' : `${inv.mirror ? (turn ? 'mirrored, then ' : 'mirrored') : ''}${turn} to line up with A`;
-  return { transform: inv, label };
+  // Boards draw whole degrees (one cos/sin table): the drawing turns by the nearest one.
+  return { transform: { mirror: inv.mirror, delta: normAngle(Math.round(inv.delta)) }, label };
 }
