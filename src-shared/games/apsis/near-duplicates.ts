@@ -139,60 +139,48 @@ export function classBound(a: PreparedLevel, b: PreparedLevel, mirror: boolean):
 /** Slack (degrees) on the arc ends: an arc start is inside its own arc despite rounding. */
 const ARC_EPS = 1e-9;
 
-/** Rotations that keep one compatible pair's centres within the near distance: [start, start + len]. */
-interface Arc {
-  i: number;
-  j: number;
-  /** Arc start in [0, 360) and length 2w in (0, 360); `full` arcs hold at every rotation. */
-  start: number;
-  len: number;
-  full: boolean;
-}
-
 /** Degrees from `from` clockwise to `to`, in [0, 360). */
 function cwDistance(from: number, to: number): number {
   const d = (to - from) % 360;
   return d < 0 ? d + 360 : d;
 }
 
-/** Whether rotation q lies in the arc (closed, with slack). */
-function arcHolds(arc: Arc, q: number): boolean {
-  if (arc.full) return true;
-  const d = cwDistance(arc.start, q);
-  return d <= arc.len + ARC_EPS || d >= 360 - ARC_EPS;
+/** Rotations printed with two decimals, in [0, 360). */
+function roundRotation(x: number): number {
+  const r = Math.round((((x % 360) + 360) % 360) * 100) / 100;
+  return r >= 360 ? r - 360 : r;
 }
 
 /**
- * How many arcs hold at each query rotation (queries in [0, 360)), by one sorted sweep: each
- * arc is laid out as [s, s + len] and once more a turn earlier, so arcs across 0° count too.
+ * The compatible pairs of one comparison, as arcs of rotations: pair k (arrow ai[k] of a,
+ * bj[k] of b) holds for turns in [start[k], start[k] + len[k]] (degrees, closed, mod 360);
+ * len ≥ 360 holds everywhere. Buffers are reused across calls (the module is single-threaded).
  */
-function arcCoverage(arcs: readonly Arc[], queries: readonly number[]): Int32Array {
-  let full = 0;
-  const starts: number[] = [], ends: number[] = [];
-  for (const a of arcs) {
-    if (a.full) { full++; continue; }
-    starts.push(a.start, a.start - 360);
-    ends.push(a.start + a.len, a.start + a.len - 360);
-  }
-  starts.sort((x, y) => x - y);
-  ends.sort((x, y) => x - y);
-  const order = queries.map((_, k) => k).sort((x, y) => (queries[x] as number) - (queries[y] as number));
-  const out = new Int32Array(queries.length);
-  let s = 0, e = 0;
-  for (const k of order) {
-    const q = queries[k] as number;
-    // Arcs that started by q (with slack) minus those that ended before it: a bound, never short.
-    while (s < starts.length && (starts[s] as number) <= q + 2 * ARC_EPS) s++;
-    while (e < ends.length && (ends[e] as number) < q - 2 * ARC_EPS) e++;
-    out[k] = full + s - e;
-  }
-  return out;
+let arcCap = 0;
+let ai = new Int32Array(0), bj = new Int32Array(0), arcStart = new Float64Array(0), arcLen = new Float64Array(0);
+function arcRoom(n: number): void {
+  if (n <= arcCap) return;
+  arcCap = Math.max(n, arcCap * 2, 64);
+  ai = new Int32Array(arcCap); bj = new Int32Array(arcCap);
+  arcStart = new Float64Array(arcCap); arcLen = new Float64Array(arcCap);
+}
+/** Arcs holding in each whole degree [k, k+1): a bound on the pairing at any turn in it. */
+const degreeCover = new Int32Array(361);
+
+function arcHolds(k: number, q: number): boolean {
+  const len = arcLen[k] as number;
+  if (len >= 360) return true;
+  const d = cwDistance(arcStart[k] as number, q);
+  return d <= len + ARC_EPS || d >= 360 - ARC_EPS;
 }
 
-/** Rotations printed with two decimals, in [0, 360). */
-function roundRotation(x: number): number {
-  const r = Math.round(x * 100) / 100;
-  return r >= 360 ? r - 360 : r;
+/** Half-width (degrees) of the arc of turns keeping centres on radii r1, r2 within D; ≥ 180: always. */
+function halfWidth(r1: number, r2: number, D: number): number {
+  if (r1 <= 0 || r2 <= 0) return 180;
+  const c = (r1 * r1 + r2 * r2 - D * D) / (2 * r1 * r2);
+  if (c <= -1) return 180;
+  if (c > 1) return -1;
+  return (Math.acos(c) * 180) / Math.PI;
 }
 
 /**
@@ -200,27 +188,28 @@ function roundRotation(x: number): number {
  * mirrored or not) with b's arrows of the same kind whose centres lie within `nearDistance`.
  *
  * Exact: for a compatible pair (same heading after the mirror, same length) on radii r1, r2
- * the rotations bringing the centres within D form the arc [δ − w, δ + w] with δ the angle
- * between them and w = acos((r1² + r2² − D²) / 2 r1 r2). The pairs available at a rotation
- * change only at arc ends, and the set at any rotation is contained in the set at the latest
- * start of the arcs holding there, so the maximum matching is reached at some arc start. Every
- * start is tried (mirrored and not), best coverage first; only starts whose number of holding
- * arcs could reach `atLeast` (and beat the best so far) are matched (Kuhn's augmenting paths).
- * The rotation reported is the middle of the stretch over which the winning pairing holds.
+ * the turns bringing the centres within D form the arc [δ − w, δ + w], δ the angle between
+ * them and w = acos((r1² + r2² − D²) / 2 r1 r2). The pairs available at a turn change only at
+ * arc ends, and the pairs holding at any turn all hold at the latest start among their arcs,
+ * so the largest pairing is reached at some arc start: every start is tried (mirrored and
+ * not), the likeliest first. Cheap bounds skip most of them: per-kind counts, then the arcs
+ * holding within the start's whole degree, which must reach `atLeast` and beat the best so
+ * far before a matching (Kuhn's augmenting paths) runs. The turn reported is the middle of
+ * the stretch over which the winning pairing holds.
  */
 export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules, atLeast = 1): ShareResult {
   const larger = Math.max(a.n, b.n, 1);
   const best: ShareResult = { count: 0, share: 0, mirror: false, delta: 0, matched: [] };
   const D = rules.nearDistance;
-  const D2 = D * D;
-  const matchB = new Int32Array(b.n);
-  const seen = new Int32Array(b.n);
-  const adj: number[][] = Array.from({ length: a.n }, () => []);
-  const adjArc: Arc[][] = Array.from({ length: a.n }, () => []);
+  arcRoom(a.n * b.n);
+  const widths = new Map<number, number>();
+  let matchB: Int32Array | null = null, seen: Int32Array | null = null;
+  let adj: number[][] | null = null, adjArc: number[][] | null = null;
   for (const mirror of [false, true]) {
     if (classBound(a, b, mirror) < Math.max(atLeast, best.count + 1)) continue;
     const clsA = mirror ? a.clsM : a.cls;
-    const arcs: Arc[] = [];
+    let P = 0, full = 0;
+    degreeCover.fill(0);
     for (let i = 0; i < a.n; i++) {
       const ta = mirror ? normAngle(-(a.angle[i] as number)) : (a.angle[i] as number);
       const ri = a.radius[i] as number;
@@ -228,47 +217,71 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
         if (clsA[i] !== b.cls[j]) continue;
         const rj = b.radius[j] as number;
         if (Math.abs(ri - rj) > D) continue;
+        const key = ri * 4096 + rj;
+        let w = widths.get(key);
+        if (w === undefined) { w = halfWidth(ri, rj, D); widths.set(key, w); }
+        if (w < 0) continue;
+        ai[P] = i; bj[P] = j;
+        if (w >= 180) {
+          arcStart[P] = 0; arcLen[P] = 360; full++; P++;
+          continue;
+        }
         const delta = normAngle((b.angle[j] as number) - ta);
-        // ri² + rj² − 2 ri rj cos(x) ≤ D² ⇔ cos(x) ≥ c.
-        const c = ri > 0 && rj > 0 ? (ri * ri + rj * rj - D2) / (2 * ri * rj) : -1;
-        if (c <= -1) { arcs.push({ i, j, start: 0, len: 360, full: true }); continue; }
-        const w = (Math.acos(Math.min(1, c)) * 180) / Math.PI;
-        if (w >= 180) { arcs.push({ i, j, start: 0, len: 360, full: true }); continue; }
-        let start = (delta - w) % 360;
-        if (start < 0) start += 360;
-        arcs.push({ i, j, start, len: 2 * w, full: false });
+        const start = normAngle0(delta - w);
+        arcStart[P] = start; arcLen[P] = 2 * w; P++;
+        // Whole degrees touched by the arc (widened by the slack): lo..hi, mod 360.
+        const lo = Math.floor(start - 2 * ARC_EPS), hi = Math.ceil(start + 2 * w + 2 * ARC_EPS);
+        if (hi - lo >= 359) { degreeCover[0]!++; degreeCover[360]!--; continue; }
+        const l = ((lo % 360) + 360) % 360, h = l + (hi - lo);
+        if (h < 360) { degreeCover[l]!++; degreeCover[h + 1]!--; }
+        else { degreeCover[l]!++; degreeCover[360]!--; degreeCover[0]!++; degreeCover[h - 360 + 1]!--; }
       }
     }
-    if (arcs.length === 0) continue;
-    const queries = [...new Set(arcs.filter((x) => !x.full).map((x) => x.start))];
-    if (queries.length === 0) queries.push(0);
-    const cover = arcCoverage(arcs, queries);
-    const order = queries.map((_, k) => k).sort((x, y) => (cover[y] as number) - (cover[x] as number) || (queries[x] as number) - (queries[y] as number));
-    for (const k of order) {
-      if ((cover[k] as number) < Math.max(atLeast, best.count + 1)) break;
-      const q = queries[k] as number;
-      for (let i = 0; i < a.n; i++) { (adj[i] as number[]).length = 0; (adjArc[i] as Arc[]).length = 0; }
-      for (const arc of arcs) {
-        if (!arcHolds(arc, q)) continue;
-        (adj[arc.i] as number[]).push(arc.j);
-        (adjArc[arc.i] as Arc[]).push(arc);
+    if (P === 0) continue;
+    let top = 0;
+    for (let k = 0; k < 360; k++) {
+      if (k > 0) degreeCover[k] = (degreeCover[k] as number) + (degreeCover[k - 1] as number);
+      if ((degreeCover[k] as number) > top) top = degreeCover[k] as number;
+    }
+    if (top + full < Math.max(atLeast, best.count + 1)) continue;
+    // Candidate turns: every arc start (0 when every arc holds everywhere), likeliest first.
+    const starts: number[] = [];
+    for (let k = 0; k < P; k++) if ((arcLen[k] as number) < 360) starts.push(arcStart[k] as number);
+    if (starts.length === 0) starts.push(0);
+    const bound = (q: number): number => full + (degreeCover[Math.floor(q) % 360] as number);
+    const queries = [...new Set(starts)].sort((x, y) => bound(y) - bound(x) || x - y);
+    if (!matchB) {
+      matchB = new Int32Array(b.n); seen = new Int32Array(b.n);
+      adj = Array.from({ length: a.n }, () => []); adjArc = Array.from({ length: a.n }, () => []);
+    }
+    const mB = matchB, sn = seen as Int32Array, ad = adj as number[][], adA = adjArc as number[][];
+    for (const q of queries) {
+      if (bound(q) < Math.max(atLeast, best.count + 1)) break;
+      for (let i = 0; i < a.n; i++) { (ad[i] as number[]).length = 0; (adA[i] as number[]).length = 0; }
+      let holding = 0;
+      for (let k = 0; k < P; k++) {
+        if (!arcHolds(k, q)) continue;
+        (ad[ai[k] as number] as number[]).push(bj[k] as number);
+        (adA[ai[k] as number] as number[]).push(k);
+        holding++;
       }
+      if (holding < Math.max(atLeast, best.count + 1)) continue;
       // Kuhn's augmenting paths.
-      matchB.fill(-1);
+      mB.fill(-1);
+      sn.fill(0);
       let count = 0;
       let stamp = 0;
-      seen.fill(0);
       const augment = (i: number): boolean => {
-        for (const j of adj[i] as number[]) {
-          if (seen[j] === stamp) continue;
-          seen[j] = stamp;
-          const m = matchB[j] as number;
-          if (m < 0 || augment(m)) { matchB[j] = i; return true; }
+        for (const j of ad[i] as number[]) {
+          if (sn[j] === stamp) continue;
+          sn[j] = stamp;
+          const m = mB[j] as number;
+          if (m < 0 || augment(m)) { mB[j] = i; return true; }
         }
         return false;
       };
       for (let i = 0; i < a.n; i++) {
-        if ((adj[i] as number[]).length === 0) continue;
+        if ((ad[i] as number[]).length === 0) continue;
         stamp++;
         if (augment(i)) count++;
       }
@@ -277,14 +290,13 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
         let room = Infinity;
         const matched: [number, number][] = [];
         for (let j = 0; j < b.n; j++) {
-          const i = matchB[j] as number;
+          const i = mB[j] as number;
           if (i < 0) continue;
           matched.push([i, j]);
-          const arc = (adjArc[i] as Arc[])[(adj[i] as number[]).indexOf(j)] as Arc;
-          if (arc.full) continue;
-          const d = cwDistance(arc.start, q);
-          const into = d >= 360 - ARC_EPS ? 0 : d;
-          room = Math.min(room, Math.max(0, arc.len - into));
+          const k = (adA[i] as number[])[(ad[i] as number[]).indexOf(j)] as number;
+          if ((arcLen[k] as number) >= 360) continue;
+          const d = cwDistance(arcStart[k] as number, q);
+          room = Math.min(room, Math.max(0, (arcLen[k] as number) - (d >= 360 - ARC_EPS ? 0 : d)));
         }
         matched.sort((x, y) => x[0] - y[0]);
         best.count = count;
@@ -298,8 +310,14 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
   return best;
 }
 
+/** Any real angle to [0, 360). */
+function normAngle0(x: number): number {
+  const r = x % 360;
+  return r < 0 ? r + 360 : r;
+}
+
 function transformName(mirror: boolean, delta: number): string {
-  return `${mirror ? 'mirror+' : ''}rot${roundRotation(((delta % 360) + 360) % 360)}`;
+  return `${mirror ? 'mirror+' : ''}rot${roundRotation(delta)}`;
 }
 
 /** Arrows of the larger level that must pair for rule 2. */
