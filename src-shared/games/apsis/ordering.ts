@@ -54,10 +54,17 @@ export interface ApsisOrderingResult extends OrderingResult {
   passes: number;
 }
 
-/** The copy-pair search (searchCopyFree): nodes in all, nodes per largest step tried, steps tried. */
-export const COPY_SEARCH_BUDGET = 400;
+/**
+ * The copy-pair search (searchCopyFree), a node being one path search: nodes for each largest
+ * step M above the floor; after COPY_SEARCH_STEPS values of M that ran out of nodes without
+ * settling, M is lifted to the whole reads range (no step limit) and searched with up to
+ * COPY_SEARCH_FINAL nodes. Values of M whose search is exhausted (no copy-free order) cost
+ * their nodes but do not count as steps, so the step found is the least whenever no search
+ * below it ran out of nodes.
+ */
 export const COPY_SEARCH_NODES_PER_STEP = 150;
 export const COPY_SEARCH_STEPS = 4;
+export const COPY_SEARCH_FINAL = 3000;
 /** Exact-spread orders tried under the found skips before the least-Σ-step² order is kept. */
 export const COPY_SEARCH_SPREAD_ROUNDS = 8;
 
@@ -82,18 +89,36 @@ function lowerBound(items: Item[], r: number): number {
   return lo;
 }
 
+/** No required candidate left in this stage (see Required). */
+const NONE_REQUIRED = 1 << 30;
+
+/**
+ * Candidates an order must ship (the copy search's "keep this one" branch), per stage:
+ * next[s][c + 1] = the first required index above c (next[s][0]: the first of the stage), or
+ * NONE_REQUIRED. A stage's walk through its sorted list may not step over a required index,
+ * must start at or before the first and may only leave the stage after the last.
+ */
+type Required = Int32Array[] | null;
+
 /**
  * Enumerate transitions from state (c, r) at position p to position p+1 under max step M.
  * Calls f(c2, r2). allowed[s][c] = 0 removes a candidate.
  */
-function forEachNext(ctx: Ctx, allowed: Uint8Array[], p: number, c: number, r: number, M: number, f: (c2: number, r2: number) => void): void {
+function forEachNext(ctx: Ctx, allowed: Uint8Array[], p: number, c: number, r: number, M: number, f: (c2: number, r2: number) => void, req: Required = null): void {
   const s = ctx.posStage[p] as number, s2 = ctx.posStage[p + 1] as number;
   const from = (ctx.stageItems[s] as Item[])[c] as Item;
   const items = ctx.stageItems[s2] as Item[];
   const al = allowed[s2] as Uint8Array;
   let c2 = s === s2 ? c + 1 : lowerBound(items, from.reads);
+  let last = items.length - 1;
+  if (req) {
+    const here = (req[s] as Int32Array)[c + 1] as number;
+    if (s === s2) last = Math.min(last, here);
+    else if (here !== NONE_REQUIRED) return;
+    else last = Math.min(last, (req[s2] as Int32Array)[0] as number);
+  }
   const maxReads = from.reads + M;
-  for (; c2 < items.length; c2++) {
+  for (; c2 <= last; c2++) {
     const it = items[c2] as Item;
     if (it.reads > maxReads) break;
     if (!al[c2] || it.arrows < from.arrows || it.depth < from.depth) continue;
@@ -144,7 +169,7 @@ interface PathResult {
  * candidate. For each end state the objective (n−1)·Σs² − (R_end − R_first)² is evaluated
  * (when spread is wanted) or Σs² (otherwise); the best path is returned.
  */
-function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M: number, firstReads: number | null, spread: boolean): PathResult | null {
+function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M: number, firstReads: number | null, spread: boolean, req: Required = null): PathResult | null {
   const R = ctx.R;
   const len = end - start;
   const parents: Int32Array[] = [];
@@ -152,7 +177,8 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
   const items0 = ctx.stageItems[ctx.posStage[start] as number] as Item[];
   const al0 = allowed[ctx.posStage[start] as number] as Uint8Array;
   let any = false;
-  for (let c = 0; c < items0.length; c++) {
+  const firstLimit = req ? ((req[ctx.posStage[start] as number] as Int32Array)[0] as number) : NONE_REQUIRED;
+  for (let c = 0; c < items0.length && c <= firstLimit; c++) {
     if (al0[c] && (firstReads === null || (items0[c] as Item).reads === firstReads)) { cur[c * R] = 0; any = true; }
   }
   if (!any) return null;
@@ -176,7 +202,7 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
       const c = (st / R) | 0;
       rc = (itemsP[c] as Item).reads;
       from = st;
-      forEachNext(ctx, allowed, p, c, (st % R) + 1, M, relax);
+      forEachNext(ctx, allowed, p, c, (st % R) + 1, M, relax, req);
     }
     if (!found) return null;
     parents.push(par);
@@ -184,9 +210,11 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
   }
   const itemsE = ctx.stageItems[ctx.posStage[end - 1] as number] as Item[];
   let bestSt = -1, bestObj = Infinity, bestSum = 0;
+  const reqEnd = req ? (req[ctx.posStage[end - 1] as number] as Int32Array) : null;
   for (let st = 0; st < cur.length; st++) {
     const sum = cur[st] as number;
     if (sum === Infinity) continue;
+    if (reqEnd && reqEnd[((st / R) | 0) + 1] !== NONE_REQUIRED) continue;
     let obj = sum;
     if (spread && firstReads !== null) {
       const rise = (itemsE[(st / R) | 0] as Item).reads - firstReads;
@@ -309,7 +337,7 @@ export function orderPools(args: {
   isDuplicate?: DuplicateTest;
   /** Search the exact spread (default true); false keeps the min-Σ-step² order. */
   exactSpread?: boolean;
-  /** Nodes the copy-pair search may visit in all (default COPY_SEARCH_BUDGET; 0 goes straight to the greedy passes). */
+  /** Nodes the copy-pair search may visit for each largest step (default COPY_SEARCH_NODES_PER_STEP; 0 goes straight to the greedy passes). */
   searchBudget?: number;
 }): ApsisOrderingResult {
   const { rules, plan, pools } = args;
@@ -404,34 +432,66 @@ export function orderPools(args: {
     return allowed;
   };
 
+  /** Required (see the type) from a list of required items. */
+  const requiredOf = (keep: readonly Item[]): Required => {
+    if (keep.length === 0) return null;
+    const req = stageItems.map((items) => new Int32Array(items.length + 1).fill(NONE_REQUIRED));
+    for (const it of keep) {
+      const s = stageOfItem.get(it) as number, c = indexOf.get(it) as number;
+      const next = req[s] as Int32Array;
+      for (let k = 0; k <= c; k++) if ((next[k] as number) > c) next[k] = c;
+    }
+    return req;
+  };
+
   /**
    * Depth-first search for an order with largest step ≤ M in which no two levels copy each
-   * other: take the least-Σ-step² order under the skips so far, find its first copy pair, and
-   * try skipping the later level, then the earlier one. Each node costs one path search (a
-   * few ms), so the search is bounded by a node budget (deterministic, not timed).
+   * other. At each node: the least-Σ-step² order that skips the banned candidates and ships
+   * the kept ones (whose partners are all banned); its first copy pair splits the orders left
+   * into two disjoint sets: those without one level of the pair (ban it), and those with it
+   * (keep it, ban the other). The level banned first is the one that copies more candidates
+   * (measured: 2–10× fewer nodes than always banning the later one). Every copy-free order lies in
+   * exactly one leaf, so a search that is not cut short is complete. Each node costs one path
+   * search (a few ms), so the search is bounded by a node budget (deterministic, not timed).
    */
-  const searchCopyFree = (M: number, nodes: number): { order: Item[] | null; skips: SkippedCandidate[]; used: number } => {
-    const seen = new Set<string>();
+  /** Every candidate (any stage) that copies `it` (rules 1–3), computed once. */
+  const partnersCache = new Map<Item, Item[]>();
+  const partnersOf = (it: Item): Item[] => {
+    let list = partnersCache.get(it);
+    if (!list) {
+      list = [];
+      for (const items of stageItems) for (const other of items) if (other !== it && dupRule(it.cand, other.cand)) list.push(other);
+      partnersCache.set(it, list);
+    }
+    return list;
+  };
+
+  const searchCopyFree = (M: number, nodes: number): { order: Item[] | null; skips: SkippedCandidate[]; used: number; cut: boolean } => {
     let budget = nodes;
-    const visit = (skips: SkippedCandidate[]): { order: Item[]; skips: SkippedCandidate[] } | null => {
-      if (budget <= 0) return null;
-      const key = skips.map((k) => k.id).sort().join(',');
-      if (seen.has(key)) return null;
-      seen.add(key);
+    let cut = false;
+    const visit = (skips: SkippedCandidate[], keep: Item[]): { order: Item[]; skips: SkippedCandidate[] } | null => {
+      if (budget <= 0) { cut = true; return null; }
       budget--;
-      const path = bestPath(ctx, allowedWithout(skips), 0, N, M, null, false);
+      const allowed = allowedWithout(skips);
+      // A kept level's partners can never ship with it.
+      for (const k of keep) for (const o of partnersOf(k)) (allowed[stageOfItem.get(o) as number] as Uint8Array)[indexOf.get(o) as number] = 0;
+      for (const k of keep) if (!(allowed[stageOfItem.get(k) as number] as Uint8Array)[indexOf.get(k) as number]) return null;
+      const path = bestPath(ctx, allowed, 0, N, M, null, false, requiredOf(keep));
       if (!path) return null;
       const order = path.picks.map((c, p) => (stageItems[posStage[p] as number] as Item[])[c] as Item);
       const copy = firstCopy(order);
       if (!copy) return { order, skips };
       const early = order[copy.early] as Item, late = order[copy.late] as Item;
-      return (
-        visit([...skips, { id: late.cand.id, level: copy.late + 1, copies: early.cand.id, rule: copy.rule }]) ??
-        visit([...skips, { id: early.cand.id, level: copy.early + 1, copies: late.cand.id, rule: copy.rule }])
-      );
+      const banLate = { id: late.cand.id, level: copy.late + 1, copies: early.cand.id, rule: copy.rule };
+      const banEarly = { id: early.cand.id, level: copy.early + 1, copies: late.cand.id, rule: copy.rule };
+      // Ban first the level with more partners (it blocks more orders); the other branch keeps it.
+      if (partnersOf(late).length <= partnersOf(early).length) {
+        return visit([...skips, banEarly], keep) ?? visit([...skips, banLate], [...keep, early]);
+      }
+      return visit([...skips, banLate], keep) ?? visit([...skips, banEarly], [...keep, late]);
     };
-    const found = visit([]);
-    return { order: found?.order ?? null, skips: found?.skips ?? [], used: nodes - budget };
+    const found = visit([], []);
+    return { order: found?.order ?? null, skips: found?.skips ?? [], used: nodes - budget, cut: !found && cut };
   };
 
   const exact = args.exactSpread !== false;
@@ -441,15 +501,27 @@ export function orderPools(args: {
   let done = false;
 
   // 1. When the pools can fill every level, search the largest step upward from what the pools
-  //    allow without skips: the first M with a copy-free order wins.
+  //    allow without skips: the first M with a copy-free order wins. M rises one at a time; a
+  //    search that runs out of nodes leaves its M unproven, and after COPY_SEARCH_STEPS of those
+  //    M jumps to the whole reads range, where any copy-free order qualifies.
   const floor = N > 1 && reachLength(ctx, allAllowed, 0, N, 1 << 30) === N ? minMaxStep(ctx, allAllowed, 0, N, 0) : null;
+  let searchGaveUp = false;
   if (floor !== null) {
-    let budget = args.searchBudget ?? COPY_SEARCH_BUDGET;
-    for (let M = floor; M < floor + COPY_SEARCH_STEPS && budget > 0 && !done; M++) {
-      const found = searchCopyFree(M, Math.min(budget, COPY_SEARCH_NODES_PER_STEP));
-      budget -= found.used;
+    const perStep = args.searchBudget ?? COPY_SEARCH_NODES_PER_STEP;
+    let top = 0;
+    for (const items of stageItems) for (const it of items) top = Math.max(top, it.reads);
+    let unproven = 0;
+    for (let M = floor; perStep > 0 && !done && M <= top; ) {
+      const last = M >= top || unproven >= COPY_SEARCH_STEPS;
+      if (last) M = top;
+      const found = searchCopyFree(M, last ? Math.max(perStep, COPY_SEARCH_FINAL) : perStep);
       passes += found.used;
-      if (!found.order) continue;
+      if (!found.order) {
+        if (last) { searchGaveUp = found.cut; break; }
+        if (found.cut) unproven++;
+        M++;
+        continue;
+      }
       let order = found.order;
       const skips = [...found.skips];
       // The exact spread under these skips; a copy in it is skipped too (later level goes),
@@ -490,6 +562,13 @@ export function orderPools(args: {
     if (!walk(full.chosen)) break;
   }
 
+  if (searchGaveUp && problems.length > 0) {
+    const p0 = problems[0] as OrderingProblem;
+    problems[0] = {
+      level: p0.level,
+      message: `${p0.message} (the search for an order without near-duplicates gave up after ${COPY_SEARCH_FINAL} tries with no limit on the step, so one may exist: larger pools make it easier to find)`,
+    };
+  }
   const levels = chosen.map((it) => (it ? it.cand.id : null));
   const reads = chosen.filter((x): x is Item => x !== null).map((x) => x.reads);
   const st = stepStats(reads);

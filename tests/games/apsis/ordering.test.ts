@@ -210,6 +210,25 @@ describe('ordering search', () => {
     );
   });
 
+  it('ships no fall when a copy-free order exists, however far above the floor its largest step lies', () => {
+    // Found by the property above (issue 10): the pools alone allow largest step 1
+    // (1 1 1 5 6 6 | 7 7 7 needs s0c1 and s1c0 together, which copy each other); every copy-free
+    // order steps 5 (1 1 1 6 | 7 7 7 with 6 → ... or 1 1 6 6 | 7 7 7). A search that gave up
+    // after four values of the step fell back to the greedy passes and shipped 7 → 1.
+    const plan = planOf([4, 3]);
+    const m = (reads: number): M => ({ reads, arrows: 3, depth: 1 });
+    const stageMetrics = [[1, 5, 6, 1, 6, 6, 1].map(m), [7, 7, 7, 1, 1, 1].map(m)];
+    const ps = poolsOf(plan, stageMetrics);
+    const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => [a.id, b.id].sort().join() === 's0c1,s1c0';
+    const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
+    expect(res.problems).toEqual([]);
+    const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
+    const shipped = res.levels.map((id) => id!);
+    expect(shipped.includes('s0c1') && shipped.includes('s1c0')).toBe(false);
+    expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
+    expect(res.largestStep).toBe(5);
+  });
+
   it('orders generated pools of the first 30 levels: rules hold across the stage boundary', () => {
     const { plan, pools: ps } = genPools(30);
     const res = orderPools({ rules, plan, pools: ps });
