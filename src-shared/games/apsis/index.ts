@@ -26,6 +26,7 @@ export * from './ordering';
 export * from './near-duplicates';
 export * from './pack';
 export * from './verify';
+export * from './quality';
 
 export const apsisMetrics: MetricInfo[] = [
   { key: 'reads', label: 'Reads', integer: true },

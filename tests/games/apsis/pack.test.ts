@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PackFormatError, stringifyPack } from '../../../src-shared/pack/pack-io';
-import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncatePlan, defaultArrowCount, transformLevel } from '../../../src-shared/games/apsis/index';
+import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncatePlan, defaultArrowCount, transformLevel, apsisQualityFigures, pairShare } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel, ApsisPack } from '../../../src-shared/games/apsis/index';
 import { chainLevel, cycleLevel, offGridPair, pools } from './fixtures';
 
@@ -160,6 +160,21 @@ describe('apsis-pack v1', () => {
     // B's second arrow one degree further (60°): no turn pairs two arrows, the pack verifies.
     const apart = { ...offGridPair.b, arrows: offGridPair.b.arrows.map((y, j) => (j === 1 ? { ...y, angle: 60 } : y)) };
     expect(apsisGame.verifyPack(apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, apart] }))).toEqual([]);
+  });
+
+  it('quality figures are recomputed from the levels, not read from the pack', () => {
+    const q = apsisQualityFigures(pack);
+    const reads = pack.levels.map((l) => l.reads);
+    expect(q).toMatchObject({ levels: 30, firstReads: reads[0], lastReads: reads[29] });
+    expect(q.largestStep).toBe(Math.max(...reads.slice(1).map((r, i) => r - reads[i]!)));
+    expect(q.closestShare).toBeGreaterThan(0);
+    expect(q.closestShare).toBeLessThan(0.5);
+    const ca = apsisGame.packLevels(pack)[q.closestPair!.a - 1]!, cb = apsisGame.packLevels(pack)[q.closestPair!.b - 1]!;
+    expect(pairShare(ca, cb, rules).share).toBe(q.closestShare);
+    // A pack that lies about its reads still gets the true figures.
+    const lying = clone(pack);
+    lying.levels[0]!.reads = 999;
+    expect(apsisQualityFigures(lying).firstReads).toBe(reads[0]);
   });
 
   it('summarizes', () => {
