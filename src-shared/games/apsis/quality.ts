@@ -6,9 +6,9 @@
  */
 import { stepStats } from '../../ordering/curve';
 import type { ApsisPack } from './pack';
-import { apsisPackLevels } from './pack';
+import { packLevels } from './pack';
 import { apsisRulesSchema } from './rules';
-import { measureLevel } from './solver';
+import { solveRounds } from './solver';
 import { closestPairs } from './near-duplicates';
 
 export interface ApsisQualityFigures {
@@ -26,8 +26,8 @@ export interface ApsisQualityFigures {
 
 export function apsisQualityFigures(pack: ApsisPack): ApsisQualityFigures {
   const rules = apsisRulesSchema.parse(pack.rules);
-  const levels = apsisPackLevels(pack);
-  const reads = levels.map((l) => measureLevel(l, rules).reads as number);
+  const levels = packLevels(pack);
+  const reads = levels.map((l) => solveRounds(l, rules).reads);
   const st = stepStats(reads);
   const top = closestPairs(levels, rules, 1)[0];
   return {
