@@ -19,7 +19,8 @@ import type { AnyGame } from '../src-shared/game';
 import { gameById, games } from '../src-shared/games/index';
 import { dirname, join } from 'node:path';
 import type { Db } from './store/db';
-import { deleteRun, getRun, getRunReport, insertRun, listRuns } from './store/runs';
+import { getRun, getRunReport, insertRun, listRuns } from './store/runs';
+import { deleteUnleasedRun, type LeaseTiming } from './store/leases';
 import {
   candidatePoints,
   candidateRuns,
@@ -49,6 +50,8 @@ export interface ServiceContext {
   pool: WorkerPool;
   transport: AppInfo['transport'];
   version: string;
+  /** Run lease timings (tests shorten them). */
+  lease?: Partial<LeaseTiming>;
 }
 
 export interface Service {
@@ -84,6 +87,7 @@ export function createService(ctx: ServiceContext): Service {
     pool: ctx.pool,
     onProgress: (p) => events.emit('run.progress', p),
     onChanged: (runId, status) => events.emit('run.changed', { runId, status }),
+    ...(ctx.lease ? { lease: ctx.lease } : {}),
   });
 
   const runOf = (runId: number) => {
@@ -151,7 +155,7 @@ export function createService(ctx: ServiceContext): Service {
     'runs.create': ({ game: gameId, seed, name, plan, rules, levels }) => {
       const game = gameById(gameId);
       const checked = checkRunInput(game, { plan, rules, levels });
-      const id = insertRun(db, { game: game.id, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, status: 'queued', levels: checked.levels, candidatesTotal: checked.candidatesTotal }, new Date().toISOString());
+      const id = insertRun(db, { game: game.id, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, status: 'queued', levels: checked.levels, candidatesTotal: checked.candidatesTotal, lease: { owner: engine.owner, heartbeat: engine.timing.now() } }, new Date().toISOString());
       engine.enqueue(id);
       return summary(id);
     },
@@ -165,6 +169,10 @@ export function createService(ctx: ServiceContext): Service {
       return summary(runId);
     },
     'runs.resume': ({ runId }) => {
+      // A run whose process has died is marked interrupted first; one another live process holds is refused.
+      engine.sweep();
+      const elsewhere = engine.heldElsewhere(runId);
+      if (elsewhere) throw new ApiError('conflict', `cannot resume: ${elsewhere}`);
       const run = runOf(runId);
       if (!['cancelled', 'interrupted', 'failed'].includes(run.status)) {
         throw new ApiError('conflict', `run ${runId} is ${run.status}; only a cancelled, interrupted or failed run can be resumed`);
@@ -175,7 +183,12 @@ export function createService(ctx: ServiceContext): Service {
     'runs.delete': ({ runId }) => {
       runOf(runId);
       if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
-      return { deleted: deleteRun(db, runId) };
+      const elsewhere = engine.heldElsewhere(runId);
+      if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
+      // The delete itself checks the lease again, so a process that claims the run meanwhile keeps it.
+      const deleted = deleteUnleasedRun(db, runId, engine.timing);
+      if (deleted === 0) throw new ApiError('conflict', `cannot delete: ${engine.heldElsewhere(runId) ?? `run ${runId} was just claimed by another process`}`);
+      return { deleted };
     },
     'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
     'candidates.list': (q) => {

@@ -2,19 +2,22 @@
 import { resolve } from 'node:path';
 import { createPool } from './engine/pool';
 import { openDatabase } from './store/db';
+import type { LeaseTiming } from './store/leases';
 import { createService, packageVersion, type Service } from './service';
 
 export interface StudioOptions {
   dbPath: string;
   workers?: number;
   transport: 'electron' | 'server' | 'cli';
+  /** Run lease timings (tests shorten them). */
+  lease?: Partial<LeaseTiming>;
 }
 
 export function openStudio(opts: StudioOptions): Service {
   const dbPath = resolve(opts.dbPath);
   const db = openDatabase(dbPath);
   const pool = createPool(opts.workers ? { workers: opts.workers } : {});
-  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url) });
+  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url), ...(opts.lease ? { lease: opts.lease } : {}) });
 }
 
 export { rendererDir } from './paths';

@@ -6,6 +6,9 @@
  * are full the ordering pass and the near-duplicate pass run, then the run is done. Progress
  * names its phase and carries a weighted overall figure that never goes down; when the run
  * ends, its report (run-report.ts) is stored with it.
+ * Each queued or running run is held by this engine's lease (store/leases.ts), renewed on a
+ * heartbeat; the same heartbeat marks runs of dead owners interrupted, and stops a run whose
+ * row was deleted or whose lease was taken over under it (its waiters then reject).
  */
 import { performance } from 'node:perf_hooks';
 import { ApiError, type RunPhaseProgress, type RunProgress, type RunStatus, type RunSummary } from '../../src-shared/api';
@@ -15,7 +18,8 @@ import { overallProgress, progressMeter, RUN_PHASES, type PhaseWeights } from '.
 import type { Db } from '../store/db';
 import { insertCandidates, provenCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';
-import { claimRun, getRun, markInterrupted, setRunReport, setRunStatus } from '../store/runs';
+import { getRun, setRunReport, setRunStatus } from '../store/runs';
+import { claimLease, LEASE_TIMING, leaseAge, leaseOf, markInterrupted, newOwnerId, releaseLease, renewLeases, type LeaseTiming } from '../store/leases';
 import type { RunReport } from '../../src-shared/run-report';
 import { buildRunReport } from './run-report';
 import { orderInWorkers, orderStoredPools } from './finish';
@@ -35,6 +39,16 @@ export interface RunEngineOptions {
   batchSize?: number;
   /** Slots on each side a candidate is compared with in the near-duplicate pass. */
   dedupWindow?: number;
+  /** Lease heartbeat and staleness (tests shorten them and move the clock). */
+  lease?: Partial<LeaseTiming>;
+}
+
+/** The run's row was deleted, or another process took its lease, while this engine ran it. */
+export class RunLostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunLostError';
+  }
 }
 
 export interface RunEngine {
@@ -46,6 +60,13 @@ export interface RunEngine {
   waitFor(runId: number): Promise<RunSummary>;
   /** Runs marked interrupted when the database was opened (after a crash). */
   readonly interruptedOnOpen: number[];
+  /** This engine's lease owner id, and its lease clock. */
+  readonly owner: string;
+  readonly timing: LeaseTiming;
+  /** Mark runs whose owner has died interrupted now (the heartbeat also does); returns their ids. */
+  sweep(): number[];
+  /** Why a run may not be touched: a sentence when another live process holds its lease, else null. */
+  heldElsewhere(runId: number): string | null;
   readonly workers: number;
   /** Figures for summaries: proven and failed jobs, build tries, generation time, duplicate pairs. */
   runStats(runId: number): { proven: number; failed: number; tries: number; genSeconds: number; pairs: number };
@@ -56,7 +77,9 @@ const terminal: RunStatus[] = ['done', 'failed', 'cancelled', 'interrupted', 'im
 
 export function createRunEngine(opts: RunEngineOptions): RunEngine {
   const { db, pool } = opts;
-  const interruptedOnOpen = markInterrupted(db);
+  const timing: LeaseTiming = { ...LEASE_TIMING, ...opts.lease };
+  const owner = newOwnerId();
+  const interruptedOnOpen = markInterrupted(db, timing);
   const queue: number[] = [];
   /**
    * Runs being generated. One runs at a time unless the pool has room: a run "demands" the
@@ -74,7 +97,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
   // Two batches per worker in flight keeps every worker busy while results are stored.
   const slots = createPoolSlots(pool.size * 2);
   let closing = false;
-  const waiters = new Map<number, ((r: RunSummary) => void)[]>();
+  const waiters = new Map<number, { resolve: (r: RunSummary) => void; reject: (e: Error) => void }[]>();
   /** Wall time of the generation phase per run, in this process. */
   const genMs = new Map<number, number>();
 
@@ -82,10 +105,56 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     opts.onChanged(runId, status);
     if (terminal.includes(status) && status !== 'interrupted') {
       const run = getRun(db, runId);
-      for (const w of waiters.get(runId) ?? []) if (run) w(run);
+      for (const w of waiters.get(runId) ?? []) if (run) w.resolve(run);
       waiters.delete(runId);
     }
   };
+
+  /** The run is gone from under this engine: its waiters learn why. */
+  const lost = (runId: number, error: RunLostError): void => {
+    for (const w of waiters.get(runId) ?? []) w.reject(error);
+    waiters.delete(runId);
+  };
+  /** Why this engine no longer holds a run it is working on, or null while it does. */
+  const lossOf = (runId: number): RunLostError | null => {
+    const lease = leaseOf(db, runId);
+    if (!lease) return new RunLostError(`run ${runId} was deleted from the database while it was being generated; nothing was written`);
+    if (lease.owner !== owner) return new RunLostError(`run ${runId} was taken over by another studio or CLI process (this one stopped renewing its lease); stopped here`);
+    return null;
+  };
+  const heldElsewhere = (runId: number): string | null => {
+    const lease = leaseOf(db, runId);
+    if (!lease || lease.owner === null || lease.owner === owner || lease.heartbeat === null) return null;
+    if (timing.now() - lease.heartbeat >= timing.staleMs) return null;
+    return `run ${runId} is being generated by another studio or CLI process (it renewed its lease ${leaseAge(lease, timing)} s ago); stop it there, or wait: a run whose process has died is marked interrupted within ${Math.round(timing.staleMs / 1000)} s`;
+  };
+  const sweep = (): number[] => {
+    const ids = markInterrupted(db, timing);
+    for (const id of ids) opts.onChanged(id, 'interrupted');
+    return ids;
+  };
+  /** The heartbeat: renew our leases, stop runs we lost, and mark dead owners' runs interrupted. */
+  const beat = (): void => {
+    if (closing) return;
+    try {
+      const held = renewLeases(db, owner, timing);
+      for (const [runId, entry] of active) {
+        if (held.has(runId) || entry.abort.signal.aborted) continue;
+        entry.abort.abort(lossOf(runId) ?? new RunLostError(`run ${runId} lost its lease`));
+      }
+      for (const runId of [...queue]) {
+        if (held.has(runId)) continue;
+        queue.splice(queue.indexOf(runId), 1);
+        lost(runId, lossOf(runId) ?? new RunLostError(`run ${runId} lost its lease`));
+      }
+      sweep();
+    } catch (e) {
+      // A busy database (another writer past busy_timeout) skips one beat; the next one retries.
+      console.warn(`run leases: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const heartbeat = setInterval(beat, timing.heartbeatMs);
+  heartbeat.unref();
 
   const pump = (): void => {
     if (closing) return;
@@ -97,6 +166,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     void execute(next, entry).then((status) => {
       // Forget the run before telling anyone, so a resume right after a cancel queues again.
       active.delete(next);
+      if (status) releaseLease(db, next, owner);
       if (status) changed(next, status);
       pump();
     });
@@ -147,6 +217,12 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     }
     const game = gameById(run.game);
     const t0 = performance.now();
+    const gone = lossOf(runId);
+    if (gone) {
+      doneDemanding(entry);
+      lost(runId, gone);
+      return null;
+    }
     startTrack(runId, game.phaseWeights);
     setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
     changed(runId, 'running');
@@ -161,11 +237,20 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
       await dedupPass(game, run.id, run.plan, run.rules, entry);
       if (signal.aborted) throw signal.reason;
+      const gone = lossOf(runId);
+      if (gone) throw gone;
       setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
       emit(runId, 'done', 'done', 1, 1, 0, 0, []);
       storeReport(game, runId, 'done', null);
       return 'done';
     } catch (e) {
+      // Deleted or taken over under us: write nothing more, and tell the waiters why.
+      const gone = signal.reason instanceof RunLostError ? signal.reason : lossOf(runId);
+      if (gone) {
+        if (!signal.aborted) entry.abort.abort(gone);
+        lost(runId, gone);
+        return null;
+      }
       if (signal.aborted) {
         const status: RunStatus = closing ? 'interrupted' : 'cancelled';
         setRunStatus(db, runId, status, { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
@@ -325,6 +410,10 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
 
   return {
     interruptedOnOpen,
+    owner,
+    timing,
+    sweep,
+    heldElsewhere,
     workers: pool.size,
     runStats(runId) {
       const r = db
@@ -346,8 +435,12 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     },
     enqueue(runId) {
       if (active.has(runId) || queue.includes(runId)) return;
+      const claim = claimLease(db, runId, owner, timing);
+      if (!claim.ok) {
+        if (claim.missing) throw new ApiError('not-found', `run ${runId} does not exist`);
+        throw new ApiError('conflict', heldElsewhere(runId) ?? `run ${runId} is held by another studio or CLI process`);
+      }
       queue.push(runId);
-      claimRun(db, runId);
       setRunStatus(db, runId, 'queued', { error: null });
       changed(runId, 'queued');
       pump();
@@ -357,30 +450,39 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       if (q >= 0) {
         queue.splice(q, 1);
         setRunStatus(db, runId, 'cancelled');
+        releaseLease(db, runId, owner);
         changed(runId, 'cancelled');
         return;
       }
       const running = active.get(runId);
       if (running) running.abort.abort(new Error('cancelled'));
       else {
+        sweep();
         const run = getRun(db, runId);
         const elsewhere = run && (run.status === 'running' || run.status === 'queued');
-        throw new ApiError('conflict', elsewhere ? `run ${runId} is being generated by another studio or CLI process; stop it there` : `run ${runId} is not queued or running`);
+        throw new ApiError('conflict', elsewhere ? (heldElsewhere(runId) ?? `run ${runId} is being generated by another studio or CLI process; stop it there`) : `run ${runId} is not queued or running`);
       }
     },
     isActive: (runId) => active.has(runId) || queue.includes(runId),
     waitFor(runId) {
       const run = getRun(db, runId);
       if (run && terminal.includes(run.status) && !this.isActive(runId)) return Promise.resolve(run);
-      return new Promise((resolve) => {
+      if (!run) return Promise.reject(new RunLostError(`run ${runId} does not exist`));
+      return new Promise((resolve, reject) => {
         const list = waiters.get(runId) ?? [];
-        list.push(resolve);
+        list.push({ resolve, reject });
         waiters.set(runId, list);
       });
     },
     async close() {
       closing = true;
-      queue.length = 0;
+      clearInterval(heartbeat);
+      // Queued runs this engine never started are left for a resume, and their leases freed.
+      for (const runId of queue.splice(0)) {
+        if (lossOf(runId)) continue;
+        setRunStatus(db, runId, 'interrupted', { error: 'the studio closed before this run started; resume it to carry on' });
+        releaseLease(db, runId, owner);
+      }
       if (active.size > 0) {
         for (const a of active.values()) a.abort.abort(new Error('closing'));
         await new Promise<void>((resolve) => {

@@ -146,4 +146,11 @@ export const migrations: readonly string[] = [
 
   ALTER TABLE runs ADD COLUMN report TEXT;   -- JSON RunReport, written when the run ends
   `,
+  // 5: runs owned by a lease (owner id + heartbeat) instead of a PID, which can be reused, be a
+  // zombie, or belong to another machine (see store/leases.ts).
+  `
+  ALTER TABLE runs ADD COLUMN owner TEXT;
+  ALTER TABLE runs ADD COLUMN heartbeat_at INTEGER;   -- ms since the epoch, renewed by the owner
+  ALTER TABLE runs DROP COLUMN owner_pid;
+  `,
 ];

@@ -68,13 +68,15 @@ export interface NewRun {
   status: RunStatus;
   levels: number;
   candidatesTotal: number;
+  /** The lease of a run that starts queued (see leases.ts), so no one sees it unowned. */
+  lease?: { owner: string; heartbeat: number };
 }
 
 export function insertRun(db: Db, run: NewRun, now: string): number {
   const info = db
     .prepare(
-      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at)
-       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now)`,
+      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at, owner, heartbeat_at)
+       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now, @owner, @heartbeat)`,
     )
     .run({
       game: run.game,
@@ -86,6 +88,8 @@ export function insertRun(db: Db, run: NewRun, now: string): number {
       levels: run.levels,
       total: run.candidatesTotal,
       now,
+      owner: run.lease?.owner ?? null,
+      heartbeat: run.lease?.heartbeat ?? null,
     });
   return Number(info.lastInsertRowid);
 }
@@ -98,38 +102,6 @@ export function setRunStatus(db: Db, id: number, status: RunStatus, fields: { er
   if (fields.finishedAt !== undefined) { sets.push('finished_at = @finishedAt'); params.finishedAt = fields.finishedAt; }
   if (fields.durationMs !== undefined) { sets.push('duration_ms = COALESCE(duration_ms, 0) + @durationMs'); params.durationMs = Math.round(fields.durationMs); }
   db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = @id`).run(params);
-}
-
-/** Is a process with this id alive on this machine? */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Record that this process queued or runs a run. */
-export function claimRun(db: Db, id: number): void {
-  db.prepare('UPDATE runs SET owner_pid = ? WHERE id = ?').run(process.pid, id);
-}
-
-/**
- * After a crash: runs left queued or running by a process that is gone are marked
- * interrupted (a run another live process is generating is left alone). Returns their ids.
- */
-export function markInterrupted(db: Db): number[] {
-  const rows = db.prepare("SELECT id, owner_pid FROM runs WHERE status IN ('queued', 'running')").all() as { id: number; owner_pid: number | null }[];
-  const dead = rows.filter((r) => r.owner_pid === null || r.owner_pid === process.pid || !processAlive(r.owner_pid)).map((r) => r.id);
-  const mark = db.prepare("UPDATE runs SET status = 'interrupted', error = 'the studio stopped while this run was in progress; resume it to carry on' WHERE id = ?");
-  db.transaction(() => dead.forEach((id) => mark.run(id)))();
-  return dead;
-}
-
-export function deleteRun(db: Db, id: number): number {
-  return db.prepare('DELETE FROM runs WHERE id = ?').run(id).changes;
 }
 
 /** Store the report a run writes when it ends (replacing an older one after a resume). */

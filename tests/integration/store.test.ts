@@ -1,10 +1,11 @@
+import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src-main/store/migrations';
 import { openDatabase, schemaVersion } from '../../src-main/store/db';
-import { getRun, insertRun, listRuns, markInterrupted } from '../../src-main/store/runs';
-import { spawn } from 'node:child_process';
+import { getRun, insertRun, listRuns } from '../../src-main/store/runs';
+import { markInterrupted } from '../../src-main/store/leases';
 import { tempDir } from '../helpers/temp';
 
 let cleanup: () => void = () => undefined;
@@ -70,29 +71,32 @@ describe('store', () => {
     db.close();
   });
 
-  it('marks runs of a dead process interrupted, but leaves a run another live process is generating', async () => {
+  it('marks runs under a dead lease interrupted, whatever their PID looks like, and leaves live leases alone', () => {
     const t = tempDir(); cleanup = t.cleanup;
     const db = openDatabase(join(t.dir, 'studio.db'));
-    const run = (status: 'running' | 'queued' | 'done', owner: number | null): number => {
+    let clock = 1_000_000;
+    const timing = { heartbeatMs: 1_000, staleMs: 15_000, now: () => clock };
+    const run = (status: 'running' | 'queued' | 'done', owner: string | null, heartbeat: number | null): number => {
       const id = insertRun(db, { game: 'apsis', seed: 1, plan: [], rules: {}, status, levels: 1, candidatesTotal: 1 }, 'now');
-      db.prepare('UPDATE runs SET owner_pid = ? WHERE id = ?').run(owner, id);
+      db.prepare('UPDATE runs SET owner = ?, heartbeat_at = ? WHERE id = ?').run(owner, heartbeat, id);
       return id;
     };
-    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
-    const gone = spawn(process.execPath, ['-e', '0']);
-    await new Promise((r) => gone.on('exit', r));
     try {
-      const alive = run('running', live.pid!);
-      const dead = run('running', gone.pid!);
-      const queuedNoOwner = run('queued', null);
-      const finished = run('done', gone.pid!);
-      expect(markInterrupted(db).sort()).toEqual([dead, queuedNoOwner].sort());
-      expect(getRun(db, alive)!.status).toBe('running');
-      expect(getRun(db, dead)!.status).toBe('interrupted');
-      expect(getRun(db, dead)!.error).toMatch(/resume it/);
+      // A live lease whose PID is not on this machine (another host, or simply gone).
+      const remote = run('running', `aa@other-host:4194000:1`, clock - 1_000);
+      // A dead lease whose PID is alive here (reused by this very process, or a zombie).
+      const reused = run('running', `bb@${hostname()}:${process.pid}:1`, clock - 15_000);
+      const queuedNoOwner = run('queued', null, null);
+      const finished = run('done', null, null);
+      expect(markInterrupted(db, timing).sort()).toEqual([reused, queuedNoOwner].sort());
+      expect(getRun(db, remote)!.status).toBe('running');
+      expect(getRun(db, reused)!.status).toBe('interrupted');
+      expect(getRun(db, reused)!.error).toMatch(/resume it/);
       expect(getRun(db, finished)!.status).toBe('done');
+      // 15 s after its last heartbeat, the remote owner is dead too.
+      clock += 14_000;
+      expect(markInterrupted(db, timing)).toEqual([remote]);
     } finally {
-      live.kill();
       db.close();
     }
   });
