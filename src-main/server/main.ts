@@ -26,7 +26,13 @@ function withCallLog(service: Service): Service {
 export async function serveStudio(opts: { port?: number; db: string; workers?: number; logApi?: boolean }): Promise<void> {
   const opened = openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
   const service = opts.logApi ? withCallLog(opened) : opened;
-  const server = await startServer({ service, staticDir: rendererDir(), port: opts.port });
+  const server = await startServer({
+    service,
+    staticDir: rendererDir(),
+    port: opts.port,
+    // Refusals are what a designer needs to see when a page will not load (and what an attack looks like).
+    onRefused: (status, reason) => console.error(`refused (${status}): ${reason}`),
+  });
   console.log(`Studio running at ${server.url}`);
   const stop = (): void => {
     void server.close().then(() => opened.close()).then(() => process.exit(0));

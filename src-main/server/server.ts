@@ -1,21 +1,40 @@
 /**
  * The studio as a local server: the built renderer and the API over HTTP + WebSocket, bound
- * to 127.0.0.1 only, every request and socket guarded by a random token.
+ * to 127.0.0.1 only. Every request is checked before any work: the Host (DNS rebinding),
+ * the Origin on sockets and POSTs (another local port is another origin), the token in the
+ * place each kind of request must carry it (see access.ts), the body's type and size. A bad
+ * request gets a status and a sentence; nothing a client sends can end the process.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { apiEventNames } from '../../src-shared/api';
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { AUTH_TIMEOUT_MS, formatBytes, HEARTBEAT_MS, MAX_MESSAGE_BYTES, MAX_SOCKETS } from '../../src-shared/transport-limits';
 import type { Service } from '../service';
-import { contentSecurityPolicy } from '../csp';
+import {
+  apiTokenMessage,
+  cookieToken,
+  foreignOriginMessage,
+  headerToken,
+  hostAllowed,
+  newCookieName,
+  newToken,
+  originAllowed,
+  sameToken,
+  wrongTokenMessage,
+} from './access';
+import { createSocketHub } from './sockets';
+import { serveStatic } from './static';
+
+export { newToken, wrongTokenMessage };
 
 export interface StudioServer {
   url: string;
   port: number;
   token: string;
+  /** This instance's cookie name (unique per start). */
+  cookieName: string;
   close(): Promise<void>;
 }
 
@@ -24,152 +43,123 @@ export interface ServerOptions {
   staticDir: string;
   port?: number;
   token?: string;
+  /** Caps, for tests that need small ones; the defaults are in src-shared/transport-limits. */
+  limits?: Partial<{ maxBodyBytes: number; maxPayload: number; maxSockets: number; heartbeatMs: number; authTimeoutMs: number }>;
+  /** Told about every refused request (status and reason), e.g. to print it. */
+  onRefused?: (status: number, reason: string) => void;
 }
-
-const TOKEN_COOKIE = 'studio_token';
-const MAX_BODY = 64 * 1024 * 1024;
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
-
-export function newToken(): string {
-  return randomBytes(24).toString('hex');
-}
-
-function sameToken(given: string | null | undefined, token: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookieToken(req: IncomingMessage): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === TOKEN_COOKIE) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
-
-function requestToken(req: IncomingMessage, url: URL): string | null {
-  // An empty value counts as absent, so a page reopened without ?token= falls back to its cookie.
-  return url.searchParams.get('token') || (req.headers['x-studio-token'] as string | undefined) || cookieToken(req);
-}
-
-function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(message + '\n');
-}
-
-export const wrongTokenMessage =
-  'Forbidden: wrong or missing access token. Open the exact URL the studio printed when it started (it ends in ?token=...).';
 
 export async function startServer(opts: ServerOptions): Promise<StudioServer> {
   const token = opts.token ?? newToken();
-  const staticRoot = resolve(opts.staticDir);
-  if (!existsSync(join(staticRoot, 'index.html'))) {
-    throw new Error(`the built renderer is missing (${join(staticRoot, 'index.html')}); run "npm run build" first`);
+  const cookieName = newCookieName();
+  const limits = {
+    maxBodyBytes: MAX_MESSAGE_BYTES,
+    maxPayload: MAX_MESSAGE_BYTES,
+    maxSockets: MAX_SOCKETS,
+    heartbeatMs: HEARTBEAT_MS,
+    authTimeoutMs: AUTH_TIMEOUT_MS,
+    ...opts.limits,
+  };
+  if (!existsSync(join(opts.staticDir, 'index.html'))) {
+    throw new Error(`the built renderer is missing (${join(opts.staticDir, 'index.html')}); run "npm run build" first`);
   }
+  const staticRoot = realpathSync(opts.staticDir);
   let port = opts.port ?? 0;
-  const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
+
+  const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+    opts.onRefused?.(status, message);
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+    res.end(message + '\n');
+  };
 
   const http = createServer((req, res) => {
-    void handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) refuse(res, 500, `Internal error: ${e instanceof Error ? e.message : String(e)}`);
-      else res.destroy();
+    req.on('error', () => res.destroy());
+    res.on('error', () => undefined);
+    handle(req, res).catch((e: unknown) => {
+      // Only a bug gets here; say so without internals.
+      refuse(res, 500, `Internal error: ${e instanceof Error ? e.message.split('\n')[0] : 'unknown'}`);
     });
+  });
+  // A request Node cannot even parse: answer 400 when the socket can still take it.
+  http.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // A foreign Host header means DNS rebinding or a misdirected request.
-    if (!allowedHosts().includes(req.headers.host ?? '')) return refuse(res, 421, `Misdirected request: host ${req.headers.host ?? '(none)'} is not this studio`);
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    if (!sameToken(requestToken(req, url), token)) return refuse(res, 403, wrongTokenMessage);
+    if (!hostAllowed(req, port)) return refuse(res, 421, `Misdirected request: host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not this studio`);
+    const url = parseUrl(req);
+    if (!url) return refuse(res, 400, 'Bad request: the address is not a valid URL path');
 
-    if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return refuse(res, 405, 'API calls are POST requests with a JSON body');
-      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
-      let args: unknown;
-      try {
-        const body = await readBody(req);
-        args = body.length ? JSON.parse(body) : {};
-      } catch (e) {
-        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ ok: false, error: { code: 'bad-argument', message: `request body is not valid JSON: ${(e as Error).message}` } }));
-        return;
-      }
-      const envelope = await opts.service.dispatch(method, args);
-      const status = envelope.ok ? 200 : envelope.error.code === 'internal' ? 500 : envelope.error.code === 'not-found' || envelope.error.code === 'unknown-method' ? 404 : 400;
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(envelope));
-      return;
-    }
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed');
-    let path = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
-    if (path === '/favicon.ico') path = '/favicon.svg';
-    const file = normalize(join(staticRoot, path));
-    if (!file.startsWith(staticRoot + sep) || !existsSync(file) || !statSync(file).isFile()) return refuse(res, 404, `Not found: ${url.pathname}`);
-    const headers: Record<string, string> = {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'x-content-type-options': 'nosniff',
-      'cache-control': path === '/index.html' ? 'no-store' : 'public, max-age=3600',
-    };
-    if (path === '/index.html') {
-      headers['set-cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-      headers['x-frame-options'] = 'DENY';
-      headers['content-security-policy'] = contentSecurityPolicy(false);
-    }
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed: the studio serves its page with GET; API calls are POSTs to /api/<method>');
+    const given = url.searchParams.get('token') || headerToken(req) || cookieToken(req, cookieName);
+    if (!sameToken(given, token)) return refuse(res, 403, wrongTokenMessage);
+    const served = serveStatic(req, res, staticRoot, url.pathname, { token, cookieName });
+    if (served) refuse(res, served.status, served.message);
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY });
-  http.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    const hostOk = allowedHosts().includes(req.headers.host ?? '');
-    if (!hostOk || url.pathname !== '/ws' || !sameToken(requestToken(req, url), token)) {
-      socket.write(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${wrongTokenMessage}\n`);
-      socket.destroy();
-      return;
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'Method not allowed: API calls are POST requests with a JSON body', { allow: 'POST' });
+    if (!originAllowed(req, port)) return refuse(res, 403, foreignOriginMessage(port));
+    if (!sameToken(headerToken(req), token)) return refuse(res, 403, apiTokenMessage);
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') return refuse(res, 415, 'Unsupported media type: API calls must send Content-Type: application/json');
+    let method: string;
+    try {
+      method = decodeURIComponent(url.pathname.slice('/api/'.length));
+    } catch {
+      return refuse(res, 400, 'Bad request: the method name is not validly %-encoded');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attachSocket(ws));
-  });
+    const body = await readBody(req, limits.maxBodyBytes);
+    if (body === 'too-large') return tooLarge(req, res);
+    let args: unknown;
+    try {
+      args = body.length ? JSON.parse(body) : {};
+    } catch (e) {
+      return sendJson(res, 400, { ok: false, error: { code: 'bad-argument', message: `request body is not valid JSON: ${(e as Error).message.slice(0, 200)}` } });
+    }
+    const envelope = await opts.service.dispatch(method, args);
+    const status = envelope.ok ? 200 : envelope.error.code === 'internal' ? 500 : envelope.error.code === 'not-found' || envelope.error.code === 'unknown-method' ? 404 : 400;
+    sendJson(res, status, envelope);
+  }
 
-  function attachSocket(ws: WebSocket): void {
-    const offs = apiEventNames.map((event) =>
-      opts.service.on(event, (payload) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
-      }),
+  function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    refuse(
+      res,
+      413,
+      `Request too large: the body is over the studio's limit of ${formatBytes(limits.maxBodyBytes)}. Import a bigger pack from the command line (npm run cli -- verify/import).`,
+      { connection: 'close' },
     );
-    ws.on('message', (data) => {
-      let msg: { id?: unknown; method?: unknown; args?: unknown };
-      try {
-        msg = JSON.parse(String(data)) as typeof msg;
-      } catch {
-        ws.send(JSON.stringify({ id: null, envelope: { ok: false, error: { code: 'bad-argument', message: 'message is not valid JSON' } } }));
-        return;
-      }
-      const id = msg.id;
-      void opts.service.dispatch(String(msg.method), msg.args ?? {}).then((envelope) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, envelope }));
-      });
-    });
-    ws.on('close', () => offs.forEach((off) => off()));
+    // Let the client finish sending so it can read the 413 rather than a reset; then close.
+    req.resume();
+    const drop = setTimeout(() => req.socket.destroy(), 10_000);
+    drop.unref();
+    req.once('end', () => clearTimeout(drop));
   }
+
+  const hub = createSocketHub(opts.service, token, limits);
+  http.on('upgrade', (req: IncomingMessage, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    const deny = (status: number, reason: string, message: string): void => {
+      opts.onRefused?.(status, message);
+      if (socket.writable) socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${message}\n`);
+      socket.destroy();
+    };
+    const url = parseUrl(req);
+    if (!hostAllowed(req, port)) return deny(421, 'Misdirected Request', 'Misdirected request: this host is not the studio');
+    if (!url || url.pathname !== '/ws') return deny(404, 'Not Found', 'Not found: the studio socket is /ws');
+    if (!originAllowed(req, port)) return deny(403, 'Forbidden', foreignOriginMessage(port));
+    // A header token (non-browser clients) must be right; without one, the first message carries it.
+    const header = headerToken(req);
+    if (header !== null && !sameToken(header, token)) return deny(403, 'Forbidden', wrongTokenMessage);
+    if (hub.count >= limits.maxSockets) {
+      return deny(503, 'Service Unavailable', `Too many open connections: the studio allows ${limits.maxSockets} at once. Close other studio tabs and reload.`);
+    }
+    hub.upgrade(req, socket, head, header !== null);
+  });
 
   await new Promise<void>((resolvePromise, reject) => {
     http.once('error', reject);
@@ -178,36 +168,64 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
       resolvePromise();
     });
   });
+  http.on('error', (e) => opts.onRefused?.(500, `server error: ${e.message}`));
   port = (http.address() as AddressInfo).port;
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    cookieName,
     close: () =>
       new Promise<void>((done) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close();
+        hub.close();
         http.close(() => done());
         http.closeAllConnections();
       }),
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function parseUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://studio.invalid');
+  } catch {
+    return null;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch (e) {
+    status = 500;
+    text = JSON.stringify({ ok: false, error: { code: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` } });
+  }
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+/** The body as text, or 'too-large' as soon as it passes the cap (declared or counted). */
+function readBody(req: IncomingMessage, max: number): Promise<string | 'too-large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > max) return Promise.resolve('too-large');
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer): void => {
       size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error('request body too large'));
-        req.destroy();
+      if (size > max) {
+        req.off('data', onData);
+        chunks.length = 0;
+        resolveBody('too-large');
         return;
       }
       chunks.push(c);
+    };
+    req.on('data', onData);
+    req.on('end', () => {
+      if (size <= max) resolveBody(Buffer.concat(chunks).toString('utf8'));
     });
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

@@ -29,7 +29,7 @@ describe('studio shell in Chromium', () => {
     await page.getByTestId('game-carillon').waitFor();
     await page.getByTestId('game-apsis').waitFor();
     // The plans came through the API: compare the rows to what the backend serves.
-    const served = (await (await fetch(`http://127.0.0.1:${server.port}/api/games.list`, { method: 'POST', headers: { 'x-studio-token': server.token }, body: '{}' })).json()) as {
+    const served = (await (await fetch(`http://127.0.0.1:${server.port}/api/games.list`, { method: 'POST', headers: { 'x-studio-token': server.token, 'content-type': 'application/json', origin: `http://127.0.0.1:${server.port}` }, body: '{}' })).json()) as {
       value: { id: string; title: string; planRows: { levels: string; detail: string }[] }[];
     };
     for (const g of served.value) {

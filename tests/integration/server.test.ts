@@ -27,7 +27,17 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, token = server.token) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'x-studio-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'x-studio-token': token, 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+
+/** Opens a socket and sends the token as its first message; resolves once the server accepts it. */
+function authedSocket(): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { origin: base });
+    ws.on('open', () => ws.send(JSON.stringify({ auth: server.token })));
+    ws.once('message', (d) => (JSON.parse(String(d)).auth === 'ok' ? resolve(ws) : reject(new Error(String(d)))));
+    ws.on('error', reject);
+  });
+}
 
 describe('local server', () => {
   it('prints a 127.0.0.1 URL with a long random token', () => {
@@ -49,7 +59,9 @@ describe('local server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
     const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/studio_token=.*HttpOnly/);
+    expect(cookie).toMatch(new RegExp(`^${server.cookieName}=${server.token}; HttpOnly; SameSite=Strict`));
+    // The renderer reads the token from the page (the socket does not take the cookie).
+    expect(await res.text()).toContain(`<meta name="studio-token" content="${server.token}">`);
     const asset = await fetch(`${base}/assets/app.js`, { headers: { cookie: cookie.split(';')[0]! } });
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
@@ -79,17 +91,8 @@ describe('local server', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('answers API calls over WebSocket and pushes events; refuses a socket without the token', async () => {
-    const refused = await new Promise<string>((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=bad`);
-      ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
-      ws.on('open', () => resolve('opened'));
-      ws.on('error', () => undefined);
-    });
-    expect(refused).toBe('403');
-
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
-    await new Promise((r) => ws.on('open', r));
+  it('answers API calls over WebSocket after the token in the first message, and pushes events', async () => {
+    const ws = await authedSocket();
     const messages: { id?: number; envelope?: { ok: boolean }; event?: string }[] = [];
     ws.on('message', (d) => messages.push(JSON.parse(String(d))));
     ws.send(JSON.stringify({ id: 1, method: 'app.info', args: {} }));
@@ -104,20 +107,24 @@ describe('local server', () => {
     ws.close();
   });
 
-  it('lets a page reopened without ?token= in (cookie only), its socket included, but not a wrong cookie', async () => {
+  it('loads a page reopened without ?token= by its cookie, but a socket or API call never by cookie or address', async () => {
     const first = await fetch(`${base}/?token=${server.token}`);
     const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
-    expect((await fetch(`${base}/`, { headers: { cookie } })).status).toBe(200);
-    const open = (url: string, headers: Record<string, string>) =>
-      new Promise<string>((resolve) => {
-        const ws = new WebSocket(url, { headers });
-        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
-        ws.on('open', () => { ws.close(); resolve('opened'); });
-        ws.on('error', () => undefined);
-      });
-    expect(await open(`ws://127.0.0.1:${server.port}/ws`, { cookie })).toBe('opened');
-    expect(await open(`ws://127.0.0.1:${server.port}/ws?token=`, { cookie })).toBe('opened');
-    expect(await open(`ws://127.0.0.1:${server.port}/ws?token=`, { cookie: cookie.replace(/=.*/, '=nope') })).toBe('403');
-    expect(await open(`ws://127.0.0.1:${server.port}/ws`, {})).toBe('403');
+    const reopened = await fetch(`${base}/`, { headers: { cookie } });
+    expect(reopened.status).toBe(200);
+    expect(await reopened.text()).toContain(server.token);
+    expect((await fetch(`${base}/`, { headers: { cookie: cookie.replace(/=.*/, '=nope') } })).status).toBe(403);
+    // A socket opened with the cookie and the address token but no first-message token gets no answer, only a close.
+    const closed = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { origin: base, headers: { cookie } });
+      ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'runs.list', args: {} })));
+      ws.on('message', (d) => resolve(-Number(JSON.parse(String(d)).id ?? 1)));
+      ws.on('close', (code) => resolve(code));
+      ws.on('error', () => undefined);
+    });
+    expect(closed).toBe(4401);
+    const api = await fetch(`${base}/api/runs.list?token=${server.token}`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: '{}' });
+    expect(api.status).toBe(403);
+    expect(await api.text()).toMatch(/X-Studio-Token header/);
   });
 });

@@ -23,8 +23,10 @@ function bridgeClient(bridge: Bridge): StudioClient {
 export function connect(): StudioClient {
   const bridge = (window as unknown as { studioBridge?: Bridge }).studioBridge;
   if (bridge) return bridgeClient(bridge);
-  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  // The server writes the token into the page it serves (a reopened page without ?token=
+  // loads by its cookie, which the socket itself does not accept).
+  const token =
+    document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content || new URLSearchParams(window.location.search).get('token') || '';
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  // Without a token in the address (a reopened page), the socket relies on the session cookie.
-  return createWsClient(`${proto}//${window.location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+  return createWsClient(`${proto}//${window.location.host}/ws`, token);
 }

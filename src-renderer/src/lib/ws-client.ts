@@ -1,5 +1,10 @@
-/** The WebSocket transport for browser mode: request/reply by id, events pushed by main. */
+/**
+ * The WebSocket transport for browser mode: request/reply by id, events pushed by main.
+ * The socket's first message carries the access token (the server accepts no cookie or
+ * address token on the socket), and calls wait until the server has accepted it.
+ */
 import type { ApiArgs, ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
+import { formatBytes, MAX_MESSAGE_BYTES } from '../../../src-shared/transport-limits';
 import { StudioError, unwrap } from './errors';
 
 interface Pending {
@@ -7,7 +12,21 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-export function createWsClient(url: string): StudioClient {
+const internal = (message: string): StudioError => new StudioError({ code: 'internal', message });
+
+/** Why the server closed the socket, in a sentence (codes from src-main/server/sockets.ts). */
+function closeReason(code: number): string {
+  if (code === 4403 || code === 4401) return 'The studio server refused the access token. Open the exact URL it printed when it started (it ends in ?token=...).';
+  if (code === 1009) return `A message was over the ${formatBytes(MAX_MESSAGE_BYTES)} the studio server accepts, so it closed the connection.`;
+  return 'Connection to the studio server closed';
+}
+
+function byteLength(text: string): number {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit; only count exactly near the cap.
+  return text.length * 3 <= MAX_MESSAGE_BYTES ? text.length : new TextEncoder().encode(text).length;
+}
+
+export function createWsClient(url: string, token: string): StudioClient {
   let nextId = 1;
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -19,22 +38,36 @@ export function createWsClient(url: string): StudioClient {
     if (opening) return opening;
     opening = new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(url);
-      ws.onopen = () => {
-        socket = ws;
-        opening = null;
-        resolve(ws);
-      };
+      let accepted = false;
+      ws.onopen = () => ws.send(JSON.stringify({ auth: token }));
       ws.onerror = () => {
+        if (accepted) return;
         opening = null;
-        reject(new StudioError({ code: 'internal', message: 'Cannot reach the studio server (is it running, and is the token in the URL right?)' }));
+        reject(internal('Cannot reach the studio server (is it running, and is the token in the URL right?)'));
       };
-      ws.onclose = () => {
+      ws.onclose = (e) => {
         socket = null;
-        for (const p of pending.values()) p.reject(new StudioError({ code: 'internal', message: 'Connection to the studio server closed' }));
+        if (!accepted) {
+          opening = null;
+          reject(internal(closeReason(e.code)));
+        }
+        for (const p of pending.values()) p.reject(internal(closeReason(e.code)));
         pending.clear();
       };
       ws.onmessage = (msg) => {
-        const data = JSON.parse(String(msg.data)) as { id?: number; envelope?: ApiEnvelope<unknown>; event?: string; payload?: unknown };
+        let data: { id?: number; envelope?: ApiEnvelope<unknown>; event?: string; payload?: unknown; auth?: string };
+        try {
+          data = JSON.parse(String(msg.data)) as typeof data;
+        } catch {
+          return;
+        }
+        if (data.auth === 'ok') {
+          accepted = true;
+          socket = ws;
+          opening = null;
+          resolve(ws);
+          return;
+        }
         if (data.event) {
           for (const h of listeners.get(data.event) ?? []) h(data.payload);
           return;
@@ -51,11 +84,20 @@ export function createWsClient(url: string): StudioClient {
   return {
     transport: 'server',
     call: async <K extends ApiMethodName>(name: K, args: ApiArgs<K>) => {
-      const ws = await open();
       const id = nextId++;
+      const text = JSON.stringify({ id, method: name, args });
+      const bytes = byteLength(text);
+      if (bytes > MAX_MESSAGE_BYTES) {
+        // Refused here, so the socket (and every other call on it) survives.
+        throw new StudioError({
+          code: 'bad-argument',
+          message: `${name}: this request is ${formatBytes(bytes)}, over the ${formatBytes(MAX_MESSAGE_BYTES)} the studio server accepts in one message`,
+        });
+      }
+      const ws = await open();
       const envelope = await new Promise<ApiEnvelope<unknown>>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        ws.send(JSON.stringify({ id, method: name, args }));
+        ws.send(text);
       });
       return unwrap(envelope) as ApiReply<K>;
     },

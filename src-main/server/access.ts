@@ -1,0 +1,78 @@
+/**
+ * Who may use the local server: the token (compared in constant time), where each kind of
+ * request may carry it, and the Origin a browser request must come from.
+ *
+ * - Static files: the token in the address (`?token=`), the header, or this instance's cookie.
+ * - The API (POST /api/*) and the socket: the `X-Studio-Token` header, or for the socket the
+ *   first message. Never the cookie: a browser attaches cookies to requests from any page of
+ *   the same site, and every port of 127.0.0.1 is the same site.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export const TOKEN_HEADER = 'x-studio-token';
+
+export function newToken(): string {
+  return randomBytes(24).toString('hex');
+}
+
+/** A cookie name of its own per studio instance, so two studios on one host never share one. */
+export function newCookieName(): string {
+  return `studio_token_${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Constant time whatever is given: both sides are hashed to 32 bytes first, so neither the
+ * length nor the first differing character of a wrong token shows in the timing.
+ */
+export function sameToken(given: unknown, token: string): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(token).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function headerToken(req: IncomingMessage): string | null {
+  const v = req.headers[TOKEN_HEADER];
+  return typeof v === 'string' && v ? v : null;
+}
+
+export function cookieToken(req: IncomingMessage, cookieName: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The two origins the studio's own page can have. */
+export function studioOrigins(port: number): string[] {
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+}
+
+/** Exactly one of the studio's origins: a page on another port, or none at all, is refused. */
+export function originAllowed(req: IncomingMessage, port: number): boolean {
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && studioOrigins(port).includes(origin);
+}
+
+export function hostAllowed(req: IncomingMessage, port: number): boolean {
+  return [`127.0.0.1:${port}`, `localhost:${port}`].includes(req.headers.host ?? '');
+}
+
+export const wrongTokenMessage =
+  'Forbidden: wrong or missing access token. Open the exact URL the studio printed when it started (it ends in ?token=...).';
+
+export const apiTokenMessage =
+  'Forbidden: API calls need the access token in the X-Studio-Token header (the address and the cookie only open the page).';
+
+export function foreignOriginMessage(port: number): string {
+  return `Forbidden: this request did not come from the studio's own page (Origin must be exactly http://127.0.0.1:${port} or http://localhost:${port}).`;
+}

@@ -1,0 +1,167 @@
+/**
+ * The studio's WebSockets: a cap on how many are open, a token check on the first message,
+ * checked calls, events fanned out to authenticated sockets, and a ping/pong heartbeat that
+ * drops dead ones. Nothing a client sends can throw out of here: a malformed frame (bad
+ * UTF-8, unmasked, reserved bits or opcodes, over the size cap) closes that socket only,
+ * and a malformed message gets an error reply.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { apiEventNames, type ApiEnvelope } from '../../src-shared/api';
+import type { Service } from '../service';
+import { sameToken } from './access';
+import { checkAuth, checkRequest, type RequestId } from './socket-message';
+
+/** Close codes the renderer turns into sentences (4000-4999 are the application's own). */
+export const CLOSE_WRONG_TOKEN = 4403;
+export const CLOSE_NO_AUTH = 4401;
+
+export interface SocketLimits {
+  maxPayload: number;
+  maxSockets: number;
+  heartbeatMs: number;
+  authTimeoutMs: number;
+}
+
+interface Client {
+  ws: WebSocket;
+  authed: boolean;
+  alive: boolean;
+}
+
+export interface SocketHub {
+  /** Upgrade an already-vetted request (host, origin, path, header token if any). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, authed: boolean): void;
+  /** Sockets open or opening, for the cap. */
+  readonly count: number;
+  close(): void;
+}
+
+export function createSocketHub(service: Service, token: string, limits: SocketLimits): SocketHub {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload, perMessageDeflate: false });
+  wss.on('error', () => undefined);
+  const clients = new Set<Client>();
+  let upgrading = 0;
+
+  // One listener per event for the whole server, not one per socket.
+  const offs = apiEventNames.map((event) =>
+    service.on(event, (payload) => {
+      let text: string;
+      try {
+        text = JSON.stringify({ event, payload });
+      } catch {
+        return;
+      }
+      for (const c of clients) if (c.authed && c.ws.readyState === c.ws.OPEN) c.ws.send(text);
+    }),
+  );
+
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      try {
+        c.ws.ping();
+      } catch {
+        c.ws.terminate();
+      }
+    }
+  }, limits.heartbeatMs);
+  heartbeat.unref();
+
+  const reply = (ws: WebSocket, id: RequestId, envelope: ApiEnvelope<unknown>): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    let text: string;
+    try {
+      text = JSON.stringify({ id, envelope });
+    } catch (e) {
+      text = JSON.stringify({ id, envelope: { ok: false, error: { code: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` } } });
+    }
+    ws.send(text);
+  };
+
+  function attach(ws: WebSocket, authed: boolean): void {
+    const client: Client = { ws, authed, alive: true };
+    clients.add(client);
+    // Without this listener, a malformed frame's error would be thrown and end the process.
+    ws.on('error', () => ws.terminate());
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('close', () => {
+      clients.delete(client);
+      clearTimeout(authTimer);
+    });
+    const authTimer = setTimeout(() => {
+      if (!client.authed) ws.close(CLOSE_NO_AUTH, 'no access token sent');
+    }, limits.authTimeoutMs);
+    authTimer.unref();
+    if (authed) clearTimeout(authTimer);
+
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      try {
+        onMessage(client, data, isBinary);
+      } catch (e) {
+        reply(ws, null, { ok: false, error: { code: 'internal', message: `the message could not be handled: ${(e as Error).message}` } });
+      }
+    });
+  }
+
+  function onMessage(client: Client, data: RawData, isBinary: boolean): void {
+    const { ws } = client;
+    client.alive = true;
+    if (isBinary) {
+      if (!client.authed) return void ws.close(CLOSE_NO_AUTH, 'the first message must carry the access token');
+      return reply(ws, null, { ok: false, error: { code: 'bad-argument', message: 'messages must be JSON text, not binary' } });
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    if (!client.authed) {
+      const auth = checkAuth(text);
+      if ('problem' in auth) return void ws.close(CLOSE_NO_AUTH, 'the first message must be {"auth": "<access token>"}');
+      if (!sameToken(auth.token, token)) return void ws.close(CLOSE_WRONG_TOKEN, 'wrong access token');
+      client.authed = true;
+      ws.send(JSON.stringify({ auth: 'ok' }));
+      return;
+    }
+    const checked = checkRequest(text);
+    if (!checked.ok) return reply(ws, checked.id, { ok: false, error: checked.error });
+    const { id, method, args } = checked.value;
+    service.dispatch(method, args).then(
+      (envelope) => reply(ws, id, envelope),
+      (e: unknown) => reply(ws, id, { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }),
+    );
+  }
+
+  return {
+    upgrade(req, socket, head, authed) {
+      // Counted from the start of the handshake, so a burst cannot slip past the cap. A bad
+      // handshake never calls back (ws answers 400 and destroys the socket): settle on close.
+      let settled = false;
+      const settle = (): void => {
+        if (!settled) {
+          settled = true;
+          upgrading--;
+        }
+      };
+      upgrading++;
+      socket.once('close', settle);
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        settle();
+        attach(ws, authed);
+      });
+    },
+    get count() {
+      return clients.size + upgrading;
+    },
+    close() {
+      clearInterval(heartbeat);
+      offs.forEach((off) => off());
+      for (const c of clients) c.ws.terminate();
+      wss.close();
+    },
+  };
+}
