@@ -84,6 +84,12 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     ws.send(text);
   };
 
+  /** Close with a code, and do not wait the usual 30 s for a client that never answers the close. */
+  const refuse = (ws: WebSocket, code: number, reason: string): void => {
+    ws.close(code, reason);
+    setTimeout(() => ws.terminate(), 1000).unref();
+  };
+
   function attach(ws: WebSocket, authed: boolean): void {
     const client: Client = { ws, authed, alive: true };
     clients.add(client);
@@ -97,7 +103,7 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
       clearTimeout(authTimer);
     });
     const authTimer = setTimeout(() => {
-      if (!client.authed) ws.close(CLOSE_NO_AUTH, 'no access token sent');
+      if (!client.authed) refuse(ws, CLOSE_NO_AUTH, 'no access token sent');
     }, limits.authTimeoutMs);
     authTimer.unref();
     if (authed) clearTimeout(authTimer);
@@ -115,14 +121,14 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     const { ws } = client;
     client.alive = true;
     if (isBinary) {
-      if (!client.authed) return void ws.close(CLOSE_NO_AUTH, 'the first message must carry the access token');
+      if (!client.authed) return refuse(ws, CLOSE_NO_AUTH, 'the first message must carry the access token');
       return reply(ws, null, { ok: false, error: { code: 'bad-argument', message: 'messages must be JSON text, not binary' } });
     }
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
     if (!client.authed) {
       const auth = checkAuth(text);
-      if ('problem' in auth) return void ws.close(CLOSE_NO_AUTH, 'the first message must be {"auth": "<access token>"}');
-      if (!sameToken(auth.token, token)) return void ws.close(CLOSE_WRONG_TOKEN, 'wrong access token');
+      if ('problem' in auth) return refuse(ws, CLOSE_NO_AUTH, 'the first message must be {"auth": "<access token>"}');
+      if (!sameToken(auth.token, token)) return refuse(ws, CLOSE_WRONG_TOKEN, 'wrong access token');
       client.authed = true;
       ws.send(JSON.stringify({ auth: 'ok' }));
       return;
