@@ -131,13 +131,20 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
       res,
       413,
       `Request too large: the body is over the studio's limit of ${formatBytes(limits.maxBodyBytes)}. Import a bigger pack from the command line (npm run cli -- verify/import).`,
-      { connection: 'close' },
     );
-    // Let the client finish sending so it can read the 413 rather than a reset; then close.
+    // Read and discard the rest, so the client finishes sending and reads the 413 instead of
+    // a reset; a client that keeps sending far past the cap, or for long, is cut off.
+    let drained = 0;
+    const cut = (): void => void req.socket.destroy();
+    const timer = setTimeout(cut, 10_000);
+    timer.unref();
+    req.on('data', (c: Buffer) => {
+      drained += c.length;
+      if (drained > 4 * limits.maxBodyBytes) cut();
+    });
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
     req.resume();
-    const drop = setTimeout(() => req.socket.destroy(), 10_000);
-    drop.unref();
-    req.once('end', () => clearTimeout(drop));
   }
 
   const hub = createSocketHub(opts.service, token, limits);
