@@ -240,9 +240,10 @@ export function rawSocket(s: { port: number; base: string }, opts: { origin?: st
   });
 }
 
-/** The server's frames (unmasked): text payloads and the close frame's code. */
-export function parseFrames(buf: Buffer): { texts: string[]; closeCode: number | null } {
+/** The server's frames (unmasked): text payloads, every opcode, and the close frame's code. */
+export function parseFrames(buf: Buffer): { texts: string[]; opcodes: number[]; closeCode: number | null } {
   const texts: string[] = [];
+  const opcodes: number[] = [];
   let closeCode: number | null = null;
   let at = 0;
   while (at + 2 <= buf.length) {
@@ -260,11 +261,12 @@ export function parseFrames(buf: Buffer): { texts: string[]; closeCode: number |
     }
     if (p + len > buf.length) break;
     const payload = buf.subarray(p, p + len);
+    opcodes.push(opcode);
     if (opcode === 1) texts.push(payload.toString());
     if (opcode === 8 && len >= 2) closeCode = payload.readUInt16BE(0);
     at = p + len;
   }
-  return { texts, closeCode };
+  return { texts, opcodes, closeCode };
 }
 
 /** A raw socket that has sent the token and been accepted. */
