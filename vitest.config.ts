@@ -24,17 +24,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        // Attacks replayed against the real server in a child process (tests/security/harness.ts).
-        test: {
-          name: 'security',
-          include: ['tests/security/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

@@ -57,9 +57,14 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     }),
   );
 
+  let lastBeat = Date.now();
   const heartbeat = setInterval(() => {
+    // After the event loop was blocked (a long synchronous call), pongs that arrived meanwhile
+    // are not read yet: ping again rather than drop every client.
+    const late = Date.now() - lastBeat > 1.5 * limits.heartbeatMs;
+    lastBeat = Date.now();
     for (const c of clients) {
-      if (!c.alive) {
+      if (!c.alive && !late) {
         c.ws.terminate();
         continue;
       }
