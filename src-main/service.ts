@@ -75,6 +75,7 @@ export function gameInfos(): GameInfo[] {
     planRows: g.describePlan ? g.describePlan(g.defaultPlan) : [],
     metrics: [...g.metrics, JOB_MS_METRIC],
     difficulty: g.difficulty,
+    fields: g.fields ?? { rules: {}, plan: {} },
   }));
 }
 
@@ -131,10 +132,10 @@ export function createService(ctx: ServiceContext): Service {
     const metricKeys = [...game.metrics.map((m) => m.key), JOB_MS_METRIC.key];
     const fields: { field: string; message: string }[] = [];
     if (q.sort && !metricKeys.includes(q.sort.key) && !PLAIN_SORT_KEYS.includes(q.sort.key)) {
-      fields.push({ field: 'sort.key', message: `unknown metric "${q.sort.key}" for ${game.id}; known: ${[...metricKeys, ...PLAIN_SORT_KEYS].join(', ')}` });
+      fields.push({ field: 'sort.key', message: `${game.title} has no metric "${q.sort.key}" to sort by; known: ${[...metricKeys, ...PLAIN_SORT_KEYS].join(', ')}` });
     }
     (q.filters ?? []).forEach((f, i) => {
-      if (!metricKeys.includes(f.metric)) fields.push({ field: `filters.${i}.metric`, message: `unknown metric "${f.metric}" for ${game.id}; known: ${metricKeys.join(', ')}` });
+      if (!metricKeys.includes(f.metric)) fields.push({ field: `filters.${i}.metric`, message: `${game.title} has no metric "${f.metric}"; known: ${metricKeys.join(', ')}` });
     });
     if (fields.length) throw new ApiError('bad-argument', `candidates.list: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
   };

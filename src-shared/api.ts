@@ -5,7 +5,7 @@
  * the boundary, so a bad argument from any transport gets the same error naming the field.
  */
 import { z } from 'zod';
-import type { MetricInfo } from './game';
+import type { FieldInfo, MetricInfo } from './game';
 import type { RunPhase } from './progress';
 import type { RunReport } from './run-report';
 
@@ -57,6 +57,8 @@ export interface GameInfo {
   planRows: { levels: string; detail: string }[];
   metrics: MetricInfo[];
   difficulty: string;
+  /** Rules and plan fields in a designer's words (label and one-line explanation, by path). */
+  fields: { rules: Record<string, FieldInfo>; plan: Record<string, FieldInfo> };
 }
 
 export type RunStatus = z.infer<typeof runStatusSchema>;

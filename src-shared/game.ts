@@ -18,9 +18,19 @@ export type { GameId };
 /** One metric a candidate carries (a column in the pool browser, an axis in plots). */
 export interface MetricInfo {
   key: string;
+  /** The metric in a designer's words (a column, an axis, a filter). */
   label: string;
+  /** One plain line saying what it counts, shown on hover (every shipped game gives one; a unit test checks). */
+  explain?: string;
   /** Integer-valued metrics are shown without decimals. */
   integer: boolean;
+}
+
+/** A rules or plan field in a designer's words. */
+export interface FieldInfo {
+  label: string;
+  /** One plain line: what it does, in the game's terms (units where it has them). */
+  explain: string;
 }
 
 /** What the generator hands back for one (slot, index) job. */
@@ -120,6 +130,13 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   stages(plan: Plan): PlanStage[];
   /** Candidates to generate per level slot (index = slot, 0-based). */
   poolSizes(plan: Plan, rules: Rules): number[];
+  /**
+   * Rules and plan fields in a designer's words: a label and a one-line explanation per
+   * field, keyed by its path in the rules ("sizes.small.radius", also "sizes" for a group)
+   * or by its column in a plan row ("maxDots"). The studio's editors show these; a field
+   * left out is shown by its key in words.
+   */
+  fields?: { rules: Record<string, FieldInfo>; plan: Record<string, FieldInfo> };
   /** The metric columns of a candidate; `difficulty` names the one the ordering climbs. */
   metrics: MetricInfo[];
   difficulty: string;

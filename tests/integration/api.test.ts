@@ -107,8 +107,8 @@ describe('candidates.list checks sort keys and filter metrics against the run\'s
     expect(env.error.fields).toHaveLength(1);
     expect(env.error.fields![0]!.field).toBe('sort.key');
     const known = ['bits', 'taps', 'dots', 'arrows', 'winning', 'bigDots', 'bigStarts', 'jobMs', 'slot', 'index', 'id', 'verdict'];
-    expect(env.error.fields![0]!.message).toBe(`unknown metric "nonsense" for carillon; known: ${known.join(', ')}`);
-    expect(env.error.message).toBe(`candidates.list: bad argument — sort.key: unknown metric "nonsense" for carillon; known: ${known.join(', ')}`);
+    expect(env.error.fields![0]!.message).toBe(`Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`);
+    expect(env.error.message).toBe(`candidates.list: bad argument — sort.key: Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`);
   });
 
   it('an unknown filter metric is a bad-argument naming filters.<i>.metric and listing the metrics', async () => {
@@ -117,7 +117,7 @@ describe('candidates.list checks sort keys and filter metrics against the run\'s
       ok: false,
       error: {
         code: 'bad-argument',
-        fields: [{ field: 'filters.1.metric', message: 'unknown metric "bogus" for carillon; known: bits, taps, dots, arrows, winning, bigDots, bigStarts, jobMs' }],
+        fields: [{ field: 'filters.1.metric', message: 'Carillon has no metric "bogus"; known: bits, taps, dots, arrows, winning, bigDots, bigStarts, jobMs' }],
       },
     });
     // A plain column is a sort key, not a metric to filter on.

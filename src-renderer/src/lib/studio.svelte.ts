@@ -2,13 +2,18 @@
 import type { GameInfo, RunProgress, RunSummary, StudioClient } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
 import { connect } from './client';
+import { StudioError } from './errors';
+import { errorSentence } from '../../../src-shared/error-sentence';
 
 export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export';
 
 export interface ShownError {
   id: number;
   title: string;
+  /** A designer's sentence. */
   message: string;
+  /** The raw API error, when it differs (shown folded, for a bug report). */
+  detail: string | null;
   at: string;
 }
 
@@ -72,8 +77,11 @@ class Studio {
 
   /** Report a failure in the visible error panel; never swallow it. */
   report(title: string, e: unknown): void {
-    const message = e instanceof Error ? e.message : String(e);
-    this.errors = [...this.errors, { id: errorId++, title, message, at: new Date().toLocaleTimeString() }];
+    // An API error reads as a sentence; its raw text stays behind "Details" for a bug report.
+    const api = e instanceof StudioError;
+    const message = api ? errorSentence(e.body) : e instanceof Error ? e.message : String(e);
+    const detail = api && e.body.message !== message ? `${e.body.code}: ${e.body.message}` : null;
+    this.errors = [...this.errors, { id: errorId++, title, message, detail, at: new Date().toLocaleTimeString() }];
   }
 
   dismiss(id: number): void {

@@ -2,6 +2,7 @@
  * Apsis: clear a solar system of arrows, each launched along its heading to leave the rim.
  */
 import type { Game, MetricInfo } from '../../game';
+import { apsisPlanFields, apsisRuleFields } from './labels';
 import type { ApsisRules } from './rules';
 import { apsisRulesSchema, defaultApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
@@ -29,12 +30,12 @@ export * from './verify';
 export * from './quality';
 
 export const apsisMetrics: MetricInfo[] = [
-  { key: 'reads', label: 'Reads', integer: true },
-  { key: 'arrows', label: 'Arrows', integer: true },
-  { key: 'orbits', label: 'Orbits', integer: true },
-  { key: 'depth', label: 'Depth', integer: true },
-  { key: 'free', label: 'Free at start', integer: true },
-  { key: 'tries', label: 'Builds', integer: true },
+  { key: 'reads', label: 'Reads', integer: true, explain: 'Each arrow counts its round (free at once: 1, freed by those: 2, …); the sum is how much reading a level takes.' },
+  { key: 'arrows', label: 'Arrows', integer: true, explain: 'How many arrows stand on the orbits.' },
+  { key: 'orbits', label: 'Orbits', integer: true, explain: 'How many orbits the system has.' },
+  { key: 'depth', label: 'Depth', integer: true, explain: 'Rounds of taps it takes at least: an arrow leaves only once the arrows in its way have left.' },
+  { key: 'free', label: 'Free at start', integer: true, explain: 'Arrows that can leave at once, with nothing in their way.' },
+  { key: 'tries', label: 'Builds', integer: true, explain: 'How many builds the generator made for this candidate (a cost, not a difficulty).' },
 ];
 
 export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsis'> = {
@@ -68,6 +69,7 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
   // A stage's pool ships anywhere in the stage, so a candidate meets the rest of its stage.
   // Seed 7, 2 workers, from the stored run report (phase times).
+  fields: { rules: apsisRuleFields, plan: apsisPlanFields },
   phaseWeights: { generate: 0.35, order: 0.15, 'near-duplicates': 0.5 },
   dedupSlotsAhead: (plan, slot) => Math.max(2, levelSpec(plan, slot + 1).stage.last - (slot + 1)),
   toPack: (args) => toPack(args),

@@ -17,6 +17,7 @@ import { orderPools } from './ordering';
 import { duplicatePairs, nearDuplicate } from './near-duplicates';
 import { verifyPack } from './verify';
 import { summarizePack } from './summary';
+import { carillonPlanFields, carillonRuleFields } from './labels';
 
 export * from './rules';
 export * from './plan';
@@ -54,6 +55,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   describePlan,
   levelCount,
   // Seed 7, 2 workers, from the stored run report (phase times).
+  fields: { rules: carillonRuleFields, plan: carillonPlanFields },
   phaseWeights: { generate: 0.45, order: 0.05, 'near-duplicates': 0.5 },
   stages: (plan) => plan.map((s) => ({ first: s.from, last: s.to })),
   poolSizes: (plan, rules) => new Array<number>(levelCount(plan)).fill(rules.poolSize),

@@ -9,13 +9,13 @@ import { roundTo } from '../../pack/pack-io';
 import { sourceComponents } from './solver-theorem';
 
 export const carillonMetrics: MetricInfo[] = [
-  { key: 'bits', label: 'Difficulty (bits)', integer: false },
-  { key: 'taps', label: 'Fewest taps', integer: true },
-  { key: 'dots', label: 'Dots', integer: true },
-  { key: 'arrows', label: 'Arrows', integer: true },
-  { key: 'winning', label: 'Winning first taps', integer: true },
-  { key: 'bigDots', label: 'Big dots', integer: true },
-  { key: 'bigStarts', label: 'Big chain starts', integer: true },
+  { key: 'bits', label: 'Difficulty (bits)', integer: false, explain: 'How hard a winning first tap is to find by guessing; each bit doubles the guesses.' },
+  { key: 'taps', label: 'Fewest taps', integer: true, explain: 'The fewest taps that pop every dot.' },
+  { key: 'dots', label: 'Dots', integer: true, explain: 'How many dots the field holds.' },
+  { key: 'arrows', label: 'Reach links', integer: true, explain: 'How many times one dot’s ring reaches another dot (links of the chain reaction).' },
+  { key: 'winning', label: 'Winning first taps', integer: true, explain: 'How many dots can start a solution in the fewest taps.' },
+  { key: 'bigDots', label: 'Big dots', integer: true, explain: 'How many dots are big (the widest rings).' },
+  { key: 'bigStarts', label: 'Big chain starts', integer: true, explain: 'How many of the winning first taps are big dots.' },
 ];
 
 export function levelMetrics(level: CarillonLevel, rules: CarillonRules, field: Field = buildField(level.dots, rules)): Record<string, number> {
