@@ -107,33 +107,49 @@ describe('npm start', () => {
 
       // The window: mapped, titled by the studio's page, owned by a Chromium started as an app
       // window on this URL with its profile under the studio's data folder.
-      const windowId = await waitFor('the app window', () => {
+      // Chromium may replace its first X window while starting, so each step looks it up afresh.
+      const studioWindow = (): { id: string; pid: number } | null => {
         try {
-          return execFileSync('xdotool', ['search', '--onlyvisible', '--name', '^Level Studio$'], { env: x, encoding: 'utf8' }).trim().split('\n')[0];
+          const id = execFileSync('xdotool', ['search', '--onlyvisible', '--name', '^Level Studio$'], { env: x, encoding: 'utf8' }).trim().split('\n')[0]!;
+          const pid = Number(execFileSync('xdotool', ['getwindowpid', id], { env: x, encoding: 'utf8' }).trim());
+          return Number.isInteger(pid) && pid > 0 ? { id, pid } : null;
         } catch {
           return null;
         }
-      }, s);
-      const pid = Number(execFileSync('xdotool', ['getwindowpid', windowId], { env: x, encoding: 'utf8' }).trim());
+      };
+      const { pid } = await waitFor('the app window', studioWindow, s);
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       expect(cmdline).toContain(`--app=${url}`);
       expect(cmdline).toContain(`--user-data-dir=${join(dir, 'app-window')}`);
       expect(existsSync(join(dir, 'app-window', 'Local State'))).toBe(true);
 
-      // Give the first screen a moment to paint, then photograph the whole X display.
-      await new Promise((r) => setTimeout(r, 2000));
+      // Photograph the whole X display once the first screen has painted: a blank or
+      // half-drawn display has a handful of colours, the studio's screen hundreds.
       mkdirSync(RESULTS, { recursive: true });
       const shot = join(RESULTS, 'app-window.png');
-      rmSync(shot, { force: true });
-      execFileSync('import', ['-window', 'root', shot], { env: x });
-      const [w, h, colours] = execFileSync('identify', ['-format', '%w %h %k', shot], { encoding: 'utf8' }).trim().split(' ').map(Number);
+      const measure = (): number[] => {
+        rmSync(shot, { force: true });
+        execFileSync('import', ['-window', 'root', shot], { env: x });
+        return execFileSync('identify', ['-format', '%w %h %k', shot], { encoding: 'utf8' }).trim().split(' ').map(Number);
+      };
+      const [w, h, colours] = await waitFor('a painted first screen', () => {
+        const m = measure();
+        return m[2]! > 200 ? m : null;
+      }, s, 30_000);
       expect([w, h]).toEqual([1440, 900]);
-      // A blank or half-drawn display has a handful of colours; the studio's screen has hundreds.
       expect(colours).toBeGreaterThan(200);
 
       // Close the window as a designer would (Ctrl+W); the server must stop with it.
-      execFileSync('xdotool', ['key', '--window', windowId, 'ctrl+w'], { env: x });
-      const code = await Promise.race([s.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 30_000))]);
+      let code: number | null | string = 'still running';
+      for (let attempt = 0; attempt < 3 && code === 'still running'; attempt++) {
+        const win = await waitFor('the app window', studioWindow, s, 10_000);
+        try {
+          execFileSync('xdotool', ['key', '--window', win.id, 'ctrl+w'], { env: x, stdio: 'ignore' });
+        } catch {
+          // The window went between the look-up and the key press: look it up again.
+        }
+        code = await Promise.race([s.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 10_000))]);
+      }
       expect(code).toBe(0);
       expect(s.out()).toContain('The app window closed; stopping the server.');
       expect(await portOpen(port)).toBe(false);
