@@ -80,23 +80,42 @@ export interface DbState {
 }
 
 export function dbState(dbPath: string): DbState {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const watcher = dbWatcher(dbPath);
   try {
-    const integrity = (db.pragma('integrity_check', { simple: true }) as string) ?? '';
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    const counts: Record<string, number> = {};
-    const h = createHash('sha256');
-    for (const name of tables) {
-      const q = `"${name.replace(/"/g, '""')}"`;
-      counts[name] = (db.prepare(`SELECT count(*) AS n FROM ${q}`).get() as { n: number }).n;
-      // A liveness heartbeat may tick on its own; everything else must stay put.
-      const cols = (db.prepare(`PRAGMA table_info(${q})`).all() as { name: string }[]).map((c) => c.name).filter((c) => !/heartbeat|lease|seen_at/i.test(c));
-      for (const row of db.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM ${q} ORDER BY ${cols.map((_, i) => i + 1).join(', ')}`).raw().all()) h.update(JSON.stringify(row));
-    }
-    return { integrity, counts, hash: h.digest('hex') };
+    return watcher.state();
   } finally {
-    db.close();
+    watcher.close();
   }
+}
+
+/** One read-only connection with its statements prepared once, for checking after every call. */
+export function dbWatcher(dbPath: string): { state: () => DbState; close: () => void } {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const perTable = tables.map((name) => {
+    const q = `"${name.replace(/"/g, '""')}"`;
+    // A liveness heartbeat may tick on its own; everything else must stay put.
+    const cols = (db.prepare(`PRAGMA table_info(${q})`).all() as { name: string }[]).map((c) => c.name).filter((c) => !/heartbeat|lease|seen_at/i.test(c));
+    return {
+      name,
+      count: db.prepare(`SELECT count(*) AS n FROM ${q}`),
+      rows: db.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM ${q} ORDER BY ${cols.map((_, i) => i + 1).join(', ')}`).raw(),
+    };
+  });
+  const integrity = db.prepare('PRAGMA integrity_check').pluck();
+  return {
+    state: () =>
+      db.transaction(() => {
+        const counts: Record<string, number> = {};
+        const h = createHash('sha256');
+        for (const t of perTable) {
+          counts[t.name] = (t.count.get() as { n: number }).n;
+          for (const row of t.rows.all()) h.update(JSON.stringify(row));
+        }
+        return { integrity: String(integrity.get()), counts, hash: h.digest('hex') };
+      })(),
+    close: () => db.close(),
+  };
 }
 
 // ---------- HTTP and WebSocket clients ----------
