@@ -2,6 +2,12 @@
  * The worker pool: piscina over worker threads, sized to the cores. In the built app the
  * worker is `out/main/worker.js`; when running from source (tests), it is the `.ts` entry
  * loaded through tsx (see paths.ts).
+ *
+ * Cancel is cooperative first (the caller's promise rejects at once, a short batch is left to
+ * finish and its reply ignored), then firm: a task still running `cancelGraceMs` after its
+ * cancel has its worker terminated and replaced, so a pathological task cannot hold the pool.
+ * Every task also has a time budget; past it, its worker is terminated and the task fails
+ * with a sentence saying so.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -10,18 +16,59 @@ import { workerEntry } from '../paths';
 
 export interface WorkerPool {
   readonly size: number;
-  run<T extends WorkerTask>(task: T, signal?: AbortSignal): Promise<WorkerResult<T>>;
+  /** Run a task; `budgetMs` overrides its time budget (taskBudgetMs). */
+  run<T extends WorkerTask>(task: T, signal?: AbortSignal, budgetMs?: number): Promise<WorkerResult<T>>;
   close(): Promise<void>;
-  /** The threads now serving the pool (a cancel must not replace them). */
+  /** The threads now serving the pool (a cancel of short tasks does not replace them). */
   threadIds(): number[];
+  /** Tasks stopped by terminating their worker: still running past a cancel's deadline, or past their budget. */
+  readonly stopped: number;
+}
+
+/** How long one candidate job may take (a default-plan job takes well under a second). */
+export const JOB_BUDGET_MS = 120_000;
+/** How long an ordering or near-duplicate task may take. */
+export const TASK_BUDGET_MS = 600_000;
+/** How long a cancelled task may keep its worker before the worker is terminated. */
+export const CANCEL_GRACE_MS = 300;
+
+/** A task's time budget: per candidate job for generation, one figure for the rest. */
+export function taskBudgetMs(task: WorkerTask): number {
+  return task.kind === 'generate' ? JOB_BUDGET_MS * Math.max(1, task.jobs.length) : TASK_BUDGET_MS;
+}
+
+/** A task ran past its time budget; its worker was terminated. */
+export class TaskBudgetError extends Error {
+  constructor(task: WorkerTask, budgetMs: number) {
+    const what =
+      task.kind === 'generate'
+        ? `building ${task.jobs.length} candidate${task.jobs.length === 1 ? '' : 's'} of level ${task.jobs[0]!.slot + 1}`
+        : task.kind === 'order'
+          ? 'the ordering search'
+          : task.kind === 'dedup'
+            ? 'the near-duplicate check'
+            : 'a worker task';
+    super(`${what} ran past its time budget of ${Math.round(budgetMs / 1000)} s and was stopped; the plan or rules ask for more work per level than a run allows (lower the arrow or dot counts, or the tries)`);
+    this.name = 'TaskBudgetError';
+  }
 }
 
 export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism());
 }
 
-export function createPool(opts: { workers?: number } = {}): WorkerPool {
+export interface PoolOptions {
+  workers?: number;
+  /** After a cancel, how long a running task may keep its worker (default CANCEL_GRACE_MS). */
+  cancelGraceMs?: number;
+  /** Each task's time budget (default taskBudgetMs). */
+  budgetMs?: (task: WorkerTask) => number;
+}
+
+export function createPool(opts: PoolOptions = {}): WorkerPool {
   const size = Math.max(1, Math.floor(opts.workers ?? defaultWorkerCount()));
+  const graceMs = opts.cancelGraceMs ?? CANCEL_GRACE_MS;
+  const budgetOf = opts.budgetMs ?? taskBudgetMs;
   const entry = workerEntry();
   const piscina = new Piscina({
     filename: entry.filename,
@@ -31,42 +78,68 @@ export function createPool(opts: { workers?: number } = {}): WorkerPool {
     // Callers bound what they submit (the run engine's pool slots), so the queue itself needs no cap.
     maxQueue: Number.POSITIVE_INFINITY,
   });
-  // Piscina reports a reply it no longer expects (a worker that answered just as its task
-  // was dropped) as an 'error' event; unheard, that event would crash the process.
+  // Piscina reports a reply it no longer expects (a worker that answered just as its task was
+  // dropped or its worker terminated) as an 'error' event; unheard, that event would crash
+  // the process. Heard, it is only a stray reply: the task's promise has already settled.
   piscina.on('error', (err: unknown) => {
     console.warn(`worker pool: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   });
+  let stopped = 0;
+  // Tasks go to piscina only when a worker is free, so every task piscina holds is running:
+  // a cancel drops a task still waiting here at once, and gives a running one its grace.
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+
+  function run<T extends WorkerTask>(task: T, signal?: AbortSignal, budgetMs = budgetOf(task)): Promise<WorkerResult<T>> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise<WorkerResult<T>>((resolve, reject) => {
+      let started = false;
+      const timers: NodeJS.Timeout[] = [];
+      // Aborting `hard` makes piscina terminate the task's worker and start a fresh one.
+      const hard = new AbortController();
+      const stop = (reason: Error): void => {
+        if (hard.signal.aborted) return;
+        stopped++;
+        hard.abort(reason);
+      };
+      const onCancel = (): void => {
+        reject(abortError(signal!));
+        if (!started) waiting.splice(waiting.indexOf(start), 1);
+        else timers.push(setTimeout(() => stop(new Error('cancelled, and still running past its deadline')), graceMs));
+      };
+      const start = (): void => {
+        started = true;
+        inFlight++;
+        timers.push(setTimeout(() => stop(new TaskBudgetError(task, budgetMs)), budgetMs));
+        (piscina.run(task, { signal: hard.signal }) as Promise<WorkerResult<T>>)
+          .then(resolve, (err: unknown) => reject(hard.signal.reason instanceof TaskBudgetError ? hard.signal.reason : err))
+          .finally(() => {
+            for (const t of timers) clearTimeout(t);
+            signal?.removeEventListener('abort', onCancel);
+            inFlight--;
+            waiting.shift()?.();
+          });
+      };
+      signal?.addEventListener('abort', onCancel, { once: true });
+      if (inFlight < size) start();
+      else waiting.push(start);
+    });
+  }
+
   return {
     size,
-    run: (task, signal) => runCooperatively(() => piscina.run(task) as Promise<WorkerResult<typeof task>>, signal),
-    close: () => piscina.destroy(),
+    run,
+    close: async () => {
+      const pending = waiting.splice(0);
+      await piscina.destroy();
+      // Tasks still waiting for a worker start on the closed pool, which rejects them.
+      for (const start of pending) start();
+    },
     threadIds: () => piscina.threads.map((t) => t.threadId),
+    get stopped() {
+      return stopped;
+    },
   };
-}
-
-/**
- * Cancel without killing workers: a task already handed to a worker is short (a batch of a
- * few candidates), so it is left to finish and its reply ignored, while the caller's promise
- * rejects at once. Passing the signal to piscina instead would terminate the worker mid-task
- * and race its last reply against the abort, and restarting a worker costs more than the task.
- */
-export function runCooperatively<R>(start: () => Promise<R>, signal?: AbortSignal): Promise<R> {
-  if (!signal) return start();
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<R>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    start().then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 function abortError(signal: AbortSignal): Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPool } from '../../src-main/engine/pool';
+import { createPool, TaskBudgetError } from '../../src-main/engine/pool';
 import { checksum } from '../../src-main/engine/worker';
 
 describe('worker pool', () => {
@@ -55,6 +55,48 @@ describe('worker pool', () => {
     const pool = createPool({ workers: 1 });
     try {
       await expect(pool.run({ kind: 'nope' } as never)).rejects.toThrow(/unknown worker task/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('terminates a worker still running past the deadline after a cancel, and serves the next task', async () => {
+    const pool = createPool({ workers: 1, cancelGraceMs: 100 });
+    const stray: unknown[] = [];
+    const onUncaught = (e: unknown): void => void stray.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await pool.run({ kind: 'checksum', seed: 1, count: 10 });
+      const [stuckThread] = pool.threadIds();
+      const ctl = new AbortController();
+      // Billions of draws: minutes of work, far past any deadline.
+      const endless = pool.run({ kind: 'checksum', seed: 2, count: 5e9 }, ctl.signal);
+      const next = pool.run({ kind: 'checksum', seed: 3, count: 1000 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(pool.stopped).toBe(0);
+      ctl.abort();
+      await expect(endless).rejects.toThrow();
+      // The next task was queued behind the stuck one: it runs once the stuck worker is gone.
+      expect(await next).toBe(checksum(3, 1000));
+      expect(pool.stopped).toBe(1);
+      expect(pool.threadIds()).toHaveLength(1);
+      expect(pool.threadIds()).not.toContain(stuckThread);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(stray).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await pool.close();
+    }
+  });
+
+  it('stops a task past its time budget with a sentence, and keeps serving', async () => {
+    const pool = createPool({ workers: 1 });
+    try {
+      const over = pool.run({ kind: 'checksum', seed: 2, count: 5e9 }, undefined, 150);
+      await expect(over).rejects.toBeInstanceOf(TaskBudgetError);
+      await expect(over).rejects.toThrow(/ran past its time budget of 0 s and was stopped/);
+      expect(pool.stopped).toBe(1);
+      expect(await pool.run({ kind: 'checksum', seed: 4, count: 100 })).toBe(checksum(4, 100));
     } finally {
       await pool.close();
     }

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src-main/store/migrations';
 import { openDatabase } from '../../src-main/store/db';
 import { insertRun } from '../../src-main/store/runs';
+import { createPool, type WorkerPool } from '../../src-main/engine/pool';
+import { createService } from '../../src-main/service';
 import { openStudio } from '../../src-main/studio';
 import type { RunSummary } from '../../src-shared/api';
 import type { Service } from '../../src-main/service';
@@ -284,6 +286,114 @@ describe('runs are owned by a lease, not a PID', () => {
       expect(existsSync(out)).toBe(false);
     } finally {
       child.kill('SIGKILL');
+      t.cleanup();
+    }
+  });
+});
+
+/** A real service over its own database and a pool the test can watch (and count the jobs sent to). */
+function watchedService(dir: string, workers: number): { service: Service; pool: WorkerPool; sent: string[] } {
+  const real = createPool({ workers });
+  const sent: string[] = [];
+  const pool: WorkerPool = {
+    size: real.size,
+    run: (task, signal, budgetMs) => {
+      if (task.kind === 'generate') sent.push(...task.jobs.map((j) => `${j.slot}:${j.index}`));
+      return real.run(task, signal, budgetMs);
+    },
+    close: () => real.close(),
+    threadIds: () => real.threadIds(),
+    get stopped() {
+      return real.stopped;
+    },
+  };
+  const dbPath = join(dir, 'studio.db');
+  const service = createService({ db: openDatabase(dbPath), dbPath, pool, transport: 'server', version: 'test' });
+  return { service, pool, sent };
+}
+
+function progressAtLeast(s: Service, runId: number, done: number): Promise<void> {
+  return new Promise((resolve) => {
+    const off = s.on('run.progress', (p) => {
+      if (p.runId === runId && p.stage === 'generate' && p.done >= done) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+describe('cancel frees the pool', () => {
+  it('after cancelling a pathological (in-bounds) run, its stuck workers are terminated and a new run finishes', async () => {
+    const t = tempDir('studio-cancel-');
+    const { service: s, pool } = watchedService(t.dir, 2);
+    const stray: unknown[] = [];
+    const onUncaught = (e: unknown): void => void stray.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // Every field at its bound: one candidate takes tens of seconds, a batch minutes.
+      const heavy = await s.dispatch('runs.create', {
+        game: 'apsis',
+        seed: 1,
+        plan: [{ stage: 1, first: 1, last: 4, orbits: 3, arrows: [60, 60, 60, 60], long: true, diagonal: true, poolSize: 100 }],
+        rules: { validCandidates: 1000, maxTries: 100000, maxBuilds: 100 },
+      });
+      expect(heavy.ok, JSON.stringify(heavy)).toBe(true);
+      const run = (heavy as { value: RunSummary }).value;
+      // The run starts at once (its 'running' event fired inside runs.create); let the workers take their batches.
+      expect(((await s.dispatch('runs.get', { runId: run.id })) as { value: RunSummary }).value.status).toBe('running');
+      await sleep(300);
+      const busy = pool.threadIds();
+      expect(busy).toHaveLength(2);
+      expect(pool.stopped).toBe(0);
+      expect(await s.dispatch('runs.cancel', { runId: run.id })).toMatchObject({ ok: true });
+      expect((await s.engine.waitFor(run.id)).status).toBe('cancelled');
+
+      const small = await s.dispatch('runs.create', { game: 'carillon', seed: 2, levels: 1 });
+      expect(small.ok).toBe(true);
+      const finished = await s.engine.waitFor((small as { value: RunSummary }).value.id);
+      expect(finished.status).toBe('done');
+      // Both workers were still building when the deadline passed: terminated and replaced.
+      expect(pool.stopped).toBe(2);
+      expect(pool.threadIds()).toHaveLength(2);
+      expect(pool.threadIds().filter((id) => busy.includes(id))).toEqual([]);
+      expect(stray).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await s.close();
+      t.cleanup();
+    }
+  });
+});
+
+describe('resume', () => {
+  it('sends only the missing (slot, index) jobs to the pool', async () => {
+    const t = tempDir('studio-resume-');
+    const { service: s, sent } = watchedService(t.dir, 2);
+    try {
+      const made = await s.dispatch('runs.create', { game: 'apsis', seed: 12, levels: 30 });
+      const run = (made as { value: RunSummary }).value;
+      await progressAtLeast(s, run.id, 40);
+      await s.dispatch('runs.cancel', { runId: run.id });
+      const cancelled = await s.engine.waitFor(run.id);
+      expect(cancelled.status).toBe('cancelled');
+      const raw = new Database(join(t.dir, 'studio.db'), { readonly: true });
+      const stored = new Set(raw.prepare('SELECT slot, idx FROM candidates WHERE run_id = ?').all(run.id).map((r) => `${(r as { slot: number }).slot}:${(r as { idx: number }).idx}`));
+      raw.close();
+      expect(stored.size).toBeGreaterThanOrEqual(40);
+      expect(stored.size).toBeLessThan(cancelled.candidatesTotal);
+
+      sent.length = 0;
+      expect(await s.dispatch('runs.resume', { runId: run.id })).toMatchObject({ ok: true });
+      const done = await s.engine.waitFor(run.id);
+      expect(done.status).toBe('done');
+      const all = Array.from({ length: 30 }, (_, slot) => Array.from({ length: 12 }, (_, index) => `${slot}:${index}`)).flat();
+      const missing = all.filter((k) => !stored.has(k));
+      // Exactly the missing jobs, each once: nothing stored is grown again.
+      expect([...sent].sort()).toEqual(missing.sort());
+      expect(done.candidatesDone).toBe(done.candidatesTotal);
+    } finally {
+      await s.close();
       t.cleanup();
     }
   });
