@@ -292,8 +292,8 @@ describe('runs are owned by a lease, not a PID', () => {
 });
 
 /** A real service over its own database and a pool the test can watch (and count the jobs sent to). */
-function watchedService(dir: string, workers: number): { service: Service; pool: WorkerPool; sent: string[] } {
-  const real = createPool({ workers });
+function watchedService(dir: string, workers: number, budgetMs?: number): { service: Service; pool: WorkerPool; sent: string[] } {
+  const real = createPool({ workers, ...(budgetMs ? { budgetMs: () => budgetMs } : {}) });
   const sent: string[] = [];
   const pool: WorkerPool = {
     size: real.size,
@@ -360,6 +360,31 @@ describe('cancel frees the pool', () => {
       expect(stray).toEqual([]);
     } finally {
       process.off('uncaughtException', onUncaught);
+      await s.close();
+      t.cleanup();
+    }
+  });
+});
+
+describe('every job has a time budget', () => {
+  it('a batch past its budget has its worker stopped and the run fails with a sentence naming the level', async () => {
+    const t = tempDir('studio-budget-');
+    // A budget of 1 s stands in for the real 120 s per candidate, so the test need not wait.
+    const { service: s, pool } = watchedService(t.dir, 1, 1_000);
+    try {
+      const heavy = await s.dispatch('runs.create', {
+        game: 'apsis',
+        seed: 1,
+        plan: [{ stage: 1, first: 1, last: 1, orbits: 3, arrows: [60], long: true, diagonal: true, poolSize: 4 }],
+        rules: { validCandidates: 1000, maxTries: 100000, maxBuilds: 100 },
+      });
+      const run = (heavy as { value: RunSummary }).value;
+      const failed = await s.engine.waitFor(run.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/^building 4 candidates of level 1 ran past its time budget of 1 s and was stopped; the plan or rules ask for more work/);
+      expect(failed.candidatesDone).toBe(0);
+      expect(pool.stopped).toBeGreaterThanOrEqual(1);
+    } finally {
       await s.close();
       t.cleanup();
     }
