@@ -34,6 +34,7 @@ export * from './fairness';
 export * from './generator';
 export * from './metrics';
 export * from './ordering';
+export * from './ordering-path';
 export * from './transforms';
 export * from './near-duplicates';
 export * from './pack';

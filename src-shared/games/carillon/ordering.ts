@@ -1,5 +1,7 @@
 /**
- * Putting levels in order. Per stretch, the whole stretch's pool (every proven candidate of
+ * Putting levels in order. `orderMethod: 'path'` (the default) chooses the whole sequence at
+ * once (ordering-path.ts) and falls back to this greedy fill only when no full sequence exists.
+ * The greedy fill, as the spec describes it: per stretch, the whole stretch's pool (every proven candidate of
  * its level slots) fills the levels in turn: each level takes the unused candidate nearest a
  * target that rises in a straight line over the stretch, among those that
  *  - have no more dots than the level's planned count (the cap) and no fewer than the level before,
@@ -28,16 +30,11 @@ import { levelCount, plannedDots } from './plan';
 import type { CarillonLevel } from './model';
 import { dupSignature, nearDuplicateSig } from './near-duplicates';
 import type { DupSignature } from './near-duplicates';
+import { orderByPath, quantile } from './ordering-path';
 
 type Cand = PoolCandidate<CarillonLevel>;
 const bitsOf = (c: Cand): number => c.metrics.bits ?? c.level.bits;
 
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  const pos = q * (sorted.length - 1);
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
 
 interface StretchWork {
   from: number;
@@ -103,6 +100,15 @@ function prepare(plan: CarillonPlan, pools: Cand[][], N: number): StretchWork[] 
 }
 
 export function orderPools(args: { rules: CarillonRules; plan: CarillonPlan; pools: Cand[][] }): OrderingResult {
+  if (args.rules.orderMethod === 'path') {
+    const path = orderByPath(args);
+    if (path) return path;
+  }
+  return orderGreedy(args);
+}
+
+/** The spec's fill: each level in turn takes the nearest candidate (with the look-ahead above). */
+export function orderGreedy(args: { rules: CarillonRules; plan: CarillonPlan; pools: Cand[][] }): OrderingResult {
   const { rules, plan, pools } = args;
   const N = levelCount(plan);
   const levels: (string | null)[] = new Array(N).fill(null);

@@ -78,6 +78,17 @@ export const carillonRulesSchema = z
     /** Ordering: bits a pick is charged per dot more than the previous level (keeps the dot count from racing to its cap). */
     orderDotPenalty: num({ min: 0, max: 10 }).default(0),
     /**
+     * Ordering method: 'path' chooses the whole sequence at once (least largest jump, then
+     * nearest the target line; ordering-path.ts); 'greedy' fills the levels in turn with the
+     * candidate nearest the target, as the spec describes (ordering.ts).
+     */
+    orderMethod: z.enum(['path', 'greedy'], { message: "must be 'path' or 'greedy'" }).default('path'),
+    /**
+     * Ordering 'path': jumps between neighbours up to this many bits are allowed while following
+     * the target line; when no sequence keeps every jump within it, the least possible largest jump is.
+     */
+    orderJumpLimit: num({ min: 0, max: 100 }).default(0.4),
+    /**
      * Near-duplicates: pairing distance between dots (units). At least 1/200 of the field's
      * longer side (checked below): it is also the cell of the compare's bucket grid, which must
      * stay small (at most about 200 × 200 cells per level).

@@ -17,12 +17,12 @@ import {
 import { checkRunInput } from '../../../src-main/engine/run-input';
 import { ApiError } from '../../../src-shared/api';
 
-/** The default rules exactly as they were stored before the bounds existed. */
+/** The default rules exactly as stored (before the bounds existed, plus the path ordering's two). */
 const DEFAULT_JSON =
   '{"width":640,"height":960,"sizes":{"small":{"radius":16,"reach":60},"normal":{"radius":26,"reach":112},"big":{"radius":36,"reach":240}},' +
   '"ringSpeed":480,"spacing":14,"ringMargin":10,"rootSeparation":320,"fairShare":0.5,"colors":7,"poolSize":16,"triesPerDotSize":60,' +
   '"fieldAttempts":40,"sizeMix":{"small":0.35,"normal":0.5,"big":0.15},"sizeMixSpread":0,"easyLean":3,"orderStartStep":0.1,' +
-  '"orderEndQuantile":0.8,"orderSeamQuantile":0.5,"orderDotPenalty":0,"duplicateDistance":24,"pictureShare":0.5,' +
+  '"orderEndQuantile":0.8,"orderSeamQuantile":0.5,"orderDotPenalty":0,"orderMethod":"path","orderJumpLimit":0.4,"duplicateDistance":24,"pictureShare":0.5,' +
   '"answerShare":0.3333333333333333,"maxSources":24}';
 
 /** Parse defaults merged with `patch` (as runs.create does) and return the issues. */
@@ -133,6 +133,8 @@ const rulesArb: fc.Arbitrary<CarillonRules> = fc
       orderEndQuantile: real(1),
       orderSeamQuantile: real(1),
       orderDotPenalty: real(10),
+      orderMethod: fc.constantFrom('path' as const, 'greedy' as const),
+      orderJumpLimit: real(100),
       duplicateDistance: fc.double({ min: Math.ceil(Math.max(width, height) / 200), max: 1000, noNaN: true }),
       pictureShare: real(1),
       answerShare: real(1),
