@@ -35,6 +35,7 @@ export * from './generator';
 export * from './metrics';
 export * from './ordering';
 export * from './ordering-path';
+export * from './quality';
 export * from './transforms';
 export * from './near-duplicates';
 export * from './pack';
