@@ -33,6 +33,8 @@ export const carillonRuleFields: Record<string, FieldInfo> = {
   orderEndQuantile: { label: 'Stretch end quantile', explain: 'Ordering: where a stretch’s line ends when the plan does not say, as a quantile of its last pool.' },
   orderSeamQuantile: { label: 'Seam quantile', explain: 'Ordering: a stretch ends no higher than this quantile of the next stretch’s first pool, leaving an easy seam.' },
   orderDotPenalty: { label: 'Dot penalty', explain: 'Ordering: bits charged per dot more than the level before, so dot counts do not race to their cap.' },
+  orderMethod: { label: 'Ordering method', explain: 'Path picks the whole sequence at once (small jumps, then near the target line); greedy fills the levels in turn, as the spec says.' },
+  orderJumpLimit: { label: 'Jump limit (bits)', explain: 'Ordering (path): the largest jump in bits between neighbouring levels; raised to the least possible when no sequence keeps within it.' },
   duplicateDistance: { label: 'Pairing distance', explain: 'Near-duplicates: two dots within this many units count as the same dot.' },
   pictureShare: { label: 'Same-picture share', explain: 'Near-duplicates: share of dots that must pair for two levels to look the same.' },
   answerShare: { label: 'Same-answer share', explain: 'Near-duplicates: share of the solution that must match for two levels to play the same.' },
