@@ -22,6 +22,8 @@ export default defineConfig({
           bench: resolve(root, 'src-main/cli/bench.ts'),
           // Worker-thread entry, loaded by the pool by file name.
           worker: resolve(root, 'src-main/engine/worker.ts'),
+          // Pack-import worker (one thread per import, with its own heap cap and time budget).
+          'import-worker': resolve(root, 'src-main/engine/import-worker.ts'),
         },
       },
     },

@@ -34,3 +34,11 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
   if (!found) throw new Error(`worker bundle not found above ${here}; run "npm run build"`);
   return { filename: found, execArgv: [] };
 }
+
+/** The pack-import worker entry (a plain worker_threads script, one per import). */
+export function importWorkerEntry(): { filename: string; execArgv: string[] } {
+  if (runningFromSource) return { filename: join(here, 'engine', 'import-worker.ts'), execArgv: ['--import', 'tsx'] };
+  const found = findUpward(here, join('main', 'import-worker.js')) ?? findUpward(here, 'import-worker.js');
+  if (!found) throw new Error(`import worker bundle not found above ${here}; run "npm run build"`);
+  return { filename: found, execArgv: [] };
+}

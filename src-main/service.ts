@@ -17,7 +17,8 @@ import {
 } from '../src-shared/api';
 import type { AnyGame } from '../src-shared/game';
 import { gameById, games } from '../src-shared/games/index';
-import { dirname, join } from 'node:path';
+import { basename } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Db } from './store/db';
 import { getRun, getRunReport, insertRun, listRuns } from './store/runs';
 import { deleteUnleasedRun, type LeaseTiming } from './store/leases';
@@ -40,7 +41,8 @@ import { createRunEngine, type RunEngine } from './engine/run-engine';
 import { checkRunInput } from './engine/run-input';
 import { orderInWorkers, orderStoredPools, PackNotReadyError } from './engine/finish';
 import { orderingView } from './engine/ordering-view';
-import { defaultPackName, exportPack, importPack } from './engine/packs';
+import { buildExport, importPackText } from './engine/packs';
+import type { ImportLimits } from '../src-shared/pack/import-limits';
 import { compareRuns } from './engine/compare';
 import { JOB_MS_METRIC } from './engine/metrics';
 
@@ -52,10 +54,14 @@ export interface ServiceContext {
   version: string;
   /** Run lease timings (tests shorten them). */
   lease?: Partial<LeaseTiming>;
+  /** Import limits (tests lower them); default IMPORT_LIMITS. */
+  importLimits?: ImportLimits;
 }
 
 export interface Service {
   handlers: ApiHandlers;
+  /** The database file (main side only: never sent to the renderer); export writers refuse it. */
+  readonly dbPath: string;
   engine: RunEngine;
   /** Validate and run one call; never throws, always answers with an envelope. */
   dispatch(method: string, rawArgs: unknown): Promise<ApiEnvelope<unknown>>;
@@ -122,7 +128,8 @@ export function createService(ctx: ServiceContext): Service {
     const state = historyState(db, runId);
     return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
   };
-  const exportDir = (): string => join(dirname(ctx.dbPath), 'exports');
+  /** Imports in flight, by importId, so packs.cancelImport can stop one. */
+  const imports = new Map<string, AbortController>();
   /**
    * A list's sort key and filter metrics must exist for the run's game (the store would
    * otherwise answer the default order, or no candidates at all): its metrics plus the
@@ -145,7 +152,7 @@ export function createService(ctx: ServiceContext): Service {
       name: 'Level Studio',
       version: ctx.version,
       transport: ctx.transport,
-      dbPath: ctx.dbPath,
+      dbName: basename(ctx.dbPath),
       workers: ctx.pool.size,
       node: process.versions.node,
       platform: process.platform,
@@ -262,22 +269,33 @@ export function createService(ctx: ServiceContext): Service {
       runOf(runId);
       return listPairs(db, runId, limit);
     },
-    'packs.export': ({ runId, kind, path, layout }) => {
+    'packs.export': ({ runId, kind, layout }) => {
       const run = runOf(runId);
-      const game = gameById(run.game);
-      const target = path ?? join(exportDir(), defaultPackName(game, run, kind));
       try {
-        const out = exportPack(db, game, run, kind, target, layout);
-        return { path: out.path, files: out.files, bytes: Buffer.byteLength(out.text), text: out.text, fileName: defaultPackName(game, run, kind) };
+        return buildExport(db, gameById(run.game), run, kind, layout);
       } catch (e) {
         if (e instanceof PackNotReadyError) throw new ApiError('conflict', e.message);
         throw e;
       }
     },
-    'packs.import': ({ path, text, name }) => {
-      const imported = importPack(db, { path, text, name });
-      events.emit('run.changed', { runId: imported.runId, status: 'imported' });
-      return { run: summary(imported.runId), levels: imported.levels };
+    'packs.import': async ({ text, name, importId }) => {
+      // One import at a time: each has its own worker with a large heap cap.
+      if (imports.size > 0) throw new ApiError('conflict', 'another pack is being imported; wait for it to finish or cancel it');
+      const id = importId ?? randomUUID();
+      const abort = new AbortController();
+      imports.set(id, abort);
+      try {
+        const imported = await importPackText(db, { text, name, signal: abort.signal, limits: ctx.importLimits });
+        events.emit('run.changed', { runId: imported.runId, status: 'imported' });
+        return { run: summary(imported.runId), levels: imported.levels };
+      } finally {
+        imports.delete(id);
+      }
+    },
+    'packs.cancelImport': ({ importId }) => {
+      const abort = imports.get(importId);
+      abort?.abort();
+      return { cancelled: abort !== undefined };
     },
   };
 
@@ -296,6 +314,7 @@ export function createService(ctx: ServiceContext): Service {
 
   return {
     handlers,
+    dbPath: ctx.dbPath,
     engine,
     dispatch,
     on: (event, listener) => {
@@ -304,6 +323,7 @@ export function createService(ctx: ServiceContext): Service {
     },
     emit: (event, payload) => events.emit(event, payload),
     close: async () => {
+      for (const abort of imports.values()) abort.abort();
       await engine.close();
       await ctx.pool.close();
       ctx.db.close();

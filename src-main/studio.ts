@@ -4,6 +4,7 @@ import { createPool } from './engine/pool';
 import { openDatabase } from './store/db';
 import type { LeaseTiming } from './store/leases';
 import { createService, packageVersion, type Service } from './service';
+import type { ImportLimits } from '../src-shared/pack/import-limits';
 
 export interface StudioOptions {
   dbPath: string;
@@ -11,13 +12,15 @@ export interface StudioOptions {
   transport: 'electron' | 'server' | 'cli';
   /** Run lease timings (tests shorten them). */
   lease?: Partial<LeaseTiming>;
+  /** Lower import limits (tests); default IMPORT_LIMITS. */
+  importLimits?: ImportLimits;
 }
 
 export function openStudio(opts: StudioOptions): Service {
   const dbPath = resolve(opts.dbPath);
   const db = openDatabase(dbPath);
   const pool = createPool(opts.workers ? { workers: opts.workers } : {});
-  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url), ...(opts.lease ? { lease: opts.lease } : {}) });
+  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url), ...(opts.lease ? { lease: opts.lease } : {}), ...(opts.importLimits ? { importLimits: opts.importLimits } : {}) });
 }
 
 export { rendererDir } from './paths';

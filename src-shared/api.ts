@@ -10,6 +10,7 @@ import type { RunPhase } from './progress';
 import type { RunReport } from './run-report';
 
 export type { RunReport } from './run-report';
+import type { PackFile } from './pack/per-level';
 import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryList, HistoryStep } from './history';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
@@ -29,6 +30,8 @@ export const seedSchema = z
   .int('must be a whole number')
   .min(0, 'must not be negative')
   .max(2 ** 31 - 1, 'must be below 2^31');
+/** A client-chosen name for one import, so it can be cancelled while it runs. */
+export const importIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
 const tagSchema = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 
 
@@ -38,7 +41,8 @@ export interface AppInfo {
   name: string;
   version: string;
   transport: 'electron' | 'server' | 'cli';
-  dbPath: string;
+  /** The database's file name only: absolute paths never reach the renderer. */
+  dbName: string;
   workers: number;
   node: string;
   platform: string;
@@ -188,13 +192,39 @@ export interface PoolPoint {
   metrics: Record<string, number>;
 }
 
+/** One file of an export, named relative to the pack's folder (src-shared/pack/per-level.ts). */
+export type { PackFile } from './pack/per-level';
+
+/**
+ * A pack built for export. The API writes nothing: browser mode downloads it, Electron's main
+ * process writes it where its save dialog says, the CLI where --out says.
+ */
 export interface ExportResult {
-  path: string;
-  files: string[];
-  bytes: number;
-  /** The pack text, so browser mode can download it. */
-  text: string;
+  layout: 'file' | 'per-level';
+  /** The name to save under: the pack's file name, or the per-level folder's name. */
   fileName: string;
+  /** The whole pack as one JSON text. */
+  text: string;
+  /** UTF-8 bytes of `text`. */
+  bytes: number;
+  /** Per-level layout: index.json then one level-NNN.json per level (empty for one file). */
+  files: PackFile[];
+}
+
+/** What Electron's main process wrote after its save dialog (the path the designer chose). */
+export interface SavedPack {
+  path: string;
+  fileCount: number;
+  bytes: number;
+}
+
+/**
+ * Electron only: the preload's `window.studioFiles`. Main opens the save and open dialogs
+ * itself, so no path ever comes from the renderer; null means the designer cancelled.
+ */
+export interface FilesBridge {
+  pickAndImport(args: { importId?: string }): Promise<ApiEnvelope<ImportResult | null>>;
+  exportToChosenFile(args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level' }): Promise<ApiEnvelope<SavedPack | null>>;
 }
 
 export interface ImportResult {
@@ -228,7 +258,7 @@ function method<R>() {
 const noArgs = z.object({}).strict();
 
 export const apiMethods = {
-  'app.info': method<AppInfo>()(noArgs, 'Name, version, transport, database path and worker count.'),
+  'app.info': method<AppInfo>()(noArgs, 'Name, version, transport, database file name and worker count.'),
   'games.list': method<GameInfo[]>()(noArgs, 'Every game the studio ships, with its default rules and plan.'),
   'runs.list': method<RunSummary[]>()(
     z
@@ -322,18 +352,24 @@ export const apiMethods = {
       .object({
         runId: runIdSchema,
         kind: orderingKindSchema,
-        path: z.string().min(1, 'must not be empty').optional(),
         layout: z.enum(['file', 'per-level']).default('file'),
       })
       .strict(),
-    'Write the pack (atomic); per-level writes one file per level plus an index.',
+    'Build the pack (one file, or one file per level plus an index) for download; writes nothing.',
   ),
   'packs.import': method<ImportResult>()(
     z
-      .object({ path: z.string().min(1, 'must not be empty').optional(), text: z.string().min(1, 'must not be empty').optional(), name: z.string().max(120).optional() })
-      .strict()
-      .refine((a) => (a.path === undefined) !== (a.text === undefined), { message: 'give exactly one of path or text', path: ['path'] }),
-    'Read and verify a pack, and store it as a read-only imported run.',
+      .object({
+        text: z.string({ error: 'must be the pack\'s text' }).min(1, 'must not be empty'),
+        name: z.string().max(120, 'must be at most 120 characters').optional(),
+        importId: importIdSchema.optional(),
+      })
+      .strict(),
+    'Check a pack\'s text in a worker (size limits, schema, proof), and store it as a read-only imported run.',
+  ),
+  'packs.cancelImport': method<{ cancelled: boolean }>()(
+    z.object({ importId: importIdSchema }).strict(),
+    'Stop the pack import started with this importId; nothing of it is stored.',
   ),
 } as const;
 

@@ -17,6 +17,7 @@ import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { openStudio } from '../studio';
 import { provenCandidates } from '../store/candidates';
 import { openDatabase } from '../store/db';
+import { writeExportTo } from '../export-files';
 import type { BenchCase, BenchRow } from './bench-cases';
 import { timeMedian } from './bench-cases';
 import { call } from './studio-session';
@@ -40,7 +41,8 @@ async function fullSet(game: typeof carillonGame | typeof apsisGame, workers: nu
     const run = await call<RunSummary>(service, 'runs.create', { game: game.id, seed: 7 });
     const done = await service.engine.waitFor(run.id);
     if (done.status !== 'done') throw new Error(`bench run ended ${done.status}: ${done.error}`);
-    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic', path: join(dir, 'pack.json') });
+    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' });
+    writeExportTo(exported, join(dir, 'pack.json'), service.dbPath);
     const ms = performance.now() - t0;
     const db = openDatabase(join(dir, 'bench.db'));
     const sizes = game.poolSizes(game.defaultPlan as never, game.defaultRules as never);

@@ -1,6 +1,8 @@
 /**
  * `generate`: create a run in the database, wait for it on the worker pool, export its pack.
  * The run stays in --db, so the studio can open it, and `resume` can finish it after a kill.
+ * The pack is built through the API (which takes no path) and written here, where --out is
+ * the typist's own choice (never over the database: export-files.ts).
  */
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
@@ -11,6 +13,7 @@ import type { Service } from '../service';
 import { intOption } from './options';
 import { call, cliStudio, showProgress } from './studio-session';
 import { printSummary } from './summary';
+import { writeExportTo } from '../export-files';
 
 interface GenerateOptions {
   game: string;
@@ -34,9 +37,10 @@ export async function finishAndExport(service: Service, run: RunSummary, out: st
   const game = gameById(final.game);
   const lines: { label: string; value: string }[] = [];
   if (out) {
-    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind, path: out });
+    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind });
+    const written = writeExportTo(exported, out, service.dbPath);
     lines.push(...game.summarize(game.parsePack(JSON.parse(exported.text))));
-    lines.push({ label: 'written', value: exported.path });
+    lines.push({ label: 'written', value: written.path });
   }
   await printSummary(service, final, lines, (performance.now() - t0) / 1000);
 }

@@ -6,6 +6,7 @@ import { defaultWorkerCount } from '../engine/pool';
 import { finishAndExport } from './generate';
 import { intOption } from './options';
 import { call, cliStudio } from './studio-session';
+import { writeExportTo } from '../export-files';
 
 export function registerRuns(program: Command): void {
   program
@@ -57,7 +58,8 @@ export function registerRuns(program: Command): void {
       const service = cliStudio({ db: o.db, workers: 1 });
       try {
         await call<RunDetail>(service, 'runs.get', { runId });
-        const r = await call<ExportResult>(service, 'packs.export', { runId, kind: o.approved ? 'approved' : 'automatic', path: o.out, layout: o.perLevel ? 'per-level' : 'file' });
+        const built = await call<ExportResult>(service, 'packs.export', { runId, kind: o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file' });
+        const r = writeExportTo(built, o.out, service.dbPath);
         console.log(`wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`);
       } finally {
         await service.close();

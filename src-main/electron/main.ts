@@ -7,15 +7,17 @@
  *   links to the system browser only from an allowlist (web-guards.ts);
  * - every permission refused (session-lockdown.ts);
  * - every IPC call's sender frame checked against the studio's origin (sender-check.ts);
+ * - pack files only through main's own open/save dialogs, never a renderer path (files.ts);
  * - SQLite opened with the build for Electron (store/native-binding.ts), in user data.
  */
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStudio, rendererDir } from '../studio';
 import { contentSecurityPolicy } from '../csp';
 import { appSchemePrivileges, APP_SCHEME, createAppHandler } from './app-protocol';
 import { forwardEvents, registerIpcHandlers } from './ipc';
+import { registerFileHandlers } from './files';
 import { devRendererUrl, rendererEntry } from './renderer-url';
 import { trustedSender } from './sender-check';
 import { denyAllPermissions } from './session-lockdown';
@@ -89,6 +91,8 @@ if (!app.requestSingleInstanceLock()) {
     const service = openStudio({ dbPath: join(app.getPath('userData'), 'studio.db'), transport: 'electron' });
     const isTrusted = trustedSender(() => window, entry.origin);
     registerIpcHandlers(ipcMain, service, isTrusted);
+    // Pack files: main opens the open and save dialogs; no path comes from the renderer (files.ts).
+    registerFileHandlers(ipcMain, service, { dialog, window: () => window, defaultFolder: () => app.getPath('documents'), isTrusted });
     window = createWindow();
     forwardEvents(service, () => window?.webContents ?? null);
 

@@ -1,11 +1,13 @@
 /**
- * The preload bridge: exposes only the studio API (call + events) to the sandboxed renderer.
- * Channel names mirror ipc.ts; kept literal here because a sandboxed preload is one bundle.
+ * The preload bridge: exposes only the studio API (call + events) to the sandboxed renderer,
+ * and the two pack-file requests whose dialogs main opens (files.ts); neither takes a path.
+ * Channel names mirror ipc.ts and files.ts; kept literal here because a sandboxed preload is one bundle.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 
 const CALL = 'studio:call:';
 const EVENT = 'studio:event:';
+const FILES = 'studio:files:';
 
 contextBridge.exposeInMainWorld('studioBridge', {
   call: (method: string, args: unknown): Promise<unknown> => ipcRenderer.invoke(CALL + String(method), args),
@@ -15,4 +17,10 @@ contextBridge.exposeInMainWorld('studioBridge', {
     ipcRenderer.on(channel, listener);
     return () => ipcRenderer.removeListener(channel, listener);
   },
+});
+
+contextBridge.exposeInMainWorld('studioFiles', {
+  pickAndImport: (args: { importId?: string }): Promise<unknown> => ipcRenderer.invoke(`${FILES}pickAndImport`, { ...(args?.importId ? { importId: String(args.importId) } : {}) }),
+  exportToChosenFile: (args: { runId: number; kind: string; layout: string }): Promise<unknown> =>
+    ipcRenderer.invoke(`${FILES}exportToChosenFile`, { runId: args?.runId, kind: args?.kind, layout: args?.layout }),
 });

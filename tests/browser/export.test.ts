@@ -1,11 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CandidatePage, RunSummary } from '../../src-shared/api';
+import type { CandidatePage, ExportResult, RunSummary } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { checkPackFile } from '../../src-main/cli/packs';
+import { writeExportTo } from '../../src-main/export-files';
+import { tempDir } from '../helpers/temp';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
 let studio: BrowserStudio;
@@ -15,6 +17,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 let run: RunSummary;
+const out = tempDir('studio-export-');
 
 async function api<T>(method: string, args: unknown): Promise<T> {
   const env = await ctx.service.dispatch(method, args);
@@ -30,14 +33,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await studio?.close();
+  out.cleanup();
 });
 
 describe('export in Chromium', () => {
-  it('exports the automatic pack as one file: written, verified by the CLI check, and downloaded', async () => {
+  it('downloads the automatic pack as one file, which the CLI check verifies; the API wrote nothing', async () => {
     await page.goto(server.url);
     await page.keyboard.press('Alt+8');
     await page.getByTestId('export-form').waitFor();
     await expect.poll(() => page.getByTestId('run-picker').inputValue()).toBe(String(run.id));
+    // No path field: the renderer cannot name a place on the studio's disk.
+    expect(await page.getByTestId('export-path').count()).toBe(0);
+    const before = readdirSync(dirname(ctx.dbPath)).sort();
     await page.getByTestId('export-kind-automatic').check();
     await page.getByTestId('export-layout-file').check();
     const download = page.waitForEvent('download');
@@ -45,30 +52,30 @@ describe('export in Chromium', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`carillon-seed7-run${run.id}.json`);
     await page.getByTestId('export-result').waitFor();
-    const written = (await page.getByTestId('export-path-result').textContent())!;
-    expect(existsSync(written)).toBe(true);
-    const check = checkPackFile(written);
+    expect(await page.getByTestId('export-downloaded').textContent()).toContain(`carillon-seed7-run${run.id}.json`);
+    expect(await page.getByTestId('export-path-result').count()).toBe(0);
+    const downloaded = await file.path();
+    const check = checkPackFile(downloaded);
     expect(check.game.id).toBe('carillon');
     expect(check.problems).toEqual([]);
-    // The download holds the same bytes as the written file.
-    const downloaded = await file.path();
-    expect(readFileSync(downloaded, 'utf8')).toBe(readFileSync(written, 'utf8'));
+    // The same bytes the CLI writes for this run, and nothing new beside the database.
+    const built = await api<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
+    expect(readFileSync(downloaded, 'utf8')).toBe(built.text);
+    expect(readdirSync(dirname(ctx.dbPath)).sort()).toEqual(before);
     await page.screenshot({ path: join(RESULTS, 'export.png') });
     expect(pageErrors).toEqual([]);
   });
 
-  it('writes one file per level with an index, and downloads that folder as a zip of the same files', async () => {
+  it('downloads the per-level layout as a zip of the folder the CLI writes', async () => {
     await page.getByTestId('export-layout-per-level').check();
     const download = page.waitForEvent('download');
     await page.getByTestId('export-button').click();
     const file = await download;
     await expect.poll(() => page.getByTestId('export-result').textContent()).toMatch(/7 files/);
-    const dir = (await page.getByTestId('export-path-result').textContent())!;
-    expect(existsSync(join(dir, 'index.json'))).toBe(true);
-    expect(existsSync(join(dir, 'level-001.json'))).toBe(true);
-    // The download is a zip of the folder the server wrote: index.json and one file per level,
-    // each byte for byte what is on disk, and nothing else.
-    const folder = basename(dir);
+    // The folder the CLI's export writes for the same run: the zip holds exactly its files.
+    const built = await api<ExportResult>('packs.export', { runId: run.id, kind: 'automatic', layout: 'per-level' });
+    const dir = writeExportTo(built, join(out.dir, 'per-level'), ctx.dbPath).path;
+    const folder = `carillon-seed7-run${run.id}`;
     expect(file.suggestedFilename()).toBe(`${folder}.zip`);
     expect(await page.getByTestId('export-downloaded').textContent()).toContain(`${folder}.zip`);
     const zipped = unzipSync(new Uint8Array(readFileSync(await file.path())));

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethodNames, parseArgs, ApiError, type CandidatePage, type GameInfo, type RunSummary } from '../../src-shared/api';
 import { games } from '../../src-shared/games/index';
@@ -78,7 +79,9 @@ describe('API methods', () => {
 
   it('app.info reports the transport, database and workers', async () => {
     const info = await service.dispatch('app.info', {});
-    expect(info).toMatchObject({ ok: true, value: { transport: 'server', dbPath: ctx.dbPath, workers: 1 } });
+    expect(info).toMatchObject({ ok: true, value: { transport: 'server', dbName: 'studio.db', workers: 1 } });
+    // No absolute path reaches the renderer: not the database's, nor any other.
+    expect(JSON.stringify(info)).not.toContain(dirname(ctx.dbPath));
   });
 
   it('has a handler for every method in the API table, and no others', () => {

@@ -15,6 +15,7 @@ import type {
   VerdictChange,
 } from '../../src-shared/api';
 import { checkPackFile } from '../../src-main/cli/packs';
+import { writeExportTo } from '../../src-main/export-files';
 import { apsisGame } from '../../src-shared/games/apsis/index';
 import type { Service } from '../../src-main/service';
 import { testService } from '../helpers/service';
@@ -98,9 +99,11 @@ describe('runs through the API', () => {
 
   it('exports the automatic pack of each game, and the pack verifies', async () => {
     for (const r of Object.values(runs)) {
-      const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'automatic', path: join(files.dir, `${r.game}-auto.json`) });
-      expect(readFileSync(out.path, 'utf8')).toBe(out.text);
-      const check = checkPackFile(out.path);
+      const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'automatic' });
+      expect(out).toMatchObject({ layout: 'file', fileName: `${r.game}-seed7-run${r.id}.json`, files: [], bytes: Buffer.byteLength(out.text) });
+      const written = writeExportTo(out, join(files.dir, `${r.game}-auto.json`), ctx.dbPath);
+      expect(readFileSync(written.path, 'utf8')).toBe(out.text);
+      const check = checkPackFile(written.path);
       expect(check.problems).toEqual([]);
       expect(check.game.packLevels(check.pack)).toHaveLength(r.levels);
     }
@@ -118,12 +121,13 @@ describe('runs through the API', () => {
       expect(view.levels).toHaveLength(r.levels);
       expect(view.levels.filter((l) => l.candidateId !== null).every((l) => approve.includes(l.candidateId!))).toBe(true);
       if (view.shortLevels.length === 0) {
-        const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'approved', path: join(files.dir, `${r.game}-approved.json`) });
-        expect(checkPackFile(out.path).problems).toEqual([]);
+        const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'approved' });
+        expect(out.fileName).toBe(`${r.game}-seed7-run${r.id}-approved.json`);
+        expect(checkPackFile(writeExportTo(out, join(files.dir, `${r.game}-approved.json`), ctx.dbPath).path).problems).toEqual([]);
       } else {
         // Short levels are named with a reason, and the export says which levels are missing.
         expect(view.problems.length).toBeGreaterThan(0);
-        const env = await service.dispatch('packs.export', { runId: r.id, kind: 'approved', path: join(files.dir, 'x.json') });
+        const env = await service.dispatch('packs.export', { runId: r.id, kind: 'approved' });
         expect(env).toMatchObject({ ok: false, error: { code: 'conflict' } });
       }
       // The curve data: level → difficulty, target, step.
@@ -162,7 +166,7 @@ describe('runs through the API', () => {
       // The same run made alone writes the same pack.
       const alone = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 22, levels: 6 });
       expect((await service.engine.waitFor(alone.id)).status).toBe('done');
-      const text = async (id: number) => (await ok<ExportResult>('packs.export', { runId: id, kind: 'automatic', path: join(files.dir, `shared-${id}.json`) })).text;
+      const text = async (id: number) => (await ok<ExportResult>('packs.export', { runId: id, kind: 'automatic' })).text;
       expect(await text(alone.id)).toBe(await text(b.id));
     } finally {
       off();
@@ -227,8 +231,12 @@ describe('runs through the API', () => {
   });
 
   it('writes one file per level plus an index, atomically', async () => {
-    const out = await ok<ExportResult>('packs.export', { runId: runs.carillon!.id, kind: 'automatic', path: join(files.dir, 'per-level'), layout: 'per-level' });
+    const built = await ok<ExportResult>('packs.export', { runId: runs.carillon!.id, kind: 'automatic', layout: 'per-level' });
+    expect(built.fileName).toBe(`carillon-seed7-run${runs.carillon!.id}`);
+    expect(built.files.map((f) => f.name)).toEqual(['index.json', ...Array.from({ length: 12 }, (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`)]);
+    const out = writeExportTo(built, join(files.dir, 'per-level'), ctx.dbPath);
     const names = readdirSync(out.path).sort();
+    expect(readdirSync(files.dir).some((n) => n.startsWith('.'))).toBe(false);
     expect(names).toContain('index.json');
     expect(names.filter((n) => n.startsWith('level-'))).toHaveLength(12);
     expect(names.some((n) => n.endsWith('.tmp'))).toBe(false);
@@ -240,10 +248,11 @@ describe('runs through the API', () => {
 
   it('imports a pack as a read-only run that re-exports byte for byte, and compares runs', async () => {
     const src = join(files.dir, 'carillon-auto.json');
-    const imported = await ok<ImportResult>('packs.import', { path: src });
+    const imported = await ok<ImportResult>('packs.import', { text: readFileSync(src, 'utf8'), name: 'carillon-auto.json' });
     expect(imported.run.status).toBe('imported');
+    expect(imported.run.name).toBe('carillon-auto.json');
     expect(imported.levels).toBe(12);
-    const again = await ok<ExportResult>('packs.export', { runId: imported.run.id, kind: 'automatic', path: join(files.dir, 'reexport.json') });
+    const again = await ok<ExportResult>('packs.export', { runId: imported.run.id, kind: 'automatic' });
     expect(again.text).toBe(readFileSync(src, 'utf8'));
     const page = await ok<CandidatePage>('candidates.list', { runId: imported.run.id, withLevels: false });
     const env = await service.dispatch('candidates.setVerdict', { candidateIds: [page.items[0]!.id], verdict: 'approved' });
@@ -263,7 +272,7 @@ describe('runs through the API', () => {
   it('cancels promptly keeping finished candidates, and resumes to the same pack as an uninterrupted run', async () => {
     const full = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 21, levels: 60 });
     await service.engine.waitFor(full.id);
-    const reference = await ok<ExportResult>('packs.export', { runId: full.id, kind: 'automatic', path: join(files.dir, 'ref.json') });
+    const reference = await ok<ExportResult>('packs.export', { runId: full.id, kind: 'automatic' });
 
     const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 21, levels: 60 });
     await new Promise<void>((resolve) => {
@@ -281,7 +290,7 @@ describe('runs through the API', () => {
     expect(cancelled.candidatesDone).toBeLessThan(cancelled.candidatesTotal);
     await ok('runs.resume', { runId: run.id });
     expect((await service.engine.waitFor(run.id)).status).toBe('done');
-    const resumed = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic', path: join(files.dir, 'resumed.json') });
+    const resumed = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
     expect(resumed.text).toBe(reference.text);
   });
 });
@@ -322,13 +331,14 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
     const failing = structuredClone(good);
     failing.levels[4]!.bits += 1;
     env = await service.dispatch('packs.import', { text: JSON.stringify(failing) });
-    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/level 5: \[bits\]/) } });
+    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/^the pack fails verification\n  level 5: bits: /) } });
     env = await service.dispatch('packs.import', { text: '{not json' });
-    expect(env.ok).toBe(false);
-    env = await service.dispatch('packs.import', { path: join(files.dir, 'missing.json') });
-    expect(env).toMatchObject({ ok: false, error: { message: expect.stringContaining('cannot read') } });
+    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: 'the pack is not valid JSON: the first error is on line 1, column 2' } });
+    // The API takes no path: a path is an unknown field, and nothing is read.
+    env = await service.dispatch('packs.import', { path: join(files.dir, 'carillon-auto.json') });
+    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringContaining('unknown field(s): path') } });
     env = await service.dispatch('packs.import', {});
-    expect(env).toMatchObject({ ok: false, error: { fields: [{ field: 'path' }] } });
+    expect(env).toMatchObject({ ok: false, error: { fields: [{ field: 'text' }] } });
     expect(counts()).toEqual(before);
   });
 

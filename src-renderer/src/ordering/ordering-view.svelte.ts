@@ -2,9 +2,9 @@
  * The Ordering screen's data and commands (compute the approved ordering, export the approved
  * pack), kept outside the page component so the command palette can run them too.
  */
-import type { ExportResult, OrderingLevel, OrderingView } from '../../../src-shared/api';
+import type { OrderingLevel, OrderingView } from '../../../src-shared/api';
 import { studio } from '../lib/studio.svelte';
-import { downloadText } from '../lib/download';
+import { exportPack, type ExportOutcome } from '../export/pack-files';
 
 export interface RuleBreak {
   level: number;
@@ -42,7 +42,7 @@ class OrderingScreen {
   loadError = $state<string | null>(null);
   computing = $state(false);
   exporting = $state(false);
-  exported = $state<ExportResult | null>(null);
+  exported = $state<ExportOutcome | null>(null);
   exportError = $state<string | null>(null);
   private seq = 0;
 
@@ -123,9 +123,8 @@ class OrderingScreen {
     this.exporting = true;
     this.exportError = null;
     try {
-      const r = await studio.client.call('packs.export', { runId, kind: 'approved' });
-      this.exported = r;
-      if (studio.client.transport === 'server') downloadText(r.fileName, r.text);
+      const r = await exportPack(studio.client, { runId, kind: 'approved', layout: 'file' });
+      if (r) this.exported = r;
     } catch (e) {
       this.exportError = e instanceof Error ? e.message : String(e);
       studio.report(`Could not export the approved pack of run ${runId}`, e);

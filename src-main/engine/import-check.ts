@@ -1,0 +1,112 @@
+/**
+ * The work of a pack import, run inside the import worker (import-worker.ts): parse the text,
+ * hold it to the size limits before any proof, check the game's schema, re-prove every level
+ * and measure it. The reply is plain data: the levels to store, or a refusal whose sentence
+ * never quotes the text (an import must not echo what it was given) and lists at most
+ * `maxProblems` problems with a count of the rest.
+ */
+import type { GameId } from '../../src-shared/game';
+import { games, packFormat } from '../../src-shared/games/index';
+import { PackFormatError } from '../../src-shared/pack/pack-io';
+import { formatCount, type ImportLimits } from '../../src-shared/pack/import-limits';
+
+export interface ImportProblem {
+  field: string;
+  message: string;
+}
+
+export type ImportCheck =
+  | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number> }[] }
+  | { ok: false; message: string; fields: ImportProblem[] };
+
+const knownFormats = (): string => games.map((g) => `"${packFormat(g)}"`).join(' or ');
+
+/** A refusal listing at most `limits.maxProblems` problems; the headline counts them all. */
+function refuse(headline: string, problems: ImportProblem[], limits: ImportLimits, total = problems.length): ImportCheck {
+  const shown = problems.slice(0, limits.maxProblems);
+  const more = total - shown.length;
+  const count = total === 1 ? '1 problem' : `${formatCount(total)} problems`;
+  const head = total <= 1 ? headline : more > 0 ? `${headline}: ${count}; the first ${shown.length} are listed, ${formatCount(more)} more are not` : `${headline}: ${count}`;
+  const message = shown.length > 0 ? `${head}\n  ${shown.map((p) => `${p.field}: ${p.message}`).join('\n  ')}` : head;
+  return { ok: false, message, fields: shown };
+}
+
+/** A sentence for text JSON.parse refused, without quoting any of it. */
+function notJson(text: string, e: unknown): string {
+  const raw = e instanceof Error ? e.message : '';
+  if (/Unexpected end of JSON input|Unterminated/i.test(raw)) return 'the pack is not valid JSON: the text ends before the pack does (is the file cut short?)';
+  const at = /at position (\d+)/.exec(raw);
+  if (at) {
+    const pos = Number(at[1]);
+    const before = text.slice(0, pos);
+    const line = before.split('\n').length;
+    const column = pos - before.lastIndexOf('\n');
+    return `the pack is not valid JSON: the first error is on line ${line}, column ${column}`;
+  }
+  return 'the pack is not valid JSON';
+}
+
+function checkSizes(json: Record<string, unknown>, limits: ImportLimits): ImportCheck | null {
+  const levels = json['levels'];
+  if (!Array.isArray(levels)) return null; // the schema names it
+  if (levels.length > limits.maxLevels) {
+    return refuse(`the pack has ${formatCount(levels.length)} levels; a pack may have at most ${formatCount(limits.maxLevels)}`, [], limits);
+  }
+  const problems: ImportProblem[] = [];
+  levels.forEach((level, i) => {
+    if (typeof level !== 'object' || level === null) return;
+    for (const [key, value] of Object.entries(level)) {
+      if (Array.isArray(value) && value.length > limits.maxElementsPerLevel) {
+        problems.push({ field: `level ${i + 1}: ${key}`, message: `${formatCount(value.length)} ${key}; a level may have at most ${formatCount(limits.maxElementsPerLevel)}` });
+      }
+    }
+  });
+  if (problems.length === 0) return null;
+  return refuse(`the pack has levels larger than the studio checks (at most ${formatCount(limits.maxElementsPerLevel)} entries per list)`, problems, limits);
+}
+
+function checkText(text: string, limits: ImportLimits): ImportCheck {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!body.trimStart().startsWith('{')) return refuse('the text is not a level pack: a pack is a JSON object, and this text does not start with "{"', [], limits);
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (e) {
+    return refuse(notJson(body, e), [], limits);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse('the text is not a level pack: a pack is a JSON object', [], limits);
+  const format = (json as { format?: unknown }).format;
+  const game = games.find((g) => packFormat(g) === format);
+  if (!game) {
+    return refuse(`the text is not a level pack: its "format" field must be ${knownFormats()}`, [{ field: 'format', message: `expected ${knownFormats()}` }], limits);
+  }
+  const tooBig = checkSizes(json as Record<string, unknown>, limits);
+  if (tooBig) return tooBig;
+  let pack: unknown;
+  try {
+    pack = game.parsePack(json);
+  } catch (e) {
+    if (e instanceof PackFormatError) {
+      const problems = e.problems.map((p) => ({ field: p.level === null ? p.field : `level ${p.level}: ${p.field}`, message: p.message }));
+      return refuse(`the pack does not match the ${packFormat(game)} format`, problems, limits);
+    }
+    throw e;
+  }
+  const problems = game.verifyPack(pack);
+  if (problems.length > 0) {
+    return refuse('the pack fails verification', problems.map((p) => ({ field: p.level === null ? p.rule : `level ${p.level}: ${p.rule}`, message: p.message })), limits);
+  }
+  const p = pack as { seed: number; rules: unknown; plan: unknown };
+  const levels = game.packLevels(pack).map((level) => ({ level, metrics: game.measure(level, p.rules) }));
+  return { ok: true, game: game.id, seed: p.seed, plan: p.plan, rules: p.rules, levels };
+}
+
+/** Check a pack's text; never throws (a stack overflow on a pathological input is a refusal too). */
+export function checkPackText(text: string, limits: ImportLimits): ImportCheck {
+  try {
+    return checkText(text, limits);
+  } catch (e) {
+    if (e instanceof RangeError) return refuse('the pack is too large or too deeply nested to check; nothing was stored', [], limits);
+    return refuse(`the pack could not be checked: ${e instanceof Error ? e.message : String(e)}`, [], limits);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Runs one pack check in a dedicated worker thread with resourceLimits and a time budget, so
+ * a pathological pack costs that thread, never the API's event loop or the process. Cancel
+ * (an AbortSignal), the time budget and the heap cap all end in worker.terminate() and an
+ * ApiError sentence saying nothing was stored.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../../src-shared/api';
+import type { ImportLimits } from '../../src-shared/pack/import-limits';
+import { importWorkerEntry } from '../paths';
+import type { ImportCheck } from './import-check';
+
+/**
+ * From source (tests), the .ts entry is imported once tsx's loader is registered inside the
+ * worker (Node 20 does not apply `--import` hooks to a plain Worker's main script); the built
+ * app loads out/main/import-worker.js directly.
+ */
+function sourceBootstrap(filename: string): string {
+  // tsx's "./esm/api" export for `import` (require.resolve would answer its CommonJS twin).
+  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); });`;
+}
+
+export function checkInWorker(text: string, limits: ImportLimits, signal?: AbortSignal): Promise<Extract<ImportCheck, { ok: true }>> {
+  if (signal?.aborted) return Promise.reject(new ApiError('conflict', 'the import was cancelled; nothing was stored'));
+  const entry = importWorkerEntry();
+  const fromSource = entry.execArgv.length > 0;
+  const worker = new Worker(fromSource ? sourceBootstrap(entry.filename) : entry.filename, {
+    eval: fromSource,
+    workerData: { text, limits },
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: 4 },
+    stdout: false,
+    stderr: false,
+  });
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      fn();
+    };
+    const onAbort = (): void => settle(() => reject(new ApiError('conflict', 'the import was cancelled; nothing was stored')));
+    const timer = setTimeout(
+      () => settle(() => reject(new ApiError('bad-argument', `the pack took longer than ${Math.round(limits.timeBudgetMs / 1000)} s to check, the most an import may take; nothing was stored`))),
+      limits.timeBudgetMs,
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (reply: ImportCheck) =>
+      settle(() => {
+        if (reply.ok) resolve(reply);
+        else reject(new ApiError('bad-argument', reply.message, reply.fields));
+      }),
+    );
+    worker.once('error', (err: Error & { code?: string }) =>
+      settle(() => {
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new ApiError('bad-argument', `the pack needs more memory to check than an import may use (${limits.maxHeapMb} MB); nothing was stored`));
+        else reject(new ApiError('internal', `the pack could not be checked: ${err.message.split('\n')[0]}`));
+      }),
+    );
+    worker.once('exit', (code) => settle(() => reject(new ApiError('internal', `the import worker stopped (exit code ${code}) before answering; nothing was stored`))));
+  });
+}
