@@ -19,6 +19,8 @@ export type ImportCheck =
   | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number> }[] }
   | { ok: false; message: string; fields: ImportProblem[] };
 
+const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing was stored';
+
 const knownFormats = (): string => games.map((g) => `"${packFormat(g)}"`).join(' or ');
 
 /** A refusal listing at most `limits.maxProblems` problems; the headline counts them all. */
@@ -72,6 +74,7 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
   try {
     json = JSON.parse(body);
   } catch (e) {
+    if (e instanceof RangeError) return refuse(TOO_DEEP, [], limits);
     return refuse(notJson(body, e), [], limits);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse('the text is not a level pack: a pack is a JSON object', [], limits);
@@ -106,7 +109,7 @@ export function checkPackText(text: string, limits: ImportLimits): ImportCheck {
   try {
     return checkText(text, limits);
   } catch (e) {
-    if (e instanceof RangeError) return refuse('the pack is too large or too deeply nested to check; nothing was stored', [], limits);
+    if (e instanceof RangeError) return refuse(TOO_DEEP, [], limits);
     return refuse(`the pack could not be checked: ${e instanceof Error ? e.message : String(e)}`, [], limits);
   }
 }

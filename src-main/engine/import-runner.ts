@@ -47,7 +47,7 @@ export function checkInWorker(text: string, limits: ImportLimits, signal?: Abort
     };
     const onAbort = (): void => settle(() => reject(new ApiError('conflict', 'the import was cancelled; nothing was stored')));
     const timer = setTimeout(
-      () => settle(() => reject(new ApiError('bad-argument', `the pack took longer than ${Math.round(limits.timeBudgetMs / 1000)} s to check, the most an import may take; nothing was stored`))),
+      () => settle(() => reject(new ApiError('bad-argument', `the pack took longer than ${limits.timeBudgetMs >= 10_000 ? Math.round(limits.timeBudgetMs / 1000) : limits.timeBudgetMs / 1000} s to check, the most an import may take; nothing was stored`))),
       limits.timeBudgetMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });
