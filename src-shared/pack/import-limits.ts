@@ -2,8 +2,9 @@
  * The limits a pack import is held to (docs/studio.md, "Import"). Bytes are checked on the
  * main thread before anything else; levels and elements per level right after the JSON parse
  * in the import worker, before any schema check or proof; the worker itself runs with a heap
- * cap and a time budget. The byte cap stays below the server's WebSocket frame cap
- * (src-main/server), so a pack the server accepts is refused here with a sentence.
+ * cap and a time budget. The byte cap stays below the server's message cap
+ * (MAX_MESSAGE_BYTES, src-shared/transport-limits.ts) with room for the JSON escaping of the
+ * text inside a call, so a pack over it reaches the import and gets its sentence.
  */
 export interface ImportLimits {
   /** UTF-8 bytes of the pack text. */

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type RunSummary } from '../../src-shared/api';
 import { IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
+import { MAX_MESSAGE_BYTES } from '../../src-shared/transport-limits';
 import { startServer, type StudioServer } from '../../src-main/server/server';
 import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
@@ -177,6 +178,12 @@ describe('pack text that is not a pack', () => {
     expect([400, 413]).toContain(r.status);
     expect(r.text).toMatch(/MB|MiB|too large/);
     await expectUnchanged();
+  });
+
+  it('the import byte cap leaves room under the server message cap for a pack escaped in a call', () => {
+    const pack = carillonPackText(120, 40);
+    const escaped = Buffer.byteLength(JSON.stringify({ id: 1, method: 'packs.import', args: { text: pack, name: 'x'.repeat(120) } }));
+    expect(IMPORT_LIMITS.maxBytes * (escaped / Buffer.byteLength(pack))).toBeLessThan(MAX_MESSAGE_BYTES);
   });
 
   it('a pack just over the byte cap is refused by the import, naming both sizes', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMethodNames } from '../../src-shared/api';
 import { IPC_CALL_PREFIX } from '../../src-main/electron/ipc';
+import { FILES_EXPORT_TO_CHOSEN, FILES_PICK_AND_IMPORT } from '../../src-main/electron/files';
 import { betterSqliteDir, type NativeBindingChoice } from '../../src-main/store/native-binding';
 import { tempDir } from '../helpers/temp';
 
@@ -92,6 +93,11 @@ const stub = vi.hoisted(() => {
         },
       },
       shell: { openExternal: async (url: string) => void opened.push(url) },
+      // The pack-file dialogs (files.ts): cancelled unless a test says otherwise.
+      dialog: {
+        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+        showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+      },
     },
   };
 });
@@ -214,7 +220,8 @@ describe('Electron main process (stubbed electron)', () => {
 
   it('registers one IPC handler per API method and answers only the studio’s own main frame', async () => {
     const win = await startMain(join(tmp.dir, 'ipc'));
-    expect([...stub.handlers.keys()].sort()).toEqual(apiMethodNames.map((m) => IPC_CALL_PREFIX + m).sort());
+    // One per API method, plus the two pack-file requests whose dialogs main opens.
+    expect([...stub.handlers.keys()].sort()).toEqual([...apiMethodNames.map((m) => IPC_CALL_PREFIX + m), FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN].sort());
     const call = stub.handlers.get(IPC_CALL_PREFIX + 'games.list')!;
     const ok = (await call(callEvent(win.webContents, 'app://studio/index.html'), {})) as { ok: boolean; value: { id: string }[] };
     expect(ok.ok).toBe(true);
@@ -230,6 +237,15 @@ describe('Electron main process (stubbed electron)', () => {
       callEvent(new stub.FakeWebContents(), 'app://studio/index.html'), // another webContents
     ];
     for (const event of hostile) expect(await call(event, {})).toEqual(refused);
+    for (const channel of [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN]) {
+      const files = stub.handlers.get(channel)!;
+      for (const event of hostile) expect(await files(event, { runId: 1, kind: 'automatic' })).toEqual(refused);
+    }
+    // The studio's own frame gets through: the open dialog (cancelled here) answers null; the
+    // export reaches the service, which knows no run 1 in this fresh database.
+    const own = (channel: string, args: unknown) => stub.handlers.get(channel)!(callEvent(win.webContents, 'app://studio/index.html'), args);
+    expect(await own(FILES_PICK_AND_IMPORT, {})).toEqual({ ok: true, value: null });
+    expect(await own(FILES_EXPORT_TO_CHOSEN, { runId: 1, kind: 'automatic' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('guards navigation, redirects, new windows and webviews on every webContents', async () => {
