@@ -86,8 +86,21 @@ export interface ListQuery {
   withLevels: boolean;
 }
 
-/** Columns a list may sort by besides metrics. */
-const plainSorts: Record<string, string> = { slot: 'c.slot', index: 'c.idx', id: 'c.id', verdict: 'c.verdict' };
+/**
+ * Columns a list may sort by besides metrics: `level` is the level a candidate ships as in
+ * the automatic order, `approvedLevel` in the approved order; candidates that do not ship
+ * sort last either way.
+ */
+const shippedLevel = (kind: 'automatic' | 'approved'): string =>
+  `(SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = '${kind}' AND o.candidate_id = c.id)`;
+const plainSorts: Record<string, string> = {
+  slot: 'c.slot',
+  index: 'c.idx',
+  id: 'c.id',
+  verdict: 'c.verdict',
+  level: shippedLevel('automatic'),
+  approvedLevel: shippedLevel('approved'),
+};
 /** Sort keys that are columns, not metrics (the service checks sort keys against these and the game's metrics). */
 export const PLAIN_SORT_KEYS: readonly string[] = Object.keys(plainSorts);
 
@@ -113,7 +126,7 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   if (q.sort) {
     const dir = q.sort.dir === 'desc' ? 'DESC' : 'ASC';
     const plain = plainSorts[q.sort.key];
-    if (plain) order = `${plain} ${dir}, c.slot, c.idx`;
+    if (plain) order = `${plain} IS NULL, ${plain} ${dir}, c.slot, c.idx`;
     else {
       // Candidates without the metric (failed jobs) sort last either way.
       join = 'LEFT JOIN candidate_metrics s ON s.candidate_id = c.id AND s.run_id = c.run_id AND s.key = @sortKey';

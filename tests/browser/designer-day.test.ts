@@ -171,7 +171,7 @@ describe("a level designer's day in Chromium", () => {
     let slot = -1;
     let slotShips = false;
     for (;;) {
-      if (f.idx === '#0') {
+      if (f.idx === 'c1') {
         slot++;
         slotShips = /→ level \d/.test((await page.getByTestId(`slot-head-${slot}`).textContent()) ?? '');
       }

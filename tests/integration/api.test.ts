@@ -109,7 +109,7 @@ describe('candidates.list checks sort keys and filter metrics against the run\'s
     expect(env.error.code).toBe('bad-argument');
     expect(env.error.fields).toHaveLength(1);
     expect(env.error.fields![0]!.field).toBe('sort.key');
-    const known = ['bits', 'taps', 'dots', 'arrows', 'winning', 'bigDots', 'bigStarts', 'jobMs', 'slot', 'index', 'id', 'verdict'];
+    const known = ['bits', 'taps', 'dots', 'arrows', 'winning', 'bigDots', 'bigStarts', 'jobMs', 'slot', 'index', 'id', 'verdict', 'level', 'approvedLevel'];
     expect(env.error.fields![0]!.message).toBe(`Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`);
     expect(env.error.message).toBe(`candidates.list: bad argument — sort.key: Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`);
   });

@@ -185,6 +185,21 @@ describe('run history', () => {
   });
 });
 
+describe('sorting by shipped level', () => {
+  it('lists the automatic order\'s levels in number order, then what does not ship', async () => {
+    for (const dir of ['asc', 'desc'] as const) {
+      const page = await ok<CandidatePage>('candidates.list', { runId, sort: { key: 'level', dir }, limit: 2000, withLevels: false });
+      const levels = page.items.map((c) => c.shippedAs.automatic);
+      const shipped = levels.filter((l): l is number => l !== null);
+      expect(shipped.length).toBe(3);
+      expect(shipped).toEqual(dir === 'asc' ? [1, 2, 3] : [3, 2, 1]);
+      // Candidates that do not ship come after every shipped one.
+      expect(levels.slice(0, 3).every((l) => l !== null)).toBe(true);
+      expect(levels.slice(3).every((l) => l === null)).toBe(true);
+    }
+  });
+});
+
 describe('migration of the verdict-only undo log', () => {
   it('carries verdict changes still in effect into the history', () => {
     const m = tempDir('studio-history-mig-');

@@ -15,6 +15,8 @@ class PoolKeys {
   rowStep: ((dir: 1 | -1, rows?: number) => number) | null = null;
   /** Card rows in one screenful of the grid. */
   pageRows: (() => number) | null = null;
+  /** Is the focused card drawn on screen now (inside the grid's scrolled view)? */
+  focusVisible: (() => boolean) | null = null;
 }
 export const poolKeys = new PoolKeys();
 
@@ -28,8 +30,18 @@ function editReason(): string | null {
   return shownReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : null);
 }
 
+/**
+ * Verdict keys act on exactly what the designer sees: the keyboard must be in the card grid
+ * (not on a toolbar control) and the focused card on screen, or a selection made there.
+ * Buttons and the palette act through `unavailable` alone.
+ */
+function verdictKeyScope(): boolean {
+  if (!focusIn(GRID, true)) return false;
+  return pool.selected.size > 0 || (poolKeys.focusVisible?.() ?? false);
+}
+
 function verdict(id: string, title: string, shortcut: string, v: 'approved' | 'rejected' | 'none'): Action {
-  return { id, title, group: 'Pools', shortcut, unavailable: editReason, perform: () => void pool.setVerdict(v) };
+  return { id, title, group: 'Pools', shortcut, keyScope: verdictKeyScope, unavailable: editReason, perform: () => void pool.setVerdict(v) };
 }
 
 /** A move of the focused card; with Shift (keys) the selection grows from the anchor to it. */

@@ -20,6 +20,16 @@ export interface PoolRow extends CandidateRow {
 
 const PAGE = 2000;
 
+/** Sort keys that are columns (the same in every game). */
+const PLAIN_SORTS = ['slot', 'index', 'id', 'verdict', 'level', 'approvedLevel'];
+
+/** "Fewest taps 3–3", "Dots ≥ 8", "Bits ≤ 2.5". */
+function rangeText(label: string, r: MetricRange): string {
+  const min = r.min.trim();
+  const max = r.max.trim();
+  return min && max ? `${label} ${min}–${max}` : min ? `${label} ≥ ${min}` : `${label} ≤ ${max}`;
+}
+
 /** Bumped on every change of the run's history, so the history panel reloads its list. */
 export const historyVersion = $state({ n: 0 });
 type ListArgs = ApiArgs<'candidates.list'>;
@@ -41,6 +51,10 @@ class PoolState {
   shipped = $state<ShippedFilter>('');
   ranges = $state<Record<string, MetricRange>>({});
   group = $state(true);
+
+  /** Filters dropped on the last switch to a run of another game, in words. */
+  dropped = $state<string[]>([]);
+  droppedFrom = $state<{ from: string; to: string } | null>(null);
 
   /** Index into `shown` of the focused card. */
   focus = $state(0);
@@ -119,15 +133,61 @@ class PoolState {
     try {
       const run = await studio.client.call('runs.get', { runId });
       if (this.runId !== runId) return;
+      const before = this.game;
       this.game = run.game;
       this.rules = run.rules;
       this.readOnly = run.status === 'imported';
+      this.keepFiltersOf(before, run.game);
       void this.loadHistory(runId);
     } catch (e) {
       studio.report(`Could not open run ${runId}`, e);
       return;
     }
     await this.reload();
+  }
+
+  /**
+   * Filters belong to a game: on switching to a run of another game, keep only the metric
+   * ranges and the sort that mean the same there (same key and same label), and say which
+   * were dropped (`dropped`), so a pool is never emptied by a filter the designer cannot see.
+   */
+  private keepFiltersOf(before: GameId | null, after: GameId): void {
+    this.dropped = [];
+    if (before === null || before === after) return;
+    const oldInfo = studio.gameInfo(before);
+    const newInfo = studio.gameInfo(after);
+    const same = (key: string): boolean => {
+      const a = oldInfo?.metrics.find((m) => m.key === key);
+      const b = newInfo?.metrics.find((m) => m.key === key);
+      return a !== undefined && b !== undefined && a.label === b.label;
+    };
+    const kept: Record<string, MetricRange> = {};
+    for (const [key, r] of Object.entries(this.ranges)) {
+      const active = r.min.trim() !== '' || r.max.trim() !== '';
+      if (same(key)) kept[key] = r;
+      else if (active) this.dropped.push(rangeText(oldInfo?.metrics.find((m) => m.key === key)?.label ?? key, r));
+    }
+    this.ranges = kept;
+    if (!PLAIN_SORTS.includes(this.sortKey) && !same(this.sortKey)) {
+      this.dropped.push(`sort by ${oldInfo?.metrics.find((m) => m.key === this.sortKey)?.label ?? this.sortKey}`);
+      this.sortKey = 'slot';
+      this.sortDir = 'asc';
+    }
+    if (this.dropped.length) this.droppedFrom = { from: oldInfo?.title ?? before, to: newInfo?.title ?? after };
+  }
+
+  /** Every filter in force, in words ("Verdict: approved", "Fewest taps 3–3"), for the status line. */
+  activeFilters(): string[] {
+    const out: string[] = [];
+    const metrics = studio.gameInfo(this.game ?? undefined)?.metrics ?? [];
+    if (this.verdict) out.push(`verdict ${this.verdict === 'none' ? 'none' : this.verdict}`);
+    if (this.tag.trim()) out.push(`tag “${this.tag.trim()}”`);
+    if (this.shipped) out.push(this.shipped === 'none' ? 'not shipped' : this.shipped === 'any' ? 'shipped' : `ships in the ${this.shipped} order`);
+    for (const [key, r] of Object.entries(this.ranges)) {
+      if (r.min.trim() === '' && r.max.trim() === '') continue;
+      out.push(rangeText(metrics.find((m) => m.key === key)?.label ?? key, r));
+    }
+    return out;
   }
 
   /** Fetch every matching candidate (no level JSON), 2000 at a time; keeps the focus index. */

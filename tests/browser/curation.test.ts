@@ -1,0 +1,210 @@
+/**
+ * Curation in Chromium against the real server and SQLite: a mixed sequence (approve, tag,
+ * note, bulk reject, untag) done with keys and buttons, undone and redone with Ctrl+Z and
+ * Ctrl+Shift+Z comparing the rows at each step, and a jump back from the history panel; the
+ * focus after returning from the inspector; verdict keys that never act on a card the
+ * designer cannot see; switching runs across games with a filter set.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { CandidatePage, HistoryList, RunSummary } from '../../src-shared/api';
+import type { StudioServer } from '../../src-main/server/server';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
+let server: StudioServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+let carillon: RunSummary;
+let apsis: RunSummary;
+
+async function api<T>(method: string, args: unknown): Promise<T> {
+  const env = await ctx.service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+type Rows = { id: number; verdict: string; tags: string[]; note: string }[];
+async function rows(runId: number): Promise<Rows> {
+  const p = await api<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false, sort: { key: 'id' } });
+  return p.items.map((c) => ({ id: c.id, verdict: c.verdict, tags: c.tags, note: c.note }));
+}
+
+beforeAll(async () => {
+  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
+  carillon = await api<RunSummary>('runs.create', { game: 'carillon', seed: 31, levels: 6 });
+  apsis = await api<RunSummary>('runs.create', { game: 'apsis', seed: 31, levels: 6 });
+  for (const r of [carillon, apsis]) expect((await ctx.service.engine.waitFor(r.id)).status).toBe('done');
+});
+afterAll(async () => {
+  await studio?.close();
+});
+
+/** The Pools page on a run, with the grid ready. */
+async function openPool(run: RunSummary): Promise<void> {
+  await page.keyboard.press('Alt+2');
+  await page.getByTestId('run-picker').selectOption(String(run.id));
+  await page.getByTestId('pool-grid').waitFor();
+  const total = (await api<CandidatePage>('candidates.list', { runId: run.id, limit: 1, withLevels: false })).total;
+  await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
+}
+
+describe('curation in Chromium', () => {
+  it('undoes and redoes a mixed sequence exactly, naming each change, and jumps back from the history', async () => {
+    await page.goto(server.url);
+    await page.getByTestId('new-run-form').waitFor();
+    await openPool(carillon);
+    const list = await api<CandidatePage>('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false });
+    const proven = list.items.filter((c) => c.failure === null && c.slot === 0);
+    const [a, b] = proven;
+    const states: Rows[] = [await rows(carillon.id)];
+    const labels: string[] = [];
+    const undoLabel = () => page.getByTestId('undo-label').textContent();
+    const record = async (): Promise<void> => {
+      const h = await api<HistoryList>('history.list', { runId: carillon.id });
+      await expect.poll(undoLabel).toBe(`Undo: ${h.undo!.label}`);
+      labels.push(h.undo!.label);
+      states.push(await rows(carillon.id));
+    };
+
+    // 1. Approve with A on the focused card.
+    await page.getByTestId(`card-${a!.id}`).click();
+    await page.keyboard.press('a');
+    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.verdict).toBe('approved');
+    await record();
+    // 2. Tag the focused card.
+    await page.getByTestId('tag-input').fill('hard');
+    await page.getByTestId('tag-input').press('Enter');
+    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.tags).toEqual(['hard']);
+    await record();
+    // 3. A note on another card.
+    await page.getByTestId(`card-${b!.id}`).click();
+    await page.getByTestId('note-input').fill('nice seam');
+    await page.getByTestId('note-input').press('Control+Enter');
+    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === b!.id)?.note).toBe('nice seam');
+    await record();
+    // 4. Bulk reject: Ctrl+A selects every card shown, R rejects them.
+    await page.getByTestId(`card-${b!.id}`).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('r');
+    await expect.poll(async () => (await rows(carillon.id)).filter((r) => r.verdict === 'rejected').length).toBe(list.items.length);
+    await record();
+    // 5. Untag: the tag chip's × on the first card.
+    await page.getByTestId(`card-${a!.id}`).click();
+    await page.getByRole('button', { name: 'Remove tag hard' }).click();
+    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.tags).toEqual([]);
+    await record();
+    expect(labels[0]).toMatch(/^Approved L1 · c\d+$/);
+    expect(labels[1]).toMatch(/^Tagged L1 · c\d+ “hard”$/);
+    expect(labels[3]).toMatch(/^Rejected \d+ candidates in L1–L6$/);
+    await page.screenshot({ path: join(RESULTS, 'curation-history-1440.png') });
+
+    // Ctrl+Z undoes exactly the last change each time; the bar names the next one.
+    await page.getByTestId('pool-grid').focus();
+    for (let k = 5; k >= 1; k--) {
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => rows(carillon.id)).toEqual(states[k - 1]);
+      await expect.poll(() => page.getByTestId('pool-message').textContent()).toBe(`Undid “${labels[k - 1]}”`);
+      if (k > 1) await expect.poll(undoLabel).toBe(`Undo: ${labels[k - 2]}`);
+    }
+    await expect.poll(() => page.getByTestId('pool-undo').isDisabled()).toBe(true);
+    // Ctrl+Shift+Z redoes them in order.
+    for (let k = 1; k <= 5; k++) {
+      await page.keyboard.press('Control+Shift+z');
+      await expect.poll(() => rows(carillon.id)).toEqual(states[k]);
+    }
+    await expect.poll(() => page.getByTestId('pool-redo').isDisabled()).toBe(true);
+
+    // The history panel lists every change with time and scope, and jumps back to one.
+    await page.getByTestId('history-panel').locator('summary').click();
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(5);
+    const third = page.getByTestId('history-entry').nth(2);
+    expect(await third.textContent()).toContain(labels[2]);
+    expect(await third.textContent()).toMatch(/\d\d:\d\d:\d\d( [AP]M)? · L1 · c\d+/);
+    await page.screenshot({ path: join(RESULTS, 'curation-history-panel-1440.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: join(RESULTS, 'curation-history-panel-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await third.locator('button').click();
+    await expect.poll(() => rows(carillon.id)).toEqual(states[3]);
+    await expect.poll(() => page.getByTestId('history-entry').nth(0).getAttribute('class')).toMatch(/undone/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps the focus on the same card, in view, after the inspector; verdict keys never act on an unseen card', async () => {
+    await openPool(carillon);
+    await page.getByTestId('pool-verdict').selectOption('');
+    const grid = page.getByTestId('pool-grid');
+    await grid.locator('[data-index="0"]').click();
+    // Far down the pool, then into the inspector and back.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    const focusedId = await grid.locator('.card.focused').getAttribute('data-testid');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('level-label').waitFor();
+    await page.keyboard.press('Alt+2');
+    await grid.waitFor();
+    await expect.poll(() => grid.locator('.card.focused').getAttribute('data-testid')).toBe(focusedId);
+    const inView = async (): Promise<boolean> =>
+      page.evaluate(() => {
+        const g = document.querySelector('[data-testid="pool-grid"]')!.getBoundingClientRect();
+        const c = document.querySelector('[data-testid="pool-grid"] .card.focused')?.getBoundingClientRect();
+        return !!c && c.top >= g.top - 1 && c.bottom <= g.bottom + 1;
+      });
+    await expect.poll(inView).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="pool-grid"]') !== null)).toBe(true);
+    // The arrow keys move from there, and R rejects exactly the card that shows the focus.
+    await page.keyboard.press('ArrowRight');
+    const next = (await grid.locator('.card.focused').getAttribute('data-testid'))!;
+    expect(next).not.toBe(focusedId);
+    await page.keyboard.press('r');
+    const nextId = Number(next.slice('card-'.length));
+    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === nextId)?.verdict).toBe('rejected');
+
+    // After a click on a toolbar button, a verdict key does nothing at all.
+    const before = await rows(carillon.id);
+    await page.getByTestId('pool-sort-dir').click();
+    await page.getByTestId('pool-sort-dir').click();
+    await page.keyboard.press('a');
+    await page.waitForTimeout(300);
+    expect(await rows(carillon.id)).toEqual(before);
+    // Scrolled so the focused card is off screen: the key does nothing either.
+    await grid.focus();
+    await grid.evaluate((el) => el.scrollTo(0, 0));
+    await page.keyboard.press('a');
+    await page.waitForTimeout(300);
+    expect(await rows(carillon.id)).toEqual(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('switching runs across games keeps only the filters that apply, names the dropped ones, and never hides why a pool is empty', async () => {
+    await openPool(carillon);
+    await page.getByTestId('pool-ranges-toggle').click();
+    await page.getByTestId('range-min-taps').fill('3');
+    await page.getByTestId('range-max-taps').fill('3');
+    await page.getByTestId('range-max-jobMs').fill('100000');
+    await expect.poll(() => page.getByTestId('pool-active-filters').textContent()).toContain('Fewest taps 3–3');
+    await page.getByTestId('run-picker').selectOption(String(apsis.id));
+    const total = (await api<CandidatePage>('candidates.list', { runId: apsis.id, limit: 1, withLevels: false })).total;
+    await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
+    const dropped = await page.getByTestId('pool-dropped-filters').textContent();
+    expect(dropped).toContain('Fewest taps 3–3');
+    expect(dropped).toMatch(/from a Carillon run to an Apsis run/);
+    // The build-time range means the same in both games: it stays, and is named.
+    expect(await page.getByTestId('pool-active-filters').textContent()).toContain('Build time (ms) ≤ 100000');
+    await page.screenshot({ path: join(RESULTS, 'curation-filters-dropped-1440.png') });
+    // An empty pool names the filters that empty it.
+    await page.getByTestId('pool-verdict').selectOption('approved');
+    await page.getByTestId('pool-empty').waitFor();
+    expect(await page.getByTestId('pool-empty-filters').textContent()).toContain('verdict approved');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: join(RESULTS, 'curation-filters-empty-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await page.getByTestId('error-panel').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
