@@ -135,9 +135,11 @@ describe('analysis screens in Chromium', () => {
     const target = plotted.find((p) => !ordering.levels.some((l) => l.candidateId === p.id))!;
     const circle = main.locator(`g.pool-points circle[data-candidate="${target.id}"]`);
     await circle.hover({ force: true });
-    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(new RegExp(`level ${target.slot + 1} · #${target.index}\\s*· id ${target.id}`));
+    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(new RegExp(`^L${target.slot + 1} · c${target.index + 1}\\s*·`));
+    // The database id only on hover.
+    expect(await page.getByTestId('plots-hovered').locator('strong').getAttribute('title')).toBe(`Database id ${target.id}`);
     // Plot's own tip shows the same candidate.
-    await expect.poll(() => main.locator('g[aria-label="tip"]').textContent()).toContain(`level ${target.slot + 1} · #${target.index} · id ${target.id}`);
+    await expect.poll(() => main.locator('g[aria-label="tip"]').textContent()).toContain(`L${target.slot + 1} · c${target.index + 1}`);
     await shot('plots.png');
     // Light theme too.
     await page.keyboard.press('Alt+t');

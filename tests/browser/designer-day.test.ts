@@ -205,7 +205,7 @@ describe("a level designer's day in Chromium", () => {
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Inspector');
     const c = await call('candidates.get', { candidateId: id });
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe(c.label);
-    await expect.poll(() => page.getByTestId('candidate-info').textContent()).toMatch(new RegExp(`Pool slot 8 · candidate ${c.index} · verdict approved`));
+    await expect.poll(() => page.getByTestId('candidate-info').textContent()).toMatch(new RegExp(`L8 · c${c.index + 1} · verdict approved`));
     await expect.poll(() => page.evaluate(() => window.__inspector?.game)).toBe('carillon');
 
     const level = c.level as CarillonLevel;

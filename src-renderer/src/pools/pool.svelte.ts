@@ -75,6 +75,7 @@ class PoolState {
   private pending = new Set<string>();
   levelsVersion = $state(0);
   private generation = 0;
+  private opening = false;
 
   /** What the grid shows, in display order (grouped by slot when `group`). */
   shown = $derived.by((): PoolRow[] => {
@@ -130,6 +131,7 @@ class PoolState {
     this.message = null;
     this.levelsVersion++;
     if (runId === null) return;
+    this.opening = true;
     try {
       const run = await studio.client.call('runs.get', { runId });
       if (this.runId !== runId) return;
@@ -142,6 +144,8 @@ class PoolState {
     } catch (e) {
       studio.report(`Could not open run ${runId}`, e);
       return;
+    } finally {
+      if (this.runId === runId) this.opening = false;
     }
     await this.reload();
   }
@@ -192,7 +196,8 @@ class PoolState {
 
   /** Fetch every matching candidate (no level JSON), 2000 at a time; keeps the focus index. */
   async reload(keepFocus = false): Promise<void> {
-    if (this.runId === null) return;
+    // While a run opens, its game (and so which filters apply) is not known yet.
+    if (this.runId === null || this.opening) return;
     const gen = ++this.generation;
     const base = this.query();
     const focusId = keepFocus ? this.focused?.id : undefined;
