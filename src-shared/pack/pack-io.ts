@@ -3,6 +3,7 @@
  * schema errors that name the level and the field.
  */
 import { z } from 'zod';
+import { designerErrorMap } from '../schema/designer-errors';
 
 /**
  * The envelope every game's pack shares: format, version, seed, rules, plan and the levels.
@@ -85,7 +86,8 @@ export function describeIssuePath(path: readonly PropertyKey[], levels: unknown)
 
 /** Validate a pack object with a schema; throw PackFormatError listing every problem. */
 export function parseWithSchema<T>(schema: z.ZodType<T>, json: unknown, format: string): T {
-  const result = schema.safeParse(json);
+  // Problems in a designer's words ("must be a finite number"), never zod's own.
+  const result = schema.safeParse(json, { error: designerErrorMap });
   if (result.success) return result.data;
   const levels = (json as { levels?: unknown } | null)?.levels;
   const problems = result.error.issues.map((issue) => {

@@ -4,6 +4,7 @@ import { closestKey, designerErrorMap, designerIssues, keysAt } from '../../src-
 import { carillonRulesSchema } from '../../src-shared/games/carillon/rules';
 import { carillonPlanSchema } from '../../src-shared/games/carillon/plan';
 import { mergeOver } from '../../src-main/engine/run-input';
+import { parseWithSchema } from '../../src-shared/pack/pack-io';
 
 const schema = z
   .object({
@@ -69,5 +70,20 @@ describe('zod issues as designer sentences', () => {
     // null is kept, for the schema to name (an emptied field must not quietly take its default).
     expect(mergeOver(base, { a: null })).toMatchObject({ a: null });
     expect(mergeOver(base, 'text')).toBe('text');
+  });
+
+  it('a pack with a non-finite number or a misspelt rule is refused in the same words (JSON 1e999 is Infinity)', () => {
+    const schema = z.object({ rules: carillonRulesSchema, levels: z.array(z.object({ level: z.number(), bits: z.number() }).strict()) }).strict();
+    const json = JSON.parse('{"rules":{"ringSpeed":1e999,"ringspeed":3},"levels":[{"level":1,"bits":1e999}]}') as unknown;
+    let message = '';
+    try {
+      parseWithSchema(schema, json, 'carillon pack');
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('pack: rules.ringSpeed: must be a finite number');
+    expect(message).toContain('level 1: bits: must be a finite number');
+    expect(message).toContain('pack: rules: unknown field: ringspeed');
+    expect(message).not.toMatch(/Invalid input|received|Unrecognized/);
   });
 });

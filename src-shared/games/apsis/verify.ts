@@ -12,6 +12,7 @@ import { packLevels } from './pack';
 import { apsisPlanSchema, levelSpec, levelCount } from './plan';
 import type { LevelSpec } from './plan';
 import { apsisRulesSchema } from './rules';
+import { designerErrorMap, designerIssues } from '../../schema/designer-errors';
 import { crossesSun, fitProblem, levelGeo } from './geometry';
 import { blockersOf, roundsFromBlockers } from './solver';
 import { replay } from './play';
@@ -22,14 +23,14 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
   const add = (level: number | null, rule: string, message: string): void => {
     problems.push({ level, rule, message });
   };
-  const rulesParsed = apsisRulesSchema.safeParse(pack.rules);
+  const rulesParsed = apsisRulesSchema.safeParse(pack.rules, { error: designerErrorMap });
   if (!rulesParsed.success) {
-    add(null, 'rules', `rules are invalid: ${rulesParsed.error.issues.map((i) => i.message).join('; ')}`);
+    add(null, 'rules', `rules are invalid: ${designerIssues(rulesParsed.error, { prefix: 'rules' }).map((i) => `${i.field}: ${i.message}`).join('; ')}`);
     return problems;
   }
-  const planParsed = apsisPlanSchema.safeParse(pack.plan);
+  const planParsed = apsisPlanSchema.safeParse(pack.plan, { error: designerErrorMap });
   if (!planParsed.success) {
-    add(null, 'plan', `plan is invalid: ${planParsed.error.issues.map((i) => i.message).join('; ')}`);
+    add(null, 'plan', `plan is invalid: ${designerIssues(planParsed.error, { prefix: 'plan' }).map((i) => `${i.field}: ${i.message}`).join('; ')}`);
     return problems;
   }
   const rules = rulesParsed.data;
