@@ -26,6 +26,7 @@ export const apsisRuleFields: Record<string, FieldInfo> = {
   aimDepthPerArrow: { label: 'Target depth per arrow', explain: 'Optional: how much the target depth grows per arrow.' },
   maxEqualRun: { label: 'Equal levels in a row', explain: 'Ordering: the most levels in a row that may read the same.' },
   nearDistance: { label: 'Pairing distance', explain: 'Near-duplicates: arrows whose centres are this close count as the same arrow.' },
+  orderMaxShare: { label: 'Closest shipped share', explain: 'Optional: the ordering ships no two levels sharing more than this share of arrows (stricter than the near-copy share).' },
   nearShare: { label: 'Near-copy share', explain: 'Near-duplicates: share of the larger level’s arrows that must pair.' },
 };
 

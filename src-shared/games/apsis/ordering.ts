@@ -27,7 +27,7 @@ import type { ApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
 import { levelSpec, levelCount } from './plan';
 import type { PreparedLevel } from './near-duplicates';
-import { comparePrepared, prepareLevel } from './near-duplicates';
+import { comparePrepared, nearCopyShare, prepareLevel } from './near-duplicates';
 import { levelMetrics } from './solver';
 
 interface Item {
@@ -374,12 +374,21 @@ export function orderPools(args: {
     if (!p) { p = prepareLevel(c.level, rules); prepCache.set(c.id, p); }
     return p;
   };
+  // The optional margin: a pair sharing more than orderMaxShare is skipped like a copy.
+  const marginRule = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): string | null => {
+    const max = rules.orderMaxShare;
+    if (max === undefined) return null;
+    const pa = prep(a), pb = prep(b);
+    const larger = Math.max(pa.n, pb.n, 1);
+    const over = Math.floor(max * larger + 1e-9) + 1;
+    return nearCopyShare(pa, pb, rules, over).count >= over ? 'share-margin' : null;
+  };
   const pairCache = new Map<string, string | null>();
   const dupRule = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): string | null => {
     const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
     const hit = pairCache.get(key);
     if (hit !== undefined) return hit;
-    const rule = args.isDuplicate ? (args.isDuplicate(a, b) ? 'duplicate' : null) : (comparePrepared(prep(a), prep(b), rules)?.rule ?? null);
+    const rule = args.isDuplicate ? (args.isDuplicate(a, b) ? 'duplicate' : null) : (comparePrepared(prep(a), prep(b), rules)?.rule ?? marginRule(a, b));
     pairCache.set(key, rule);
     return rule;
   };

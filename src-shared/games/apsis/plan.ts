@@ -72,7 +72,13 @@ export function defaultArrowCount(level: number): number {
 
 export const DEFAULT_STAGE_ORBITS = [3, 4, 4, 5, 5, 6, 6, 6, 6, 6] as const;
 
-export function makeDefaultPlan(poolSize = 12): ApsisPlan {
+/**
+ * Candidates per level of the default plan: 9 with the default depth-aimed builder (the spec's
+ * own builder needs 12; measured over seeds 101–120 in docs/apsis.md).
+ */
+export const DEFAULT_POOL_SIZE = 9;
+
+export function makeDefaultPlan(poolSize = DEFAULT_POOL_SIZE): ApsisPlan {
   return DEFAULT_STAGE_ORBITS.map((orbits, i) => {
     const first = i * 15 + 1;
     const last = first + 14;

@@ -50,8 +50,8 @@ export const apsisRulesSchema = z
     /** Small tie-break weight on reads. */
     scoreReads: num({ min: 0, max: 1000 }),
     /**
-     * Depth-aimed builder (optional, off by default; absent keeps the default builder and the
-     * stored rules byte for byte). Each level slot gets the target depth
+     * Depth-aimed builder (on in the default rules; false or absent: the spec's own builder,
+     * maximum depth, which wants pools of 12). Each level slot gets the target depth
      * `targetDepth(arrows)` = round(aimDepthBase + aimDepthPerArrow × arrows) from the plan's
      * arrow count, and the score rewards depth up to the target and penalises depth above it
      * (see generator.ts and docs/apsis.md) instead of rewarding maximum depth.
@@ -66,6 +66,12 @@ export const apsisRulesSchema = z
     nearDistance: num({ min: 0, max: 2 * RIM_MAX }),
     /** Near copies: share of the larger level's arrows that must pair. */
     nearShare: num({ min: 0, max: 1 }),
+    /**
+     * Ordering margin (optional; absent: rules 1–3 only): no two shipped levels may share more
+     * than this (rule-2 share, any turn and mirror). Stricter than nearShare, for the quality
+     * target "closest shipped pair ≤ 45 %"; verify still checks the spec's rules 1–3 only.
+     */
+    orderMaxShare: num({ min: 0, max: 1 }).optional(),
   })
   // A misspelt rule is refused by name rather than dropped (it would silently run on the default).
   .strict()
@@ -116,9 +122,13 @@ export const defaultApsisRules: ApsisRules = {
   scoreFree: 3,
   scoreSpread: 8,
   scoreReads: 0.25,
+  // The depth-aimed builder and the 45 % ordering margin are the default since issue 10
+  // (docs/apsis.md, "Defaults"); aimDepth: false (with pools of 12) is the spec's own builder.
+  aimDepth: true,
   maxEqualRun: 3,
   nearDistance: 40,
   nearShare: 0.5,
+  orderMaxShare: 0.45,
 };
 
 /** Defaults of the optional depth-aimed builder settings (used when the rules leave them out). */

@@ -4,11 +4,16 @@ import {
 } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel } from '../../../src-shared/games/apsis/index';
 
-const aimRules = { ...rules, aimDepth: true };
+// The default rules aim at a depth (since issue 10); the spec's own builder is aimDepth off.
+const aimRules = rules;
+const specRules = (() => {
+  const { aimDepth: _aim, ...rest } = rules;
+  return rest;
+})();
 const SLOTS = [10, 40, 75, 110, 145];
 const PER_SLOT = 8;
 
-function depths(r: typeof rules, slot: number, seed = 7): { depth: number; level: ApsisLevel }[] {
+function depths(r: typeof specRules, slot: number, seed = 7): { depth: number; level: ApsisLevel }[] {
   const out: { depth: number; level: ApsisLevel }[] = [];
   for (let index = 0; index < PER_SLOT; index++) {
     const c = apsisGame.generate({ rules: r, plan: defaultApsisPlan, seed, slot, index });
@@ -21,7 +26,7 @@ function depths(r: typeof rules, slot: number, seed = 7): { depth: number; level
 const spread = (xs: number[]): number => Math.max(...xs) - Math.min(...xs);
 
 describe('depth-aimed builder (rules.aimDepth)', () => {
-  const base = SLOTS.map((slot) => depths(rules, slot));
+  const base = SLOTS.map((slot) => depths(specRules, slot));
   const aimed = SLOTS.map((slot) => depths(aimRules, slot));
 
   it('candidates of one slot spread over no more depths than the default builder, and far fewer overall', () => {
@@ -59,20 +64,20 @@ describe('depth-aimed builder (rules.aimDepth)', () => {
     });
   });
 
-  it('the flag off leaves generation and the stored rules unchanged', () => {
+  it('the flag off or absent is the spec\'s own builder: the same candidates either way', () => {
     const off = { ...rules, aimDepth: false };
     let differs = 0;
     for (const [seed, slot, index] of [[7, 0, 0], [7, 20, 3], [11, 75, 5], [3, 140, 1]] as const) {
-      const d = apsisGame.generate({ rules, plan: defaultApsisPlan, seed, slot, index });
+      const d = apsisGame.generate({ rules: specRules, plan: defaultApsisPlan, seed, slot, index });
       const o = apsisGame.generate({ rules: off, plan: defaultApsisPlan, seed, slot, index });
       expect(JSON.stringify(o)).toBe(JSON.stringify(d));
       const a = apsisGame.generate({ rules: aimRules, plan: defaultApsisPlan, seed, slot, index });
       if (JSON.stringify(a.level) !== JSON.stringify(d.level)) differs++;
     }
     expect(differs).toBeGreaterThan(0);
-    // The default rules object carries no aimDepth key, and parsing keeps it that way.
-    expect('aimDepth' in rules).toBe(false);
+    // The default rules carry aimDepth: true, and parsing keeps every key as it is.
+    expect(rules.aimDepth).toBe(true);
     expect(JSON.stringify(apsisRulesSchema.parse(rules))).toBe(JSON.stringify(rules));
-    expect(apsisRulesSchema.parse(aimRules).aimDepth).toBe(true);
+    expect('aimDepth' in apsisRulesSchema.parse(specRules)).toBe(false);
   });
 });

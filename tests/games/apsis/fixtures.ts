@@ -1,5 +1,5 @@
 import type { PoolCandidate } from '../../../src-shared/game';
-import type { ApsisLevel, ApsisPlan } from '../../../src-shared/games/apsis/index';
+import type { ApsisLevel, ApsisPlan, ApsisRules } from '../../../src-shared/games/apsis/index';
 import { defaultApsisPlan, defaultApsisRules, generateCandidate, truncatePlan } from '../../../src-shared/games/apsis/index';
 
 /** A: orbit 2 at 0° cw (path down x = 170); B: orbit 3 at 44° cw stands in that path. */
@@ -23,16 +23,16 @@ export const cycleLevel: ApsisLevel = {
 const poolCache = new Map<string, PoolCandidate<ApsisLevel>[][]>();
 
 /** Pools for the first n levels of the default plan (generated in-process, cached per file). */
-export function pools(n: number, poolSize = 12, seed = 7): { plan: ApsisPlan; pools: PoolCandidate<ApsisLevel>[][] } {
+export function pools(n: number, poolSize = 12, seed = 7, rules: ApsisRules = defaultApsisRules): { plan: ApsisPlan; pools: PoolCandidate<ApsisLevel>[][] } {
   const plan = truncatePlan(defaultApsisPlan, n).map((s) => ({ ...s, poolSize }));
-  const key = `${n}/${poolSize}/${seed}`;
+  const key = `${n}/${poolSize}/${seed}/${JSON.stringify(rules)}`;
   let p = poolCache.get(key);
   if (!p) {
     p = [];
     for (let slot = 0; slot < n; slot++) {
       const list: PoolCandidate<ApsisLevel>[] = [];
       for (let index = 0; index < poolSize; index++) {
-        const c = generateCandidate({ rules: defaultApsisRules, plan, seed, slot, index });
+        const c = generateCandidate({ rules, plan, seed, slot, index });
         if (c.level) list.push({ id: `${slot}:${index}`, slot, index, level: c.level, metrics: c.metrics });
       }
       p.push(list);

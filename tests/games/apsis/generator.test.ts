@@ -91,7 +91,7 @@ describe('generator (built backwards)', () => {
     expect(c.failure).toBeTruthy();
   });
 
-  it('spreads arrows over the orbits: the outermost orbit stays under 1.5× its fair share', () => {
+  it('spreads arrows over the orbits: the outermost orbit holds at most 1.5× its fair share', () => {
     // Per stage and over the whole set of candidates generated here. Every orbit of every
     // stage, over the whole seed-7 set: tests/integration/full-sets.test.ts.
     let outer = 0, fair = 0;
@@ -106,7 +106,8 @@ describe('generator (built backwards)', () => {
       }
       byStage.set(st, e);
     }
-    expect(outer / fair).toBeLessThan(1.5);
-    for (const e of byStage.values()) expect(e.outer / e.fair).toBeLessThan(1.5);
+    // At most 1.5× (the float error of an exact 1.5 allowed).
+    expect(outer / fair).toBeLessThanOrEqual(1.5 + 1e-9);
+    for (const e of byStage.values()) expect(e.outer / e.fair).toBeLessThanOrEqual(1.5 + 1e-9);
   });
 });

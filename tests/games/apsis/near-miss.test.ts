@@ -39,7 +39,8 @@ function boundary(lo: number, hi: number, ok: (x: number) => boolean): { pass: n
 
 describe('Apsis verify: one edit past each limit is caught, the limit itself passes', () => {
   const plan2 = truncatePlan(defaultApsisPlan, 15);
-  const { pools: ps } = pools(15);
+  // The spec's own builder (maximum depth): its candidates vary more, so every near miss has one.
+  const { pools: ps } = pools(15, 12, 7, { ...rules, aimDepth: false });
   const cands = ps.flat();
   const m = (c: PoolCandidate<ApsisLevel>, k: string): number => c.metrics[k] as number;
   const isDup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => apsisGame.nearDuplicate(a.level, b.level, rules) !== null;

@@ -33,7 +33,7 @@ describe('default rules and plan', () => {
     expect(counts[82]).toBe(defaultArrowCount(83));
     for (let i = 1; i < 150; i++) expect(counts[i]!).toBeGreaterThanOrEqual(counts[i - 1]!);
     expect(defaultApsisPlan.map((s) => [s.long, s.diagonal])).toEqual([[false, false], [true, false], ...new Array(8).fill([true, true])]);
-    expect(apsisGame.poolSizes(defaultApsisPlan, rules)).toEqual(new Array(150).fill(12));
+    expect(apsisGame.poolSizes(defaultApsisPlan, rules)).toEqual(new Array(150).fill(9));
     expect(makeDefaultPlan(3)[0]!.poolSize).toBe(3);
     expect(apsisGame.truncatePlan(defaultApsisPlan, 20).map((s) => [s.first, s.last, s.arrows.length])).toEqual([[1, 15, 15], [16, 20, 5]]);
   });

@@ -11,11 +11,11 @@ import { apsisGame, apsisRulesSchema, defaultApsisPlan, defaultApsisRules, level
 import { checkRunInput } from '../../../src-main/engine/run-input';
 import { ApiError } from '../../../src-shared/api';
 
-/** The default rules exactly as they were stored before the bounds existed. */
+/** The default rules exactly as stored (issue 10 added aimDepth and orderMaxShare: new default packs). */
 const DEFAULT_JSON =
   '{"sunRadius":40,"rimRadius":300,"orbitBase":40,"orbitSpan":260,"shortLength":44,"longLength":80,"width":12,"gap":6,"hearts":3,' +
   '"validCandidates":36,"maxTries":3000,"maxBuilds":6,"aimShare":0.85,"longChance":0.4,"diagonalChance":0.5,"scoreDepth":4,' +
-  '"scoreFree":3,"scoreSpread":8,"scoreReads":0.25,"maxEqualRun":3,"nearDistance":40,"nearShare":0.5}';
+  '"scoreFree":3,"scoreSpread":8,"scoreReads":0.25,"aimDepth":true,"maxEqualRun":3,"nearDistance":40,"nearShare":0.5,"orderMaxShare":0.45}';
 
 function issuesOf(patch: Record<string, unknown>): { path: string; message: string }[] {
   const r = apsisRulesSchema.safeParse({ ...defaultApsisRules, ...patch });
