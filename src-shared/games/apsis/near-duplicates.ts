@@ -174,6 +174,9 @@ function arcHolds(k: number, q: number): boolean {
   return d <= len + ARC_EPS || d >= 360 - ARC_EPS;
 }
 
+/** Half-widths by near distance, then by the pair of radii (few distinct radii exist). */
+const widthCache = new Map<number, Map<number, Map<number, number>>>();
+
 /** Half-width (degrees) of the arc of turns keeping centres on radii r1, r2 within D; ≥ 180: always. */
 function halfWidth(r1: number, r2: number, D: number): number {
   if (r1 <= 0 || r2 <= 0) return 180;
@@ -202,7 +205,8 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
   const best: ShareResult = { count: 0, share: 0, mirror: false, delta: 0, matched: [] };
   const D = rules.nearDistance;
   arcRoom(a.n * b.n);
-  const widths = new Map<number, number>();
+  let widths = widthCache.get(D);
+  if (!widths) { widths = new Map<number, Map<number, number>>(); widthCache.set(D, widths); }
   let matchB: Int32Array | null = null, seen: Int32Array | null = null;
   let adj: number[][] | null = null, adjArc: number[][] | null = null;
   for (const mirror of [false, true]) {
@@ -217,9 +221,10 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
         if (clsA[i] !== b.cls[j]) continue;
         const rj = b.radius[j] as number;
         if (Math.abs(ri - rj) > D) continue;
-        const key = ri * 4096 + rj;
-        let w = widths.get(key);
-        if (w === undefined) { w = halfWidth(ri, rj, D); widths.set(key, w); }
+        let byJ = widths.get(ri);
+        if (!byJ) { byJ = new Map<number, number>(); widths.set(ri, byJ); }
+        let w = byJ.get(rj);
+        if (w === undefined) { w = halfWidth(ri, rj, D); byJ.set(rj, w); }
         if (w < 0) continue;
         ai[P] = i; bj[P] = j;
         if (w >= 180) {
