@@ -14,11 +14,13 @@
  *  2. Within M*, the smallest spread: for a fixed first reads v and last state e the spread
  *     only depends on Σ step², so one min-Σ-step² DP per distinct first reads v, then the
  *     best (v, e) by (n−1)·Σs² − (R_e − v)² (exact integer arithmetic).
- * Near-duplicates: no two shipped levels may copy each other. For M upward from the pools'
- * own least largest step, a depth-first search branches on the first copy pair of the best
- * order (skip the later level, or the earlier one) until an order holds no copy; greedy
- * passes (skip the later level for good, re-run) remain for pools that cannot fill every
- * level or a search that runs out of nodes (see docs/apsis.md).
+ * Near-duplicates: no two shipped levels may copy each other (rules 1–3, and with
+ * rules.orderMaxShare no two may share more than it). For M upward from the pools' own least
+ * largest step, a depth-first search branches on the first copy pair of the best order (ban
+ * one level, or keep it and ban the other) until an order holds no copy; it is complete unless
+ * cut short by its node budget. Greedy passes (skip the later level for good, re-run) remain
+ * for pools that cannot fill every level or a final search that runs out of nodes (see
+ * docs/apsis.md).
  */
 import type { OrderingProblem, OrderingResult, PoolCandidate } from '../../game';
 import { linearTarget, stepStats } from '../../ordering/curve';
