@@ -27,6 +27,21 @@ export interface InspectorProps<Level, Rules> {
   label: string;
 }
 
+/** How a game's levels are played in the inspector: words, toggles, input, timeline. */
+export interface PlayInfo {
+  /** One move and many: "tap"/"taps", "launch"/"launches". */
+  move: string;
+  moves: string;
+  /** The board's toggles: id (test id `toggle-<id>`), the key that flips it, its label. */
+  toggles: { id: string; key: string; label: string }[];
+  /** 'hold': press an element to preview, release on it to move; 'click': a click moves. */
+  input: 'hold' | 'click';
+  /** A move's animation can be paused and scrubbed on a timeline under the board. */
+  timeline: boolean;
+  /** What the board offers, for its accessible label ("hover an arrow to see its path, click to launch"). */
+  boardHelp: string;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface GameView<Level = any, Rules = any, Align = any> {
   /** The shared game: id, title, words, rules schema, nearDuplicate. */
@@ -57,14 +72,8 @@ export interface GameView<Level = any, Rules = any, Align = any> {
   };
   /** The inspector's game part: its session and board inside the shared inspector shell. */
   Inspector: Component<InspectorProps<Level, Rules>>;
-  /** What playing a level is called and can show. */
-  play: {
-    /** One move and many: "tap"/"taps", "launch"/"launches". */
-    move: string;
-    moves: string;
-    /** The board's toggles: the key that flips it and its label (checkbox and palette). */
-    toggles: { key: string; label: string }[];
-  };
+  /** What playing a level is called and how the inspector shell offers it. */
+  play: PlayInfo;
 }
 
 /** The first schema issue as "field: message" (or the bare message for the whole value). */

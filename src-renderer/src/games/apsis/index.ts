@@ -9,6 +9,7 @@ import { drawThumbnail } from './thumbnail';
 import { align, copyPairs, type ApsisAlign } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
+import { apsisPlay } from './play';
 
 export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
   game: apsisGame,
@@ -38,5 +39,5 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
   },
   pairs: { copyPairs, align },
   Inspector,
-  play: { move: 'launch', moves: 'launches', toggles: [{ key: 'S', label: 'Colour by round' }, { key: 'R', label: 'All paths' }, { key: 'N', label: 'Arrow numbers' }] },
+  play: apsisPlay,
 };

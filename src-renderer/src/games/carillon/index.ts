@@ -9,6 +9,7 @@ import { drawThumbnail } from './thumbnail';
 import { align, copyPairs } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
+import { carillonPlay } from './play';
 
 export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName> = {
   game: carillonGame,
@@ -34,5 +35,5 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
   },
   pairs: { copyPairs, align },
   Inspector,
-  play: { move: 'tap', moves: 'taps', toggles: [{ key: 'R', label: 'Reach circles' }, { key: 'S', label: 'Chain starts' }, { key: 'N', label: 'Dot numbers' }] },
+  play: carillonPlay,
 };
