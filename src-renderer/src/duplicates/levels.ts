@@ -6,24 +6,23 @@
  */
 import type { CandidateDetail } from '../../../src-shared/api';
 import type { NearDuplicate } from '../../../src-shared/game';
-import { gameView, type GameView } from '../games/index';
+import { gameView } from '../games/index';
 
 export interface DrawnLevel {
   game: string;
-  view: GameView;
   level: unknown;
   rules: unknown;
   candidate: CandidateDetail;
 }
 
-/** How the second board of a pair is turned (opaque: the game's view makes and reads it). */
-export type BoardTransform = unknown;
+/** How the second board of a pair is turned: the game it was made for, and its view's own turn. */
+export type BoardTransform = { game: string; turn: unknown } | null;
 
 export function drawnLevel(c: CandidateDetail): DrawnLevel {
   if (c.level === null) throw new Error(`candidate ${c.id} has no level${c.failure ? ` (${c.failure})` : ''}`);
   const view = gameView(c.game);
   try {
-    return { game: c.game, view, rules: view.readRules(c.rules), level: view.readLevel(c.level), candidate: c };
+    return { game: c.game, rules: view.readRules(c.rules), level: view.readLevel(c.level), candidate: c };
   } catch (e) {
     throw new Error(`candidate ${c.id}: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -42,7 +41,7 @@ export interface PairMatch {
 
 export function matchPair(a: DrawnLevel, b: DrawnLevel): PairMatch {
   if (a.game !== b.game) throw new Error('the two candidates are of different games');
-  const view = a.view;
+  const view = gameView(a.game);
   const duplicate = view.game.nearDuplicate(a.level, b.level, a.rules);
   let pairs = duplicate?.matched ?? null;
   // A copy matches every element; a game may not list them, so pair them by position.
@@ -60,5 +59,6 @@ export function matchPair(a: DrawnLevel, b: DrawnLevel): PairMatch {
  * drawn under its inverse. Non-geometric matches have no transform (null).
  */
 export function alignBOntoA(game: string, transform: string): { transform: BoardTransform; label: string } {
-  return gameView(game).pairs.align(transform);
+  const a = gameView(game).pairs.align(transform);
+  return { transform: a.transform === null ? null : { game, turn: a.transform }, label: a.label };
 }

@@ -9,7 +9,7 @@ import type { GameView } from './game-view';
 import { carillonView } from './carillon/index';
 import { apsisView } from './apsis/index';
 
-export type { GameView } from './game-view';
+export type { GameView, LevelBoardHandle } from './game-view';
 
 export const gameViews: readonly GameView[] = [carillonView, apsisView, ...extraGameViews];
 

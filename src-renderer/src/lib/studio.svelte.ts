@@ -1,4 +1,5 @@
 /** The renderer's app state (Svelte 5 runes): API client, games, runs, page, errors, theme. */
+import { untrack } from 'svelte';
 import type { GameInfo, RunProgress, RunSummary, StudioClient } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
 import { connect } from './client';
@@ -81,7 +82,9 @@ class Studio {
     const api = e instanceof StudioError;
     const message = api ? errorSentence(e.body) : e instanceof Error ? e.message : String(e);
     const detail = api && e.body.message !== message ? `${e.body.code}: ${e.body.message}` : null;
-    this.errors = [...this.errors, { id: errorId++, title, message, detail, at: new Date().toLocaleTimeString() }];
+    // Untracked read: a report made inside an effect must not make that effect depend on the
+    // error list (it would re-run on its own report, and loop if it fails again).
+    this.errors = [...untrack(() => this.errors), { id: errorId++, title, message, detail, at: new Date().toLocaleTimeString() }];
   }
 
   dismiss(id: number): void {
