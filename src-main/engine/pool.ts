@@ -30,7 +30,7 @@ export const JOB_BUDGET_MS = 120_000;
 /** How long an ordering or near-duplicate task may take. */
 export const TASK_BUDGET_MS = 600_000;
 /** How long a cancelled task may keep its worker before the worker is terminated. */
-export const CANCEL_GRACE_MS = 300;
+export const CANCEL_GRACE_MS = 200;
 
 /** A task's time budget: per candidate job for generation, one figure for the rest. */
 export function taskBudgetMs(task: WorkerTask): number {
