@@ -16,7 +16,8 @@ import { insertRun } from '../../src-main/store/runs';
 import { createPool, type WorkerPool } from '../../src-main/engine/pool';
 import { createService } from '../../src-main/service';
 import { openStudio } from '../../src-main/studio';
-import type { RunSummary } from '../../src-shared/api';
+import type { RunDetail, RunSummary } from '../../src-shared/api';
+import { gameById } from '../../src-shared/games/index';
 import type { Service } from '../../src-main/service';
 import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
@@ -412,7 +413,10 @@ describe('resume', () => {
       expect(await s.dispatch('runs.resume', { runId: run.id })).toMatchObject({ ok: true });
       const done = await s.engine.waitFor(run.id);
       expect(done.status).toBe('done');
-      const all = Array.from({ length: 30 }, (_, slot) => Array.from({ length: 12 }, (_, index) => `${slot}:${index}`)).flat();
+      const detail = ((await s.dispatch('runs.get', { runId: run.id })) as { value: RunDetail }).value;
+      const sizes = gameById('apsis').poolSizes(detail.plan, detail.rules);
+      const all = sizes.flatMap((size, slot) => Array.from({ length: size }, (_, index) => `${slot}:${index}`));
+      expect(all).toHaveLength(done.candidatesTotal);
       const missing = all.filter((k) => !stored.has(k));
       // Exactly the missing jobs, each once: nothing stored is grown again.
       expect([...sent].sort()).toEqual(missing.sort());
