@@ -7,6 +7,7 @@
  * Levels, rules and plans are plain JSON data so they cross worker and IPC boundaries
  * unchanged and are stored verbatim in SQLite.
  */
+import type { CurveRules } from './ordering/curve-rules';
 import type { z } from 'zod';
 import type { PhaseWeights } from './progress';
 
@@ -144,6 +145,11 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   generate(args: { rules: Rules; plan: Plan; seed: number; slot: number; index: number }): GeneratedCandidate<Level>;
   /** Re-measure a level (used by verify and import). */
   measure(level: Level, rules: Rules): Record<string, number>;
+  /**
+   * The curve rules of the order on `difficulty` (never falls; largest step; longest equal
+   * run), which steering keeps and the curve marks. Default: only "never falls".
+   */
+  curveRules?(rules: Rules): CurveRules;
   /** Choose which candidates ship and in what order, skipping near-duplicates of chosen levels. */
   order(args: { rules: Rules; plan: Plan; pools: PoolCandidate<Level>[][] }): OrderingResult;
   /** Near-duplicate test between two levels; null when they are different enough. */

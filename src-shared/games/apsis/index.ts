@@ -64,6 +64,8 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
       : { level: c.level, metrics: c.metrics, tries: c.tries };
   },
   measure: (level, rules) => levelMetrics(level, rules),
+  // verify's curve rules on reads: never fall, at most maxEqualRun equal in a row.
+  curveRules: (rules) => ({ maxStep: null, maxEqualRun: rules.maxEqualRun }),
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
