@@ -41,6 +41,8 @@ import { createRunEngine, type RunEngine } from './engine/run-engine';
 import { checkRunInput } from './engine/run-input';
 import { orderInWorkers, orderStoredPools, PackNotReadyError } from './engine/finish';
 import { orderingView } from './engine/ordering-view';
+import { steerRun, SteeringImpossibleError } from './engine/steer';
+import { emptySteering, loadSteering } from './store/steering';
 import { buildExport, importPackText } from './engine/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
 import { compareRuns } from './engine/compare';
@@ -264,6 +266,23 @@ export function createService(ctx: ServiceContext): Service {
       const game = gameById(run.game);
       await orderStoredPools(db, game, run, 'approved', orderInWorkers(ctx.pool));
       return orderingView(db, game, runId, 'approved');
+    },
+    'orderings.steering': ({ runId }) => {
+      runOf(runId);
+      return loadSteering(db, runId) ?? emptySteering();
+    },
+    'orderings.steer': async ({ runId, ...change }) => {
+      const run = runOf(runId);
+      if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
+      if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
+      try {
+        return await steerRun(db, gameById(run.game), run, change, orderInWorkers(ctx.pool), new Date().toISOString());
+      } catch (e) {
+        if (e instanceof SteeringImpossibleError) {
+          throw new ApiError('conflict', e.message, e.conflicts.map((c) => ({ field: `steering.levels ${c.levels.join(', ')}`, message: `${c.message} (rule: ${c.rule})` })));
+        }
+        throw e;
+      }
     },
     'duplicates.list': ({ runId, limit }) => {
       runOf(runId);

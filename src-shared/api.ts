@@ -12,7 +12,7 @@ import type { RunReport } from './run-report';
 export type { RunReport } from './run-report';
 import type { PackFile } from './pack/per-level';
 import { gameIdSchema } from './games/index';
-import type { CurationChange, HistoryList, HistoryStep } from './history';
+import type { CurationChange, HistoryEntry, HistoryList, HistoryStep } from './history';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
 
 export type { CurationChange, HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from './history';
@@ -24,7 +24,7 @@ export const runIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.inpu
 export const runStatusSchema = z.enum(['queued', 'running', 'cancelled', 'interrupted', 'failed', 'done', 'imported']);
 export const candidateIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive candidate id');
 export const verdictSchema = z.enum(['approved', 'rejected', 'none']);
-export const orderingKindSchema = z.enum(['automatic', 'approved']);
+export const orderingKindSchema = z.enum(['automatic', 'approved', 'steered']);
 export const seedSchema = z
   .number({ error: (iss) => numberTypeMessage(iss.input) })
   .int('must be a whole number')
@@ -32,6 +32,7 @@ export const seedSchema = z
   .max(2 ** 31 - 1, 'must be below 2^31');
 /** A client-chosen name for one import, so it can be cancelled while it runs. */
 export const importIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
+const levelSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a level number (1 or more)');
 const tagSchema = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 
 
@@ -172,6 +173,35 @@ export interface OrderingView {
   problems: { level: number; message: string }[];
   /** Levels the plan wants but the ordering could not fill. */
   shortLevels: number[];
+}
+
+/** A run's steering: pins and locks (level -> candidate), exclusions, over all or approved candidates. */
+export interface Steering {
+  approved: boolean;
+  pins: { level: number; candidateId: number }[];
+  locks: { level: number; candidateId: number }[];
+  excluded: number[];
+}
+
+/** A rule the steered order breaks (the designer forced it), between two levels, and by how much. */
+export interface CurveBreakView {
+  rule: 'fell' | 'step' | 'equal-run';
+  from: number;
+  to: number;
+  by: number;
+  message: string;
+}
+
+export interface SteerResult {
+  steering: Steering;
+  ordering: OrderingView;
+  breaks: CurveBreakView[];
+  /** Largest rise between neighbouring levels of the steered order (null with fewer than two levels). */
+  largestStep: number | null;
+  /** The history entry this action recorded; undo/redo as after any change. */
+  entry: HistoryEntry | null;
+  undo: HistoryEntry | null;
+  redo: HistoryEntry | null;
 }
 
 export interface DuplicatePairView {
@@ -343,6 +373,23 @@ export const apiMethods = {
   ),
   'orderings.get': method<OrderingView>()(z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(), 'The automatic or approved ordering with its curve data.'),
   'orderings.computeApproved': method<OrderingView>()(z.object({ runId: runIdSchema }).strict(), 'Run the game\'s ordering on approved candidates only and store it.'),
+  'orderings.steering': method<Steering>()(z.object({ runId: runIdSchema }).strict(), 'A run\'s pins, locks and exclusions (empty when it has none).'),
+  'orderings.steer': method<SteerResult>()(
+    z
+      .object({
+        runId: runIdSchema,
+        approved: z.boolean().optional(),
+        pin: z.array(z.object({ level: levelSchema, candidateId: candidateIdSchema }).strict()).max(10000).default([]),
+        unpin: z.array(levelSchema).max(10000).default([]),
+        lock: z.array(levelSchema).max(10000).default([]),
+        unlock: z.array(levelSchema).max(10000).default([]),
+        exclude: z.array(candidateIdSchema).max(10000).default([]),
+        include: z.array(candidateIdSchema).max(10000).default([]),
+        clear: z.boolean().default(false),
+      })
+      .strict(),
+    'Pin candidates to levels, lock levels as they are, exclude candidates (or undo those), and recompute the order around them under the game\'s rules; stores the steered order and records the change in the run\'s history. Impossible constraints are refused naming the levels and the rule, and nothing changes.',
+  ),
   'duplicates.list': method<DuplicatePairView[]>()(
     z.object({ runId: runIdSchema, limit: z.number().int().min(1).max(100000).default(1000) }).strict(),
     'Near-duplicate pairs found among a run\'s candidates, closest first.',

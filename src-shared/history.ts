@@ -4,18 +4,18 @@
  * history records them so undo and redo replay exactly that change.
  */
 
-/** What a change did: verdicts, tags, notes (pins, locks, exclusions and edits join later). */
-export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note';
+/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions). */
+export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer';
 
-/** Which kind of row a change touched. */
-export type HistoryTarget = 'candidate';
+/** Which kind of row a change touched: a candidate, or the run itself (its steering and steered order). */
+export type HistoryTarget = 'candidate' | 'run';
 
 /** One field of one row, before and after (plain JSON values). */
 export interface RowChange {
   target: HistoryTarget;
   /** The row's database id. */
   id: number;
-  field: 'verdict' | 'tags' | 'note';
+  field: 'verdict' | 'tags' | 'note' | 'steering' | 'steered-order';
   before: unknown;
   after: unknown;
 }

@@ -16,7 +16,7 @@ import { packFromStored, type RunSpec } from './finish';
 import { checkInWorker } from './import-runner';
 
 export function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind): string {
-  return `${game.id}-seed${run.seed}-run${run.id}${kind === 'approved' ? '-approved' : ''}.json`;
+  return `${game.id}-seed${run.seed}-run${run.id}${kind === 'automatic' ? '' : `-${kind}`}.json`;
 }
 
 /** A run's pack, ready to download or to write; writes nothing. */

@@ -9,6 +9,7 @@
 import type { HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from '../../src-shared/history';
 import { candidatesName } from '../../src-shared/vocabulary';
 import type { Db } from './db';
+import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 
 type Applier = (db: Db, id: number, value: unknown) => void;
 
@@ -17,6 +18,8 @@ const appliers: Record<string, Applier> = {
   'candidate.verdict': (db, id, v) => void db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?').run(v as string, id),
   'candidate.tags': (db, id, v) => void db.prepare('UPDATE candidates SET tags = ? WHERE id = ?').run(JSON.stringify(v), id),
   'candidate.note': (db, id, v) => void db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(v as string, id),
+  'run.steering': (db, id, v) => void db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(v === null ? null : JSON.stringify(v), id),
+  'run.steered-order': (db, id, v) => (v === null ? deleteOrdering(db, id, 'steered') : saveOrdering(db, id, 'steered', v as StoredOrdering)),
 };
 
 function apply(db: Db, c: RowChange, value: unknown): void {
@@ -59,6 +62,8 @@ export function candidateScope(db: Db, ids: readonly number[]): string {
 export interface ChangeMeta {
   kind: HistoryKind;
   label: (scope: string, changes: RowChange[]) => string;
+  /** The scope when the change touched no candidate row (e.g. "levels 1–10" for a lock). */
+  scope?: string;
 }
 
 /**
@@ -71,7 +76,8 @@ export function recordChange(db: Db, runId: number, now: string, meta: ChangeMet
     if (changes.length === 0) return { changes, entry: null };
     // A new change ends the redo branch.
     db.prepare('DELETE FROM history WHERE run_id = ? AND undone = 1').run(runId);
-    const scope = candidateScope(db, changes.filter((c) => c.target === 'candidate').map((c) => c.id));
+    const candidateIds = changes.filter((c) => c.target === 'candidate').map((c) => c.id);
+    const scope = candidateIds.length === 0 && meta.scope !== undefined ? meta.scope : candidateScope(db, candidateIds);
     const rows = new Set(changes.map((c) => `${c.target}:${c.id}`)).size;
     const info = db
       .prepare('INSERT INTO history (run_id, kind, label, scope, rows, created_at) VALUES (?, ?, ?, ?, ?, ?)')

@@ -153,4 +153,33 @@ export const migrations: readonly string[] = [
   ALTER TABLE runs ADD COLUMN heartbeat_at INTEGER;   -- ms since the epoch, renewed by the owner
   ALTER TABLE runs DROP COLUMN owner_pid;
   `,
+  // 6: steering an ordering. The designer's pins, locks and exclusions per run (JSON, changed
+  // only through history), and the steered order as a third ordering kind; SQLite cannot
+  // change a CHECK, so the two ordering tables are rebuilt (child renamed away first, so no
+  // cascade touches the rows while foreign keys are on).
+  `
+  ALTER TABLE runs ADD COLUMN steering TEXT;   -- JSON Steering, NULL = none
+  ALTER TABLE ordering_levels RENAME TO ordering_levels_old;
+  CREATE TABLE orderings_new (
+    run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    kind        TEXT    NOT NULL CHECK (kind IN ('automatic','approved','steered')),
+    computed_at TEXT    NOT NULL,
+    problems    TEXT    NOT NULL DEFAULT '[]', -- JSON
+    PRIMARY KEY (run_id, kind)
+  );
+  INSERT INTO orderings_new (run_id, kind, computed_at, problems) SELECT run_id, kind, computed_at, problems FROM orderings;
+  CREATE TABLE ordering_levels (
+    run_id       INTEGER NOT NULL,
+    kind         TEXT    NOT NULL,
+    level        INTEGER NOT NULL,            -- 1-based
+    candidate_id INTEGER REFERENCES candidates (id) ON DELETE CASCADE,
+    target       REAL,
+    PRIMARY KEY (run_id, kind, level),
+    FOREIGN KEY (run_id, kind) REFERENCES orderings_new (run_id, kind) ON DELETE CASCADE
+  );
+  INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) SELECT run_id, kind, level, candidate_id, target FROM ordering_levels_old;
+  DROP TABLE ordering_levels_old;
+  DROP TABLE orderings;
+  ALTER TABLE orderings_new RENAME TO orderings;
+  `,
 ];

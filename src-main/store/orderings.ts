@@ -4,7 +4,7 @@ import type { Db } from './db';
 
 export interface StoredOrdering {
   computedAt: string;
-  problems: { level: number; message: string }[];
+  problems: { level: number; message: string; rule?: string; from?: number; to?: number; by?: number }[];
   levels: { level: number; candidateId: number | null; target: number | null }[];
 }
 
@@ -15,6 +15,10 @@ export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: Store
     const ins = db.prepare('INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (?, ?, ?, ?, ?)');
     for (const l of o.levels) ins.run(runId, kind, l.level, l.candidateId, l.target);
   })();
+}
+
+export function deleteOrdering(db: Db, runId: number, kind: OrderingKind): void {
+  db.prepare('DELETE FROM orderings WHERE run_id = ? AND kind = ?').run(runId, kind);
 }
 
 export function loadOrdering(db: Db, runId: number, kind: OrderingKind): StoredOrdering | null {

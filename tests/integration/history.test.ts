@@ -82,7 +82,7 @@ describe('run history', () => {
       for (const ch of res.changes) {
         const col = (rs: Rows) => {
           const r = rs.find((x) => x.id === ch.id)!;
-          return ch.field === 'tags' ? JSON.parse(r.tags) : r[ch.field];
+          return ch.field === 'tags' ? JSON.parse(r.tags) : r[ch.field as 'verdict' | 'note'];
         };
         expect(ch.before).toEqual(col(before));
         expect(ch.after).toEqual(col(after));

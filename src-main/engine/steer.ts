@@ -1,0 +1,156 @@
+/**
+ * Steering a run's order: apply the designer's change to its pins, locks and exclusions,
+ * recompute (the game's own search on a worker, then the fill around fixed levels, see
+ * src-shared/ordering/steering.ts), and store the steering and the steered order as one
+ * history entry. Impossible constraints throw SteeringImpossibleError and change nothing.
+ */
+import type { CurveBreakView, Steering, SteerResult } from '../../src-shared/api';
+import type { AnyGame, PoolCandidate } from '../../src-shared/game';
+import type { RowChange } from '../../src-shared/history';
+import { steerOrdering, type SteeringConflict, type SteeringInput } from '../../src-shared/ordering/steering';
+import { candidateName } from '../../src-shared/vocabulary';
+import type { Db } from '../store/db';
+import { provenCandidates } from '../store/candidates';
+import { historyState, recordChange } from '../store/history';
+import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
+import { emptySteering, loadSteering } from '../store/steering';
+import type { OrderRunner, RunSpec } from './finish';
+import { orderingView } from './ordering-view';
+
+export interface SteerChange {
+  approved?: boolean;
+  pin: { level: number; candidateId: number }[];
+  unpin: number[];
+  lock: number[];
+  unlock: number[];
+  exclude: number[];
+  include: number[];
+  clear: boolean;
+}
+
+export class SteeringImpossibleError extends Error {
+  constructor(readonly conflicts: SteeringConflict[]) {
+    super(`these constraints cannot hold: ${conflicts.map((c) => c.message).join('; ')}`);
+    this.name = 'SteeringImpossibleError';
+  }
+}
+
+const levelsName = (levels: number[]): string => {
+  const l = [...new Set(levels)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < l.length; ) {
+    let j = i;
+    while (j + 1 < l.length && l[j + 1] === l[j]! + 1) j++;
+    parts.push(j > i ? `${l[i]}–${l[j]}` : String(l[i]));
+    i = j + 1;
+  }
+  return `level${l.length === 1 ? '' : 's'} ${parts.join(', ')}`;
+};
+
+/** The steering after `change`; locks take the candidate the level holds now. */
+function nextSteering(db: Db, runId: number, current: Steering, change: SteerChange): { next: Steering; conflicts: SteeringConflict[] } {
+  const approved = change.approved ?? current.approved;
+  const next: Steering = change.clear ? { ...emptySteering(), approved } : { approved, pins: [...current.pins], locks: [...current.locks], excluded: [...current.excluded] };
+  const conflicts: SteeringConflict[] = [];
+  const drop = (levels: number[]) => { next.pins = next.pins.filter((p) => !levels.includes(p.level)); next.locks = next.locks.filter((p) => !levels.includes(p.level)); };
+  next.pins = next.pins.filter((p) => !change.unpin.includes(p.level));
+  next.locks = next.locks.filter((p) => !change.unlock.includes(p.level));
+  next.excluded = next.excluded.filter((id) => !change.include.includes(id));
+  for (const p of change.pin) {
+    // A candidate pinned anew moves: its old pin or lock goes.
+    drop([p.level]);
+    next.pins = next.pins.filter((q) => q.candidateId !== p.candidateId);
+    next.locks = next.locks.filter((q) => q.candidateId !== p.candidateId);
+    next.pins.push({ ...p });
+  }
+  if (change.lock.length > 0) {
+    // What the designer sees: the steered order when it is over the same candidates, else the base order.
+    const steered = loadOrdering(db, runId, 'steered');
+    const base = steered && current.approved === approved ? steered : loadOrdering(db, runId, approved ? 'approved' : 'automatic');
+    for (const level of change.lock) {
+      if (next.pins.some((p) => p.level === level)) continue;
+      const at = base?.levels.find((l) => l.level === level)?.candidateId ?? null;
+      if (at === null) { conflicts.push({ levels: [level], rule: 'range', message: `level ${level} has no candidate to lock${base ? '' : ' (no order computed yet)'}` }); continue; }
+      next.locks = next.locks.filter((q) => q.level !== level);
+      next.locks.push({ level, candidateId: at });
+    }
+  }
+  for (const id of change.exclude) if (!next.excluded.includes(id)) next.excluded.push(id);
+  next.pins.sort((a, b) => a.level - b.level);
+  next.locks.sort((a, b) => a.level - b.level);
+  return { next, conflicts };
+}
+
+function label(db: Db, change: SteerChange): string {
+  const get = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
+  const name = (id: number): string => { const r = get.get(id) as { slot: number; idx: number } | undefined; return r ? candidateName(r.slot, r.idx) : `candidate ${id}`; };
+  const parts: string[] = [];
+  if (change.clear) parts.push('Cleared the steering');
+  for (const p of change.pin) parts.push(`Pinned ${name(p.candidateId)} to level ${p.level}`);
+  if (change.unpin.length) parts.push(`Unpinned ${levelsName(change.unpin)}`);
+  if (change.lock.length) parts.push(`Locked ${levelsName(change.lock)}`);
+  if (change.unlock.length) parts.push(`Unlocked ${levelsName(change.unlock)}`);
+  if (change.exclude.length) parts.push(`Excluded ${change.exclude.map(name).join(', ')}`);
+  if (change.include.length) parts.push(`Allowed again ${change.include.map(name).join(', ')}`);
+  if (parts.length === 0) parts.push('Recomputed the steered order');
+  const text = parts.join('; ');
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: SteerChange, order: OrderRunner, now: string): Promise<SteerResult> {
+  const current = loadSteering(db, run.id) ?? emptySteering();
+  const { next, conflicts: lockConflicts } = nextSteering(db, run.id, current, change);
+  if (lockConflicts.length > 0) throw new SteeringImpossibleError(lockConflicts);
+
+  const levelCount = game.levelCount(run.plan);
+  const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
+  const poolId = new Map<number, string>(), dbId = new Map<string, number>();
+  for (const c of provenCandidates(db, run.id, next.approved)) {
+    const id = `${c.slot}:${c.index}`; // the ids the pipeline uses, so the order never depends on database ids
+    poolId.set(c.id, id);
+    dbId.set(id, c.id);
+    if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+  }
+  const toPool = (id: number): string => poolId.get(id) ?? `db:${id}`;
+  const input: SteeringInput = {
+    pins: next.pins.map((p) => ({ level: p.level, id: toPool(p.candidateId) })),
+    locks: next.locks.map((p) => ({ level: p.level, id: toPool(p.candidateId) })),
+    excluded: next.excluded.filter((id) => poolId.has(id)).map(toPool),
+  };
+  const rules = game.curveRules?.(run.rules) ?? { maxStep: null, maxEqualRun: null };
+  const { conflicts, result } = await steerOrdering({
+    pools,
+    levelCount,
+    steering: input,
+    rules,
+    difficulty: (c) => c.metrics[game.difficulty] ?? 0,
+    order: (p) => order(game, run, p),
+  });
+  if (!result) throw new SteeringImpossibleError(conflicts);
+
+  const breaks: CurveBreakView[] = result.breaks.map((b) => ({ ...b }));
+  const shorts = result.levels.flatMap((id, i) => (id === null ? [i + 1] : []));
+  const stored: StoredOrdering = {
+    computedAt: now,
+    problems: [
+      ...breaks.map((b) => ({ level: b.to, message: b.message, rule: b.rule, from: b.from, to: b.to, by: b.by })),
+      ...(shorts.length ? [{ level: shorts[0]!, message: `${levelsName(shorts)} have no candidate left to ship`, rule: 'short' }] : []),
+    ],
+    levels: result.levels.map((id, i) => ({ level: i + 1, candidateId: id === null ? null : (dbId.get(id) ?? null), target: result.targets[i] ?? null })),
+  };
+  const fixedLevels = [...next.pins, ...next.locks].map((p) => p.level);
+  const { entry } = recordChange(db, run.id, now, { kind: 'steer', label: () => label(db, change), scope: fixedLevels.length ? `${levelsName(fixedLevels)} fixed` : 'the steered order' }, () => {
+    const changes: RowChange[] = [];
+    const before = loadSteering(db, run.id);
+    if (JSON.stringify(before) !== JSON.stringify(next)) {
+      db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(JSON.stringify(next), run.id);
+      changes.push({ target: 'run', id: run.id, field: 'steering', before, after: next });
+    }
+    const old = loadOrdering(db, run.id, 'steered');
+    saveOrdering(db, run.id, 'steered', stored);
+    changes.push({ target: 'run', id: run.id, field: 'steered-order', before: old, after: stored });
+    return changes;
+  });
+  const state = historyState(db, run.id);
+  return { steering: next, ordering: orderingView(db, game, run.id, 'steered'), breaks, largestStep: result.largestStep, entry, undo: state.undo, redo: state.redo };
+}

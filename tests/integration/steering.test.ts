@@ -1,0 +1,138 @@
+/**
+ * Steering a run's order through the API (orderings.steer): pins, locks and exclusions hold
+ * in the stored steered order; no constraints give the automatic order; every action is one
+ * history entry that undo and redo replay (steering and steered order both); impossible
+ * constraints are refused naming levels and rule, with nothing stored.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEnvelope, CandidatePage, HistoryList, OrderingView, RunSummary, SteerResult, Steering } from '../../src-shared/api';
+import { openStudio } from '../../src-main/studio';
+import type { Service } from '../../src-main/service';
+import { migrate } from '../../src-main/store/db';
+import { migrations } from '../../src-main/store/migrations';
+import { tempDir } from '../helpers/temp';
+
+const t = tempDir('studio-steer-');
+const dbPath = join(t.dir, 'studio.db');
+let service: Service;
+let runId: number;
+
+async function ok<T>(method: string, args: unknown): Promise<T> {
+  const env = await service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+function snapshot(): string {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return JSON.stringify([
+      db.prepare('SELECT steering FROM runs WHERE id = ?').get(runId),
+      db.prepare('SELECT * FROM orderings WHERE run_id = ? ORDER BY kind').all(runId),
+      db.prepare('SELECT * FROM ordering_levels WHERE run_id = ? ORDER BY kind, level').all(runId),
+      db.prepare('SELECT id, undone FROM history WHERE run_id = ? ORDER BY id').all(runId),
+    ]);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  service = openStudio({ dbPath, workers: 2, transport: 'server' });
+  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 11, levels: 8 });
+  runId = run.id;
+  expect((await service.engine.waitFor(runId)).status).toBe('done');
+}, 240_000);
+afterAll(async () => {
+  await service.close();
+  t.cleanup();
+});
+
+describe('orderings.steer', () => {
+  it('with no constraints stores the automatic order as the steered one', async () => {
+    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    const r = await ok<SteerResult>('orderings.steer', { runId });
+    expect(r.ordering.levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
+    expect(r.ordering.kind).toBe('steered');
+    expect(r.entry?.label).toBe('Recomputed the steered order');
+  });
+
+  it('holds a pin, locks and an exclusion; undo and redo replay steering and order', async () => {
+    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const shipped = new Set(auto.levels.map((l) => l.candidateId));
+    // A candidate that does not ship, pinned to level 5 (a real designer choice).
+    const spare = page.items.find((c) => c.failure === null && !shipped.has(c.id) && c.slot === 4)!;
+    expect(spare).toBeDefined();
+    const excluded = auto.levels[6]!.candidateId!;
+    const before = snapshot();
+    const r = await ok<SteerResult>('orderings.steer', { runId, pin: [{ level: 5, candidateId: spare.id }], lock: [1, 2], exclude: [excluded] });
+    const ids = r.ordering.levels.map((l) => l.candidateId);
+    expect(ids[4]).toBe(spare.id);
+    expect(ids[0]).toBe(auto.levels[0]!.candidateId);
+    expect(ids[1]).toBe(auto.levels[1]!.candidateId);
+    expect(ids).not.toContain(excluded);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(r.steering.pins).toEqual([{ level: 5, candidateId: spare.id }]);
+    expect(r.steering.locks.map((l) => l.level)).toEqual([1, 2]);
+    expect(r.entry?.label).toMatch(/^Pinned L5 · c\d+ to level 5; Locked levels 1–2; Excluded L\d+ · c\d+$/);
+    // Every break the reply names is on the stored order too.
+    const stored = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    expect(stored.levels.map((l) => l.candidateId)).toEqual(ids);
+    for (const b of r.breaks) expect(stored.problems.some((p) => p.message === b.message)).toBe(true);
+    const after = snapshot();
+
+    await ok('history.undo', { runId });
+    expect(snapshot().replace(/"undone":1/g, '"undone":0')).not.toBe(after);
+    expect((await ok<Steering>('orderings.steering', { runId })).pins).toEqual([]);
+    const undone = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    expect(undone.levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
+    expect(JSON.parse(snapshot())[0]).toEqual(JSON.parse(before)[0]);
+    await ok('history.redo', { runId });
+    expect((await ok<OrderingView>('orderings.get', { runId, kind: 'steered' })).levels.map((l) => l.candidateId)).toEqual(ids);
+    expect((await ok<Steering>('orderings.steering', { runId })).pins).toEqual([{ level: 5, candidateId: spare.id }]);
+  });
+
+  it('refuses impossible constraints naming the levels and the rule, and stores nothing', async () => {
+    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const proven = page.items.filter((c) => c.failure === null).sort((a, b) => (a.metrics['bits'] ?? 0) - (b.metrics['bits'] ?? 0));
+    const easiest = proven[0]!, hardest = proven[proven.length - 1]!;
+    expect(hardest.metrics['bits']).toBeGreaterThan(easiest.metrics['bits']!);
+    const before = snapshot();
+    const env = await service.dispatch('orderings.steer', { runId, clear: true, pin: [{ level: 3, candidateId: hardest.id }, { level: 6, candidateId: easiest.id }] });
+    expect(env.ok).toBe(false);
+    const err = (env as Extract<ApiEnvelope<unknown>, { ok: false }>).error;
+    expect(err.code).toBe('conflict');
+    expect(err.message).toMatch(/level 3 .*harder than level 6/);
+    expect(err.fields).toEqual([{ field: 'steering.levels 3, 6', message: expect.stringMatching(/\(rule: fell\)$/) }]);
+    expect(snapshot()).toBe(before);
+    const list = await ok<HistoryList>('history.list', { runId });
+    expect(list.entries[0]!.kind).toBe('steer');
+  });
+
+  it('migration 6 keeps the stored orderings of an older file', () => {
+    const dir = tempDir('studio-steer-mig-');
+    try {
+      const db = new Database(join(dir.dir, 'old.db'));
+      db.pragma('foreign_keys = ON');
+      for (let v = 0; v < 5; v++) db.exec(migrations[v]!);
+      db.pragma('user_version = 5');
+      db.prepare("INSERT INTO runs (id, game, seed, plan, rules, status, levels, created_at) VALUES (1, 'carillon', 1, '[]', '{}', 'done', 2, 'x')").run();
+      db.prepare("INSERT INTO candidates (id, run_id, slot, idx, level) VALUES (7, 1, 0, 0, '{}')").run();
+      db.prepare("INSERT INTO orderings (run_id, kind, computed_at) VALUES (1, 'approved', 'x')").run();
+      db.prepare('INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (1, ?, 1, 7, 2.5)').run('approved');
+      expect(migrate(db)).toBe(migrations.length);
+      expect(db.prepare('SELECT * FROM ordering_levels').all()).toEqual([{ run_id: 1, kind: 'approved', level: 1, candidate_id: 7, target: 2.5 }]);
+      db.prepare("INSERT INTO orderings (run_id, kind, computed_at) VALUES (1, 'steered', 'y')").run();
+      // The rebuilt tables still cascade: deleting the run removes its orderings.
+      db.prepare('DELETE FROM runs WHERE id = 1').run();
+      expect(db.prepare('SELECT COUNT(*) AS n FROM ordering_levels').get()).toEqual({ n: 0 });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM orderings').get()).toEqual({ n: 0 });
+      db.close();
+    } finally {
+      dir.cleanup();
+    }
+  });
+});
