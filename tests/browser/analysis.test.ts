@@ -297,7 +297,7 @@ describe('analysis screens in Chromium', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('ordering-export').click();
     expect((await download).suggestedFilename()).toMatch(/\.json$/);
-    await expect.poll(() => page.getByTestId('ordering-exported').textContent()).toMatch(/Approved pack written to .*exports/);
+    await expect.poll(() => page.getByTestId('ordering-exported').textContent()).toMatch(/Approved pack downloaded as .*\.json/);
     await shot('ordering-exported.png');
     await page.keyboard.press('Alt+t');
     await shot('ordering-light.png');

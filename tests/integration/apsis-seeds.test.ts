@@ -5,15 +5,12 @@
  * three equal reads in a row, steps within the default's bound, no near copy under any real
  * rotation (rules 1–3, checked pair by pair), every solution replays, and verify is clean.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { apsisGame, closestPairs, duplicatePairs, prepareLevel, replay, solveRounds, type ApsisPack } from '../../src-shared/games/apsis/index';
 import { stepStats } from '../../src-shared/ordering/curve';
 import type { Service } from '../../src-main/service';
 import { testService } from '../helpers/service';
-import { tempDir } from '../helpers/temp';
 
 const SEEDS = [11, 2026, 4242];
 /** The default's largest step on the seeds 101–120 (docs/apsis.md); a hard bound here. */
@@ -22,7 +19,6 @@ const TIMEOUT = 240_000;
 
 let ctx: ReturnType<typeof testService>;
 let service: Service;
-const files = tempDir('studio-apsis-seeds-');
 
 async function ok<T>(method: string, args: unknown): Promise<T> {
   const env = await service.dispatch(method, args);
@@ -36,7 +32,6 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await ctx.dispose();
-  files.cleanup();
 });
 
 describe.each(SEEDS)('Apsis: the whole default set, seed %i', (seed) => {
@@ -45,9 +40,8 @@ describe.each(SEEDS)('Apsis: the whole default set, seed %i', (seed) => {
     const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed });
     const done = await service.engine.waitFor(run.id);
     if (done.status !== 'done') throw new Error(`run ended ${done.status}: ${done.error}`);
-    const path = join(files.dir, `apsis-${seed}.json`);
-    await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic', path });
-    pack = apsisGame.parsePack(JSON.parse(readFileSync(path, 'utf8')));
+    const exported = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
+    pack = apsisGame.parsePack(JSON.parse(exported.text));
   }, TIMEOUT);
 
   it('ships every level; no fall in reads, arrows or depth; steps within bounds; at most three equal reads in a row', () => {
