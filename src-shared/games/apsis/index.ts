@@ -63,7 +63,12 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
       ? { level: c.level, metrics: c.metrics, tries: c.tries, failure: c.failure }
       : { level: c.level, metrics: c.metrics, tries: c.tries };
   },
-  measure: (level, rules) => levelMetrics(level, rules),
+  // The declared metrics only, as a generated candidate carries them (the solver also says
+  // whether the level clears, which verify checks, not a column).
+  measure: (level, rules) => {
+    const m = levelMetrics(level, rules);
+    return Object.fromEntries(apsisMetrics.flatMap((k) => (k.key in m ? [[k.key, m[k.key]!]] : [])));
+  },
   // verify's curve rules on reads: never fall, at most maxEqualRun equal in a row.
   curveRules: (rules) => ({ maxStep: null, maxEqualRun: rules.maxEqualRun }),
   order: (args) => orderPools(args),
