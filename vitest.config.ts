@@ -1,4 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { defaultServerConditions } from 'vite';
+
+/**
+ * The test build: modules resolve under the `studio-test-games` condition (package.json
+ * "imports"), so the registries hold the test-only games of tests/fixtures/games/ too, in this
+ * process (vite's resolver) and in its worker threads (Node's, via --conditions; see
+ * src-main/paths.ts).
+ */
+const TEST_GAMES = 'studio-test-games';
 
 export default defineConfig({
   test: {
@@ -19,6 +28,22 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { conditions: [TEST_GAMES, ...defaultServerConditions] },
+        ssr: { resolve: { conditions: [TEST_GAMES, ...defaultServerConditions], externalConditions: [TEST_GAMES] } },
+        test: {
+          name: 'games',
+          // Every registered game, the test-only ones included: the conformance suite and the
+          // browser test of a test-only game (over out/renderer-test-games/).
+          include: ['tests/conformance/**/*.test.ts'],
+          environment: 'node',
+          execArgv: [`--conditions=${TEST_GAMES}`],
+          setupFiles: ['tests/setup/fast-check.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -26,3 +26,19 @@ if (builtAt < sourceAt) {
     process.exit(r.status ?? 1);
   }
 }
+
+// `--test-games` (npm test): also the test build of the renderer, with the test-only games
+// (scripts/build-test-renderer.mjs), when it is missing or older than its sources.
+if (process.argv.includes('--test-games')) {
+  const testStamp = join(root, 'out', 'renderer-test-games', 'index.html');
+  const testSources = ['src-renderer', 'src-shared', join('tests', 'fixtures', 'games'), 'svelte.config.js', 'package.json'];
+  const testBuiltAt = existsSync(testStamp) ? statSync(testStamp).mtimeMs : 0;
+  if (testBuiltAt < Math.max(...testSources.map((s) => join(root, s)).filter(existsSync).map(newest))) {
+    process.stderr.write('Building the test renderer (with the test-only games)…\n');
+    const r = spawnSync('node', [join(root, 'scripts', 'build-test-renderer.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0) {
+      process.stderr.write('Test renderer build failed; see the errors above.\n');
+      process.exit(r.status ?? 1);
+    }
+  }
+}

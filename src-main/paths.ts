@@ -29,7 +29,12 @@ export function rendererDir(): string {
 
 /** The worker entry and the flags to load it: the built worker.js, or the .ts entry through tsx. */
 export function workerEntry(): { filename: string; execArgv: string[] } {
-  if (runningFromSource) return { filename: join(here, 'engine', 'worker.ts'), execArgv: ['--import', 'tsx'] };
+  if (runningFromSource) {
+    // Workers resolve modules under the same conditions as this process (the test build's
+    // `--conditions=studio-test-games` adds the test-only games to the registry).
+    const conditions = process.execArgv.filter((a) => a.startsWith('--conditions=') || a.startsWith('-C='));
+    return { filename: join(here, 'engine', 'worker.ts'), execArgv: ['--import', 'tsx', ...conditions] };
+  }
   const found = findUpward(here, join('main', 'worker.js')) ?? findUpward(here, 'worker.js');
   if (!found) throw new Error(`worker bundle not found above ${here}; run "npm run build"`);
   return { filename: found, execArgv: [] };

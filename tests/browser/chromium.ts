@@ -47,9 +47,10 @@ export interface BrowserStudio {
  * workers, the local server over the BUILT renderer, and one Chromium page whose errors
  * (uncaught exceptions and console errors) are collected into `errors`.
  */
-export async function studioInBrowser(opts: { workers?: number; viewport?: { width: number; height: number }; acceptDownloads?: boolean; errors: string[] }): Promise<BrowserStudio> {
+export async function studioInBrowser(opts: { workers?: number; viewport?: { width: number; height: number }; acceptDownloads?: boolean; errors: string[]; staticDir?: string }): Promise<BrowserStudio> {
   const ctx = testService(opts.workers ?? 1);
-  const server = await startServer({ service: ctx.service, staticDir: rendererDir() });
+  // The built renderer, or another build of it (the test build with the test-only games).
+  const server = await startServer({ service: ctx.service, staticDir: opts.staticDir ?? rendererDir() });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1440, height: 900 }, acceptDownloads: opts.acceptDownloads ?? true });
   page.on('pageerror', (e) => opts.errors.push(e.message));

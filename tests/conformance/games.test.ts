@@ -1,0 +1,145 @@
+/**
+ * The conformance suite every registered game runs (issue 11), the test-only games of
+ * tests/fixtures/games/ included (this project resolves the registry under the test build's
+ * condition). What a game promises the studio, checked the same way for each:
+ * determinism across worker counts, packs that round-trip byte for byte and verify clean,
+ * a level that is its own near-duplicate, an ordering that fills a small plan, metrics that
+ * are all declared, and rules and plan schemas that accept the defaults and name a broken field.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportResult, RunSummary } from '../../src-shared/api';
+import type { AnyGame, PoolCandidate } from '../../src-shared/game';
+import { gameForPack, games } from '../../src-shared/games/index';
+import { stringifyPack } from '../../src-shared/pack/pack-io';
+import { designerIssues } from '../../src-shared/schema/designer-errors';
+import type { Service } from '../../src-main/service';
+import { testService } from '../helpers/service';
+
+/** A few levels: enough for every rule of a game to act, small enough for the 2-core machine. */
+const LEVELS = 3;
+const SEED = 5;
+
+let one: ReturnType<typeof testService>;
+let two: ReturnType<typeof testService>;
+
+async function ok<T>(service: Service, method: string, args: unknown): Promise<T> {
+  const env = await service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+/** A whole small run through the real pipeline (workers, store, ordering, dedup), exported. */
+async function packText(service: Service, game: AnyGame): Promise<string> {
+  const run = await ok<RunSummary>(service, 'runs.create', { game: game.id, seed: SEED, levels: Math.min(LEVELS, game.levelCount(game.defaultPlan)) });
+  expect((await service.engine.waitFor(run.id)).status).toBe('done');
+  return (await ok<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' })).text;
+}
+
+/** The first number in a JSON value, as a path to it (for breaking one field). */
+function firstNumberPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'number') return path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = firstNumberPath(value[i], [...path, i]);
+      if (p) return p;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = firstNumberPath(v, [...path, k]);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+function withValueAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let at = copy;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
+  at[path[path.length - 1]!] = replacement;
+  return copy;
+}
+
+beforeAll(() => {
+  one = testService(1);
+  two = testService(2);
+});
+
+afterAll(async () => {
+  await one?.dispose();
+  await two?.dispose();
+});
+
+describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) => {
+  const texts: { one?: string; two?: string } = {};
+
+  it('makes the same pack, byte for byte, on 1 and on 2 workers', async () => {
+    texts.one = await packText(one.service, game);
+    texts.two = await packText(two.service, game);
+    expect(texts.two).toBe(texts.one);
+    expect(JSON.parse(texts.one).levels.length).toBe(Math.min(LEVELS, game.levelCount(game.defaultPlan)));
+  });
+
+  it('reads its pack back to the same bytes, and verify finds nothing wrong', () => {
+    const json: unknown = JSON.parse(texts.one!);
+    expect(gameForPack(json)).toBe(game);
+    const pack = game.parsePack(json);
+    const p = pack as { seed: number; rules: unknown; plan: unknown };
+    const again = stringifyPack(game.toPack({ seed: p.seed, rules: p.rules, plan: p.plan, levels: game.packLevels(pack) }));
+    expect(again).toBe(texts.one);
+    expect(game.verifyPack(pack)).toEqual([]);
+  });
+
+  it('calls every level a near-duplicate of itself', () => {
+    const pack = game.parsePack(JSON.parse(texts.one!));
+    const rules = (pack as { rules: unknown }).rules;
+    for (const level of game.packLevels(pack)) expect(game.nearDuplicate(level, level, rules)).not.toBeNull();
+  });
+
+  describe('on pools generated in process for a small plan', () => {
+    const plan = game.truncatePlan(game.defaultPlan, Math.min(LEVELS, game.levelCount(game.defaultPlan)));
+    const rules = game.defaultRules;
+    const pools: PoolCandidate<unknown>[][] = game.poolSizes(plan, rules).map((size, slot) =>
+      Array.from({ length: size }, (_, index) => ({ index, c: game.generate({ rules, plan, seed: SEED, slot, index }) })).flatMap(({ index, c }) =>
+        c.level === null ? [] : [{ id: `${slot}:${index}`, slot, index, level: c.level, metrics: c.metrics }],
+      ),
+    );
+
+    it('fills every level of the plan, with no problem', () => {
+      const result = game.order({ rules, plan, pools });
+      expect(result.levels).toHaveLength(game.levelCount(plan));
+      expect(result.levels.every((id) => id !== null)).toBe(true);
+      expect(result.problems).toEqual([]);
+      expect(game.stages(plan).at(-1)?.last).toBe(game.levelCount(plan));
+    });
+
+    it('names every metric it measures in `metrics`, the difficulty among them', () => {
+      const declared = new Set(game.metrics.map((m) => m.key));
+      expect(declared.has(game.difficulty)).toBe(true);
+      const candidates = pools.flat();
+      expect(candidates.length).toBeGreaterThan(0);
+      for (const c of candidates) {
+        for (const key of Object.keys(c.metrics)) expect(declared, `metric "${key}"`).toContain(key);
+        for (const key of Object.keys(game.measure(c.level, rules))) expect(declared, `measured "${key}"`).toContain(key);
+        expect(typeof c.metrics[game.difficulty]).toBe('number');
+      }
+    });
+  });
+
+  it('accepts its default rules and plan, and rejects one broken value of each, naming the field', () => {
+    expect(game.rulesSchema.safeParse(game.defaultRules).success).toBe(true);
+    expect(game.planSchema.safeParse(game.defaultPlan).success).toBe(true);
+    for (const [schema, value] of [
+      [game.rulesSchema, game.defaultRules],
+      [game.planSchema, game.defaultPlan],
+    ] as const) {
+      const path = firstNumberPath(value);
+      expect(path, 'a numeric field to break').not.toBeNull();
+      const r = schema.safeParse(withValueAt(value, path!, 'lots'));
+      expect(r.success).toBe(false);
+      const issues = designerIssues(r.error!);
+      expect(issues.map((i) => i.field)).toContain(path!.join('.'));
+      expect(issues[0]!.message).not.toMatch(/invalid_type|expected number/i);
+    }
+  });
+});
