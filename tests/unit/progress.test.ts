@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { fcRuns } from '../helpers/fast-check';
 import { overallProgress, PHASE_WEIGHTS, RUN_PHASES, type RunPhase } from '../../src-shared/progress';
 
 describe('overall progress', () => {
@@ -30,7 +31,7 @@ describe('overall progress', () => {
           last = v;
         }
       }),
-      { seed: 13, numRuns: 300 },
+      fcRuns(300),
     );
   });
 
