@@ -15,6 +15,7 @@ import { openStudio } from '../studio';
 import type { Service } from '../service';
 import type { BenchCase, BenchRow } from './bench-cases';
 import { call } from './studio-session';
+import { writeExportTo } from '../export-files';
 
 export const QUALITY_SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
 const WORKERS = 2;
@@ -70,7 +71,8 @@ async function wholeSet(service: Service, dir: string, game: string, seed: numbe
   const run = await call<RunSummary>(service, 'runs.create', { game, seed });
   const done = await service.engine.waitFor(run.id);
   if (done.status !== 'done') throw new Error(`${game} seed ${seed}: the run ended ${done.status}: ${done.error}`);
-  const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic', path: join(dir, `${game}-${seed}.json`) });
+  const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' });
+  writeExportTo(exported, join(dir, `${game}-${seed}.json`), service.dbPath);
   const cpu = process.cpuUsage(c0);
   return { pack: JSON.parse(exported.text), seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
@@ -113,6 +115,8 @@ function qualityCase<Q>(game: { id: string; title: string }, figures: Figure<Q &
           process.stderr.write(`bench: quality ${game.id} seed ${seed}…\n`);
           const set = await wholeSet(service, dir, game.id, seed);
           perSeed.push({ seed, q: { ...figuresOf(set.pack), seconds: set.seconds, cpuSeconds: set.cpuSeconds } });
+          const q = perSeed[perSeed.length - 1]!.q;
+          process.stderr.write(`bench: quality ${game.id} seed ${seed}: ${figures.map((f) => `${f.label} ${f.of(q).toFixed(f.digits)}`).join(', ')}\n`);
         }
       } finally {
         await service.close();
