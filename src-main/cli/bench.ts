@@ -13,6 +13,7 @@ import { storeBenchCases } from './bench-store';
 import { browserBenchCases } from './bench-browser';
 import { qualityBenchCases } from './bench-quality';
 import { runBenchCases } from './bench-runs';
+import { importBenchCases } from './bench-import';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -28,7 +29,7 @@ const program = new Command()
     }
     const file = o.json ?? o.out ?? DEFAULT_JSON;
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases, ...browserBenchCases, ...qualityBenchCases, ...runBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...qualityBenchCases, ...runBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
       try {

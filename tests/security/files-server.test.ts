@@ -13,6 +13,7 @@ import { startServer, type StudioServer } from '../../src-main/server/server';
 import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
 import { apsisPackText, carillonPackText, dbState, type DbState } from './files-fixtures';
+import { authedSocket } from './harness';
 
 let ctx: ReturnType<typeof testService>;
 let server: StudioServer;
@@ -173,10 +174,14 @@ describe('pack text that is not a pack', () => {
 
   it('a 60 MB pack is refused with a clear reply and the server stays up', async () => {
     const text = carillonPackText(1, 10).replace('"levels":', `"padding":"${'x'.repeat(60 * 1024 * 1024)}","levels":`);
-    const r = await post('packs.import', { text });
-    // Refused by the import's byte cap (400) or, once the transport caps bodies lower, by the server (413).
-    expect([400, 413]).toContain(r.status);
-    expect(r.text).toMatch(/MB|MiB|too large/);
+    // As the renderer sends it, one socket message: the server closes that socket (1009,
+    // message too big) and nothing else.
+    const ws = await authedSocket({ port: server.port, token: server.token, base });
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    ws.on('error', () => undefined);
+    ws.send(JSON.stringify({ id: 1, method: 'packs.import', args: { text } }));
+    expect(await closed).toBe(1009);
+    // (Over HTTP the server's body cap answers 413: tests/security/access.test.ts.)
     await expectUnchanged();
   });
 
