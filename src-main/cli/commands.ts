@@ -4,6 +4,7 @@ import { gameInfos } from '../service';
 import { registerGenerate } from './generate';
 import { registerVerify } from './verify';
 import { registerRuns } from './runs';
+import { registerOrder } from './order';
 
 export function registerCommands(program: Command): void {
   program
@@ -18,4 +19,5 @@ export function registerCommands(program: Command): void {
   registerGenerate(program);
   registerVerify(program);
   registerRuns(program);
+  registerOrder(program);
 }
