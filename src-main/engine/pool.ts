@@ -88,10 +88,12 @@ export function createPool(opts: PoolOptions = {}): WorkerPool {
   // Tasks go to piscina only when a worker is free, so every task piscina holds is running:
   // a cancel drops a task still waiting here at once, and gives a running one its grace.
   let inFlight = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: { start: () => void; fail: (e: Error) => void }[] = [];
+  let closed = false;
 
   function run<T extends WorkerTask>(task: T, signal?: AbortSignal, budgetMs = budgetOf(task)): Promise<WorkerResult<T>> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<WorkerResult<T>>((resolve, reject) => {
       let started = false;
       const timers: NodeJS.Timeout[] = [];
@@ -104,8 +106,10 @@ export function createPool(opts: PoolOptions = {}): WorkerPool {
       };
       const onCancel = (): void => {
         reject(abortError(signal!));
-        if (!started) waiting.splice(waiting.indexOf(start), 1);
-        else timers.push(setTimeout(() => stop(new Error('cancelled, and still running past its deadline')), graceMs));
+        if (!started) {
+          const i = waiting.findIndex((w) => w.start === start);
+          if (i >= 0) waiting.splice(i, 1);
+        } else timers.push(setTimeout(() => stop(new Error('cancelled, and still running past its deadline')), graceMs));
       };
       const start = (): void => {
         started = true;
@@ -117,12 +121,12 @@ export function createPool(opts: PoolOptions = {}): WorkerPool {
             for (const t of timers) clearTimeout(t);
             signal?.removeEventListener('abort', onCancel);
             inFlight--;
-            waiting.shift()?.();
+            if (!closed) waiting.shift()?.start();
           });
       };
       signal?.addEventListener('abort', onCancel, { once: true });
       if (inFlight < size) start();
-      else waiting.push(start);
+      else waiting.push({ start, fail: reject });
     });
   }
 
@@ -130,10 +134,10 @@ export function createPool(opts: PoolOptions = {}): WorkerPool {
     size,
     run,
     close: async () => {
-      const pending = waiting.splice(0);
+      closed = true;
+      // Tasks still waiting for a worker never start (piscina would spawn threads for them).
+      for (const w of waiting.splice(0)) w.fail(new Error('the worker pool is closed'));
       await piscina.destroy();
-      // Tasks still waiting for a worker start on the closed pool, which rejects them.
-      for (const start of pending) start();
     },
     threadIds: () => piscina.threads.map((t) => t.threadId),
     get stopped() {

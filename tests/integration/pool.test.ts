@@ -17,7 +17,9 @@ describe('worker pool', () => {
   });
 
   it('cancels tasks in flight at once, keeps its workers, and never raises a stray reply as an error', async () => {
-    const pool = createPool({ workers: 2 });
+    // Tasks that finish within the cancel's grace keep their workers; the grace is generous
+    // here so a loaded machine cannot stretch a few-ms task past it (the deadline has its own test).
+    const pool = createPool({ workers: 2, cancelGraceMs: 10_000 });
     const stray: unknown[] = [];
     const onUncaught = (e: unknown): void => void stray.push(e);
     process.on('uncaughtException', onUncaught);
@@ -100,5 +102,20 @@ describe('worker pool', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('closing the pool', () => {
+  it('rejects tasks still waiting for a worker, and refuses new ones', async () => {
+    const pool = createPool({ workers: 1 });
+    await pool.run({ kind: 'checksum', seed: 1, count: 10 });
+    const running = pool.run({ kind: 'checksum', seed: 2, count: 5e9 });
+    const waiting = pool.run({ kind: 'checksum', seed: 3, count: 10 });
+    const closing = pool.close();
+    await expect(waiting).rejects.toThrow(/the worker pool is closed/);
+    await expect(running).rejects.toThrow();
+    await closing;
+    await expect(pool.run({ kind: 'checksum', seed: 4, count: 10 })).rejects.toThrow(/the worker pool is closed/);
+    expect(pool.threadIds()).toEqual([]);
   });
 });
