@@ -35,6 +35,7 @@ import {
 import { historyState, jumpTo, listHistory, recordChange, redoNext, undoLast, type ChangeMeta } from './store/history';
 import type { CurationChange, RowChange } from '../src-shared/history';
 import { curationLabels } from './curation-labels';
+import { candidateName } from '../src-shared/vocabulary';
 import { listPairs } from './store/duplicates';
 import type { WorkerPool } from './engine/pool';
 import { createRunEngine, type RunEngine } from './engine/run-engine';
@@ -215,7 +216,7 @@ export function createService(ctx: ServiceContext): Service {
         game: run.game,
         seed: run.seed,
         rules: run.rules,
-        label: `${run.game}/run ${run.id}/seed ${run.seed}/slot ${row.slot + 1}/candidate ${row.index}${shipped ? `/level ${shipped}` : ''}`,
+        label: `${run.game}/run ${run.id}/seed ${run.seed}/${candidateName(row.slot, row.index)}${shipped ? `/level ${shipped}` : ''}`,
       };
     },
     'candidates.points': ({ runId }) => {

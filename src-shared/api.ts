@@ -146,7 +146,7 @@ export interface CandidateDetail extends CandidateRow {
   seed: number;
   rules: unknown;
   proof: Record<string, unknown>;
-  /** Copyable id: game/seed/level/candidate. */
+  /** Copyable id: game/run/seed/candidate (L12 · c3)/shipped level. */
   label: string;
 }
 

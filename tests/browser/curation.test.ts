@@ -207,4 +207,69 @@ describe('curation in Chromium', () => {
     expect(await page.evaluate(() => document.querySelector('[data-testid="error-panel"]')?.textContent ?? '')).toBe('');
     expect(pageErrors).toEqual([]);
   });
+
+  it('curates from the inspector with the Pools keys and auto-advance, then the pool shows the same rows', async () => {
+    await page.keyboard.press('Alt+2');
+    if (await page.getByTestId('pool-clear-filters').count()) await page.getByTestId('pool-clear-filters').click();
+    await openPool(carillon);
+    const all = await api<CandidatePage>('candidates.list', { runId: carillon.id, slot: 1, limit: 2000, withLevels: false });
+    const pool2 = all.items.filter((c) => c.failure === null);
+    const [first, second, third] = pool2;
+    // Clear the pool's verdicts left by the tests before.
+    await api('candidates.setVerdict', { candidateIds: all.items.map((c) => c.id), verdict: 'none' });
+    await page.getByTestId('run-picker').selectOption(String(apsis.id));
+    await page.getByTestId('run-picker').selectOption(String(carillon.id));
+    // Walk the grid with the keyboard to the pool's first proven candidate, and open it.
+    await page.locator('[data-testid^="card-"][data-index="0"]').click();
+    const slot0 = (await api<CandidatePage>('candidates.list', { runId: carillon.id, slot: 0, limit: 1, withLevels: false })).total;
+    const at = slot0 + all.items.findIndex((c) => c.id === first!.id);
+    for (let k = 0; k < at; k++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-testid')).toBe(`card-${first!.id}`);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('inspector-curation').waitFor();
+    const name = () => page.getByTestId('inspector-candidate').textContent();
+    await expect.poll(name).toBe(`L2 · c${first!.index + 1}`);
+    // The board's toggles moved off the verdict keys: V shows the reach circles, nothing is rejected.
+    await page.keyboard.press('v');
+    await page.getByTestId('insp-auto-advance').check();
+    await page.getByTestId('board').click({ position: { x: 3, y: 3 } });
+    await page.keyboard.press('a');
+    await expect.poll(name).toBe(`L2 · c${second!.index + 1}`);
+    await page.keyboard.press('r');
+    await expect.poll(name).toBe(`L2 · c${third!.index + 1}`);
+    // Back to the second with ',', a note on it; then off auto-advance, clear it with C.
+    await page.keyboard.press(',');
+    await expect.poll(name).toBe(`L2 · c${second!.index + 1}`);
+    await page.getByTestId('insp-note').fill('too close to c1');
+    await page.getByTestId('insp-note').press('Enter');
+    await expect.poll(() => page.getByTestId('insp-message').textContent()).toMatch(/^Noted L2 · c\d+$/);
+    await page.screenshot({ path: join(RESULTS, 'curation-inspector-1440.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: join(RESULTS, 'curation-inspector-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const byId = new Map((await rows(carillon.id)).map((r) => [r.id, r]));
+    expect(byId.get(first!.id)!.verdict).toBe('approved');
+    expect(byId.get(second!.id)).toMatchObject({ verdict: 'rejected', note: 'too close to c1' });
+    expect(byId.get(third!.id)!.verdict).toBe('none');
+    // The filmstrip: ']' steps to the next shipped level, whose candidate opens.
+    await page.getByTestId('insp-strip').waitFor();
+    await page.getByTestId('insp-strip').locator('[data-strip-level="3"]').click();
+    const view = await api<{ levels: { level: number; candidateId: number | null }[] }>('orderings.get', { runId: carillon.id, kind: 'automatic' });
+    const l3 = (await rows(carillon.id)).find((r) => r.id === view.levels[2]!.candidateId)!;
+    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('3');
+    await page.getByTestId('board').click({ position: { x: 3, y: 3 } });
+    await page.keyboard.press(']');
+    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('4');
+    expect(l3).toBeDefined();
+    // Jump to a level by number.
+    await page.getByTestId('insp-jump').fill('1');
+    await page.getByTestId('insp-jump').press('Enter');
+    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('1');
+    // The pool shows the same verdicts.
+    await page.keyboard.press('Alt+2');
+    await expect.poll(() => page.getByTestId(`card-${first!.id}`).getAttribute('data-verdict')).toBe('approved');
+    await expect.poll(() => page.getByTestId(`card-${second!.id}`).getAttribute('data-verdict')).toBe('rejected');
+    expect(await page.getByTestId(`card-${third!.id}`).getAttribute('data-verdict')).toBe('none');
+    expect(pageErrors).toEqual([]);
+  });
 });

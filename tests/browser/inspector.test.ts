@@ -143,7 +143,7 @@ describe('level inspector in Chromium', () => {
     await page.getByTestId('pack-level').press('Enter');
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe('carillon/seed 7/level 4');
     await page.getByTestId('board').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('r');
+    await page.keyboard.press('v');
     await page.keyboard.press('Alt+t');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
     await page.waitForTimeout(150);

@@ -7,6 +7,7 @@
 import { studio } from './studio.svelte';
 import { pages, shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
 import { inspectorActions } from '../inspector/commands.svelte';
+import { inspectorCurationActions } from '../inspector/curation-actions';
 import { analysisActions } from '../plots/analysis-actions';
 import { runsActions } from '../runs/runs-ui.svelte';
 import { poolActions } from '../pools/pool-actions';
@@ -55,6 +56,7 @@ export const actions: Action[] = [
   ...runsActions,
   ...poolActions,
   ...inspectorActions,
+  ...inspectorCurationActions,
   ...analysisActions,
   ...exportActions,
 ];

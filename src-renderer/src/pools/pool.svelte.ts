@@ -314,6 +314,20 @@ class PoolState {
     if (byId.size) this.rows = this.rows.map((r) => (byId.has(r.id) ? { ...r, ...byId.get(r.id) } : r));
   }
 
+  /**
+   * A curation call made elsewhere (the inspector) on this run: the rows, history and
+   * message here follow it. Returns the change, or null when the run is read-only.
+   */
+  async curate<K extends 'candidates.setVerdict' | 'candidates.setNote' | 'candidates.setTags'>(method: K, args: ApiArgs<K>): Promise<CurationChange | null> {
+    if (this.readOnly) {
+      this.refuse();
+      return null;
+    }
+    const res = (await studio.client.call(method, args)) as CurationChange;
+    this.changed(res, 'Nothing changed');
+    return res;
+  }
+
   async setVerdict(verdict: Verdict): Promise<void> {
     const ids = this.targets();
     if (ids.length === 0 || this.runId === null) return;

@@ -6,7 +6,7 @@ export const apsisPlay: PlayInfo = {
   moves: 'launches',
   toggles: [
     { id: 'rounds', key: 'S', label: 'Colour by round' },
-    { id: 'paths', key: 'R', label: 'All paths' },
+    { id: 'paths', key: 'V', label: 'All paths' },
     { id: 'labels', key: 'N', label: 'Arrow numbers' },
   ],
   input: 'click',

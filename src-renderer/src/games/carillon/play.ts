@@ -5,7 +5,7 @@ export const carillonPlay: PlayInfo = {
   move: 'tap',
   moves: 'taps',
   toggles: [
-    { id: 'reach', key: 'R', label: 'Reach circles' },
+    { id: 'reach', key: 'V', label: 'Reach circles' },
     { id: 'starts', key: 'S', label: 'Chain starts' },
     { id: 'labels', key: 'N', label: 'Dot numbers' },
   ],

@@ -1,0 +1,171 @@
+/**
+ * Curating from the inspector: the candidate on screen gets the same verdicts, note and tags
+ * as in Pools (through the Pools state when that run is open there, so both show the change
+ * and it lands in the run's one history), next/previous candidate of its pool, an optional
+ * auto-advance after a verdict, and the run's shipped order (automatic or approved) as a
+ * filmstrip to step through levels 1..N.
+ */
+import type { CandidateDetail, CurationChange, OrderingKind, Verdict } from '../../../src-shared/api';
+import { candidateName } from '../../../src-shared/vocabulary';
+import { studio } from '../lib/studio.svelte';
+import { pool } from '../pools/pool.svelte';
+
+export interface StripLevel {
+  level: number;
+  candidateId: number | null;
+  slot: number | null;
+  index: number | null;
+  game: string;
+  levelJson: unknown;
+}
+
+class InspectorCuration {
+  /** The stored candidate on screen (null for a pack file's level). */
+  candidate = $state.raw<CandidateDetail | null>(null);
+  autoAdvance = $state(false);
+  stripKind = $state<OrderingKind>('automatic');
+  strip = $state.raw<StripLevel[]>([]);
+  stripRunId = $state<number | null>(null);
+  message = $state<string | null>(null);
+  /** The pool's candidates in the order Pools shows them (or slot order), for next/previous. */
+  private neighbours = $state.raw<{ id: number; failed: boolean }[]>([]);
+
+  async show(c: CandidateDetail | null): Promise<void> {
+    this.candidate = c;
+    if (!c) return;
+    await Promise.all([this.loadNeighbours(c), this.loadStrip(c.runId, this.stripKind)]);
+  }
+
+  private async loadNeighbours(c: CandidateDetail): Promise<void> {
+    if (pool.runId === c.runId && pool.shown.some((r) => r.id === c.id)) {
+      this.neighbours = pool.shown.filter((r) => r.slot === c.slot).map((r) => ({ id: r.id, failed: r.failure !== null }));
+      return;
+    }
+    try {
+      const page = await studio.client.call('candidates.list', { runId: c.runId, slot: c.slot, limit: 2000, withLevels: false });
+      if (this.candidate?.id === c.id) this.neighbours = page.items.map((r) => ({ id: r.id, failed: r.failure !== null }));
+    } catch (e) {
+      studio.report('Could not read the candidate\'s pool', e);
+    }
+  }
+
+  async loadStrip(runId: number, kind: OrderingKind): Promise<void> {
+    if (this.stripRunId === runId && this.stripKind === kind && this.strip.length > 0) return;
+    try {
+      const view = await studio.client.call('orderings.get', { runId, kind });
+      const ids = view.levels.map((l) => l.candidateId).filter((id): id is number => id !== null);
+      const levels = new Map<number, { level: unknown; slot: number; index: number }>();
+      if (ids.length) {
+        const page = await studio.client.call('candidates.list', { runId, shipped: kind, limit: 2000, withLevels: true });
+        for (const r of page.items) levels.set(r.id, { level: r.level, slot: r.slot, index: r.index });
+      }
+      const game = this.candidate?.game ?? '';
+      this.strip = view.levels.map((l) => {
+        const got = l.candidateId === null ? undefined : levels.get(l.candidateId);
+        return { level: l.level, candidateId: l.candidateId, slot: got?.slot ?? null, index: got?.index ?? null, game, levelJson: got?.level ?? null };
+      });
+      this.stripRunId = runId;
+      this.stripKind = kind;
+    } catch (e) {
+      studio.report('Could not read the run\'s shipped order', e);
+    }
+  }
+
+  /** Where the candidate on screen sits in the filmstrip (index), or -1. */
+  stripIndex(): number {
+    const id = this.candidate?.id;
+    return id === undefined ? -1 : this.strip.findIndex((l) => l.candidateId === id);
+  }
+
+  showLevel(k: number): void {
+    const l = this.strip[Math.max(0, Math.min(this.strip.length - 1, k))];
+    if (l?.candidateId != null) studio.inspect({ kind: 'candidate', candidateId: l.candidateId });
+  }
+
+  /** Jump to level N of the filmstrip, or to a candidate id ("#123" or "id 123"). */
+  jump(text: string): string | null {
+    const t = text.trim();
+    const id = /^(?:#|id\s*)(\d+)$/i.exec(t);
+    if (id) {
+      studio.inspect({ kind: 'candidate', candidateId: Number(id[1]) });
+      return null;
+    }
+    const lv = /^(?:l(?:evel)?\s*)?(\d+)$/i.exec(t);
+    if (lv) {
+      const n = Number(lv[1]);
+      const l = this.strip.find((x) => x.level === n);
+      if (!l) return `the ${this.stripKind} order has no level ${n}`;
+      if (l.candidateId === null) return `level ${n} of the ${this.stripKind} order is not filled`;
+      studio.inspect({ kind: 'candidate', candidateId: l.candidateId });
+      return null;
+    }
+    return 'type a level number (12) or a candidate id (#345)';
+  }
+
+  /** The next (+1) or previous (-1) candidate of the pool that has a level; null at the end. */
+  neighbour(dir: 1 | -1): number | null {
+    const c = this.candidate;
+    if (!c) return null;
+    const i = this.neighbours.findIndex((n) => n.id === c.id);
+    for (let k = i + dir; k >= 0 && k < this.neighbours.length; k += dir) if (!this.neighbours[k]!.failed) return this.neighbours[k]!.id;
+    return null;
+  }
+
+  step(dir: 1 | -1): void {
+    const id = this.neighbour(dir);
+    if (id !== null) studio.inspect({ kind: 'candidate', candidateId: id });
+  }
+
+  private absorb(res: CurationChange): void {
+    const c = this.candidate;
+    if (!c) return;
+    let next = c;
+    for (const ch of res.changes) {
+      if (ch.target !== 'candidate' || ch.id !== c.id) continue;
+      next = { ...next, [ch.field]: ch.after } as CandidateDetail;
+    }
+    this.candidate = next;
+    this.message = res.entry ? res.entry.label : 'Nothing changed';
+  }
+
+  async setVerdict(verdict: Verdict): Promise<void> {
+    const c = this.candidate;
+    if (!c) return;
+    try {
+      const res = pool.runId === c.runId ? await pool.curate('candidates.setVerdict', { candidateIds: [c.id], verdict }) : await studio.client.call('candidates.setVerdict', { candidateIds: [c.id], verdict });
+      if (!res) return;
+      this.absorb(res);
+      if (this.autoAdvance) {
+        const next = this.neighbour(1);
+        if (next !== null) studio.inspect({ kind: 'candidate', candidateId: next });
+        else this.message = `${res.entry?.label ?? 'Done'} · the last candidate of pool L${c.slot + 1}`;
+      }
+    } catch (e) {
+      studio.report(`Could not change the verdict of ${candidateName(c.slot, c.index)}`, e);
+    }
+  }
+
+  async setNote(note: string): Promise<void> {
+    const c = this.candidate;
+    if (!c) return;
+    try {
+      const res = pool.runId === c.runId ? await pool.curate('candidates.setNote', { candidateId: c.id, note }) : await studio.client.call('candidates.setNote', { candidateId: c.id, note });
+      if (res) this.absorb(res);
+    } catch (e) {
+      studio.report('Could not save the note', e);
+    }
+  }
+
+  async setTags(tags: string[], mode: 'add' | 'remove'): Promise<void> {
+    const c = this.candidate;
+    if (!c || tags.length === 0) return;
+    try {
+      const res = pool.runId === c.runId ? await pool.curate('candidates.setTags', { candidateIds: [c.id], tags, mode }) : await studio.client.call('candidates.setTags', { candidateIds: [c.id], tags, mode });
+      if (res) this.absorb(res);
+    } catch (e) {
+      studio.report('Could not change the tags', e);
+    }
+  }
+}
+
+export const inspectorCuration = new InspectorCuration();
