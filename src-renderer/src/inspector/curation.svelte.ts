@@ -10,6 +10,9 @@ import { candidateName } from '../../../src-shared/vocabulary';
 import { studio } from '../lib/studio.svelte';
 import { pool } from '../pools/pool.svelte';
 
+/** The orders a filmstrip shows (the ones candidates.list can filter by). */
+type StripKind = Extract<OrderingKind, 'automatic' | 'approved'>;
+
 export interface StripLevel {
   level: number;
   candidateId: number | null;
@@ -23,7 +26,7 @@ class InspectorCuration {
   /** The stored candidate on screen (null for a pack file's level). */
   candidate = $state.raw<CandidateDetail | null>(null);
   autoAdvance = $state(false);
-  stripKind = $state<OrderingKind>('automatic');
+  stripKind = $state<StripKind>('automatic');
   strip = $state.raw<StripLevel[]>([]);
   stripRunId = $state<number | null>(null);
   message = $state<string | null>(null);
@@ -49,7 +52,7 @@ class InspectorCuration {
     }
   }
 
-  async loadStrip(runId: number, kind: OrderingKind): Promise<void> {
+  async loadStrip(runId: number, kind: StripKind): Promise<void> {
     if (this.stripRunId === runId && this.stripKind === kind && this.strip.length > 0) return;
     try {
       const view = await studio.client.call('orderings.get', { runId, kind });
