@@ -44,7 +44,7 @@ import { orderInWorkers, orderStoredPools, PackNotReadyError } from './engine/fi
 import { orderingView } from './engine/ordering-view';
 import { steerRun, SteeringImpossibleError } from './engine/steer';
 import { emptySteering, loadSteering } from './store/steering';
-import { buildExport, importPackText } from './engine/packs';
+import { buildExport, importPackText, PackBreaksError } from './engine/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
 import { compareRuns } from './engine/compare';
 import { JOB_MS_METRIC } from './engine/metrics';
@@ -289,12 +289,15 @@ export function createService(ctx: ServiceContext): Service {
       runOf(runId);
       return listPairs(db, runId, limit);
     },
-    'packs.export': ({ runId, kind, layout }) => {
+    'packs.export': ({ runId, kind, layout, allowBreaks }) => {
       const run = runOf(runId);
       try {
-        return buildExport(db, gameById(run.game), run, kind, layout);
+        return buildExport(db, gameById(run.game), run, kind, layout, allowBreaks);
       } catch (e) {
         if (e instanceof PackNotReadyError) throw new ApiError('conflict', e.message);
+        if (e instanceof PackBreaksError) {
+          throw new ApiError('conflict', e.message, e.problems.map((p) => ({ field: `breaks.level ${p.level ?? 'pack'}`, message: `${p.rule}: ${p.message}` })));
+        }
         throw e;
       }
     },

@@ -400,6 +400,8 @@ export const apiMethods = {
         runId: runIdSchema,
         kind: orderingKindSchema,
         layout: z.enum(['file', 'per-level']).default('file'),
+        /** Ship a steered order that breaks the game's rules anyway; the pack records the breaks. */
+        allowBreaks: z.boolean().default(false),
       })
       .strict(),
     'Build the pack (one file, or one file per level plus an index) for download; writes nothing.',

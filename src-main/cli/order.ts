@@ -1,7 +1,8 @@
 /**
  * `order RUN [--approved] [--pin LEVEL=CANDIDATE ...] [--lock 1-10,14] [--exclude CANDIDATE ...]`:
  * steer a run's order from the command line through the same API as the studio
- * (orderings.steer, recorded in the run's history). Prints the order, its largest step and
+ * (orderings.steer, recorded in the run's history). The flags given are the whole steering
+ * (it replaces what the run had); a lock keeps the candidate the level holds now. Prints the order, its largest step and
  * every rule break; --json writes per level the candidate and its difficulty. Impossible
  * constraints exit with status 2, naming the levels and the rule.
  */
@@ -75,7 +76,7 @@ export function registerOrder(program: Command): void {
           return { level: Number(m[1]), candidateId: resolve(m[2]!, `--pin ${p}`) };
         });
         const exclude = o.exclude.map((e) => resolve(e, `--exclude ${e}`));
-        const env = await service.dispatch('orderings.steer', { runId, approved: o.approved ?? false, pin, lock: o.lock ?? [], exclude });
+        const env = await service.dispatch('orderings.steer', { runId, clear: true, approved: o.approved ?? false, pin, lock: o.lock ?? [], exclude });
         if (!env.ok) {
           if (env.error.code === 'conflict' && env.error.fields?.some((f) => f.field.startsWith('steering.'))) {
             console.error(`error: run ${runId}: these constraints cannot hold, nothing was stored:`);

@@ -52,13 +52,17 @@ export function registerRuns(program: Command): void {
     .argument('<run>', 'run id', intOption('run', 1))
     .requiredOption('--out <file>', 'pack file (or folder with --per-level)')
     .option('--approved', 'export the hand-approved ordering instead of the automatic one')
+    .option('--steered', 'export the steered order (see `order`)')
+    .option('--allow-breaks', 'ship a steered order that breaks the game\'s rules; the pack records the breaks')
     .option('--per-level', 'one file per level plus index.json, for version control')
     .option('--db <path>', 'SQLite database', './studio.db')
-    .action(async (runId: number, o: { out: string; approved?: boolean; perLevel?: boolean; db: string }) => {
+    .action(async (runId: number, o: { out: string; approved?: boolean; steered?: boolean; allowBreaks?: boolean; perLevel?: boolean; db: string }) => {
+      if (o.approved && o.steered) throw new Error('--approved and --steered name two different orders; choose one');
       const service = cliStudio({ db: o.db, workers: 1 });
       try {
         await call<RunDetail>(service, 'runs.get', { runId });
-        const built = await call<ExportResult>(service, 'packs.export', { runId, kind: o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file' });
+        const built = await call<ExportResult>(service, 'packs.export', { runId, kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file', allowBreaks: o.allowBreaks ?? false });
+        if (o.steered && built.text.includes('"forcedBreaks"')) console.log('the steered order ships with rule breaks (--allow-breaks); the pack records them under studio.forcedBreaks');
         const r = writeExportTo(built, o.out, service.dbPath);
         console.log(`wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`);
       } finally {

@@ -4,7 +4,8 @@
  * Writing an export to disk is export-files.ts, called only by main-side code (CLI, Electron).
  */
 import { ApiError, type ExportResult, type OrderingKind } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame, PackProblem } from '../../src-shared/game';
+import { stringifyPack } from '../../src-shared/pack/pack-io';
 import { gameById } from '../../src-shared/games/index';
 import { perLevelFiles } from '../../src-shared/pack/per-level';
 import { formatMegabytes, IMPORT_LIMITS, type ImportLimits } from '../../src-shared/pack/import-limits';
@@ -19,9 +20,30 @@ export function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind)
   return `${game.id}-seed${run.seed}-run${run.id}${kind === 'automatic' ? '' : `-${kind}`}.json`;
 }
 
-/** A run's pack, ready to download or to write; writes nothing. */
-export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, layout: 'file' | 'per-level'): ExportResult {
-  const { pack, text } = packFromStored(db, game, run, kind);
+/** A steered order the game's verify rejects, exported without the designer's confirmation. */
+export class PackBreaksError extends Error {
+  constructor(readonly problems: PackProblem[]) {
+    super(`the steered order breaks the game's rules (${problems.slice(0, 8).map((p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.message}`).join('; ')}${problems.length > 8 ? `; and ${problems.length - 8} more` : ''}); export it anyway only with allow-breaks, which records this choice in the pack`);
+    this.name = 'PackBreaksError';
+  }
+}
+
+/**
+ * A run's pack, ready to download or to write; writes nothing. A steered order is written
+ * exactly as steered; when the game's verify rejects it (the designer forced a break), it is
+ * refused unless `allowBreaks`, and then the pack records the breaks it ships with
+ * (`studio.forcedBreaks`, beside the game's own fields, which every pack envelope allows).
+ */
+export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, layout: 'file' | 'per-level', allowBreaks = false): ExportResult {
+  let { pack, text } = packFromStored(db, game, run, kind);
+  if (kind === 'steered') {
+    const problems = game.verifyPack(game.parsePack(JSON.parse(text)));
+    if (problems.length > 0) {
+      if (!allowBreaks) throw new PackBreaksError(problems);
+      pack = { ...(pack as object), studio: { order: 'steered', forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })) } };
+      text = stringifyPack(pack);
+    }
+  }
   const fileName = defaultPackName(game, run, kind);
   return {
     layout,

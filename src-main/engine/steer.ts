@@ -85,7 +85,7 @@ function label(db: Db, change: SteerChange): string {
   const get = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
   const name = (id: number): string => { const r = get.get(id) as { slot: number; idx: number } | undefined; return r ? candidateName(r.slot, r.idx) : `candidate ${id}`; };
   const parts: string[] = [];
-  if (change.clear) parts.push('Cleared the steering');
+  if (change.clear) parts.push(change.pin.length || change.lock.length || change.exclude.length ? 'Steered anew' : 'Cleared the steering');
   for (const p of change.pin) parts.push(`Pinned ${name(p.candidateId)} to level ${p.level}`);
   if (change.unpin.length) parts.push(`Unpinned ${levelsName(change.unpin)}`);
   if (change.lock.length) parts.push(`Locked ${levelsName(change.lock)}`);

@@ -42,7 +42,7 @@ describe('cli order', () => {
     const steered = cli('order', '1', '--db', db, '--lock', '1-3', '--pin', `8=${base.levels[7]!.candidate!}`, '--exclude', excluded, '--json', join(t.dir, 'steered.json'));
     expect(steered.stderr).toBe('');
     expect(steered.status).toBe(0);
-    expect(steered.stdout).toMatch(/history: Pinned L\d+ · c\d+ to level 8; Locked levels 1–3; Excluded L\d+ · c\d+/);
+    expect(steered.stdout).toMatch(/history: Steered anew; Pinned L\d+ · c\d+ to level 8; Locked levels 1–3; Excluded L\d+ · c\d+/);
     const s = readJson(join(t.dir, 'steered.json'));
     for (const i of [0, 1, 2, 7]) expect(s.levels[i]!.candidateId).toBe(base.levels[i]!.candidateId);
     expect(s.levels.map((l) => l.fixed)).toEqual(['locked', 'locked', 'locked', null, null, null, null, 'pinned']);
@@ -67,5 +67,48 @@ describe('cli order', () => {
     const badArg = cli('order', '1', '--db', db, '--pin', '3=L99c1');
     expect(badArg.status).toBe(1);
     expect(badArg.stderr).toMatch(/run 1 has no candidate L99 · c1/);
+  }, 300_000);
+
+  it('exports exactly the steered order; verify accepts it; a forced break needs --allow-breaks and is recorded', () => {
+    // The flags are the whole steering: none gives the game's own order, the generated pack's bytes.
+    expect(cli('order', '1', '--db', db).status).toBe(0);
+    const clean = join(t.dir, 'steered-clean.json');
+    const ex = cli('export', '1', '--steered', '--out', clean, '--db', db);
+    expect(ex.stderr).toBe('');
+    expect(ex.status).toBe(0);
+    expect(readFileSync(clean, 'utf8')).toBe(readFileSync(join(t.dir, 'auto.json'), 'utf8'));
+    expect(cli('verify', clean).status).toBe(0);
+
+    // A locked and pinned order that still obeys the rules exports and verifies too.
+    const base = readJson(join(t.dir, 'plain.json'));
+    expect(cli('order', '1', '--db', db, '--lock', '1-7', '--pin', `8=${base.levels[7]!.candidate!}`).status).toBe(0);
+    const pinned = join(t.dir, 'steered-pinned.json');
+    expect(cli('export', '1', '--steered', '--out', pinned, '--db', db).status).toBe(0);
+    const pinnedPack = JSON.parse(readFileSync(pinned, 'utf8')) as { levels: unknown[]; studio?: unknown };
+    expect(pinnedPack.studio).toBeUndefined();
+    expect(cli('verify', pinned).status).toBe(0);
+
+    // The hardest candidate pinned to level 2: the rest cannot climb past it.
+    const hardest = [...base.levels].sort((a, b) => b.difficulty! - a.difficulty!)[0]!;
+    const forced = cli('order', '1', '--db', db, '--pin', `2=${hardest.candidate!}`);
+    expect(forced.status).toBe(0);
+    expect(forced.stdout).toMatch(/rule breaks\s+[1-9]\d*/);
+    expect(forced.stdout).toMatch(/fell: difficulty fell from [\d.]+ to [\d.]+ between levels 2 and 3/);
+    const out = join(t.dir, 'steered-forced.json');
+    const refused = cli('export', '1', '--steered', '--out', out, '--db', db);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/breaks the game's rules \(.*level 3: /);
+    expect(refused.stderr).toMatch(/allow-breaks/);
+    expect(() => readFileSync(out)).toThrow();
+    const allowed = cli('export', '1', '--steered', '--allow-breaks', '--out', out, '--db', db);
+    expect(allowed.status).toBe(0);
+    expect(allowed.stdout).toMatch(/ships with rule breaks/);
+    const pack = JSON.parse(readFileSync(out, 'utf8')) as { studio: { order: string; forcedBreaks: { level: number; rule: string }[] } };
+    expect(pack.studio.order).toBe('steered');
+    expect(pack.studio.forcedBreaks.some((b) => b.level === 3)).toBe(true);
+    // verify stays independent: it names the break the designer chose to ship.
+    const v = cli('verify', out);
+    expect(v.status).not.toBe(0);
+    expect(v.stdout + v.stderr).toMatch(/level 3/);
   }, 300_000);
 });
