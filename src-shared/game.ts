@@ -23,6 +23,8 @@ export interface MetricInfo {
   label: string;
   /** One plain line saying what it counts, shown on hover (every shipped game gives one; a unit test checks). */
   explain?: string;
+  /** A cost of making the candidate (build time, builds), not a property of the level: never highlighted as a difference. */
+  cost?: boolean;
   /** Integer-valued metrics are shown without decimals. */
   integer: boolean;
 }

@@ -35,6 +35,18 @@ export const actions: Action[] = [
     perform: () => studio.setTheme(studio.theme === 'dark' ? 'light' : 'dark'),
   },
   {
+    id: 'view.debug',
+    get title() {
+      return `Developer timings overlay: ${studio.debugOverlay ? 'on (turn off)' : 'off (turn on)'}`;
+    },
+    group: 'View',
+    shortcut: 'Alt+D',
+    whileTyping: true,
+    perform: () => {
+      studio.debugOverlay = !studio.debugOverlay;
+    },
+  },
+  {
     id: 'studio.palette',
     title: 'Command palette',
     group: 'Studio',
