@@ -118,6 +118,12 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     excluded: next.excluded.filter((id) => poolId.has(id)).map(toPool),
   };
   const rules = game.curveRules?.(run.rules) ?? { maxStep: null, maxEqualRun: null };
+  // The near-duplicate pairs the run's pass found: the fill keeps them from being neighbours.
+  const close = new Set<string>();
+  for (const r of db.prepare('SELECT a_id AS a, b_id AS b FROM duplicate_pairs WHERE run_id = ?').all(run.id) as { a: number; b: number }[]) {
+    const a = poolId.get(r.a), b = poolId.get(r.b);
+    if (a !== undefined && b !== undefined) { close.add(`${a}|${b}`); close.add(`${b}|${a}`); }
+  }
   const { conflicts, result } = await steerOrdering({
     pools,
     levelCount,
@@ -125,6 +131,7 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     rules,
     difficulty: (c) => c.metrics[game.difficulty] ?? 0,
     order: (p) => order(game, run, p),
+    separate: (a, b) => close.has(`${a}|${b}`),
   });
   if (!result) throw new SteeringImpossibleError(conflicts);
 

@@ -9,7 +9,8 @@
  *  3. The fixed candidates go to their levels; the free levels are filled with the game's
  *     order of the rest, keeping that order and dropping as many of its levels as there are
  *     fixed ones. Which to drop is chosen exactly (dynamic programming) for the fewest short
- *     levels, then the fewest curve-rule breaks, then the least largest step.
+ *     levels, then the fewest breaks (curve rules, and near-duplicate neighbours when the
+ *     caller names them), then the least largest step.
  *
  * Constraints that make the rules impossible whatever fills the rest (a pinned level harder
  * than one pinned after it, a rise between two fixed levels no steps can climb, a forced run of
@@ -81,8 +82,11 @@ export function restrictPools<L>(pools: readonly PoolCandidate<L>[][], s: Steeri
   return pools.map((p) => p.filter((c) => !out.has(c.id)));
 }
 
+/** True when two candidates must not be neighbours (a near-duplicate pair the run found). */
+export type Separate = (a: string, b: string) => boolean;
+
 /** What a sequence costs: short levels first, then levels breaking a rule; and its largest step. */
-export function sequenceCost(diffs: readonly (number | null)[], rules: CurveRules): { shorts: number; breaks: number; largestStep: number } {
+export function sequenceCost(diffs: readonly (number | null)[], rules: CurveRules, ids?: readonly (string | null)[], separate?: Separate): { shorts: number; breaks: number; largestStep: number } {
   let shorts = 0, breaks = 0, largestStep = -Infinity, run = 1;
   for (let i = 0; i < diffs.length; i++) {
     const b = diffs[i];
@@ -90,6 +94,7 @@ export function sequenceCost(diffs: readonly (number | null)[], rules: CurveRule
     const a = i > 0 ? diffs[i - 1] : null;
     if (a === null || a === undefined) { run = 1; continue; }
     breaks += stepBreaks(a, b, run, rules).breaks;
+    if (separate && ids && separate(ids[i - 1]!, ids[i]!)) breaks++;
     run = Math.abs(b - a) <= EPS ? run + 1 : 1;
     largestStep = Math.max(largestStep, b - a);
   }
@@ -109,7 +114,7 @@ function stepBreaks(a: number, b: number, run: number, rules: CurveRules): { bre
  * order, skipping exactly as many entries as there are fixed levels; the choice is exact for
  * (fewest shorts, fewest breaks, least largest step). `rest` has one entry per level.
  */
-export function fitAroundFixed(rest: readonly (string | null)[], fixed: ReadonlyMap<number, string>, difficulty: (id: string) => number, rules: CurveRules): (string | null)[] {
+export function fitAroundFixed(rest: readonly (string | null)[], fixed: ReadonlyMap<number, string>, difficulty: (id: string) => number, rules: CurveRules, separate?: Separate): (string | null)[] {
   const n = rest.length;
   const F = fixed.size;
   const fixedAt: (string | null | undefined)[] = Array.from({ length: n }, (_, i) => fixed.get(i + 1));
@@ -131,24 +136,26 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
     const memo = new Map<number, number>();
     const choice = new Map<number, number>();
     const key = (p: number, j: number, run: number): number => (p * (n + 1) + j) * (cap + 1) + run;
-    const prevD = (p: number, j: number): number | null => (p === 0 ? null : fixedAt[p - 1] !== undefined ? dOf(fixedAt[p - 1]) : restD[j - 1] ?? null);
+    const prevId = (p: number, j: number): string | null => (p === 0 ? null : fixedAt[p - 1] !== undefined ? (fixedAt[p - 1] as string) : rest[j - 1] ?? null);
     const go = (p: number, j: number, run: number): number => {
       if (p === n) return 0;
       const k0 = key(p, j, run);
       const hit = memo.get(k0);
       if (hit !== undefined) return hit;
-      const a = prevD(p, j);
-      const costOf = (b: number | null): { c: number; run: number } | null => {
+      const aId = prevId(p, j);
+      const a = dOf(aId);
+      const costOf = (bId: string | null): { c: number; run: number } | null => {
+        const b = dOf(bId);
         if (b === null) return { c: BIG, run: 1 };
         if (a === null) return { c: 0, run: 1 };
         if (b - a > T + EPS) return null;
         const nr = Math.abs(b - a) <= EPS ? Math.min(run + 1, cap) : 1;
-        return { c: stepBreaks(a, b, run, rules).breaks, run: nr };
+        return { c: stepBreaks(a, b, run, rules).breaks + (separate && separate(aId!, bId!) ? 1 : 0), run: nr };
       };
       let best = INF, bestK = -1;
       const f = fixedAt[p];
       if (f !== undefined) {
-        const s = costOf(dOf(f));
+        const s = costOf(f);
         if (s) best = s.c + go(p + 1, j, s.run);
       } else {
         // Free level p: take rest[k]; entries j..k-1 are dropped. Free levels left after p
@@ -156,7 +163,7 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
         let freeLeft = 0;
         for (let q = p; q < n; q++) if (fixedAt[q] === undefined) freeLeft++;
         for (let k = j; k <= n - freeLeft; k++) {
-          const s = costOf(restD[k] ?? null);
+          const s = costOf(rest[k] ?? null);
           if (!s) continue;
           const c = s.c + go(p + 1, k + 1, s.run);
           if (c < best) { best = c; bestK = k; }
@@ -210,6 +217,8 @@ export async function steerOrdering<L>(args: {
   rules: CurveRules;
   difficulty: (c: PoolCandidate<L>) => number;
   order: (pools: PoolCandidate<L>[][]) => Promise<OrderingResult> | OrderingResult;
+  /** Pairs that must not be neighbours (counted as a break by the fill). */
+  separate?: Separate;
 }): Promise<{ conflicts: SteeringConflict[]; result: SteeredResult | null }> {
   const byId = new Map<string, PoolCandidate<L>>();
   for (const p of args.pools) for (const c of p) byId.set(c.id, c);
@@ -219,7 +228,7 @@ export async function steerOrdering<L>(args: {
   if (conflicts.length > 0) return { conflicts, result: null };
   const base = await args.order(restrictPools(args.pools, args.steering, fixed));
   const rest = Array.from({ length: args.levelCount }, (_, i) => base.levels[i] ?? null);
-  const levels = fitAroundFixed(rest, fixed, d, args.rules);
+  const levels = fitAroundFixed(rest, fixed, d, args.rules, args.separate);
   const diffs = levels.map((id) => (id === null ? null : d(id)));
   const { largestStep } = sequenceCost(diffs, args.rules);
   return {
