@@ -6,7 +6,7 @@
  */
 import type { CandidateDetail } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
-import { gameForPack, games } from '../../../src-shared/games/index';
+import { gameForPack, games, packFormat } from '../../../src-shared/games/index';
 import { PackFormatError } from '../../../src-shared/pack/pack-io';
 import { gameView, type GameView } from '../games/index';
 
@@ -39,7 +39,7 @@ export interface OpenPack {
 }
 
 /** The pack formats the studio opens, for the empty page's hint. */
-export const packFormats: string[] = games.map((g) => `${g.id}-pack`);
+export const packFormats: string[] = games.map(packFormat);
 
 /** Parse a pack file's text with the game its `format` names. Throws a message naming what is wrong. */
 export function parsePackText(text: string, fileName: string): OpenPack {
