@@ -18,7 +18,9 @@ export interface StripLevel {
   candidateId: number | null;
   slot: number | null;
   index: number | null;
+  /** The game and rules the level belongs to: drawn with these, never with the candidate now on screen's. */
   game: string;
+  rules: unknown;
   levelJson: unknown;
 }
 
@@ -36,6 +38,11 @@ class InspectorCuration {
   async show(c: CandidateDetail | null): Promise<void> {
     this.candidate = c;
     if (!c) return;
+    // Another run's strip must not stay on screen beside this candidate (it may be another game).
+    if (this.stripRunId !== c.runId) {
+      this.strip = [];
+      this.stripRunId = null;
+    }
     await Promise.all([this.loadNeighbours(c), this.loadStrip(c.runId, this.stripKind)]);
   }
 
@@ -54,6 +61,8 @@ class InspectorCuration {
 
   async loadStrip(runId: number, kind: StripKind): Promise<void> {
     if (this.stripRunId === runId && this.stripKind === kind && this.strip.length > 0) return;
+    const owner = this.candidate;
+    if (!owner || owner.runId !== runId) return;
     try {
       const view = await studio.client.call('orderings.get', { runId, kind });
       const ids = view.levels.map((l) => l.candidateId).filter((id): id is number => id !== null);
@@ -62,10 +71,12 @@ class InspectorCuration {
         const page = await studio.client.call('candidates.list', { runId, shipped: kind, limit: 2000, withLevels: true });
         for (const r of page.items) levels.set(r.id, { level: r.level, slot: r.slot, index: r.index });
       }
-      const game = this.candidate?.game ?? '';
+      // The designer may have moved to another run's candidate meanwhile: drop this answer.
+      if (this.candidate?.runId !== runId) return;
+      const { game, rules } = owner;
       this.strip = view.levels.map((l) => {
         const got = l.candidateId === null ? undefined : levels.get(l.candidateId);
-        return { level: l.level, candidateId: l.candidateId, slot: got?.slot ?? null, index: got?.index ?? null, game, levelJson: got?.level ?? null };
+        return { level: l.level, candidateId: l.candidateId, slot: got?.slot ?? null, index: got?.index ?? null, game, rules, levelJson: got?.level ?? null };
       });
       this.stripRunId = runId;
       this.stripKind = kind;
