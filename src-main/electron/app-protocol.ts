@@ -3,8 +3,8 @@
  * the built renderer folder through realpath, so nothing outside it is served (no `..`, no
  * symlink out), and every response carries the studio's Content-Security-Policy.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { contentTypeOf, resolveStatic } from '../static-files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'studio';
@@ -27,19 +27,6 @@ export function originOf(url: string): string | null {
   }
 }
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
-
 function plain(status: number, text: string, csp: string): Response {
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': csp } });
 }
@@ -55,25 +42,18 @@ export function createAppHandler(rootDir: string, csp: string): (request: Reques
     }
     if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return plain(404, 'not found', csp);
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'method not allowed', csp);
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      return plain(400, 'bad path', csp);
-    }
-    if (path.includes('\0')) return plain(400, 'bad path', csp);
-    if (path === '/' || path === '') path = '/index.html';
     let root: string;
-    let file: string;
     try {
       root = await realpath(rootDir);
-      file = await realpath(resolve(root, `.${path}`));
     } catch {
       return plain(404, 'not found', csp);
     }
-    if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return plain(404, 'not found', csp);
+    const found = resolveStatic(root, url.pathname);
+    // Terse answers that never echo the asked path.
+    if (!('file' in found)) return plain(found.status, found.status === 400 ? 'bad path' : 'not found', csp);
+    const file = found.file;
     const headers = {
-      'content-type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': contentTypeOf(file),
       'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-cache',

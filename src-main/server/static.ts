@@ -1,59 +1,17 @@
 /**
- * The built renderer as static files. Every path is resolved through realpath and must stay
- * inside the renderer's real folder, so neither `..` nor a symlink reaches anything else.
+ * The built renderer as static files, resolved by ../static-files (realpath, kept inside the
+ * renderer's real folder, shared with Electron's app:// protocol).
  * The index page gets the access token in a meta tag: the renderer sends it in its socket's
  * first message, because the cookie that let the page load is never accepted by the API.
  */
-import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { contentSecurityPolicy } from '../csp';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
+import { contentTypeOf, resolveStatic } from '../static-files';
 
 /** The name of the meta tag that carries the token to the renderer. */
 export const TOKEN_META = 'studio-token';
-
-/** The file a URL path names, or why it names none. `root` must already be a real path. */
-export function resolveStatic(root: string, pathname: string): { file: string } | { status: 400 | 404; message: string } {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    return { status: 400, message: `Bad request: the address ${JSON.stringify(pathname.slice(0, 200))} is not validly %-encoded` };
-  }
-  if (path.includes('\0')) return { status: 400, message: 'Bad request: the address contains a NUL byte' };
-  if (path === '/') path = '/index.html';
-  if (path === '/favicon.ico') path = '/favicon.svg';
-  const notFound = { status: 404 as const, message: `Not found: ${pathname.slice(0, 200)}` };
-  const asked = normalize(join(root, path));
-  if (!asked.startsWith(root + sep)) return notFound;
-  let real: string;
-  try {
-    real = realpathSync(asked);
-  } catch {
-    return notFound;
-  }
-  // The real path, not the asked one: a symlink inside the folder may point anywhere.
-  if (!real.startsWith(root + sep)) return notFound;
-  try {
-    if (!statSync(real).isFile()) return notFound;
-  } catch {
-    return notFound;
-  }
-  return { file: real };
-}
 
 /** Serves the file a GET names and returns null, or returns why it cannot (nothing sent yet). */
 export function serveStatic(
@@ -67,7 +25,7 @@ export function serveStatic(
   if (!('file' in found)) return found;
   const isIndex = found.file === join(root, 'index.html');
   const headers: Record<string, string> = {
-    'content-type': contentTypes[extname(found.file)] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(found.file),
     'x-content-type-options': 'nosniff',
     'cache-control': isIndex ? 'no-store' : 'public, max-age=3600',
   };
