@@ -54,6 +54,12 @@ export interface ApsisOrderingResult extends OrderingResult {
   skipped: SkippedCandidate[];
   /** Rounds of the search (re-runs after skipping near-duplicates). */
   passes: number;
+  /**
+   * True when a copy search ran out of nodes, so the result is not proven: the largest step
+   * may not be the least (a smaller M was cut) or, when `problems` is not empty, a copy-free
+   * order may exist. False means every claim of the result is proven (see docs/apsis.md).
+   */
+  searchCut: boolean;
 }
 
 /**
@@ -517,6 +523,7 @@ export function orderPools(args: {
   //    M jumps to the whole reads range, where any copy-free order qualifies.
   const floor = N > 1 && reachLength(ctx, allAllowed, 0, N, 1 << 30) === N ? minMaxStep(ctx, allAllowed, 0, N, 0) : null;
   let searchGaveUp = false;
+  let anyCut = false;
   if (floor !== null) {
     const perStep = args.searchBudget ?? COPY_SEARCH_NODES_PER_STEP;
     let top = 0;
@@ -527,6 +534,7 @@ export function orderPools(args: {
       if (last) M = top;
       const found = searchCopyFree(M, last ? Math.max(perStep, COPY_SEARCH_FINAL) : perStep);
       passes += found.used;
+      if (found.cut) anyCut = true;
       if (!found.order) {
         if (last) { searchGaveUp = found.cut; break; }
         if (found.cut) unproven++;
@@ -594,5 +602,6 @@ export function orderPools(args: {
     longestEqualRun: st.longestEqualRun,
     skipped,
     passes,
+    searchCut: anyCut,
   };
 }

@@ -85,6 +85,31 @@ function bruteForce(plan: ApsisPlan, stageMetrics: M[][], accept: (seq: M[]) => 
   return best;
 }
 
+/** Brute force: does any valid order ship no two candidates that copy each other? (depth-first, pruned) */
+function copyFreeOrderExists(plan: ApsisPlan, stageMetrics: M[][], copies: Set<string>): boolean {
+  const sizes = plan.map((s) => s.last - s.first + 1);
+  const chosen: { m: M; id: string }[] = [];
+  const rec = (si: number, k: number, used: Set<number>): boolean => {
+    if (si === plan.length) return true;
+    if (k === sizes[si]) return rec(si + 1, 0, new Set());
+    const items = stageMetrics[si]!;
+    for (let i = 0; i < items.length; i++) {
+      if (used.has(i)) continue;
+      const it = { m: items[i]!, id: `s${si}c${i}` };
+      if (!valid([...chosen.map((c) => c.m), it.m])) continue;
+      if (chosen.some((c) => copies.has([c.id, it.id].sort().join()))) continue;
+      chosen.push(it);
+      used.add(i);
+      const ok = rec(si, k + 1, used);
+      used.delete(i);
+      chosen.pop();
+      if (ok) return true;
+    }
+    return false;
+  };
+  return rec(0, 0, new Set());
+}
+
 const metricArb = fc.record({ reads: fc.integer({ min: 1, max: 14 }), arrows: fc.integer({ min: 3, max: 5 }), depth: fc.integer({ min: 1, max: 3 }) });
 
 describe('ordering search', () => {
@@ -207,6 +232,38 @@ describe('ordering search', () => {
         expect(res.largestStep).toBe((bf as { step: number }).step);
       }),
       fcRuns(200),
+    );
+  });
+
+  it('is complete on three stages with many copy pairs: ships a copy-free order exactly when brute force finds one (property)', () => {
+    // Larger than the property above (three stages, up to 30 copy pairs among up to 27 candidates):
+    // the copy search must settle every case within its node budget (searchCut false), so
+    // "no copy-free order" is a proof, and when one exists no fall and no copy ships.
+    const plan = planOf([4, 3, 3]);
+    // Stages overlap in reads (as generated pools do), so orders often exist and copies decide.
+    const readsOnly = (min: number, max: number): fc.Arbitrary<M> => fc.record({ reads: fc.integer({ min, max }), arrows: fc.constant(3), depth: fc.constant(1) });
+    const pairArb = fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 30, size: 'max' });
+    fc.assert(
+      fc.property(fc.array(readsOnly(1, 6), { minLength: 4, maxLength: 10 }), fc.array(readsOnly(4, 9), { minLength: 3, maxLength: 9 }), fc.array(readsOnly(7, 12), { minLength: 3, maxLength: 8 }), pairArb, (s1, s2, s3, raw) => {
+        const stageMetrics = [s1, s2, s3];
+        const ps = poolsOf(plan, stageMetrics);
+        const ids = ps.flat().map((c) => c.id).sort();
+        const copies = new Set(raw.map(([x, y]) => [ids[x % ids.length]!, ids[y % ids.length]!].sort().join()).filter((k) => k.split(',')[0] !== k.split(',')[1]));
+        const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => copies.has([a.id, b.id].sort().join());
+        const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
+        expect(res.searchCut).toBe(false);
+        const exists = copyFreeOrderExists(plan, stageMetrics, copies);
+        if (!exists) {
+          expect(res.problems.length).toBeGreaterThan(0);
+          return;
+        }
+        expect(res.problems).toEqual([]);
+        const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
+        const shipped = res.levels.map((id) => id!);
+        expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
+        for (let j = 0; j < shipped.length; j++) for (let i = 0; i < j; i++) expect(copies.has([shipped[i], shipped[j]].sort().join())).toBe(false);
+      }),
+      fcRuns(300),
     );
   });
 
