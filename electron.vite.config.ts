@@ -19,11 +19,11 @@ export default defineConfig({
           // Command line: generate, verify, export, runs, resume.
           cli: resolve(root, 'src-main/cli/main.ts'),
           // npm run bench.
-          bench: resolve(root, 'src-main/cli/bench.ts'),
+          bench: resolve(root, 'src-main/bench/main.ts'),
           // Worker-thread entry, loaded by the pool by file name.
-          worker: resolve(root, 'src-main/engine/worker.ts'),
+          worker: resolve(root, 'src-main/jobs/worker.ts'),
           // Pack-import worker (one thread per import, with its own heap cap and time budget).
-          'import-worker': resolve(root, 'src-main/engine/import-worker.ts'),
+          'import-worker': resolve(root, 'src-main/runs/import-worker.ts'),
         },
       },
     },

@@ -1,5 +1,5 @@
 /**
- * Writing a built export (engine/packs.ts buildExport) to a path chosen on the main side: a
+ * Writing a built export (runs/packs.ts buildExport) to a path chosen on the main side: a
  * CLI argument or Electron's save dialog, never the renderer. One file is written atomically;
  * the per-level layout is written as a whole folder, atomically (atomic-write.ts). Nothing is
  * ever written over the studio's database or its -wal/-shm/-journal files, by name, through

@@ -33,7 +33,7 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
     // Workers resolve modules under the same conditions as this process (the test build's
     // `--conditions=studio-test-games` adds the test-only games to the registry).
     const conditions = process.execArgv.filter((a) => a.startsWith('--conditions=') || a.startsWith('-C='));
-    return { filename: join(here, 'engine', 'worker.ts'), execArgv: ['--import', 'tsx', ...conditions] };
+    return { filename: join(here, 'jobs', 'worker.ts'), execArgv: ['--import', 'tsx', ...conditions] };
   }
   const found = findUpward(here, join('main', 'worker.js')) ?? findUpward(here, 'worker.js');
   if (!found) throw new Error(`worker bundle not found above ${here}; run "npm run build"`);
@@ -42,7 +42,7 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
 
 /** The pack-import worker entry (a plain worker_threads script, one per import). */
 export function importWorkerEntry(): { filename: string; execArgv: string[] } {
-  if (runningFromSource) return { filename: join(here, 'engine', 'import-worker.ts'), execArgv: ['--import', 'tsx'] };
+  if (runningFromSource) return { filename: join(here, 'runs', 'import-worker.ts'), execArgv: ['--import', 'tsx'] };
   const found = findUpward(here, join('main', 'import-worker.js')) ?? findUpward(here, 'import-worker.js');
   if (!found) throw new Error(`import worker bundle not found above ${here}; run "npm run build"`);
   return { filename: found, execArgv: [] };

@@ -37,17 +37,17 @@ import type { CurationChange, RowChange } from '../src-shared/history';
 import { curationLabels } from './curation-labels';
 import { candidateName } from '../src-shared/vocabulary';
 import { listPairs } from './store/duplicates';
-import type { WorkerPool } from './engine/pool';
-import { createRunEngine, type RunEngine } from './engine/run-engine';
-import { checkRunInput } from './engine/run-input';
-import { orderInWorkers, orderStoredPools, PackNotReadyError } from './engine/finish';
-import { orderingView } from './engine/ordering-view';
-import { steerRun, SteeringImpossibleError } from './engine/steer';
+import type { WorkerPool } from './jobs/pool';
+import { createRunEngine, type RunEngine } from './runs/run-engine';
+import { checkRunInput } from './runs/run-input';
+import { orderInWorkers, orderStoredPools, PackNotReadyError } from './runs/finish';
+import { orderingView } from './runs/ordering-view';
+import { steerRun, SteeringImpossibleError } from './runs/steer';
 import { emptySteering, loadSteering } from './store/steering';
-import { buildExport, importPackText, PackBreaksError } from './engine/packs';
+import { buildExport, importPackText, PackBreaksError } from './runs/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
-import { compareRuns } from './engine/compare';
-import { JOB_MS_METRIC } from './engine/metrics';
+import { compareRuns } from './runs/compare';
+import { JOB_MS_METRIC } from './runs/metrics';
 
 export interface ServiceContext {
   db: Db;

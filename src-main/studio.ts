@@ -1,6 +1,6 @@
 /** Wiring: open the database, start the pool, build the service. Shared by every entry. */
 import { resolve } from 'node:path';
-import { createPool } from './engine/pool';
+import { createPool } from './jobs/pool';
 import { openDatabase } from './store/db';
 import type { LeaseTiming } from './store/leases';
 import { createService, packageVersion, type Service } from './service';

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { gameById, games } from '../../src-shared/games/index';
-import { defaultWorkerCount } from '../engine/pool';
+import { defaultWorkerCount } from '../jobs/pool';
 import type { Service } from '../service';
 import { intOption } from './options';
 import { call, cliStudio, showProgress } from './studio-session';

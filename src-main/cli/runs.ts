@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import type { ExportResult, RunDetail, RunSummary } from '../../src-shared/api';
-import { defaultWorkerCount } from '../engine/pool';
+import { defaultWorkerCount } from '../jobs/pool';
 import { finishAndExport } from './generate';
 import { intOption } from './options';
 import { call, cliStudio } from './studio-session';

@@ -35,3 +35,8 @@ export function listPairs(db: Db, runId: number, limit: number): DuplicatePairVi
     b: { id: r.b_id, slot: r.b_slot, index: r.b_idx },
   }));
 }
+
+/** A run's stored pairs as candidate ids only. */
+export function pairIds(db: Db, runId: number): { a: number; b: number }[] {
+  return db.prepare('SELECT a_id AS a, b_id AS b FROM duplicate_pairs WHERE run_id = ?').all(runId) as { a: number; b: number }[];
+}

@@ -8,3 +8,7 @@ export function loadSteering(db: Db, runId: number): Steering | null {
   const row = db.prepare('SELECT steering FROM runs WHERE id = ?').get(runId) as { steering: string | null } | undefined;
   return row?.steering ? (JSON.parse(row.steering) as Steering) : null;
 }
+
+export function saveSteering(db: Db, runId: number, steering: Steering): void {
+  db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(JSON.stringify(steering), runId);
+}

@@ -15,7 +15,7 @@ import type { StudioServer } from '../../src-main/server/server';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 // The renderer's debug hook type (declares window.__inspector).
-import type {} from '../../src-renderer/src/inspector/debug';
+import type {} from '../../src-shared/inspector-debug';
 import {
   buildField, carillonGame, defaultCarillonPlan, defaultCarillonRules, members, sourceComponents, type CarillonLevel,
 } from '../../src-shared/games/carillon/index';

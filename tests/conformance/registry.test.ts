@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../src-shared/games/index';
-import { createPool } from '../../src-main/engine/pool';
+import { createPool } from '../../src-main/jobs/pool';
 
 describe('the test build registers the test-only games', () => {
   it('in this process', () => {

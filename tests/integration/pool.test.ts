@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPool, TaskBudgetError } from '../../src-main/engine/pool';
-import { checksum } from '../../src-main/engine/worker';
+import { createPool, TaskBudgetError } from '../../src-main/jobs/pool';
+import { checksum } from '../../src-main/jobs/worker';
 
 describe('worker pool', () => {
   it('runs seeded shared code in worker threads with the same result as in-process', async () => {

@@ -14,7 +14,7 @@ import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
 import type { WriteFs } from '../../src-main/atomic-write';
 import { writeExportTo } from '../../src-main/export-files';
-import { importPackText } from '../../src-main/engine/packs';
+import { importPackText } from '../../src-main/runs/packs';
 import { openDatabase } from '../../src-main/store/db';
 import { openStudio } from '../../src-main/studio';
 import { tempDir } from '../helpers/temp';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src-main/store/migrations';
 import { openDatabase } from '../../src-main/store/db';
 import { insertRun } from '../../src-main/store/runs';
-import { createPool, type WorkerPool } from '../../src-main/engine/pool';
+import { createPool, type WorkerPool } from '../../src-main/jobs/pool';
 import { createService } from '../../src-main/service';
 import { openStudio } from '../../src-main/studio';
 import type { RunDetail, RunSummary } from '../../src-shared/api';

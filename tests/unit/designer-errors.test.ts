@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { closestKey, designerErrorMap, designerIssues, keysAt } from '../../src-shared/schema/designer-errors';
 import { carillonRulesSchema } from '../../src-shared/games/carillon/rules';
 import { carillonPlanSchema } from '../../src-shared/games/carillon/plan';
-import { mergeOver } from '../../src-main/engine/run-input';
+import { mergeOver } from '../../src-main/runs/run-input';
 import { parseWithSchema } from '../../src-shared/pack/pack-io';
 
 const schema = z

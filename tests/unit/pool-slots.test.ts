@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPoolSlots } from '../../src-main/engine/slots';
+import { createPoolSlots } from '../../src-main/jobs/slots';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

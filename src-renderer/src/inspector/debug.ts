@@ -1,30 +1,10 @@
 /**
- * `window.__inspector`: a small debug hook for tests and for poking at the board from the
- * devtools console. It is set while an inspector board is on screen and removed with it.
- *
- *   __inspector.game            the game's id
- *   __inspector.centres()       [{ index, x, y, live }] — centre of every dot / arrow body in
- *                               page pixels (after zoom and pan), ready for mouse.click(x, y)
- *   __inspector.state()         the game's play state (see each game's inspector part under
- *                               games/<id>/, e.g. taps and dots left, or hearts and arrows left)
- *   __inspector.drawMs          milliseconds the last full board build + draw took
- *   __inspector.redrawMs        milliseconds one redraw of the built board takes
- *   __inspector.bench(n)        rebuild the board n times: median build + draw and redraw ms
+ * Setting `window.__inspector`, the inspector's debug hook, while a board is on screen. What
+ * the hook holds is described with its type in src-shared/inspector-debug.ts.
  */
-export interface InspectorDebugHook {
-  game: string;
-  centres(): { index: number; x: number; y: number; live: boolean }[];
-  state(): Record<string, unknown>;
-  drawMs: number;
-  redrawMs: number;
-  bench(times: number): { buildMs: number; redrawMs: number };
-}
+import type { InspectorDebugHook } from '../../../src-shared/inspector-debug';
 
-declare global {
-  interface Window {
-    __inspector?: InspectorDebugHook;
-  }
-}
+export type { InspectorDebugHook };
 
 export function setDebugHook(hook: InspectorDebugHook): () => void {
   window.__inspector = hook;

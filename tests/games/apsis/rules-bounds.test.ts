@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fcRuns } from '../../helpers/fast-check';
 import { apsisGame, apsisRulesSchema, defaultApsisPlan, defaultApsisRules, levelSpec, type ApsisLevel, type ApsisRules } from '../../../src-shared/games/apsis/index';
-import { checkRunInput } from '../../../src-main/engine/run-input';
+import { checkRunInput } from '../../../src-main/runs/run-input';
 import { ApiError } from '../../../src-shared/api';
 
 /** The default rules exactly as stored (issue 10 added aimDepth and orderMaxShare: new default packs). */

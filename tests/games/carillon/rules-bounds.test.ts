@@ -14,7 +14,7 @@ import {
   slotParams,
   type CarillonRules,
 } from '../../../src-shared/games/carillon/index';
-import { checkRunInput } from '../../../src-main/engine/run-input';
+import { checkRunInput } from '../../../src-main/runs/run-input';
 import { ApiError } from '../../../src-shared/api';
 
 /** The default rules exactly as stored (before the bounds existed, plus the path ordering's two). */

@@ -10,9 +10,7 @@ import { gameById } from '../../src-shared/games/index';
 import { perLevelFiles } from '../../src-shared/pack/per-level';
 import { formatMegabytes, IMPORT_LIMITS, type ImportLimits } from '../../src-shared/pack/import-limits';
 import type { Db } from '../store/db';
-import { insertCandidates } from '../store/candidates';
-import { saveOrdering } from '../store/orderings';
-import { insertRun } from '../store/runs';
+import { storeImportedRun } from '../store/imported-runs';
 import { packFromStored, type RunSpec } from './finish';
 import { checkInWorker } from './import-runner';
 
@@ -74,22 +72,13 @@ export async function importPackText(db: Db, source: { text: string; name?: stri
   if (source.signal?.aborted) throw new ApiError('conflict', 'the import was cancelled; nothing was stored');
   const game = gameById(checked.game);
   const now = new Date().toISOString();
-  const runId = db.transaction(() => {
-    const id = insertRun(db, {
-      game: game.id,
-      seed: checked.seed,
-      name: source.name ?? 'imported pack',
-      plan: checked.plan,
-      rules: checked.rules,
-      status: 'imported',
-      levels: checked.levels.length,
-      candidatesTotal: checked.levels.length,
-    }, now);
-    insertCandidates(db, id, checked.levels.map(({ level, metrics }, i) => ({ slot: i, index: 0, level, metrics, difficulty: metrics[game.difficulty] ?? null, proof: { imported: true } })));
-    const ids = db.prepare('SELECT id FROM candidates WHERE run_id = ? ORDER BY slot').all(id) as { id: number }[];
-    saveOrdering(db, id, 'automatic', { computedAt: now, problems: [], levels: ids.map((r, i) => ({ level: i + 1, candidateId: r.id, target: null })) });
-    db.prepare('UPDATE runs SET finished_at = ?, started_at = ? WHERE id = ?').run(now, now, id);
-    return id;
-  })();
+  const runId = storeImportedRun(db, {
+    game: game.id,
+    seed: checked.seed,
+    name: source.name ?? 'imported pack',
+    plan: checked.plan,
+    rules: checked.rules,
+    candidates: checked.levels.map(({ level, metrics }, i) => ({ slot: i, index: 0, level, metrics, difficulty: metrics[game.difficulty] ?? null, proof: { imported: true } })),
+  }, now);
   return { game, runId, levels: checked.levels.length };
 }

@@ -13,7 +13,9 @@ import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
 import { historyState, recordChange } from '../store/history';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
-import { emptySteering, loadSteering } from '../store/steering';
+import { emptySteering, loadSteering, saveSteering } from '../store/steering';
+import { slotIndexes } from '../store/candidate-lookup';
+import { pairIds } from '../store/duplicates';
 import type { OrderRunner, RunSpec } from './finish';
 import { orderingView } from './ordering-view';
 
@@ -82,8 +84,8 @@ function nextSteering(db: Db, runId: number, current: Steering, change: SteerCha
 }
 
 function label(db: Db, change: SteerChange): string {
-  const get = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
-  const name = (id: number): string => { const r = get.get(id) as { slot: number; idx: number } | undefined; return r ? candidateName(r.slot, r.idx) : `candidate ${id}`; };
+  const named = slotIndexes(db, [...change.pin.map((p) => p.candidateId), ...change.exclude, ...change.include]);
+  const name = (id: number): string => { const r = named.get(id); return r ? candidateName(r.slot, r.index) : `candidate ${id}`; };
   const parts: string[] = [];
   if (change.clear) parts.push(change.pin.length || change.lock.length || change.exclude.length ? 'Steered anew' : 'Cleared the steering');
   for (const p of change.pin) parts.push(`Pinned ${name(p.candidateId)} to level ${p.level}`);
@@ -120,7 +122,7 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
   const rules = game.curveRules?.(run.rules) ?? { maxStep: null, maxEqualRun: null };
   // The near-duplicate pairs the run's pass found: the fill keeps them from being neighbours.
   const close = new Set<string>();
-  for (const r of db.prepare('SELECT a_id AS a, b_id AS b FROM duplicate_pairs WHERE run_id = ?').all(run.id) as { a: number; b: number }[]) {
+  for (const r of pairIds(db, run.id)) {
     const a = poolId.get(r.a), b = poolId.get(r.b);
     if (a !== undefined && b !== undefined) { close.add(`${a}|${b}`); close.add(`${b}|${a}`); }
   }
@@ -150,7 +152,7 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     const changes: RowChange[] = [];
     const before = loadSteering(db, run.id);
     if (JSON.stringify(before) !== JSON.stringify(next)) {
-      db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(JSON.stringify(next), run.id);
+      saveSteering(db, run.id, next);
       changes.push({ target: 'run', id: run.id, field: 'steering', before, after: next });
     }
     const old = loadOrdering(db, run.id, 'steered');

@@ -1,6 +1,6 @@
 /**
  * Bench: how soon the pool serves a new run after a pathological one is cancelled (the
- * cancelled run's workers are still building when the cancel lands; see engine/pool.ts).
+ * cancelled run's workers are still building when the cancel lands; see jobs/pool.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { RunSummary } from '../../src-shared/api';
 import { openStudio } from '../studio';
-import type { BenchCase } from './bench-cases';
-import { call } from './studio-session';
+import type { BenchCase } from './cases';
+import { call } from '../cli/studio-session';
 
 /** Every Apsis field at its bound: one candidate takes tens of seconds. */
 const PATHOLOGICAL = {

@@ -18,9 +18,9 @@ import { openStudio } from '../studio';
 import { provenCandidates } from '../store/candidates';
 import { openDatabase } from '../store/db';
 import { writeExportTo } from '../export-files';
-import type { BenchCase, BenchRow } from './bench-cases';
-import { timeMedian } from './bench-cases';
-import { call } from './studio-session';
+import type { BenchCase, BenchRow } from './cases';
+import { timeMedian } from './cases';
+import { call } from '../cli/studio-session';
 
 interface FullSet {
   ms: number;

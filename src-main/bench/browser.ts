@@ -12,10 +12,10 @@ import { stringifyPack } from '../../src-shared/pack/pack-io';
 import { openStudio, rendererDir } from '../studio';
 import { openDatabase } from '../store/db';
 import { startServer } from '../server/server';
-import type { BenchCase, BenchRow } from './bench-cases';
-import { insertCarillonRun } from './bench-fixtures';
-// Declares window.__inspector, the inspector's debug hook.
-import type {} from '../../src-renderer/src/inspector/debug';
+import type { BenchCase, BenchRow } from './cases';
+import { insertCarillonRun } from './fixtures';
+// Declares window.__inspector, the inspector's debug hook (set by the renderer).
+import type {} from '../../src-shared/inspector-debug';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 

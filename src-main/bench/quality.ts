@@ -13,8 +13,8 @@ import { apsisGame, apsisQualityFigures, type ApsisPack, type ApsisQualityFigure
 import { carillonGame, carillonQuality, type CarillonPack, type CarillonQuality } from '../../src-shared/games/carillon/index';
 import { openStudio } from '../studio';
 import type { Service } from '../service';
-import type { BenchCase, BenchRow } from './bench-cases';
-import { call } from './studio-session';
+import type { BenchCase, BenchRow } from './cases';
+import { call } from '../cli/studio-session';
 import { writeExportTo } from '../export-files';
 
 export const QUALITY_SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);

@@ -3,14 +3,16 @@ import type { OrderingKind, OrderingLevel, OrderingView } from '../../src-shared
 import type { AnyGame } from '../../src-shared/game';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';
+import { curvePoints } from '../store/candidate-lookup';
 
 export function orderingView(db: Db, game: AnyGame, runId: number, kind: OrderingKind): OrderingView {
   const stored = loadOrdering(db, runId, kind);
-  const get = db.prepare('SELECT slot, difficulty, metrics FROM candidates WHERE id = ?');
+  const storedLevels = stored?.levels ?? [];
+  const points = curvePoints(db, storedLevels.flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])));
   const levels: OrderingLevel[] = [];
   let prev: number | null = null;
-  for (const l of stored?.levels ?? []) {
-    const c = l.candidateId === null ? undefined : (get.get(l.candidateId) as { slot: number; difficulty: number | null; metrics: string } | undefined);
+  for (const l of storedLevels) {
+    const c = l.candidateId === null ? undefined : points.get(l.candidateId);
     const difficulty = c?.difficulty ?? null;
     levels.push({
       level: l.level,
@@ -19,7 +21,7 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
       difficulty,
       target: l.target,
       step: difficulty !== null && prev !== null ? difficulty - prev : null,
-      metrics: c ? (JSON.parse(c.metrics) as Record<string, number>) : {},
+      metrics: c ? c.metrics : {},
     });
     prev = difficulty;
   }

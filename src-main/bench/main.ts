@@ -7,13 +7,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
-import { benchCases, type BenchRow } from './bench-cases';
-import { gameBenchCases } from './bench-games';
-import { storeBenchCases } from './bench-store';
-import { browserBenchCases } from './bench-browser';
-import { qualityBenchCases } from './bench-quality';
-import { runBenchCases } from './bench-runs';
-import { importBenchCases } from './bench-import';
+import { benchCases, type BenchRow } from './cases';
+import { gameBenchCases } from './games';
+import { storeBenchCases } from './store';
+import { browserBenchCases } from './browser';
+import { qualityBenchCases } from './quality';
+import { runBenchCases } from './runs';
+import { importBenchCases } from './import';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { openStudio } from '../studio';
-import { call } from './studio-session';
-import type { BenchCase } from './bench-cases';
+import { call } from '../cli/studio-session';
+import type { BenchCase } from './cases';
 
 /** An Apsis pack whose one level has `arrows` arrows (refused before any proof). */
 function hugeApsisLevel(arrows: number): string {

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { findIsomorphism, type Digraph } from '../../src-shared/graph/isomorphism';
 import { streamFor } from '../../src-shared/random/prng';
-import { createPool } from '../engine/pool';
+import { createPool } from '../jobs/pool';
 
 export interface BenchRow {
   name: string;

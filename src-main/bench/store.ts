@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listCandidates } from '../store/candidates';
 import { openDatabase } from '../store/db';
-import { insertCarillonRun } from './bench-fixtures';
-import type { BenchCase } from './bench-cases';
-import { timeMedian } from './bench-cases';
+import { insertCarillonRun } from './fixtures';
+import type { BenchCase } from './cases';
+import { timeMedian } from './cases';
 
 export const storeBenchCases: BenchCase[] = [
   {

@@ -7,8 +7,9 @@ import type { AnyGame, OrderingResult, PoolCandidate } from '../../src-shared/ga
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
+import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
-import type { WorkerPool } from './pool';
+import type { WorkerPool } from '../jobs/pool';
 
 export interface RunSpec {
   id: number;
@@ -62,8 +63,7 @@ export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: Orderi
     const why = stored.problems.slice(0, 5).map((p) => `level ${p.level}: ${p.message}`).join('; ');
     throw new PackNotReadyError(`the ${kind} ordering of run ${run.id} cannot fill level${missing.length === 1 ? '' : 's'} ${missing.join(', ')}${why ? ` (${why})` : ''}`, missing);
   }
-  const get = db.prepare('SELECT level FROM candidates WHERE id = ?');
-  const levels = stored.levels.map((l) => JSON.parse((get.get(l.candidateId) as { level: string }).level) as unknown);
+  const levels = candidateLevels(db, stored.levels.map((l) => l.candidateId!));
   const pack = game.toPack({ seed: run.seed, rules: run.rules, plan: run.plan, levels });
   return { pack, text: stringifyPack(pack) };
 }

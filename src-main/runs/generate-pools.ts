@@ -1,0 +1,81 @@
+/**
+ * The generation phase of a run: every (slot, index) job the plan needs and the database does
+ * not hold yet goes to the worker pool in batches; finished candidates are written in batched
+ * transactions as they come back. Progress counts per stage of the plan.
+ */
+import type { AnyGame } from '../../src-shared/game';
+import { progressMeter } from '../../src-shared/progress';
+import type { Db } from '../store/db';
+import { insertCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
+import { allJobs, batches, type JobRef } from '../jobs/batches';
+import type { WorkerPool } from '../jobs/pool';
+import type { RunProgressTracker } from '../jobs/progress';
+import type { ScheduledRun } from '../jobs/scheduler';
+import type { GeneratedJob } from '../jobs/tasks';
+import { planStages } from './plan-stages';
+import { JOB_MS_METRIC } from './metrics';
+
+export interface GenerateContext {
+  db: Db;
+  pool: WorkerPool;
+  progress: RunProgressTracker;
+  /** Jobs per worker task (small keeps progress smooth and cancels prompt). */
+  batchSize: number;
+}
+
+export interface GenerateRun {
+  id: number;
+  seed: number;
+  plan: unknown;
+  rules: unknown;
+}
+
+export async function generatePools(ctx: GenerateContext, game: AnyGame, run: GenerateRun, job: ScheduledRun): Promise<void> {
+  const { db, pool } = ctx;
+  const { id: runId, seed, plan, rules } = run;
+  const signal = job.signal;
+  const sizes = game.poolSizes(plan, rules);
+  const stages = planStages(game, plan);
+  const stored = storedJobKeys(db, runId);
+  const all = allJobs(sizes);
+  const missing: JobRef[] = all.filter((j) => !stored.has(`${j.slot}:${j.index}`));
+  const stageDone = stages.map((s) => all.filter((j) => j.slot >= s.from && j.slot <= s.to && stored.has(`${j.slot}:${j.index}`)).length);
+  const stageTotal = stages.map((s) => sizes.slice(s.from, s.to + 1).reduce((a, b) => a + b, 0));
+  const stageOf = (slot: number): number => Math.max(0, stages.findIndex((s) => slot >= s.from && slot <= s.to));
+  let done = all.length - missing.length;
+  const meter = progressMeter(all.length, Date.now());
+  meter.update(done, Date.now());
+  let lastEmit = 0;
+  const report = (force: boolean): void => {
+    const now = Date.now();
+    if (!force && now - lastEmit < 150) return;
+    lastEmit = now;
+    const snap = meter.update(done, now);
+    ctx.progress.emit(runId, 'running', 'generate', done, all.length, snap.rate, snap.etaSeconds,
+      stages.map((s, i) => ({ name: s.name, done: stageDone[i]!, total: stageTotal[i]! })));
+  };
+  report(true);
+  const difficultyKey = game.difficulty;
+  const work = batches(missing, ctx.batchSize);
+  let handedOut = 0;
+  if (work.length === 0) job.doneDemanding();
+  await job.throughSlots(work, async (batch) => {
+    if (++handedOut === work.length) job.doneDemanding();
+    const out = (await pool.run({ kind: 'generate', game: game.id, rules, plan, seed, jobs: batch }, signal)) as GeneratedJob[];
+    const rows: NewCandidate[] = out.map((j) => ({
+      slot: j.slot,
+      index: j.index,
+      level: j.candidate.level,
+      // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
+      metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
+      difficulty: j.candidate.level === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
+      proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
+    }));
+    // A cancel that lands while a batch is in flight still keeps the finished candidates.
+    insertCandidates(db, runId, rows);
+    for (const j of out) stageDone[stageOf(j.slot)]!++;
+    done += out.length;
+    report(false);
+  });
+  report(true);
+}

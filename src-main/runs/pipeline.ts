@@ -1,0 +1,114 @@
+/**
+ * The run pipeline: what a started run does, phase by phase — generate the pools
+ * (generate-pools.ts), order them (finish.ts), find near-duplicates (near-duplicates.ts),
+ * then mark it done and store its report (run-report.ts). A cancel, a close, a failure or a
+ * lost lease ends it with the matching status (or, when lost, writes nothing more). The
+ * scheduler (jobs/scheduler.ts) decides when a run starts and hands it its share of the pool.
+ */
+import { performance } from 'node:perf_hooks';
+import type { RunStatus } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/game';
+import { gameById } from '../../src-shared/games/index';
+import type { RunReport } from '../../src-shared/run-report';
+import type { Db } from '../store/db';
+import { getRun, setRunReport, setRunStatus } from '../store/runs';
+import type { WorkerPool } from '../jobs/pool';
+import type { RunProgressTracker } from '../jobs/progress';
+import { RunLostError, type ScheduledRun } from '../jobs/scheduler';
+import { orderInWorkers, orderStoredPools } from './finish';
+import { generatePools } from './generate-pools';
+import { nearDuplicatePass } from './near-duplicates';
+import { buildRunReport } from './run-report';
+
+export interface RunPipelineOptions {
+  db: Db;
+  pool: WorkerPool;
+  progress: RunProgressTracker;
+  /** Jobs per worker task (default 4). */
+  batchSize?: number;
+  /** Slots on each side a candidate is compared with in the near-duplicate pass. */
+  dedupWindow?: number;
+}
+
+export interface RunPipeline {
+  /** Run one started run to its end; returns the status it ended with (null: it was lost). */
+  execute(job: ScheduledRun): Promise<RunStatus | null>;
+  /** Wall time of the run's generation phase in this process, in ms (undefined: not generated here). */
+  generationMs(runId: number): number | undefined;
+}
+
+export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
+  const { db, pool, progress } = opts;
+  const genMs = new Map<number, number>();
+  const emit = progress.emit;
+
+  /** The run's report, stored with it when it ends; a report that cannot be built never fails the run. */
+  function storeReport(game: AnyGame, runId: number, status: RunReport['status'], error: string | null): void {
+    try {
+      setRunReport(db, runId, buildRunReport(db, game, runId, status, progress.phaseTimes(runId), error));
+    } catch (e) {
+      console.error(`run ${runId}: could not store its report:`, e);
+    }
+  }
+
+  async function execute(job: ScheduledRun): Promise<RunStatus | null> {
+    const { runId, signal } = job;
+    const run = getRun(db, runId);
+    if (!run) {
+      job.doneDemanding();
+      return null;
+    }
+    const game = gameById(run.game);
+    const t0 = performance.now();
+    const gone = job.loss();
+    if (gone) {
+      job.doneDemanding();
+      job.lost(gone);
+      return null;
+    }
+    progress.start(runId, game.phaseWeights);
+    setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
+    job.changed('running');
+    try {
+      const g0 = performance.now();
+      await generatePools({ db, pool, progress, batchSize: opts.batchSize ?? 4 }, game, run, job);
+      genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
+      if (signal.aborted) throw signal.reason;
+      emit(runId, 'running', 'order', 0, 1, 0, null, []);
+      await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
+      if (signal.aborted) throw signal.reason;
+      emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
+      await nearDuplicatePass({ db, pool, progress, ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}) }, game, run, job);
+      if (signal.aborted) throw signal.reason;
+      const gone = job.loss();
+      if (gone) throw gone;
+      setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
+      emit(runId, 'done', 'done', 1, 1, 0, 0, []);
+      storeReport(game, runId, 'done', null);
+      return 'done';
+    } catch (e) {
+      // Deleted or taken over under us: write nothing more, and tell the waiters why.
+      const gone = signal.reason instanceof RunLostError ? signal.reason : job.loss();
+      if (gone) {
+        if (!signal.aborted) job.abort(gone);
+        job.lost(gone);
+        return null;
+      }
+      if (signal.aborted) {
+        const closing = job.closing;
+        const status: RunStatus = closing ? 'interrupted' : 'cancelled';
+        setRunStatus(db, runId, status, { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
+        emit(runId, status, status, 0, 1, 0, null, []);
+        storeReport(game, runId, status, closing ? 'the studio closed during this run; resume it to carry on' : 'cancelled; resume it to carry on');
+        return status;
+      }
+      const message = e instanceof Error ? e.message : String(e);
+      setRunStatus(db, runId, 'failed', { durationMs: performance.now() - t0, error: message });
+      emit(runId, 'failed', 'failed', 0, 1, 0, null, []);
+      storeReport(game, runId, 'failed', message);
+      return 'failed';
+    }
+  }
+
+  return { execute, generationMs: (runId) => genMs.get(runId) };
+}

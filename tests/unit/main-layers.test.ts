@@ -1,0 +1,84 @@
+/**
+ * src-main keeps its layers: SQL lives only in store/ (no statement text, no prepare, pragma,
+ * transaction or exec on a database, no better-sqlite3 import anywhere else); nothing in
+ * src-main imports the renderer (data flows one way: shared -> engine -> store -> API ->
+ * renderer; a type both sides need lives in src-shared); and the job runtime (jobs/) knows
+ * nothing of the run use-cases (runs/) it runs.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const main = join(root, 'src-main');
+
+function files(dir: string, skip: string[] = []): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (skip.includes(path)) return [];
+    if (statSync(path).isDirectory()) return files(path, skip);
+    return /\.(ts|mts|js|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every line of `paths` that matches `pattern`, as "file:line: text". */
+function offending(paths: string[], pattern: RegExp): string[] {
+  return paths.flatMap((path) =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${relative(root, path)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+/** Statement text (upper case, as the store writes it) and the database calls that run it. */
+const SQL_TEXT = /\b(SELECT\s+[\w*(]|INSERT\s+(OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|(CREATE|ALTER|DROP)\s+(TABLE|INDEX)\b)/;
+const DB_CALL = /\.(prepare|pragma|transaction)\(|\bdb\.exec\(|from\s+['"]better-sqlite3['"]/;
+const RENDERER_IMPORT = /(from\s+|import\s*\(\s*)['"][^'"]*src-renderer\//;
+const RUNS_IMPORT = /(from\s+|import\s*\(\s*)['"][^'"]*\/runs\//;
+
+describe('src-main layers', () => {
+  const outsideStore = files(main, [join(main, 'store')]);
+
+  it('scans src-main outside store/ (not an empty folder)', () => {
+    const scanned = outsideStore.map((p) => relative(main, p));
+    expect(scanned).toContain('service.ts');
+    expect(scanned).toContain('runs/run-engine.ts');
+    expect(scanned).toContain('jobs/scheduler.ts');
+    expect(scanned).toContain('bench/browser.ts');
+    expect(scanned.some((p) => p.startsWith('store/'))).toBe(false);
+  });
+
+  it('holds no SQL outside store/', () => {
+    expect(offending(outsideStore, SQL_TEXT)).toEqual([]);
+  });
+
+  it('calls no database statement outside store/', () => {
+    expect(offending(outsideStore, DB_CALL)).toEqual([]);
+  });
+
+  it('imports nothing from src-renderer', () => {
+    expect(offending(files(main), RENDERER_IMPORT)).toEqual([]);
+  });
+
+  it('the job runtime (jobs/) imports no run use-case (runs/)', () => {
+    expect(offending(files(join(main, 'jobs')), RUNS_IMPORT)).toEqual([]);
+  });
+
+  it('would catch SQL, a statement, a renderer import or an upward runtime import if one crept in', () => {
+    expect(SQL_TEXT.test("const get = db.prepare('SELECT level FROM candidates WHERE id = ?');")).toBe(true);
+    expect(SQL_TEXT.test('`INSERT OR IGNORE INTO candidates (run_id) VALUES (?)`')).toBe(true);
+    expect(SQL_TEXT.test("'UPDATE runs SET steering = ? WHERE id = ?'")).toBe(true);
+    expect(SQL_TEXT.test("'DELETE FROM duplicate_pairs WHERE run_id = ?'")).toBe(true);
+    expect(SQL_TEXT.test('// Select the level, then update the run.')).toBe(false);
+    expect(DB_CALL.test('const runId = db.transaction(() => {')).toBe(true);
+    expect(DB_CALL.test('  .prepare(')).toBe(true);
+    expect(DB_CALL.test("db.exec('PRAGMA foreign_keys = ON')")).toBe(true);
+    expect(DB_CALL.test("import Database from 'better-sqlite3';")).toBe(true);
+    expect(DB_CALL.test('const head = /<head[^>]*>/i.exec(html);')).toBe(false);
+    expect(RENDERER_IMPORT.test("import type {} from '../../src-renderer/src/inspector/debug';")).toBe(true);
+    expect(RENDERER_IMPORT.test("const m = await import('../src-renderer/src/x');")).toBe(true);
+    expect(RENDERER_IMPORT.test("import type {} from '../../src-shared/inspector-debug';")).toBe(false);
+    expect(RUNS_IMPORT.test("import { buildRunReport } from '../runs/run-report';")).toBe(true);
+    expect(RUNS_IMPORT.test("import { createPoolSlots } from './slots';")).toBe(false);
+  });
+});
