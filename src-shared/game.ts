@@ -21,6 +21,8 @@ export interface MetricInfo {
   key: string;
   /** The metric in a designer's words (a column, an axis, a filter). */
   label: string;
+  /** A short form of the label for tight places (a pool card's metric line); the label when absent. */
+  short?: string;
   /** One plain line saying what it counts, shown on hover (every shipped game gives one; a unit test checks). */
   explain?: string;
   /** A cost of making the candidate (build time, builds), not a property of the level: never highlighted as a difference. */

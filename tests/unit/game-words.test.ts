@@ -27,6 +27,15 @@ describe.each([carillonGame, apsisGame] as AnyGame[])('$title in words', (game) 
     }
   });
 
+  it('gives a pool card a short label of at most 12 characters for every metric, never the raw key', () => {
+    for (const m of game.metrics) {
+      const short = m.short ?? m.label;
+      expect(short.length, m.key).toBeLessThanOrEqual(12);
+      // Keys are lower camelCase: a capital first letter is a word, not a key.
+      expect(short, m.key).toMatch(/^[A-Z]/);
+    }
+  });
+
   it('labels and explains every rule, group and plan column of the defaults', () => {
     for (const p of paths(game.defaultRules)) expect(oneLine(game.fields?.rules[p]), `rules.${p}`).toBe(true);
     const cols = new Set((game.defaultPlan as object[]).flatMap((row) => Object.keys(row)));

@@ -9,6 +9,7 @@ import type { CandidateDetail, CurationChange, OrderingKind, Verdict } from '../
 import { candidateName } from '../../../src-shared/vocabulary';
 import { studio } from '../lib/studio.svelte';
 import { pool } from '../pools/pool.svelte';
+import { parseJump, performJump } from '../lib/jump';
 
 /** The orders a filmstrip shows (the ones candidates.list can filter by). */
 type StripKind = Extract<OrderingKind, 'automatic' | 'approved'>;
@@ -96,24 +97,20 @@ class InspectorCuration {
     if (l?.candidateId != null) studio.inspect({ kind: 'candidate', candidateId: l.candidateId });
   }
 
-  /** Jump to level N of the filmstrip, or to a candidate id ("#123" or "id 123"). */
-  jump(text: string): string | null {
-    const t = text.trim();
-    const id = /^(?:#|id\s*)(\d+)$/i.exec(t);
-    if (id) {
-      studio.inspect({ kind: 'candidate', candidateId: Number(id[1]) });
-      return null;
+  /**
+   * Jump to level N of the run on screen (in the filmstrip's order unless the text names one),
+   * to a candidate of its pools ("L12 · c3") or to a database id ("#123"). Resolves to null, or
+   * why nothing opened.
+   */
+  async jump(text: string): Promise<string | null> {
+    const j = parseJump(text);
+    if (!j) return 'type a level number (12), a candidate (L12 · c3) or a candidate id (#345)';
+    try {
+      return await performJump(j, this.candidate?.runId ?? null, this.stripKind);
+    } catch (e) {
+      studio.report('Could not jump', e);
+      return 'the studio could not look it up (see the error panel)';
     }
-    const lv = /^(?:l(?:evel)?\s*)?(\d+)$/i.exec(t);
-    if (lv) {
-      const n = Number(lv[1]);
-      const l = this.strip.find((x) => x.level === n);
-      if (!l) return `the ${this.stripKind} order has no level ${n}`;
-      if (l.candidateId === null) return `level ${n} of the ${this.stripKind} order is not filled`;
-      studio.inspect({ kind: 'candidate', candidateId: l.candidateId });
-      return null;
-    }
-    return 'type a level number (12) or a candidate id (#345)';
   }
 
   /** The next (+1) or previous (-1) candidate of the pool that has a level; null at the end. */

@@ -5,7 +5,20 @@
  * history buttons, stepping, autoplay, commands, the stage with zoom and pan) is the shell's.
  */
 import type Konva from 'konva';
+import type { AnyGame } from '../../../src-shared/game';
 import type { BoardTheme } from '../boards/theme';
+
+/** A row of the metrics card: the label, the value and an optional plain explanation (hover). */
+export type MetricRow = [label: string, value: string | number, explain?: string];
+
+/**
+ * A metrics-card row for one of the game's declared metrics, in the game's words (`Game.metrics`
+ * label and explanation), so the inspector says what Pools and Plots say.
+ */
+export function metricRow(game: AnyGame, key: string, value: string | number): MetricRow {
+  const m = game.metrics.find((x) => x.key === key);
+  return m ? [m.label, value, m.explain] : [key, value];
+}
 
 export interface InspectorSession {
   /** Moves made so far. */
@@ -41,6 +54,6 @@ export interface InspectorSession {
   state(): Record<string, unknown>;
   /** `data-*` attributes of the status line (for tests), without the `data-` prefix. */
   statusData(): Record<string, string | number | boolean>;
-  /** The metrics card's rows. */
-  metrics(): [label: string, value: string | number][];
+  /** The metrics card's rows (declared metrics through `metricRow`, in the game's words). */
+  metrics(): MetricRow[];
 }

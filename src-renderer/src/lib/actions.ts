@@ -7,13 +7,15 @@
 import { studio } from './studio.svelte';
 import { pages, shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
 import { inspectorActions } from '../inspector/commands.svelte';
-import { inspectorCurationActions } from '../inspector/curation-actions';
+import { inspectorCurationActions, jumpAction } from '../inspector/curation-actions';
 import { analysisActions } from '../plots/analysis-actions';
 import { runsActions } from '../runs/runs-ui.svelte';
 import { poolActions } from '../pools/pool-actions';
 import { exportActions } from '../export/export-ui.svelte';
 
 export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
+/** Entries made from what is typed in the palette (jumps to a level or a candidate). */
+export { jumpActions } from '../inspector/curation-actions';
 
 export const actions: Action[] = [
   ...pages.map((p, i): Action => ({
@@ -69,6 +71,7 @@ export const actions: Action[] = [
   ...poolActions,
   ...inspectorActions,
   ...inspectorCurationActions,
+  jumpAction,
   ...analysisActions,
   ...exportActions,
 ];

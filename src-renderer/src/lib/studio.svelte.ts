@@ -35,6 +35,8 @@ class Studio {
   errors = $state<ShownError[]>([]);
   theme = $state<'dark' | 'light'>('dark');
   paletteOpen = $state(false);
+  /** The palette was opened to jump (Alt+G): it lists only the jumps to what is typed. */
+  paletteJump = $state(false);
   /** Developer timings (board build and draw times) on screen; off by default (Alt+D). */
   debugOverlay = $state(false);
   /** The run the Pools, Plots, Duplicates, Ordering and Export pages show. */

@@ -34,7 +34,7 @@ export const apsisMetrics: MetricInfo[] = [
   { key: 'arrows', label: 'Arrows', integer: true, explain: 'How many arrows stand on the orbits.' },
   { key: 'orbits', label: 'Orbits', integer: true, explain: 'How many orbits the system has.' },
   { key: 'depth', label: 'Depth', integer: true, explain: 'Rounds of taps it takes at least: an arrow leaves only once the arrows in its way have left.' },
-  { key: 'free', label: 'Free at start', integer: true, explain: 'Arrows that can leave at once, with nothing in their way.' },
+  { key: 'free', short: 'Free', label: 'Free at start', integer: true, explain: 'Arrows that can leave at once, with nothing in their way.' },
   { key: 'tries', label: 'Builds', integer: true, cost: true, explain: 'How many builds the generator made for this candidate (a cost, not a difficulty).' },
 ];
 

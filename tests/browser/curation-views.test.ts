@@ -1,0 +1,247 @@
+/**
+ * Curation views in Chromium against the real server and SQLite: a finished run's outcome and
+ * report on the Runs page (checked against runs.report); play state kept per level in the
+ * inspector (moves and toggles survive moving between candidates and leaving the inspector);
+ * jumps to a level, a candidate and an id from the command palette, with a designer's
+ * sentence for a level that does not exist; the pool's thumbnail zoom slider (keyboard,
+ * persisted per user) and thumbnails that fill their card.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { CandidateDetail, CandidatePage, OrderingView, RunReport, RunSummary } from '../../src-shared/api';
+import { buildField, members, type CarillonLevel, type CarillonRules } from '../../src-shared/games/carillon/index';
+import type { StudioServer } from '../../src-main/server/server';
+import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+// The renderer's debug hook type (declares window.__inspector).
+import type {} from '../../src-renderer/src/inspector/debug';
+
+let studio: BrowserStudio;
+let ctx: BrowserStudio['ctx'];
+let server: StudioServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+let carillon: RunSummary;
+let apsis: RunSummary;
+
+async function api<T>(method: string, args: unknown): Promise<T> {
+  const env = await ctx.service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+async function boardState(): Promise<Record<string, unknown>> {
+  return page.evaluate(() => window.__inspector?.state() ?? {});
+}
+async function settle(): Promise<void> {
+  await expect.poll(async () => { const s = await boardState(); return s['playing'] === true || s['animating'] === true; }, { timeout: 10_000 }).toBe(false);
+}
+const candidateOnScreen = () => page.getByTestId('inspector-candidate').textContent();
+
+/** Open the palette with Ctrl+K, type, and return the entries shown (title, id). */
+async function paletteEntries(text: string, how: 'Control+k' | 'Alt+g' = 'Control+k'): Promise<{ id: string; title: string; disabled: boolean }[]> {
+  await page.keyboard.press(how);
+  const box = page.getByRole('dialog', { name: 'Command palette' }).getByRole('textbox');
+  await box.fill(text);
+  return page.getByTestId('palette-list').locator('[data-action]').evaluateAll((els) =>
+    els.map((el) => ({ id: el.getAttribute('data-action') ?? '', title: el.querySelector('.title')?.textContent ?? '', disabled: el.getAttribute('aria-disabled') === 'true' })));
+}
+
+beforeAll(async () => {
+  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+  ({ ctx, server, browser, page } = studio);
+  apsis = await api<RunSummary>('runs.create', { game: 'apsis', seed: 41, levels: 6 });
+  expect((await ctx.service.engine.waitFor(apsis.id)).status).toBe('done');
+});
+afterAll(async () => {
+  await studio?.close();
+});
+
+describe('curation views in Chromium', () => {
+  it('shows a finished run’s outcome and its report on the Runs page', async () => {
+    await page.goto(server.url);
+    await page.getByTestId('new-run-form').waitFor();
+    await page.getByTestId('new-run-game').selectOption('carillon');
+    await page.getByTestId('new-run-seed').fill('43');
+    await page.getByTestId('new-run-levels').fill('6');
+    await page.getByTestId('new-run-submit').click();
+    await page.getByTestId('new-run-created').waitFor();
+    carillon = (await api<RunSummary[]>('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 43)!;
+    expect(carillon).toBeDefined();
+    // The form's line follows the run to its end and says how it ended.
+    await expect.poll(() => page.getByTestId('new-run-created').getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+    expect(await page.getByTestId('new-run-created').textContent()).toMatch(new RegExp(`^Run #${carillon.id} done: .+\\. Its report is in the run's details\\.$`));
+    await expect.poll(() => page.getByTestId(`run-status-${carillon.id}`).textContent()).toBe('done');
+
+    // The run's details hold the report it stored, as runs.report gives it.
+    await page.getByTestId(`run-row-${carillon.id}`).click();
+    const panel = page.getByTestId('run-report');
+    await panel.waitFor();
+    const report = (await api<RunReport | null>('runs.report', { runId: carillon.id }))!;
+    expect(report.status).toBe('done');
+    expect(await panel.getAttribute('data-status')).toBe('done');
+    const text = async (id: string) => ((await panel.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    const num = (n: number): string => String(Math.round(n * 100) / 100);
+    expect(report.difficulty).not.toBeNull();
+    const d = report.difficulty!;
+    expect(await text('report-difficulty')).toBe(`${num(d.min)} – ${num(d.max)} ${d.label}`);
+    if (d.largestStep) expect(await text('report-step')).toBe(`${num(d.largestStep.step)} from level ${d.largestStep.from} to ${d.largestStep.to}`);
+    expect(await text('report-gave-up')).toMatch(new RegExp(`^${report.gaveUp.count === 0 ? 'none' : report.gaveUp.count} of ${report.gaveUp.of} candidates`));
+    expect(report.gaveUp.of).toBe(carillon.candidatesTotal);
+    expect(await text('report-duplicates')).toMatch(new RegExp(`^${report.nearDuplicates.found} pairs found · ${report.nearDuplicates.skipped} skipped by the order`));
+    expect(await text('report-short')).toEqual(report.shortLevels.length === 0 ? 'none' : expect.stringMatching(/^levels? \d/));
+    // Each phase named with its time, in the order the run went through them.
+    const phases = await text('report-phases');
+    expect(phases).toMatch(/^Generate .+ · Order .+ · Near-duplicates .+$/);
+    expect(report.phases.map((p) => p.name)).toEqual(['generate', 'order', 'near-duplicates']);
+    await page.screenshot({ path: join(RESULTS, 'curation-views-run-report.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps each level’s moves and toggles while moving between candidates and leaving the inspector', async () => {
+    // The last pool's first two candidates; taps on dots whose chains never clear the field.
+    const all = (await api<CandidatePage>('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null);
+    const slot = Math.max(...all.map((c) => c.slot));
+    const [first, second] = all.filter((c) => c.slot === slot);
+    const fewTaps = async (id: number, taps: number): Promise<number[]> => {
+      const c = await api<CandidateDetail>('candidates.get', { candidateId: id });
+      const field = buildField((c.level as CarillonLevel).dots, c.rules as CarillonRules);
+      const closure = (i: number): number[] => members(field.closure, i * field.W, field.W);
+      const picked: number[] = [];
+      const gone = new Set<number>();
+      for (let k = 0; k < taps; k++) {
+        const next = [...Array(field.n).keys()].filter((i) => !gone.has(i)).sort((a, b) => closure(a).length - closure(b).length)[0]!;
+        picked.push(next);
+        for (const d of closure(next)) gone.add(d);
+      }
+      expect(gone.size).toBeLessThan(field.n);
+      return picked;
+    };
+    const tapsFirst = await fewTaps(first!.id, 1);
+    const tapsSecond = await fewTaps(second!.id, 2);
+    const name = (c: { index: number }) => `L${slot! + 1} · c${c.index + 1}`;
+    await page.keyboard.press('Alt+1');
+    await page.getByTestId(`run-row-${carillon.id}`).click();
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('run-picker').selectOption(String(carillon.id));
+    await page.locator('[data-testid^="card-"][data-index="0"]').dblclick();
+    await page.getByTestId('insp-jump').fill(name(first!));
+    await page.getByTestId('insp-jump').press('Enter');
+    await expect.poll(candidateOnScreen).toBe(name(first!));
+    await page.getByTestId('board').waitFor();
+
+    // Tap a dot and turn on the chain starts on the first candidate.
+    await expect.poll(async () => (await page.evaluate(() => window.__inspector?.centres().length ?? 0))).toBe(first!.metrics['dots']);
+    const dot = (await page.evaluate(() => window.__inspector!.centres())).find((c) => c.index === tapsFirst[0])!;
+    await page.mouse.click(dot.x, dot.y);
+    await expect.poll(async () => (await boardState())['taps']).toBe(1);
+    await settle();
+    const left = (await boardState())['dotsLeft'] as number;
+    await page.keyboard.press('s');
+    expect(await page.getByTestId('toggle-starts').isChecked()).toBe(true);
+
+    // The next candidate starts fresh; back on the first, its tap and toggle are as left.
+    await page.keyboard.press('.');
+    await expect.poll(candidateOnScreen).toBe(name(second!));
+    await expect.poll(async () => (await boardState())['taps']).toBe(0);
+    await expect.poll(async () => (await page.evaluate(() => window.__inspector?.centres().length ?? 0))).toBe(second!.metrics['dots']);
+    expect(await page.getByTestId('toggle-starts').isChecked()).toBe(false);
+    // Two taps here (the second candidate keeps its own).
+    for (let k = 0; k < 2; k++) {
+      const live = (await page.evaluate(() => window.__inspector!.centres())).find((c) => c.index === tapsSecond[k])!;
+      await page.mouse.click(live.x, live.y);
+      await expect.poll(async () => (await boardState())['taps']).toBe(k + 1);
+      await settle();
+    }
+    await page.keyboard.press(',');
+    await expect.poll(candidateOnScreen).toBe(name(first!));
+    await expect.poll(async () => (await boardState())['taps']).toBe(1);
+    expect((await boardState())['dotsLeft']).toBe(left);
+    expect(await page.getByTestId('toggle-starts').isChecked()).toBe(true);
+    expect(await page.getByTestId('inspector-status').getAttribute('data-taps')).toBe('1');
+
+    // Away to Pools and back: still as left. Undo works on the restored tap.
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('pool-grid').waitFor();
+    await page.keyboard.press('Alt+3');
+    await expect.poll(candidateOnScreen).toBe(name(first!));
+    await expect.poll(async () => (await boardState())['taps']).toBe(1);
+    expect(await page.getByTestId('toggle-starts').isChecked()).toBe(true);
+    await page.getByTestId('undo').click();
+    await expect.poll(async () => (await boardState())['taps']).toBe(0);
+    // The second candidate kept its two taps across all of it.
+    await page.keyboard.press('.');
+    await expect.poll(candidateOnScreen).toBe(name(second!));
+    await expect.poll(async () => (await boardState())['taps']).toBe(2);
+    // The undone first candidate stays undone.
+    await page.keyboard.press(',');
+    await expect.poll(candidateOnScreen).toBe(name(first!));
+    await expect.poll(async () => (await boardState())['taps']).toBe(0);
+
+    // An Apsis level keeps its launches and hearts too.
+    const ap = (await api<CandidatePage>('candidates.list', { runId: apsis.id, slot: 2, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null);
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('run-picker').selectOption(String(apsis.id));
+    await page.locator('[data-testid^="card-"][data-index="0"]').dblclick();
+    await page.getByTestId('insp-jump').fill(`L3 · c${ap[0]!.index + 1}`);
+    await page.getByTestId('insp-jump').press('Enter');
+    await expect.poll(candidateOnScreen).toBe(`L3 · c${ap[0]!.index + 1}`);
+    await expect.poll(async () => (await page.evaluate(() => window.__inspector?.game))).toBe('apsis');
+    const arrow = (await page.evaluate(() => window.__inspector!.centres())).find((c) => c.live)!;
+    await page.mouse.click(arrow.x, arrow.y);
+    await expect.poll(async () => (await boardState())['launches']).toBe(1);
+    await settle();
+    const after = await boardState();
+    await page.keyboard.press('n');
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('Alt+3');
+    await expect.poll(async () => (await boardState())['launches']).toBe(1);
+    expect((await boardState())['hearts']).toBe(after['hearts']);
+    expect((await boardState())['present']).toEqual(after['present']);
+    expect(await page.getByTestId('toggle-labels').isChecked()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('jumps to a level, a candidate and an id from the command palette', async () => {
+    // The run on screen is the Apsis run (its candidate is in the inspector).
+    const automatic = await api<OrderingView>('orderings.get', { runId: apsis.id, kind: 'automatic' });
+    const l4 = automatic.levels.find((l) => l.level === 4)!;
+    expect(l4.candidateId).not.toBeNull();
+    const entries = await paletteEntries('level 4');
+    expect(entries[0]).toMatchObject({ title: `Jump to level 4 of the automatic order · run #${apsis.id}`, disabled: false });
+    expect(entries[1]!.title).toBe(`Jump to level 4 of the approved order · run #${apsis.id}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('4');
+    const l4row = (await api<CandidatePage>('candidates.list', { runId: apsis.id, limit: 2000, withLevels: false })).items.find((c) => c.id === l4.candidateId)!;
+    await expect.poll(candidateOnScreen).toBe(`L${l4row.slot + 1} · c${l4row.index + 1}`);
+
+    // A candidate by its name, with Alt+G (the palette lists only jumps then).
+    const target = (await api<CandidatePage>('candidates.list', { runId: apsis.id, slot: 4, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null)[1]!;
+    const byName = await paletteEntries(`L5 · c${target.index + 1}`, 'Alt+g');
+    expect(byName).toEqual([{ id: expect.stringMatching(/^jump\./), title: `Jump to candidate L5 · c${target.index + 1} · run #${apsis.id}`, disabled: false }]);
+    await page.keyboard.press('Enter');
+    await expect.poll(candidateOnScreen).toBe(`L5 · c${target.index + 1}`);
+
+    // From another page, by database id (as copied): a Carillon candidate opens in the inspector.
+    await page.keyboard.press('Alt+1');
+    const other = (await api<CandidatePage>('candidates.list', { runId: carillon.id, slot: 2, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null)[0]!;
+    const byId = await paletteEntries(`#${other.id}`);
+    expect(byId[0]!.title).toBe(`Jump to candidate #${other.id}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(candidateOnScreen).toBe(`L3 · c${other.index + 1}`);
+    await expect.poll(async () => (await page.evaluate(() => window.__inspector?.game))).toBe('carillon');
+
+    // A level past the end: nothing opens, and the error panel says why in plain words.
+    const levels = (await api<OrderingView>('orderings.get', { runId: carillon.id, kind: 'automatic' })).levels.length;
+    await paletteEntries('level 99');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('error-panel').textContent()).toContain(`the automatic order of run #${carillon.id} has levels 1 to ${levels}, not level 99`);
+    await expect.poll(candidateOnScreen).toBe(`L3 · c${other.index + 1}`);
+    // Text that is no jump lists none (Alt+G) and says what it takes.
+    await paletteEntries('level twelve', 'Alt+g');
+    expect(await page.getByTestId('palette-jump-help').textContent()).toContain('is not a level (12, approved 12), a candidate (L12 · c3) or an id (#345)');
+    await page.keyboard.press('Escape');
+    expect(pageErrors).toEqual([]);
+  });
+});
