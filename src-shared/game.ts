@@ -10,6 +10,7 @@
 import type { CurveRules } from './ordering/curve-rules';
 import type { z } from 'zod';
 import type { PhaseWeights } from './progress';
+import type { Explanation, LevelProof, ProofContext } from './proof';
 
 import type { GameId } from './games/index';
 
@@ -149,6 +150,19 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   generate(args: { rules: Rules; plan: Plan; seed: number; slot: number; index: number }): GeneratedCandidate<Level>;
   /** Re-measure a level (used by verify and import). */
   measure(level: Level, rules: Rules): Record<string, number>;
+  /**
+   * Prove one level in its slot of a plan: metrics, a solution, and every hard rule it breaks
+   * (plain name, elements, a mark to draw). The editor proves on every drop, so it stays fast;
+   * `verifyPack` is built on it, level by level, so the two cannot disagree (src-shared/proof.ts).
+   */
+  prove(level: Level, rules: Rules, ctx: ProofContext<Plan>): LevelProof<Level>;
+  /** Why the level is as hard as it is: a breakdown adding up to its difficulty, per-element figures, a graph, one line. */
+  explain(level: Level, rules: Rules): Explanation;
+  /**
+   * Read one level from plain JSON (a pack's level object, its claims optional, or a stored
+   * level); throws LevelFormatError naming each wrong field in a designer's words.
+   */
+  parseLevel(json: unknown): Level;
   /**
    * The curve rules of the order on `difficulty` (never falls; largest step; longest equal
    * run), which steering keeps and the curve marks. Default: only "never falls".

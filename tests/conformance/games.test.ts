@@ -124,6 +124,21 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
         expect(typeof c.metrics[game.difficulty]).toBe('number');
       }
     });
+
+    it('proves every candidate ok, explains its difficulty in parts that add up, and reads the proved level back', () => {
+      for (const c of pools.flat()) {
+        const proof = game.prove(c.level, rules, { plan, slot: c.slot });
+        expect(proof.violations).toEqual([]);
+        expect(proof.ok).toBe(true);
+        expect(proof.metrics![game.difficulty]).toBeCloseTo(c.metrics[game.difficulty]!, 4);
+        const e = game.explain(c.level, rules);
+        expect(e.total).toBeCloseTo(c.metrics[game.difficulty]!, 3);
+        expect(e.parts.reduce((a, p) => a + p.value, 0)).toBeCloseTo(e.total!, 9);
+        expect(e.line.length).toBeGreaterThan(0);
+        const back = game.parseLevel(JSON.parse(JSON.stringify(proof.level)));
+        expect(game.prove(back, rules, { plan, slot: c.slot })).toEqual(proof);
+      }
+    });
   });
 
   it('accepts its default rules and plan, and rejects one broken value of each, naming the field', () => {

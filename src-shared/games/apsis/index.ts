@@ -15,6 +15,9 @@ import { levelMetrics } from './solver';
 import { orderPools } from './ordering';
 import { duplicatePairs, nearDuplicate } from './near-duplicates';
 import { summarizePack, verifyPack } from './verify';
+import { proveApsis } from './prove';
+import { explainApsis } from './explain';
+import { parseApsisLevel } from './level-input';
 
 export * from './model';
 export * from './rules';
@@ -28,6 +31,9 @@ export * from './near-duplicates';
 export * from './pack';
 export * from './verify';
 export * from './quality';
+export * from './prove';
+export * from './explain';
+export * from './level-input';
 
 export const apsisMetrics: MetricInfo[] = [
   { key: 'reads', label: 'Reads', integer: true, explain: 'Each arrow counts its round (free at once: 1, freed by those: 2, …); the sum is how much reading a level takes.' },
@@ -69,6 +75,9 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
     const m = levelMetrics(level, rules);
     return Object.fromEntries(apsisMetrics.flatMap((k) => (k.key in m ? [[k.key, m[k.key]!]] : [])));
   },
+  prove: (level, rules, ctx) => proveApsis(level, rules, ctx),
+  explain: (level, rules) => explainApsis(level, rules),
+  parseLevel: (json) => parseApsisLevel(json),
   // verify's curve rules on reads: never fall, at most maxEqualRun equal in a row.
   curveRules: (rules) => ({ maxStep: null, maxEqualRun: rules.maxEqualRun }),
   order: (args) => orderPools(args),

@@ -1,20 +1,18 @@
 /**
- * Re-prove a pack independently of its claims: fit, no sun crossing, rounds (depth, free,
- * reads), the solution replayed through the play rules, kinds on the plan's schedule, the
+ * Re-prove a pack independently of its claims, each level with the same proof the editor uses
+ * (prove.ts: fit, no sun crossing, clears, kinds on the plan's schedule), then hold the claims
+ * against it (depth, free, reads, the solution replayed through the play rules), the
  * ordering rules, and no near-duplicates (rule `copy`, `near-copy` or `redrawn`, naming the
  * other level, the share and the transform). Every problem names its level and rule.
  */
 import type { NearDuplicate, PackProblem, PackSummaryLine } from '../../game';
 import { stepStats } from '../../ordering/curve';
-import { isDiagonal } from './model';
 import type { ApsisPack } from './pack';
 import { packLevels } from './pack';
-import { apsisPlanSchema, levelSpec, levelCount } from './plan';
-import type { LevelSpec } from './plan';
+import { apsisPlanSchema, levelCount } from './plan';
 import { apsisRulesSchema } from './rules';
 import { designerErrorMap, designerIssues } from '../../schema/designer-errors';
-import { crossesSun, fitProblem, levelGeo } from './geometry';
-import { blockersOf, roundsFromBlockers } from './solver';
+import { proveApsisDetail } from './prove';
 import { replay } from './play';
 import { closestPairs, duplicatePairs, prepareLevel } from './near-duplicates';
 
@@ -44,30 +42,15 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
     const L = i + 1;
     const lv = levels[i]!;
     if (pl.level !== L) add(L, 'level', `level number is ${pl.level}, expected ${L}`);
-    let spec: LevelSpec | null = null;
-    if (L <= planned) spec = levelSpec(plan, L);
-    if (spec && pl.orbits !== spec.orbits) add(L, 'orbits', `has ${pl.orbits} orbits; the plan gives ${spec.orbits}`);
-    let structural = false;
-    lv.arrows.forEach((a, k) => {
-      if (a.orbit > lv.orbits) {
-        add(L, `arrows[${k}].orbit`, `arrow ${k} is on orbit ${a.orbit} of ${lv.orbits}`);
-        structural = true;
-      }
-      if (spec && a.length === 'long' && !spec.long) add(L, 'kinds', `arrow ${k} is long; long arrows are not on schedule before stage ${spec.stage.stage} allows them`);
-      if (spec && isDiagonal(a.heading) && !spec.diagonal) add(L, 'kinds', `arrow ${k} is diagonal (${a.heading}); diagonals are not on schedule at level ${L}`);
-    });
-    if (structural) {
+    // The level's own rules come from the one proof the editor and the CLI use; what is left
+    // here holds the file's claims (depth, free, reads, solution) against that proof's rounds.
+    const d = proveApsisDetail(lv, rules, { plan, slot: i });
+    for (const v of d.proof.violations) if (v.rule !== 'plan') add(L, v.rule, v.message);
+    const r = d.rounds;
+    if (!r) {
       measured.push({ reads: pl.reads, arrows: lv.arrows.length, depth: pl.depth });
       return;
     }
-    const geos = levelGeo(lv.arrows, lv.orbits, rules);
-    for (let k = 0; k < geos.length; k++) {
-      const f = fitProblem(geos, k, rules);
-      if (f) add(L, 'fit', `arrow ${k} ${f}`);
-      if (crossesSun(geos[k]!, rules)) add(L, 'sun', `arrow ${k}'s path crosses the sun`);
-    }
-    const r = roundsFromBlockers(blockersOf(geos, rules));
-    if (!r.cleared) add(L, 'clears', `the level cannot be cleared: arrows ${r.stuck.join(', ')} never get free`);
     if (pl.depth !== r.depth) add(L, 'depth', `depth is ${r.depth}, the pack says ${pl.depth}`);
     if (pl.free !== r.free) add(L, 'free', `free is ${r.free}, the pack says ${pl.free}`);
     if (pl.reads !== r.reads) add(L, 'reads', `reads is ${r.reads}, the pack says ${pl.reads}`);

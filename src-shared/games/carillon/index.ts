@@ -18,6 +18,9 @@ import { duplicatePairs, nearDuplicate } from './near-duplicates';
 import { verifyPack } from './verify';
 import { summarizePack } from './summary';
 import { carillonPlanFields, carillonRuleFields } from './labels';
+import { proveCarillon } from './prove';
+import { explainCarillon } from './explain';
+import { parseCarillonLevel } from './level-input';
 
 export * from './rules';
 export * from './plan';
@@ -41,6 +44,9 @@ export * from './near-duplicates';
 export * from './pack';
 export * from './verify';
 export * from './summary';
+export * from './prove';
+export * from './explain';
+export * from './level-input';
 
 export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, CarillonPack, 'carillon'> = {
   id: 'carillon',
@@ -75,6 +81,9 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
     return candidate;
   },
   measure: (level, rules) => levelMetrics(level, rules),
+  prove: (level, rules, ctx) => proveCarillon(level, rules, ctx),
+  explain: (level, rules) => explainCarillon(level, rules),
+  parseLevel: (json) => parseCarillonLevel(json),
   // verify's curve rule on bits: never fall (orderJumpLimit is the search's aim, raised when
   // no sequence keeps within it, so it is no hard rule).
   curveRules: () => ({ maxStep: null, maxEqualRun: null }),

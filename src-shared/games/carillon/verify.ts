@@ -1,22 +1,25 @@
 /**
- * verifyPack: re-prove every level of a pack independently of the file's claims. Each
- * problem names the level and the rule:
+ * verifyPack: re-prove every level of a pack independently of the file's claims, each with
+ * the same proof the editor uses (prove.ts), then hold the claims and the order against it.
+ * Each problem names the level and the rule:
  *  level-number, color, inside-field, spacing, ring-margin, plan-taps, plan-dots, tutorial,
  *  fewest-search, fewest-theorem, solution, solution-replay, bits, fair-share,
  *  chain-start-reached, order-bits, order-dots, near-duplicate, level-count.
  */
 import type { PackProblem } from '../../game';
-import { roundTo } from '../../pack/pack-io';
 import type { CarillonPack } from './pack';
 import { packLevels } from './pack';
-import { levelCount, plannedDots, stretchOf } from './plan';
-import { buildField } from './reach';
-import { fairnessProblems, fairShareProblems } from './fairness';
-import { solveSearch } from './solver-search';
-import { sourceComponents } from './solver-theorem';
+import { levelCount, stretchOf } from './plan';
 import { replaySolution } from './chain';
-import { difficultyBits } from './difficulty';
 import { duplicatePairs } from './near-duplicates';
+import { proveCarillonDetail } from './prove';
+
+/**
+ * Proof rules verify checks through the file's claims instead (the plan's taps against the
+ * claimed taps, each solver against the claimed taps, the claimed solution replayed): a proof
+ * that finds the fewest taps off the plan breaks one of those, so nothing is lost.
+ */
+const PROOF_RULES_VERIFY_HOLDS_AGAINST_CLAIMS = new Set(['plan-taps', 'fewest-search', 'solution-replay']);
 
 export const BITS_TOLERANCE = 1e-3;
 
@@ -30,33 +33,30 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
   pack.levels.forEach((l, i) => {
     const L = i + 1;
     if (l.level !== L) add(L, 'level-number', `level ${L} is numbered ${l.level}`);
-    l.dots.forEach((d, j) => { if (d.color >= rules.colors) add(L, 'color', `dot ${j} has colour ${d.color}, outside 0..${rules.colors - 1}`); });
-    for (const f of fairnessProblems(l.dots, rules)) add(L, f.rule, f.message);
     const stretch = stretchOf(plan, L);
-    if (!stretch) add(L, 'plan-taps', `level ${L} is outside the plan`);
-    else {
+    if (stretch) {
       if (stretch.taps !== l.taps) add(L, 'plan-taps', `the plan wants ${stretch.taps} taps, the level says ${l.taps}`);
       if (stretch.tutorial !== l.tutorial) add(L, 'tutorial', `the plan says tutorial=${stretch.tutorial}, the level says ${l.tutorial}`);
-      const cap = plannedDots(stretch, L);
-      if (l.dots.length > cap) add(L, 'plan-dots', `${l.dots.length} dots, more than the plan's ${cap}`);
     }
-    const field = buildField(l.dots, rules);
-    let search: number | null = null;
-    try { search = solveSearch(field).fewest; } catch (e) { add(L, 'fewest-search', (e as Error).message); }
-    const sources = sourceComponents(field);
-    if (search !== null && search !== l.taps) add(L, 'fewest-search', `the search needs ${search} taps, the level says ${l.taps}`);
-    if (sources.length !== l.taps) add(L, 'fewest-theorem', `the field has ${sources.length} source components, the level says ${l.taps} taps`);
+    // The level's own rules come from the one proof the editor and the CLI use; what is left
+    // here holds the file's claims (taps, solution, bits) against that proof's solvers.
+    const d = proveCarillonDetail(l, rules, { plan, slot: i });
+    for (const v of d.proof.violations) {
+      if (PROOF_RULES_VERIFY_HOLDS_AGAINST_CLAIMS.has(v.rule)) continue;
+      add(L, v.rule === 'plan' ? 'plan-taps' : v.rule, v.message);
+    }
+    const field = d.field;
+    if (d.searchError !== undefined) add(L, 'fewest-search', d.searchError);
+    if (d.search !== null && d.search !== l.taps) add(L, 'fewest-search', `the search needs ${d.search} taps, the level says ${l.taps}`);
+    if (d.theorem !== l.taps) add(L, 'fewest-theorem', `the field has ${d.theorem} source components, the level says ${l.taps} taps`);
     if (l.solution.length !== l.taps) add(L, 'solution', `the solution has ${l.solution.length} taps, the level says ${l.taps}`);
-    const replay = replaySolution(field, l.solution);
-    if (replay.error) add(L, 'solution-replay', replay.error);
-    else if (!replay.cleared) add(L, 'solution-replay', `the solution's ${replay.taps} taps leave ${field.n - replay.chains.reduce((a, c) => a + c.length, 0)} dots standing`);
-    let bits = NaN;
-    try {
-      bits = roundTo(difficultyBits(field, rules.maxSources), 4);
-      if (Math.abs(bits - l.bits) > BITS_TOLERANCE) add(L, 'bits', `difficulty measures ${bits} bits, the level says ${l.bits}`);
-    } catch (e) { add(L, 'bits', (e as Error).message); }
-    for (const m of fairShareProblems(field, sources.map((c) => c[0]!), rules.fairShare)) add(L, 'fair-share', m);
-    if (!l.tutorial) for (const c of sources) if (c.length > 1) add(L, 'chain-start-reached', `chain start dots ${c.join(', ')} reach each other (only tutorial levels may reach a root)`);
+    if (field) {
+      const replay = replaySolution(field, l.solution);
+      if (replay.error) add(L, 'solution-replay', replay.error);
+      else if (!replay.cleared) add(L, 'solution-replay', `the solution's ${replay.taps} taps leave ${field.n - replay.chains.reduce((a, c) => a + c.length, 0)} dots standing`);
+    }
+    const bits = d.bits ?? NaN;
+    if (d.bits !== null && Math.abs(d.bits - l.bits) > BITS_TOLERANCE) add(L, 'bits', `difficulty measures ${d.bits} bits, the level says ${l.bits}`);
     if (!Number.isNaN(bits)) {
       if (bits < prevBits - 1e-9) add(L, 'order-bits', `level ${L} (${bits} bits) is easier than level ${L - 1} (${prevBits} bits)`);
       prevBits = bits;
