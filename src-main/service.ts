@@ -32,11 +32,13 @@ import {
   setTags,
   setVerdicts,
 } from './store/candidates';
-import { historyState, jumpTo, listHistory, recordChange, redoNext, undoLast, type ChangeMeta } from './store/history';
+import { candidateScope, historyState, jumpTo, listHistory, recordChange, redoNext, undoLast, type ChangeMeta } from './store/history';
 import type { CurationChange, RowChange } from '../src-shared/history';
 import { curationLabels } from './curation-labels';
 import { candidateName } from '../src-shared/vocabulary';
-import { listPairs } from './store/duplicates';
+import { getPair, listPairs, pairView } from './store/duplicates';
+import { setPairFine, triageCounts } from './store/triage';
+import { designerName } from './designer';
 import type { WorkerPool } from './jobs/pool';
 import { createRunEngine, type RunEngine } from './runs/run-engine';
 import { checkRunInput } from './runs/run-input';
@@ -59,6 +61,8 @@ export interface ServiceContext {
   lease?: Partial<LeaseTiming>;
   /** Import limits (tests lower them); default IMPORT_LIMITS. */
   importLimits?: ImportLimits;
+  /** Who decisions are recorded as (duplicate triage); default the OS user running main. */
+  designer?: string;
 }
 
 export interface Service {
@@ -92,6 +96,7 @@ export function createService(ctx: ServiceContext): Service {
   const events = new EventEmitter();
   events.setMaxListeners(100);
   const { db } = ctx;
+  const designer = ctx.designer ?? designerName();
   const engine = createRunEngine({
     db,
     pool: ctx.pool,
@@ -172,7 +177,9 @@ export function createService(ctx: ServiceContext): Service {
     },
     'runs.report': ({ runId }) => {
       runOf(runId);
-      return getRunReport(db, runId);
+      const report = getRunReport(db, runId);
+      // Triage moves on after the run ends: its figures are read now, not stored.
+      return report ? { ...report, nearDuplicates: { ...report.nearDuplicates, triage: triageCounts(db, runId) } } : null;
     },
     'runs.cancel': ({ runId }) => {
       runOf(runId);
@@ -285,9 +292,28 @@ export function createService(ctx: ServiceContext): Service {
         throw e;
       }
     },
-    'duplicates.list': ({ runId, limit }) => {
+    'duplicates.list': ({ runId, limit, order, ships, triage }) => {
       runOf(runId);
-      return listPairs(db, runId, limit);
+      return listPairs(db, { runId, limit, ships, triage, ...(order ? { order } : {}) });
+    },
+    'duplicates.triage': ({ pairId, decision }) => {
+      const pair = getPair(db, pairId);
+      if (!pair) throw new ApiError('not-found', `near-duplicate pair ${pairId} does not exist (the run's pairs may have been found again: reload the list)`, [{ field: 'pairId', message: 'unknown pair id' }]);
+      writableRun(pair.runId);
+      const [nameA, nameB] = [candidateScope(db, [pair.a]), candidateScope(db, [pair.b])];
+      let change: CurationChange;
+      if (decision === 'reject-a' || decision === 'reject-b') {
+        const [id, other] = decision === 'reject-a' ? [pair.a, nameB] : [pair.b, nameA];
+        change = curate(pair.runId, { kind: 'verdict', label: (scope) => `Rejected ${scope} (near-duplicate of ${other})` }, () => setVerdicts(db, [id], 'rejected'));
+      } else {
+        const fine = decision === 'fine' ? { by: designer, at: new Date().toISOString() } : null;
+        change = curate(
+          pair.runId,
+          { kind: 'triage', scope: `${nameA} ↔ ${nameB}`, label: (scope) => (fine ? `Marked ${scope} fine (both may ship)` : `Took the fine mark off ${scope}`) },
+          () => setPairFine(db, pair.runId, pair.a, pair.b, fine),
+        );
+      }
+      return { ...change, pair: pairView(db, pairId)! };
     },
     'packs.export': ({ runId, kind, layout, allowBreaks }) => {
       const run = runOf(runId);

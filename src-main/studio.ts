@@ -14,13 +14,15 @@ export interface StudioOptions {
   lease?: Partial<LeaseTiming>;
   /** Lower import limits (tests); default IMPORT_LIMITS. */
   importLimits?: ImportLimits;
+  /** Who decisions are recorded as (tests); default the OS user running main. */
+  designer?: string;
 }
 
 export function openStudio(opts: StudioOptions): Service {
   const dbPath = resolve(opts.dbPath);
   const db = openDatabase(dbPath);
   const pool = createPool(opts.workers ? { workers: opts.workers } : {});
-  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url), ...(opts.lease ? { lease: opts.lease } : {}), ...(opts.importLimits ? { importLimits: opts.importLimits } : {}) });
+  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url), ...(opts.lease ? { lease: opts.lease } : {}), ...(opts.importLimits ? { importLimits: opts.importLimits } : {}), ...(opts.designer ? { designer: opts.designer } : {}) });
 }
 
 export { rendererDir } from './paths';

@@ -8,6 +8,7 @@
  * unchanged and are stored verbatim in SQLite.
  */
 import type { CurveRules } from './ordering/curve-rules';
+import type { FinePair } from './ordering/fine-pairs';
 import type { z } from 'zod';
 import type { PhaseWeights } from './progress';
 import type { Explanation, LevelProof, ProofContext } from './proof';
@@ -16,6 +17,7 @@ import type { GameId } from './games/index';
 
 /** The registered games' ids, derived from the registry (src-shared/games/index.ts). */
 export type { GameId };
+export type { FinePair };
 
 /** One metric a candidate carries (a column in the pool browser, an axis in plots). */
 export interface MetricInfo {
@@ -70,6 +72,15 @@ export interface NearDuplicate {
   share: number;
   /** Optional pairs of matched element indices [indexInA, indexInB] for highlighting. */
   matched?: [number, number][];
+}
+
+/** What a game's ordering search is given. */
+export interface OrderArgs<Rules, Plan, Level> {
+  rules: Rules;
+  plan: Plan;
+  pools: PoolCandidate<Level>[][];
+  /** Pairs of pool ids the designer marked fine: never skipped as near-duplicates of each other. */
+  fine?: readonly FinePair[];
 }
 
 export interface OrderingProblem {
@@ -168,8 +179,11 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
    * run), which steering keeps and the curve marks. Default: only "never falls".
    */
   curveRules?(rules: Rules): CurveRules;
-  /** Choose which candidates ship and in what order, skipping near-duplicates of chosen levels. */
-  order(args: { rules: Rules; plan: Plan; pools: PoolCandidate<Level>[][] }): OrderingResult;
+  /**
+   * Choose which candidates ship and in what order, skipping near-duplicates of chosen levels,
+   * except pairs of `fine` (the designer's triage said they may both ship).
+   */
+  order(args: OrderArgs<Rules, Plan, Level>): OrderingResult;
   /** Near-duplicate test between two levels; null when they are different enough. */
   nearDuplicate(a: Level, b: Level, rules: Rules): NearDuplicate | null;
   /**

@@ -4,8 +4,8 @@
  * history records them so undo and redo replay exactly that change.
  */
 
-/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions). */
-export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer';
+/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions), duplicate triage. */
+export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer' | 'triage';
 
 /** Which kind of row a change touched: a candidate, or the run itself (its steering and steered order). */
 export type HistoryTarget = 'candidate' | 'run';
@@ -15,9 +15,17 @@ export interface RowChange {
   target: HistoryTarget;
   /** The row's database id. */
   id: number;
-  field: 'verdict' | 'tags' | 'note' | 'steering' | 'steered-order';
+  /** 'pair-triage' (on the run): one pair's mark, as a PairTriageValue. */
+  field: 'verdict' | 'tags' | 'note' | 'steering' | 'steered-order' | 'pair-triage';
   before: unknown;
   after: unknown;
+}
+
+/** A near-duplicate pair's triage as history records it: the two candidates (a < b) and the mark, or null. */
+export interface PairTriageValue {
+  a: number;
+  b: number;
+  fine: { by: string; at: string } | null;
 }
 
 export interface HistoryEntry {

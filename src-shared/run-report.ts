@@ -19,7 +19,14 @@ export interface RunReport {
    * Near-duplicate pairs found among the candidates; of those, the pairs where one candidate
    * ships and the other was skipped, and pairs where both ship (should be none).
    */
-  nearDuplicates: { found: number; skipped: number; bothShip: number };
+  nearDuplicates: {
+    found: number;
+    skipped: number;
+    /** Pairs both of whose candidates ship, the ones the designer marked fine left out. */
+    bothShip: number;
+    /** Duplicate triage as it stands now (the API adds it when it serves the report): pairs marked fine, settled by a rejection, still open. */
+    triage?: { fine: number; rejected: number; open: number };
+  };
   /** Levels the automatic order could not fill. */
   shortLevels: number[];
   warnings: string[];
@@ -52,7 +59,9 @@ export function reportLines(r: RunReport, format: (n: number) => string = (n) =>
     label: 'gave up',
     value: r.gaveUp.count === 0 ? `none of ${r.gaveUp.of} candidates` : `${r.gaveUp.count} of ${r.gaveUp.of} candidates${r.gaveUp.reasons.length ? ` (${r.gaveUp.reasons.slice(0, 2).map((x) => `${x.count}× ${x.reason}`).join('; ')})` : ''}`,
   });
-  lines.push({ label: 'near-duplicates', value: `${r.nearDuplicates.found} pairs found, ${r.nearDuplicates.skipped} skipped by the order${r.nearDuplicates.bothShip ? `, ${r.nearDuplicates.bothShip} both ship` : ''}` });
+  const t = r.nearDuplicates.triage;
+  const triaged = t && (t.fine || t.rejected) ? `; triage: ${t.fine} marked fine, ${t.rejected} settled by a rejection, ${t.open} open` : '';
+  lines.push({ label: 'near-duplicates', value: `${r.nearDuplicates.found} pairs found, ${r.nearDuplicates.skipped} skipped by the order${r.nearDuplicates.bothShip ? `, ${r.nearDuplicates.bothShip} both ship` : ''}${triaged}` });
   lines.push({ label: 'short levels', value: r.shortLevels.length === 0 ? 'none' : levelRanges(r.shortLevels) });
   for (const w of r.warnings) lines.push({ label: 'warning', value: w });
   const timed = r.phases.filter((p) => p.ms !== null);

@@ -1,5 +1,5 @@
 /** Jobs the worker threads run. Plain data in, plain data out. */
-import type { GameId, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type { FinePair, GameId, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
 
 export interface GenerateTask {
   kind: 'generate';
@@ -45,6 +45,8 @@ export interface OrderTask {
   rules: unknown;
   plan: unknown;
   pools: PoolCandidate<unknown>[][];
+  /** Pairs of pool ids the designer marked fine (duplicate triage). */
+  fine?: FinePair[];
 }
 
 export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask;

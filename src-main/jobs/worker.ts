@@ -33,7 +33,7 @@ export default function runTask(task: WorkerTask): unknown {
         .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
     }
     case 'order':
-      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools });
+      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools, ...(task.fine?.length ? { fine: task.fine } : {}) });
     default: {
       const never: never = task;
       throw new Error(`unknown worker task ${JSON.stringify(never)}`);

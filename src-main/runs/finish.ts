@@ -1,15 +1,17 @@
 /**
  * Ordering and packs from stored pools. The CLI and the studio both go through here, so a
- * pack exported from a run is the same bytes whichever way the run was made.
+ * pack exported from a run is the same bytes whichever way the run was made. Pairs the designer
+ * marked fine (duplicate triage) go to the game's search, which then lets both ship.
  */
 import type { OrderingKind } from '../../src-shared/api';
-import type { AnyGame, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src-shared/game';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
 import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
 import type { WorkerPool } from '../jobs/pool';
+import { loadFineMarks } from '../store/triage';
 
 export interface RunSpec {
   id: number;
@@ -18,26 +20,40 @@ export interface RunSpec {
   rules: unknown;
 }
 
-/** Runs a game's ordering search on pools (in a worker thread in the studio, so the API stays responsive). */
-export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][]) => Promise<OrderingResult>;
+/**
+ * Runs a game's ordering search on pools (in a worker thread in the studio, so the API stays
+ * responsive); `fine` names pairs of pool ids the designer marked fine (duplicate triage).
+ */
+export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][], fine?: FinePair[]) => Promise<OrderingResult>;
 
 /** The ordering search on one of the pool's worker threads. */
 export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRunner {
-  return (game, run, pools) => pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools }, signal);
+  return (game, run, pools, fine) => pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools, ...(fine?.length ? { fine } : {}) }, signal);
+}
+
+/** The run's pairs marked fine, in the pools' ids (pairs with a candidate outside the pools drop out). */
+export function finePoolPairs(db: Db, runId: number, poolId: ReadonlyMap<number, string>): FinePair[] {
+  const out: FinePair[] = [];
+  for (const m of loadFineMarks(db, runId)) {
+    const a = poolId.get(m.a), b = poolId.get(m.b);
+    if (a !== undefined && b !== undefined) out.push([a, b]);
+  }
+  return out;
 }
 
 /** Order a run's stored pools (all proven candidates, or the approved ones only). */
 export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, order: OrderRunner): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
-  const dbId = new Map<string, number>();
+  const dbId = new Map<string, number>(), poolId = new Map<number, string>();
   for (const c of provenCandidates(db, run.id, kind === 'approved')) {
     // The same ids the pipeline has always used, so the ordering never depends on database ids.
     const id = `${c.slot}:${c.index}`;
     dbId.set(id, c.id);
+    poolId.set(c.id, id);
     if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
   }
-  const result = await order(game, run, pools);
+  const result = await order(game, run, pools, finePoolPairs(db, run.id, poolId));
   const stored: StoredOrdering = {
     computedAt: new Date().toISOString(),
     problems: result.problems.map((p) => ({ level: p.level, message: p.message })),

@@ -27,7 +27,7 @@ export function buildRunReport(db: Db, game: AnyGame, runId: number, status: Run
   if (view.shortLevels.length) warnings.push(`${levelRanges(view.shortLevels)} could not be filled from the pools`);
   for (const p of view.problems.slice(0, 10)) warnings.push(`level ${p.level}: ${p.message}`);
   if (view.problems.length > 10) warnings.push(`and ${view.problems.length - 10} more ordering problems`);
-  if (pairs.both > 0) warnings.push(`${pairs.both} near-duplicate pair${pairs.both === 1 ? '' : 's'} both ship`);
+  if (pairs.both > 0) warnings.push(`${pairs.both} near-duplicate pair${pairs.both === 1 ? '' : 's'} both ship (not marked fine)`);
   if (jobs.jobs > 0 && jobs.failed / jobs.jobs > 0.1) warnings.push(`${Math.round((jobs.failed / jobs.jobs) * 100)} % of candidate jobs gave up`);
 
   return {

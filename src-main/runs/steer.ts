@@ -3,6 +3,8 @@
  * recompute (the game's own search on a worker, then the fill around fixed levels, see
  * src-shared/ordering/steering.ts), and store the steering and the steered order as one
  * history entry. Impossible constraints throw SteeringImpossibleError and change nothing.
+ * Duplicate triage holds here: rejected candidates never ship (a pin or lock on one is a
+ * conflict), and pairs marked fine may both ship and may be neighbours.
  */
 import type { CurveBreakView, Steering, SteerResult } from '../../src-shared/api';
 import type { AnyGame, PoolCandidate } from '../../src-shared/game';
@@ -16,7 +18,8 @@ import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderi
 import { emptySteering, loadSteering, saveSteering } from '../store/steering';
 import { slotIndexes } from '../store/candidate-lookup';
 import { pairIds } from '../store/duplicates';
-import type { OrderRunner, RunSpec } from './finish';
+import { finePoolPairs, type OrderRunner, type RunSpec } from './finish';
+import { finePairTest } from '../../src-shared/ordering/fine-pairs';
 import { orderingView } from './ordering-view';
 
 export interface SteerChange {
@@ -107,11 +110,20 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
   const levelCount = game.levelCount(run.plan);
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
   const poolId = new Map<number, string>(), dbId = new Map<string, number>();
+  const rejected = new Map<number, string>();
   for (const c of provenCandidates(db, run.id, next.approved)) {
+    // A rejected candidate never ships (duplicate triage rejects one side of a pair this way).
+    if (c.verdict === 'rejected') { rejected.set(c.id, candidateName(c.slot, c.index)); continue; }
     const id = `${c.slot}:${c.index}`; // the ids the pipeline uses, so the order never depends on database ids
     poolId.set(c.id, id);
     dbId.set(id, c.id);
     if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+  }
+  const fixedRejected = [...next.pins.map((p) => ({ ...p, how: 'pinned' })), ...next.locks.map((p) => ({ ...p, how: 'locked' }))].filter((p) => rejected.has(p.candidateId));
+  if (fixedRejected.length > 0) {
+    throw new SteeringImpossibleError(
+      fixedRejected.map((p) => ({ levels: [p.level], rule: 'excluded', message: `level ${p.level} is ${p.how} to ${rejected.get(p.candidateId)}, which is rejected (a rejected candidate never ships): clear its verdict or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level` })),
+    );
   }
   const toPool = (id: number): string => poolId.get(id) ?? `db:${id}`;
   const input: SteeringInput = {
@@ -120,11 +132,14 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     excluded: next.excluded.filter((id) => poolId.has(id)).map(toPool),
   };
   const rules = game.curveRules?.(run.rules) ?? { maxStep: null, maxEqualRun: null };
-  // The near-duplicate pairs the run's pass found: the fill keeps them from being neighbours.
+  // The near-duplicate pairs the run's pass found: the fill keeps them from being neighbours,
+  // except pairs the designer marked fine, which the game's search also lets both ship.
+  const fine = finePoolPairs(db, run.id, poolId);
+  const isFine = finePairTest(fine);
   const close = new Set<string>();
   for (const r of pairIds(db, run.id)) {
     const a = poolId.get(r.a), b = poolId.get(r.b);
-    if (a !== undefined && b !== undefined) { close.add(`${a}|${b}`); close.add(`${b}|${a}`); }
+    if (a !== undefined && b !== undefined && !isFine(a, b)) { close.add(`${a}|${b}`); close.add(`${b}|${a}`); }
   }
   const { conflicts, result } = await steerOrdering({
     pools,
@@ -132,7 +147,7 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     steering: input,
     rules,
     difficulty: (c) => c.metrics[game.difficulty] ?? 0,
-    order: (p) => order(game, run, p),
+    order: (p) => order(game, run, p, fine),
     separate: (a, b) => close.has(`${a}|${b}`),
   });
   if (!result) throw new SteeringImpossibleError(conflicts);

@@ -172,13 +172,13 @@ export function storedJobKeys(db: Db, runId: number): Set<string> {
 }
 
 /** Proven candidates of a run, as (id, slot, index, level, metrics), ordered by slot then index. */
-export function provenCandidates(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; level: unknown; metrics: Record<string, number> }[] {
+export function provenCandidates(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; level: unknown; metrics: Record<string, number>; verdict: Verdict }[] {
   const rows = db
     .prepare(
-      `SELECT id, slot, idx, level, metrics FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
+      `SELECT id, slot, idx, level, metrics, verdict FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
     )
-    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string }[];
-  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number> }));
+    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; verdict: Verdict }[];
+  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number>, verdict: r.verdict }));
 }
 
 /** Candidates' run ids, to check they exist and belong to one run. */

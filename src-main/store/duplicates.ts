@@ -1,6 +1,10 @@
-/** Stored near-duplicate pairs among a run's candidates. */
-import type { DuplicatePairView } from '../../src-shared/api';
+/**
+ * Stored near-duplicate pairs among a run's candidates, read with what triage needs: both
+ * candidates' verdicts, the level each ships as in one stored order, and the pair's "fine" mark.
+ */
+import type { DuplicatePairView, DuplicateShipsFilter, DuplicateTriageFilter, OrderingKind, Verdict } from '../../src-shared/api';
 import type { Db } from './db';
+import { loadFineMarks } from './triage';
 
 export interface NewPair {
   a: number;
@@ -18,22 +22,92 @@ export function replacePairs(db: Db, runId: number, pairs: readonly NewPair[]): 
   })();
 }
 
-export function listPairs(db: Db, runId: number, limit: number): DuplicatePairView[] {
+/** The order a designer ships now: the steered one when there is one, else the approved, else the automatic; null before any. */
+export function currentOrderKind(db: Db, runId: number): OrderingKind | null {
+  const kinds = new Set((db.prepare('SELECT kind FROM orderings WHERE run_id = ?').all(runId) as { kind: OrderingKind }[]).map((r) => r.kind));
+  return (['steered', 'approved', 'automatic'] as const).find((k) => kinds.has(k)) ?? null;
+}
+
+/** Candidate id → the level it ships as in `kind`. */
+function shippedLevels(db: Db, runId: number, kind: OrderingKind | null): Map<number, number> {
+  if (kind === null) return new Map();
+  const rows = db.prepare('SELECT candidate_id AS id, level FROM ordering_levels WHERE run_id = ? AND kind = ? AND candidate_id IS NOT NULL').all(runId, kind) as { id: number; level: number }[];
+  return new Map(rows.map((r) => [r.id, r.level]));
+}
+
+export interface PairQuery {
+  runId: number;
+  limit: number;
+  /** The order "ships" is read against (default: the current one, see currentOrderKind). */
+  order?: OrderingKind;
+  ships?: DuplicateShipsFilter;
+  triage?: DuplicateTriageFilter;
+  /** Only this pair. */
+  pairId?: number;
+}
+
+/** A pair is unresolved while it is not marked fine and neither candidate is rejected. */
+export const pairUnresolved = (p: Pick<DuplicatePairView, 'fine' | 'a' | 'b'>): boolean => p.fine === null && p.a.verdict !== 'rejected' && p.b.verdict !== 'rejected';
+
+function keep(p: DuplicatePairView, ships: DuplicateShipsFilter, triage: DuplicateTriageFilter): boolean {
+  const n = (p.a.ships !== null ? 1 : 0) + (p.b.ships !== null ? 1 : 0);
+  if (ships === 'both' && n !== 2) return false;
+  if (ships === 'one' && n !== 1) return false;
+  if (ships === 'none' && n !== 0) return false;
+  if (triage === 'open') return p.fine === null;
+  if (triage === 'fine') return p.fine !== null;
+  if (triage === 'unresolved') return pairUnresolved(p);
+  return true;
+}
+
+/** A run's pairs, closest first, filtered; by default every pair not marked fine. */
+export function listPairs(db: Db, q: PairQuery): DuplicatePairView[] {
+  const order = q.order ?? currentOrderKind(db, q.runId);
+  const ships = shippedLevels(db, q.runId, order);
+  const fine = new Map(loadFineMarks(db, q.runId).map((m) => [`${m.a}:${m.b}`, { by: m.by, at: m.at }]));
   const rows = db
     .prepare(
-      `SELECT p.id, p.rule, p.transform, p.share, a.id AS a_id, a.slot AS a_slot, a.idx AS a_idx, b.id AS b_id, b.slot AS b_slot, b.idx AS b_idx
+      `SELECT p.id, p.rule, p.transform, p.share,
+              a.id AS a_id, a.slot AS a_slot, a.idx AS a_idx, a.verdict AS a_verdict,
+              b.id AS b_id, b.slot AS b_slot, b.idx AS b_idx, b.verdict AS b_verdict
        FROM duplicate_pairs p JOIN candidates a ON a.id = p.a_id JOIN candidates b ON b.id = p.b_id
-       WHERE p.run_id = ? ORDER BY p.share DESC, p.id LIMIT ?`,
+       WHERE p.run_id = ? ${q.pairId !== undefined ? 'AND p.id = ?' : ''} ORDER BY p.share DESC, p.id`,
     )
-    .all(runId, limit) as { id: number; rule: string; transform: string; share: number; a_id: number; a_slot: number; a_idx: number; b_id: number; b_slot: number; b_idx: number }[];
-  return rows.map((r) => ({
-    id: r.id,
-    rule: r.rule,
-    transform: r.transform,
-    share: r.share,
-    a: { id: r.a_id, slot: r.a_slot, index: r.a_idx },
-    b: { id: r.b_id, slot: r.b_slot, index: r.b_idx },
-  }));
+    .all(...(q.pairId !== undefined ? [q.runId, q.pairId] : [q.runId])) as {
+    id: number; rule: string; transform: string; share: number;
+    a_id: number; a_slot: number; a_idx: number; a_verdict: Verdict;
+    b_id: number; b_slot: number; b_idx: number; b_verdict: Verdict;
+  }[];
+  const out: DuplicatePairView[] = [];
+  for (const r of rows) {
+    const p: DuplicatePairView = {
+      id: r.id,
+      rule: r.rule,
+      transform: r.transform,
+      share: r.share,
+      a: { id: r.a_id, slot: r.a_slot, index: r.a_idx, verdict: r.a_verdict, ships: ships.get(r.a_id) ?? null },
+      b: { id: r.b_id, slot: r.b_slot, index: r.b_idx, verdict: r.b_verdict, ships: ships.get(r.b_id) ?? null },
+      fine: fine.get(r.a_id < r.b_id ? `${r.a_id}:${r.b_id}` : `${r.b_id}:${r.a_id}`) ?? null,
+      order,
+    };
+    if (!keep(p, q.ships ?? 'any', q.triage ?? 'open')) continue;
+    out.push(p);
+    if (out.length >= q.limit) break;
+  }
+  return out;
+}
+
+/** One stored pair by id (with its run), or null. */
+export function getPair(db: Db, pairId: number): { runId: number; a: number; b: number } | null {
+  const r = db.prepare('SELECT run_id AS runId, a_id AS a, b_id AS b FROM duplicate_pairs WHERE id = ?').get(pairId) as { runId: number; a: number; b: number } | undefined;
+  return r ?? null;
+}
+
+/** The pair `pairId` as the list shows it (any filter), or null. */
+export function pairView(db: Db, pairId: number, order?: OrderingKind): DuplicatePairView | null {
+  const head = getPair(db, pairId);
+  if (!head) return null;
+  return listPairs(db, { runId: head.runId, limit: 1, triage: 'all', pairId, ...(order ? { order } : {}) })[0] ?? null;
 }
 
 /** A run's stored pairs as candidate ids only. */

@@ -182,4 +182,20 @@ export const migrations: readonly string[] = [
   DROP TABLE orderings;
   ALTER TABLE orderings_new RENAME TO orderings;
   `,
+  // 7: duplicate triage. A near-duplicate pair the designer marked "fine" (both may ship), kept
+  // per run and pair of candidates (the lower candidate id first, so the mark outlives the pair
+  // rows, which the near-duplicate pass replaces), with who decided and when. Changed only
+  // through history.
+  `
+  CREATE TABLE pair_triage (
+    run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    a_id       INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    b_id       INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    decision   TEXT    NOT NULL CHECK (decision IN ('fine')),
+    decided_by TEXT    NOT NULL,
+    decided_at TEXT    NOT NULL,
+    PRIMARY KEY (run_id, a_id, b_id),
+    CHECK (a_id < b_id)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -26,17 +26,18 @@ export function gaveUpFigures(db: Db, runId: number): { jobs: number; failed: nu
   return { jobs: jobs.n, failed: jobs.failed ?? 0, reasons };
 }
 
-/** Near-duplicate pairs found, those the automatic order skipped one of, and those it ships both of. */
+/** Near-duplicate pairs found, those the automatic order skipped one of, and those it ships both of (pairs marked fine left out). */
 export function pairFigures(db: Db, runId: number): { found: number; skipped: number; both: number } {
   const pairs = db
     .prepare(
       `SELECT
          COUNT(*) AS found,
          SUM((a.level IS NOT NULL) + (b.level IS NOT NULL) = 1) AS skipped,
-         SUM(a.level IS NOT NULL AND b.level IS NOT NULL) AS both
+         SUM(a.level IS NOT NULL AND b.level IS NOT NULL AND t.run_id IS NULL) AS both
        FROM duplicate_pairs p
        LEFT JOIN ordering_levels a ON a.run_id = p.run_id AND a.kind = 'automatic' AND a.candidate_id = p.a_id
        LEFT JOIN ordering_levels b ON b.run_id = p.run_id AND b.kind = 'automatic' AND b.candidate_id = p.b_id
+       LEFT JOIN pair_triage t ON t.run_id = p.run_id AND t.a_id = MIN(p.a_id, p.b_id) AND t.b_id = MAX(p.a_id, p.b_id)
        WHERE p.run_id = ?`,
     )
     .get(runId) as { found: number; skipped: number | null; both: number | null };

@@ -141,6 +141,25 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     });
   });
 
+  it('ships both levels of a near-duplicate pair only when the pair is marked fine (duplicate triage)', () => {
+    const plan = game.truncatePlan(game.defaultPlan, 2);
+    const rules = game.defaultRules;
+    let first: PoolCandidate<unknown> | null = null;
+    for (let index = 0; index < 20 && !first; index++) {
+      const c = game.generate({ rules, plan, seed: SEED, slot: 0, index });
+      if (c.level !== null) first = { id: '0:0', slot: 0, index: 0, level: c.level, metrics: c.metrics };
+    }
+    expect(first).not.toBeNull();
+    // Level 2's only candidate is a copy of level 1's: the search must skip it unless the designer said fine.
+    const copy: PoolCandidate<unknown> = { ...first!, id: '1:0', slot: 1 };
+    const pools = game.poolSizes(plan, rules).map((_, slot) => (slot === 0 ? [first!] : slot === 1 ? [copy] : []));
+    expect(game.nearDuplicate(first!.level, copy.level, rules)).not.toBeNull();
+    const plain = game.order({ rules, plan, pools });
+    expect(plain.levels.filter((id) => id !== null)).toHaveLength(1);
+    const fine = game.order({ rules, plan, pools, fine: [['1:0', '0:0']] });
+    expect([...fine.levels].sort()).toEqual(['0:0', '1:0']);
+  });
+
   it('accepts its default rules and plan, and rejects one broken value of each, naming the field', () => {
     expect(game.rulesSchema.safeParse(game.defaultRules).success).toBe(true);
     expect(game.planSchema.safeParse(game.defaultPlan).success).toBe(true);

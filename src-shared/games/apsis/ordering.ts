@@ -20,10 +20,11 @@
  * one level, or keep it and ban the other) until an order holds no copy; it is complete unless
  * cut short by its node budget. Greedy passes (skip the later level for good, re-run) remain
  * for pools that cannot fill every level or a final search that runs out of nodes (see
- * docs/apsis.md).
+ * docs/apsis.md). Pairs the designer marked fine (`fine`) are never near-duplicates here.
  */
 import type { OrderingProblem, OrderingResult, PoolCandidate } from '../../game';
 import { linearTarget, stepStats } from '../../ordering/curve';
+import { finePairTest, type FinePair } from '../../ordering/fine-pairs';
 import type { ApsisLevel } from './model';
 import type { ApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
@@ -343,6 +344,8 @@ export function orderPools(args: {
   pools: PoolCandidate<ApsisLevel>[][];
   /** Replace the near-duplicate test (tests); default: rules 1–3 of near-duplicates.ts. */
   isDuplicate?: DuplicateTest;
+  /** Pairs the designer marked fine (duplicate triage): never near-duplicates here. */
+  fine?: readonly FinePair[];
   /** Search the exact spread (default true); false keeps the min-Σ-step² order. */
   exactSpread?: boolean;
   /** Nodes the copy-pair search may visit for each largest step (default COPY_SEARCH_NODES_PER_STEP; 0 goes straight to the greedy passes). */
@@ -392,11 +395,12 @@ export function orderPools(args: {
     return nearCopyShare(pa, pb, rules, over).count >= over ? 'share-margin' : null;
   };
   const pairCache = new Map<string, string | null>();
+  const isFine = finePairTest(args.fine);
   const dupRule = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): string | null => {
     const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
     const hit = pairCache.get(key);
     if (hit !== undefined) return hit;
-    const rule = args.isDuplicate ? (args.isDuplicate(a, b) ? 'duplicate' : null) : (comparePrepared(prep(a), prep(b), rules)?.rule ?? marginRule(a, b));
+    const rule = isFine(a.id, b.id) ? null : args.isDuplicate ? (args.isDuplicate(a, b) ? 'duplicate' : null) : (comparePrepared(prep(a), prep(b), rules)?.rule ?? marginRule(a, b));
     pairCache.set(key, rule);
     return rule;
   };

@@ -19,9 +19,10 @@
  * dots, slot, index) and a path's picks rise in that rank, which makes "unused" and "never
  * easier" automatic. Sweeps use monotone queues, so each costs O(levels · pool · dot counts).
  * Returns null when no full sequence exists (ordering.ts then falls back to the greedy fill,
- * which reports the short levels).
+ * which reports the short levels). Pairs the designer marked fine are never near-duplicates.
  */
 import type { OrderingResult, PoolCandidate } from '../../game';
+import { finePairTest, type FinePair } from '../../ordering/fine-pairs';
 import { linearTarget } from '../../ordering/curve';
 import type { CarillonRules } from './rules';
 import type { CarillonPlan } from './plan';
@@ -31,6 +32,15 @@ import { dupSignature, nearDuplicateSig } from './near-duplicates';
 import type { DupSignature } from './near-duplicates';
 
 type Cand = PoolCandidate<CarillonLevel>;
+
+/** What Carillon's ordering is given (the Game's order arguments). */
+export interface OrderInput {
+  rules: CarillonRules;
+  plan: CarillonPlan;
+  pools: Cand[][];
+  /** Pairs of pool ids the designer marked fine (duplicate triage). */
+  fine?: readonly FinePair[];
+}
 const bitsOf = (c: Cand): number => c.metrics.bits ?? c.level.bits;
 
 /** At most this many near-duplicate bans before giving up on the path (then: greedy). */
@@ -180,7 +190,7 @@ function jumpBound(slots: readonly Slot[], limit: number): number | null {
   return hi;
 }
 
-export function orderByPath(args: { rules: CarillonRules; plan: CarillonPlan; pools: Cand[][] }): OrderingResult | null {
+export function orderByPath(args: OrderInput): OrderingResult | null {
   const { rules, plan, pools } = args;
   const N = levelCount(plan);
   const targets = pathTargets(rules, plan, pools);
@@ -194,7 +204,9 @@ export function orderByPath(args: { rules: CarillonRules; plan: CarillonPlan; po
   }
   if (slots.length !== N) return null;
   const verdicts = new Map<string, boolean>();
+  const isFine = finePairTest(args.fine);
   const isDuplicate = (ia: string, a: DupSignature, ib: string, b: DupSignature): boolean => {
+    if (isFine(ia, ib)) return false;
     const key = `${ia}|${ib}`;
     let v = verdicts.get(key);
     if (v === undefined) verdicts.set(key, (v = nearDuplicateSig(a, b, rules) !== null));

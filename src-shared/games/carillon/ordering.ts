@@ -21,6 +21,7 @@
  * skips). A level picks the nearest candidate that can finish; only if none can (near-duplicate
  * skips) does it take the nearest of the others. So the greedy climb never paints itself into
  * a corner, and a level is short only when its pool truly cannot fill it.
+ * Pairs the designer marked fine (`fine`, duplicate triage) are never near-duplicates here.
  */
 import type { OrderingResult, PoolCandidate, OrderingProblem } from '../../game';
 import { linearTarget } from '../../ordering/curve';
@@ -30,7 +31,8 @@ import { levelCount, plannedDots } from './plan';
 import type { CarillonLevel } from './model';
 import { dupSignature, nearDuplicateSig } from './near-duplicates';
 import type { DupSignature } from './near-duplicates';
-import { orderByPath, quantile } from './ordering-path';
+import { orderByPath, quantile, type OrderInput } from './ordering-path';
+import { finePairTest } from '../../ordering/fine-pairs';
 
 type Cand = PoolCandidate<CarillonLevel>;
 const bitsOf = (c: Cand): number => c.metrics.bits ?? c.level.bits;
@@ -99,7 +101,7 @@ function prepare(plan: CarillonPlan, pools: Cand[][], N: number): StretchWork[] 
   return works;
 }
 
-export function orderPools(args: { rules: CarillonRules; plan: CarillonPlan; pools: Cand[][] }): OrderingResult {
+export function orderPools(args: OrderInput): OrderingResult {
   if (args.rules.orderMethod === 'path') {
     const path = orderByPath(args);
     if (path) return path;
@@ -108,13 +110,14 @@ export function orderPools(args: { rules: CarillonRules; plan: CarillonPlan; poo
 }
 
 /** The spec's fill: each level in turn takes the nearest candidate (with the look-ahead above). */
-export function orderGreedy(args: { rules: CarillonRules; plan: CarillonPlan; pools: Cand[][] }): OrderingResult {
+export function orderGreedy(args: OrderInput): OrderingResult {
   const { rules, plan, pools } = args;
+  const isFine = finePairTest(args.fine);
   const N = levelCount(plan);
   const levels: (string | null)[] = new Array(N).fill(null);
   const targets: (number | null)[] = new Array(N).fill(null);
   const problems: OrderingProblem[] = [];
-  const chosen: DupSignature[] = [];
+  const chosen: { id: string; sig: DupSignature }[] = [];
   let prevBits = -Infinity, prevDots = 0;
   const works = prepare(plan, pools, N);
 
@@ -154,7 +157,7 @@ export function orderGreedy(args: { rules: CarillonRules; plan: CarillonPlan; po
       let pick = -1, skippedDup = 0;
       for (const o of eligible) {
         const sig = dupSignature(pool[o]!.level.dots, rules);
-        if (chosen.some((s) => nearDuplicateSig(s, sig, rules) !== null)) { skippedDup++; continue; }
+        if (chosen.some((s) => !isFine(s.id, pool[o]!.id) && nearDuplicateSig(s.sig, sig, rules) !== null)) { skippedDup++; continue; }
         pick = o;
         break;
       }
@@ -172,7 +175,7 @@ export function orderGreedy(args: { rules: CarillonRules; plan: CarillonPlan; po
       prevO = pick;
       const c = pool[pick]!;
       levels[L - 1] = c.id;
-      chosen.push(dupSignature(c.level.dots, rules));
+      chosen.push({ id: c.id, sig: dupSignature(c.level.dots, rules) });
       prevBits = w.bits[pick]!;
       prevDots = w.dots[pick]!;
     }
