@@ -94,6 +94,8 @@ describe('a full Apsis run', () => {
       found: pairs.length,
       skipped: pairs.filter((p) => ships.has(p.a.id) !== ships.has(p.b.id)).length,
       bothShip: pairs.filter((p) => ships.has(p.a.id) && ships.has(p.b.id)).length,
+      // Nothing triaged yet: every pair open.
+      triage: { fine: 0, rejected: 0, open: pairs.length },
     });
     expect(report.nearDuplicates.found).toBeGreaterThan(0);
     expect(report.shortLevels).toEqual(view.shortLevels);
