@@ -50,6 +50,14 @@ import { buildExport, importPackText, PackBreaksError } from './runs/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
 import { compareRuns } from './runs/compare';
 import { JOB_MS_METRIC } from './runs/metrics';
+import { checkExperiment, plainDuration, EXPERIMENT_CONFIRM_CANDIDATES } from './experiments/create';
+import { createExperimentRunner } from './experiments/runner';
+import { experimentResults } from './experiments/results';
+import { resolveSettings } from './experiments/settings';
+import { deleteExperiment, experimentRuns, getExperiment, insertExperiment, listExperiments, summaryOf } from './store/experiments';
+import { deletePreset, getPreset, listPresets, presetByName, savePreset } from './store/presets';
+import { settingsDiff } from '../src-shared/experiments/diff';
+import type { RunScope } from '../src-shared/experiments/scope';
 
 export interface ServiceContext {
   db: Db;
@@ -97,13 +105,52 @@ export function createService(ctx: ServiceContext): Service {
   events.setMaxListeners(100);
   const { db } = ctx;
   const designer = ctx.designer ?? designerName();
+  /** Following experiments never stops a run: a failure there is logged, and the run goes on. */
+  const guarded = (fn: () => void): void => {
+    try {
+      fn();
+    } catch (e) {
+      console.error('experiments:', e);
+    }
+  };
   const engine = createRunEngine({
     db,
     pool: ctx.pool,
-    onProgress: (p) => events.emit('run.progress', p),
-    onChanged: (runId, status) => events.emit('run.changed', { runId, status }),
+    onProgress: (p) => {
+      events.emit('run.progress', p);
+      guarded(() => experiments.onRunProgress(p));
+    },
+    onChanged: (runId, status) => {
+      events.emit('run.changed', { runId, status });
+      guarded(() => experiments.onRunChanged(runId, status));
+    },
     ...(ctx.lease ? { lease: ctx.lease } : {}),
   });
+  // An experiment's runs are ordinary runs on this engine; the runner adds up their progress.
+  const experiments = createExperimentRunner({
+    db,
+    engine: () => engine,
+    onProgress: (p) => events.emit('experiment.progress', p),
+    onChanged: (experimentId, status) => events.emit('experiment.changed', { experimentId, status }),
+  });
+
+  /** Store a checked run, queued and held by this engine's lease (the engine starts it when it is enqueued). */
+  const storeRun = (r: { game: AnyGame; seed: number; name: string; plan: unknown; rules: unknown; levels: number; candidatesTotal: number; scope?: RunScope }): number =>
+    insertRun(db, { game: r.game.id, seed: r.seed, name: r.name, plan: r.plan, rules: r.rules, status: 'queued', levels: r.levels, candidatesTotal: r.candidatesTotal, lease: { owner: engine.owner, heartbeat: engine.timing.now() }, ...(r.scope ? { scope: r.scope } : {}) }, new Date().toISOString());
+  /** checkRunInput's refusal, worded for another method. */
+  const checkedAs = <T>(method: string, fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'bad-argument') throw new ApiError('bad-argument', e.message.replace(/^runs\.create:/, `${method}:`), e.fields);
+      throw e;
+    }
+  };
+  const experimentOf = (experimentId: number) => {
+    const e = getExperiment(db, experimentId);
+    if (!e) throw new ApiError('not-found', `experiment ${experimentId} does not exist`, [{ field: 'experimentId', message: 'no such experiment' }]);
+    return e;
+  };
 
   const runOf = (runId: number) => {
     const run = getRun(db, runId);
@@ -171,7 +218,7 @@ export function createService(ctx: ServiceContext): Service {
     'runs.create': ({ game: gameId, seed, name, plan, rules, levels }) => {
       const game = gameById(gameId);
       const checked = checkRunInput(game, { plan, rules, levels });
-      const id = insertRun(db, { game: game.id, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, status: 'queued', levels: checked.levels, candidatesTotal: checked.candidatesTotal, lease: { owner: engine.owner, heartbeat: engine.timing.now() } }, new Date().toISOString());
+      const id = storeRun({ game, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, levels: checked.levels, candidatesTotal: checked.candidatesTotal });
       engine.enqueue(id);
       return summary(id);
     },
@@ -345,6 +392,103 @@ export function createService(ctx: ServiceContext): Service {
       const abort = imports.get(importId);
       abort?.abort();
       return { cancelled: abort !== undefined };
+    },
+    'experiments.create': (args) => {
+      const checked = checkExperiment(db, args);
+      if (checked.candidates > EXPERIMENT_CONFIRM_CANDIDATES && !args.confirm) {
+        const message = `this experiment makes ${checked.candidates.toLocaleString('en')} candidates (${checked.arms.length} arms × ${checked.seeds.length} seeds), more than ${EXPERIMENT_CONFIRM_CANDIDATES.toLocaleString('en')}; it would take ${plainDuration(checked.estimatedSeconds)} at the measured rate. Confirm to run it anyway.`;
+        return { experimentId: null, confirm: { candidates: checked.candidates, threshold: EXPERIMENT_CONFIRM_CANDIDATES, estimatedSeconds: checked.estimatedSeconds, message } };
+      }
+      const { game, scope } = checked;
+      const runScope: RunScope | undefined = scope.kind === 'slots' ? { slots: [...scope.slots].sort((a, b) => a - b), candidates: scope.candidates } : undefined;
+      const label = args.name?.trim() || `experiment: ${checked.arms.slice(1).map((a) => a.name).join(' / ')}`;
+      const { id, runIds } = insertExperiment(db, { game: game.id, name: label, baseRunId: checked.baseRunId, arms: checked.arms, seeds: checked.seeds, scope }, new Date().toISOString(), (arm, seed) =>
+        storeRun({
+          game,
+          seed,
+          name: `${label} · ${arm.name} · seed ${seed}`.slice(0, 120),
+          plan: arm.plan,
+          rules: arm.rules,
+          levels: game.levelCount(arm.plan),
+          candidatesTotal: checked.perRun[arm.arm]!,
+          ...(runScope ? { scope: runScope } : {}),
+        }),
+      );
+      experiments.start(id);
+      return { experimentId: id, runs: runIds.length, candidates: checked.candidates, estimatedSeconds: checked.estimatedSeconds };
+    },
+    'experiments.list': ({ game }) => listExperiments(db, game ? { game } : {}).map(summaryOf),
+    'experiments.get': ({ experimentId }) => {
+      const e = experimentOf(experimentId);
+      const game = gameById(e.game);
+      const base = e.arms[0]!;
+      return {
+        ...summaryOf(e),
+        arms: e.arms.map((a) => ({ ...a, diff: a.arm === 0 ? [] : settingsDiff(game, base, a) })),
+        runs: experimentRuns(db, experimentId),
+        progress: experiments.progress(experimentId),
+      };
+    },
+    'experiments.results': ({ experimentId }) => experimentResults(db, experimentOf(experimentId)),
+    'experiments.cancel': ({ experimentId }) => {
+      experimentOf(experimentId);
+      if (!experiments.isActive(experimentId)) throw new ApiError('conflict', `experiment ${experimentId} has no run queued or running here`);
+      experiments.cancel(experimentId);
+      return summaryOf(experimentOf(experimentId));
+    },
+    'experiments.resume': ({ experimentId }) => {
+      const e = experimentOf(experimentId);
+      if (e.status === 'done') throw new ApiError('conflict', `experiment ${experimentId} is done; every run finished`);
+      experiments.start(experimentId);
+      return summaryOf(experimentOf(experimentId));
+    },
+    'experiments.delete': ({ experimentId }) => {
+      experimentOf(experimentId);
+      if (experiments.isActive(experimentId)) throw new ApiError('conflict', `experiment ${experimentId} is running; cancel it before deleting`);
+      for (const c of experimentRuns(db, experimentId)) {
+        const elsewhere = engine.heldElsewhere(c.runId);
+        if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
+      }
+      const runs = experimentRuns(db, experimentId).length;
+      return { deleted: deleteExperiment(db, experimentId), runs };
+    },
+    'experiments.adopt': ({ experimentId, variant, as, name, seed }) => {
+      const e = experimentOf(experimentId);
+      const arm = e.arms[variant];
+      if (!arm) throw new ApiError('bad-argument', `experiments.adopt: bad argument — variant: experiment ${experimentId} has variants 1-${e.arms.length - 1} (0 = the base)`, [{ field: 'variant', message: `must be 0-${e.arms.length - 1}` }]);
+      const game = gameById(e.game);
+      if (as === 'preset') {
+        if (!name) throw new ApiError('bad-argument', 'experiments.adopt: bad argument — name: a preset needs a name', [{ field: 'name', message: 'a preset needs a name' }]);
+        if (presetByName(db, game.id, name)) throw new ApiError('conflict', `a ${game.title} preset named "${name}" exists already; choose another name`, [{ field: 'name', message: 'taken' }]);
+        const id = savePreset(db, { game: game.id, name, plan: arm.plan, rules: arm.rules }, new Date().toISOString());
+        return { run: null, preset: getPreset(db, id) };
+      }
+      // Always the whole plan: a quick experiment's slots were only for the answer.
+      const checked = checkedAs('experiments.adopt', () => checkRunInput(game, { plan: arm.plan, rules: arm.rules }));
+      const id = storeRun({ game, seed: seed ?? e.seeds[0]!, name: name || `${arm.name} (from experiment ${e.id})`, plan: checked.plan, rules: checked.rules, levels: checked.levels, candidatesTotal: checked.candidatesTotal });
+      engine.enqueue(id);
+      return { run: summary(id), preset: null };
+    },
+    'presets.save': ({ game: gameId, name, plan, rules, replace }) => {
+      const game = gameById(gameId);
+      const checked = checkedAs('presets.save', () => checkRunInput(game, { plan, rules }));
+      if (!replace && presetByName(db, game.id, name)) throw new ApiError('conflict', `a ${game.title} preset named "${name}" exists already; replace it or choose another name`, [{ field: 'name', message: 'taken' }]);
+      return getPreset(db, savePreset(db, { game: game.id, name, plan: checked.plan, rules: checked.rules }, new Date().toISOString()))!;
+    },
+    'presets.list': ({ game }) => listPresets(db, game),
+    'presets.delete': ({ presetId }) => {
+      const deleted = deletePreset(db, presetId);
+      if (deleted === 0) throw new ApiError('not-found', `preset ${presetId} does not exist`, [{ field: 'presetId', message: 'no such preset' }]);
+      return { deleted };
+    },
+    'settings.diff': ({ a, b }) => {
+      const sa = resolveSettings(db, a, 'a'), sb = resolveSettings(db, b, 'b');
+      if (sa.game !== sb.game) {
+        const ga = gameById(sa.game).title, gb = gameById(sb.game).title;
+        return { game: sa.game, a: sa.name, b: sb.name, same: false, lines: [{ field: 'game', text: `Game: ${ga} → ${gb} (the settings of two games are not compared further)`, a: sa.game, b: sb.game }] };
+      }
+      const lines = settingsDiff(gameById(sa.game), sa, sb);
+      return { game: sa.game, a: sa.name, b: sb.name, same: lines.length === 0, lines };
     },
   };
 

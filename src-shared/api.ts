@@ -14,8 +14,19 @@ import type { PackFile } from './pack/per-level';
 import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryEntry, HistoryList, HistoryStep } from './history';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
+import type {
+  ExperimentCreated,
+  ExperimentDetail,
+  ExperimentProgress,
+  ExperimentResults,
+  ExperimentStatus,
+  ExperimentSummary,
+  Preset,
+  SettingsDiff,
+} from './experiments/types';
 
 export type { CurationChange, HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from './history';
+export type * from './experiments/types';
 
 // ---------- shared value schemas ----------
 
@@ -296,6 +307,41 @@ export interface CompareView {
   summary: { label: string; a: string; b: string }[];
 }
 
+
+// ---------- experiments, presets, settings diffs (issue 16) ----------
+
+export const experimentIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive experiment id');
+export const presetIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive preset id');
+const wholeNumber = (what: string) => z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, `must be ${what}`);
+/** Experiments hold at most this many variants next to the base. */
+export const MAX_EXPERIMENT_VARIANTS = 3;
+export const MAX_EXPERIMENT_SEEDS = 64;
+export const experimentScopeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('plan') }).strict(),
+    z
+      .object({
+        kind: z.literal('slots'),
+        /** 0-based level slots (as candidates name them), each made `candidates` times. */
+        slots: z.array(wholeNumber('a level slot (0 or more)')).min(1, 'needs at least one level slot').max(50, 'holds at most 50 level slots'),
+        candidates: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(1, 'must be at least 1').max(2000, 'must be at most 2000'),
+      })
+      .strict(),
+  ],
+  { error: "must be {kind: 'plan'} or {kind: 'slots', slots, candidates}" },
+);
+const settingsRefSchema = z.union(
+  [
+    z.object({ runId: runIdSchema }).strict(),
+    z.object({ presetId: presetIdSchema }).strict(),
+    z.object({ game: gameIdSchema }).strict(),
+    z.object({ experimentId: experimentIdSchema, arm: wholeNumber('an arm (0 = the base, 1.. the variants)') }).strict(),
+  ],
+  { error: 'must name a run ({runId}), a preset ({presetId}), a game\'s defaults ({game}) or an experiment\'s arm ({experimentId, arm})' },
+);
+const presetNameSchema = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+
 // ---------- the request table ----------
 
 interface MethodSpec<A extends z.ZodType, R> {
@@ -457,6 +503,90 @@ export const apiMethods = {
     z.object({ importId: importIdSchema }).strict(),
     'Stop the pack import started with this importId; nothing of it is stored.',
   ),
+  // ---------- experiments, presets, settings diffs (issue 16; exp-engine) ----------
+  'experiments.create': method<ExperimentCreated>()(
+    z
+      .object({
+        name: z.string().max(120, 'must be at most 120 characters').optional(),
+        /** The base: a run's game, plan and rules, or a game's defaults (optionally its first `levels` levels). */
+        base: z.union(
+          [
+            z.object({ runId: runIdSchema }).strict(),
+            z.object({ game: gameIdSchema, levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional() }).strict(),
+          ],
+          { error: 'must be {runId} (a run\'s settings) or {game, levels?} (the game\'s defaults)' },
+        ),
+        variants: z
+          .array(
+            z
+              .object({
+                name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
+                /** Paths to values: `rules.spacing`, `rules.sizes.small.radius`, `plan.3.taps` (plan rows 0-based). */
+                changes: z.record(z.string(), z.unknown()),
+              })
+              .strict(),
+          )
+          .min(1, 'needs at least one variant')
+          .max(MAX_EXPERIMENT_VARIANTS, `holds at most ${MAX_EXPERIMENT_VARIANTS} variants`),
+        seeds: z
+          .array(seedSchema)
+          .min(1, 'needs at least one seed')
+          .max(MAX_EXPERIMENT_SEEDS, `holds at most ${MAX_EXPERIMENT_SEEDS} seeds`)
+          .refine((s) => new Set(s).size === s.length, 'names a seed twice'),
+        scope: experimentScopeSchema.default({ kind: 'plan' }),
+        /** Run an experiment past the size threshold anyway (it was refused once with its estimated time). */
+        confirm: z.boolean().default(false),
+      })
+      .strict(),
+    'Check every variant\'s changes against the game\'s rules and plan (naming a bad field), then store the experiment with one run per arm and seed and queue them on the worker pool; one past the size threshold answers its estimated time and waits for confirm: true.',
+  ),
+  'experiments.list': method<ExperimentSummary[]>()(z.object({ game: gameIdSchema.optional() }).strict(), 'Experiments, newest first, with status and runs done.'),
+  'experiments.get': method<ExperimentDetail>()(
+    z.object({ experimentId: experimentIdSchema }).strict(),
+    'One experiment: its arms (base and variants with their settings and diff), its runs per arm and seed, and its progress.',
+  ),
+  'experiments.results': method<ExperimentResults>()(
+    z.object({ experimentId: experimentIdSchema }).strict(),
+    'Each variant against the base over the seeds both finished: figures as median and range with a `real` flag from a paired per-seed sign test, and difficulty distributions per stage.',
+  ),
+  'experiments.cancel': method<ExperimentSummary>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Stop an experiment\'s queued and running runs; finished runs and candidates stay.'),
+  'experiments.resume': method<ExperimentSummary>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Carry on an experiment\'s unfinished runs from what is stored.'),
+  'experiments.delete': method<{ deleted: number; runs: number }>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Delete an experiment that is not running, with its runs.'),
+  'experiments.adopt': method<{ run: RunSummary | null; preset: Preset | null }>()(
+    z
+      .object({
+        experimentId: experimentIdSchema,
+        /** The arm to adopt: 1.. the variants in order (0, the base, is allowed too). */
+        variant: wholeNumber('a variant number (1 for the first)'),
+        as: z.enum(['run', 'preset']),
+        /** The run's or the preset's name (a preset needs one). */
+        name: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+        /** The new run's seed (default: the experiment's first seed). */
+        seed: seedSchema.optional(),
+      })
+      .strict(),
+    'Start a new run of the whole plan, or save a preset, with a variant\'s rules and plan.',
+  ),
+  'presets.save': method<Preset>()(
+    z
+      .object({
+        game: gameIdSchema,
+        name: presetNameSchema,
+        /** Left out: the game\'s defaults. Rules may be given in part (the rest keep the defaults). */
+        plan: z.unknown().optional(),
+        rules: z.unknown().optional(),
+        /** Replace a preset of the same name (refused otherwise). */
+        replace: z.boolean().default(false),
+      })
+      .strict(),
+    'Check and store a named rule and plan set of a game.',
+  ),
+  'presets.list': method<Preset[]>()(z.object({ game: gameIdSchema.optional() }).strict(), 'Presets by game and name.'),
+  'presets.delete': method<{ deleted: number }>()(z.object({ presetId: presetIdSchema }).strict(), 'Delete a preset.'),
+  'settings.diff': method<SettingsDiff>()(
+    z.object({ a: settingsRefSchema, b: settingsRefSchema }).strict(),
+    'What differs between two settings (runs, presets, a game\'s defaults, an experiment\'s arms), one plain-word line each.',
+  ),
 } as const;
 
 export type ApiMethodName = keyof typeof apiMethods;
@@ -475,9 +605,11 @@ export type ApiHandlers = { [K in ApiMethodName]: (args: ApiParsedArgs<K>) => Pr
 export interface ApiEvents {
   'run.progress': RunProgress;
   'run.changed': { runId: number; status: RunStatus };
+  'experiment.progress': ExperimentProgress;
+  'experiment.changed': { experimentId: number; status: ExperimentStatus };
 }
 export type ApiEventName = keyof ApiEvents;
-export const apiEventNames: ApiEventName[] = ['run.progress', 'run.changed'];
+export const apiEventNames: ApiEventName[] = ['run.progress', 'run.changed', 'experiment.progress', 'experiment.changed'];
 
 // ---------- errors and envelopes ----------
 

@@ -192,6 +192,12 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
    */
   duplicatePairs(levels: Level[], rules: Rules, include?: (a: number, b: number) => boolean): { a: number; b: number; duplicate: NearDuplicate }[];
   /**
+   * The closest pair of a shipped set (indices into `levels`) and its share (0..1) under the
+   * game's own near-duplicate measure, or null with fewer than two levels: a quality figure
+   * of a set (experiments compare it over seeds).
+   */
+  closestPair?(levels: Level[], rules: Rules): { a: number; b: number; share: number } | null;
+  /**
    * Problems between a valid plan and valid rules (each schema alone cannot see them), each
    * naming its field as `rules.x` or `plan.i.y`. Empty when they fit together.
    */

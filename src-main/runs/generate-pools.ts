@@ -1,12 +1,15 @@
 /**
  * The generation phase of a run: every (slot, index) job the plan needs and the database does
  * not hold yet goes to the worker pool in batches; finished candidates are written in batched
- * transactions as they come back. Progress counts per stage of the plan.
+ * transactions as they come back. Progress counts per stage of the plan. A run with a scope
+ * (an experiment's quick run) makes only the scope's slots, `candidates` each.
  */
 import type { AnyGame } from '../../src-shared/game';
 import { progressMeter } from '../../src-shared/progress';
 import type { Db } from '../store/db';
 import { insertCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
+import { getRunScope } from '../store/runs';
+import { scopedPoolSizes } from '../../src-shared/experiments/scope';
 import { allJobs, batches, type JobRef } from '../jobs/batches';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunProgressTracker } from '../jobs/progress';
@@ -34,7 +37,8 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
   const { db, pool } = ctx;
   const { id: runId, seed, plan, rules } = run;
   const signal = job.signal;
-  const sizes = game.poolSizes(plan, rules);
+  // An experiment's quick run makes only its scope's slots (the same jobs a whole run makes there).
+  const sizes = scopedPoolSizes(game.poolSizes(plan, rules), getRunScope(db, runId));
   const stages = planStages(game, plan);
   const stored = storedJobKeys(db, runId);
   const all = allJobs(sizes);

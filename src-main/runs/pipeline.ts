@@ -11,7 +11,7 @@ import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import type { RunReport } from '../../src-shared/run-report';
 import type { Db } from '../store/db';
-import { getRun, setRunReport, setRunStatus } from '../store/runs';
+import { getRun, getRunScope, setRunReport, setRunStatus } from '../store/runs';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunProgressTracker } from '../jobs/progress';
 import { RunLostError, type ScheduledRun } from '../jobs/scheduler';
@@ -74,9 +74,12 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
       await generatePools({ db, pool, progress, batchSize: opts.batchSize ?? 4 }, game, run, job);
       genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
       if (signal.aborted) throw signal.reason;
-      emit(runId, 'running', 'order', 0, 1, 0, null, []);
-      await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
-      if (signal.aborted) throw signal.reason;
+      // An experiment's quick run (some slots only) ships nothing: it is not ordered.
+      if (!getRunScope(db, runId)) {
+        emit(runId, 'running', 'order', 0, 1, 0, null, []);
+        await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
+        if (signal.aborted) throw signal.reason;
+      }
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
       await nearDuplicatePass({ db, pool, progress, ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}) }, game, run, job);
       if (signal.aborted) throw signal.reason;

@@ -198,4 +198,43 @@ export const migrations: readonly string[] = [
     CHECK (a_id < b_id)
   ) WITHOUT ROWID;
   `,
+  // 8: generator experiments (issue 16). An experiment is a base (game, plan, rules), one to three
+  // variants (each its changes and the settings they make), seeds and a scope; each of its
+  // runs (arm x seed; arm 0 = the base) is an ordinary run, linked here. A quick experiment's
+  // runs make only some level slots, N candidates each: runs.scope says which (NULL = the whole
+  // plan). Presets are named rule and plan sets of a game.
+  `
+  ALTER TABLE runs ADD COLUMN scope TEXT;   -- JSON {slots, candidates}, NULL = the whole plan
+  CREATE TABLE experiments (
+    id          INTEGER PRIMARY KEY,
+    game        TEXT    NOT NULL,
+    name        TEXT    NOT NULL DEFAULT '',
+    base_run_id INTEGER REFERENCES runs (id) ON DELETE SET NULL,
+    base_plan   TEXT    NOT NULL,             -- JSON
+    base_rules  TEXT    NOT NULL,             -- JSON
+    variants    TEXT    NOT NULL,             -- JSON [{name, changes, plan, rules}]
+    seeds       TEXT    NOT NULL,             -- JSON [seed, ...]
+    scope       TEXT    NOT NULL,             -- JSON {kind:'plan'} | {kind:'slots', slots, candidates}
+    status      TEXT    NOT NULL CHECK (status IN ('queued','running','cancelled','interrupted','failed','done')),
+    created_at  TEXT    NOT NULL,
+    finished_at TEXT
+  );
+  CREATE TABLE experiment_runs (
+    experiment_id INTEGER NOT NULL REFERENCES experiments (id) ON DELETE CASCADE,
+    arm           INTEGER NOT NULL,           -- 0 = the base, 1.. = variants in order
+    seed          INTEGER NOT NULL,
+    run_id        INTEGER NOT NULL UNIQUE REFERENCES runs (id) ON DELETE CASCADE,
+    figures       TEXT,                       -- JSON: the shipped figures, kept once the run is done
+    PRIMARY KEY (experiment_id, arm, seed)
+  ) WITHOUT ROWID;
+  CREATE TABLE presets (
+    id         INTEGER PRIMARY KEY,
+    game       TEXT    NOT NULL,
+    name       TEXT    NOT NULL,
+    plan       TEXT    NOT NULL,              -- JSON
+    rules      TEXT    NOT NULL,              -- JSON
+    created_at TEXT    NOT NULL,
+    UNIQUE (game, name)
+  );
+  `,
 ];

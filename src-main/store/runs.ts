@@ -2,6 +2,7 @@
 import type { RunDetail, RunStatus, RunSummary } from '../../src-shared/api';
 import type { GameId } from '../../src-shared/game';
 import type { RunReport } from '../../src-shared/run-report';
+import type { RunScope } from '../../src-shared/experiments/scope';
 import type { Db } from './db';
 
 interface RunRow {
@@ -70,13 +71,16 @@ export interface NewRun {
   candidatesTotal: number;
   /** The lease of a run that starts queued (see leases.ts), so no one sees it unowned. */
   lease?: { owner: string; heartbeat: number };
+  /** An experiment's quick run: only these level slots, `candidates` each (absent: the whole plan). */
+  scope?: RunScope;
 }
+
 
 export function insertRun(db: Db, run: NewRun, now: string): number {
   const info = db
     .prepare(
-      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at, owner, heartbeat_at)
-       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now, @owner, @heartbeat)`,
+      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at, owner, heartbeat_at, scope)
+       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now, @owner, @heartbeat, @scope)`,
     )
     .run({
       game: run.game,
@@ -90,6 +94,7 @@ export function insertRun(db: Db, run: NewRun, now: string): number {
       now,
       owner: run.lease?.owner ?? null,
       heartbeat: run.lease?.heartbeat ?? null,
+      scope: run.scope ? JSON.stringify(run.scope) : null,
     });
   return Number(info.lastInsertRowid);
 }
@@ -113,3 +118,10 @@ export function getRunReport(db: Db, id: number): RunReport | null {
   const r = db.prepare('SELECT report FROM runs WHERE id = ?').get(id) as { report: string | null } | undefined;
   return r?.report ? (JSON.parse(r.report) as RunReport) : null;
 }
+
+/** A run's scope: the level slots it makes and how many candidates each, or null for the whole plan. */
+export function getRunScope(db: Db, id: number): RunScope | null {
+  const r = db.prepare('SELECT scope FROM runs WHERE id = ?').get(id) as { scope: string | null } | undefined;
+  return r?.scope ? (JSON.parse(r.scope) as RunScope) : null;
+}
+

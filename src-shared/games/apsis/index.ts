@@ -13,7 +13,7 @@ import { packLevels, parsePack, toPack } from './pack';
 import { generateCandidate } from './generator';
 import { levelMetrics } from './solver';
 import { orderPools } from './ordering';
-import { duplicatePairs, nearDuplicate } from './near-duplicates';
+import { closestPairs, duplicatePairs, nearDuplicate } from './near-duplicates';
 import { summarizePack, verifyPack } from './verify';
 import { proveApsis } from './prove';
 import { explainApsis } from './explain';
@@ -88,6 +88,10 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   fields: { rules: apsisRuleFields, plan: apsisPlanFields },
   phaseWeights: { generate: 0.35, order: 0.15, 'near-duplicates': 0.5 },
   dedupSlotsAhead: (plan, slot) => Math.max(2, levelSpec(plan, slot + 1).stage.last - (slot + 1)),
+  closestPair: (levels, rules) => {
+    const top = closestPairs(levels, rules, 1)[0];
+    return top ? { a: top.a, b: top.b, share: top.share } : null;
+  },
   toPack: (args) => toPack(args),
   parsePack: (json) => parsePack(json),
   verifyPack: (pack) => verifyPack(pack),

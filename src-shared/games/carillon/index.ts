@@ -14,7 +14,7 @@ import { packLevels, parsePack, toPack } from './pack';
 import { generateCandidate } from './generator';
 import { carillonMetrics, levelMetrics } from './metrics';
 import { orderPools } from './ordering';
-import { duplicatePairs, nearDuplicate } from './near-duplicates';
+import { closestPairs, duplicatePairs, nearDuplicate } from './near-duplicates';
 import { verifyPack } from './verify';
 import { summarizePack } from './summary';
 import { carillonPlanFields, carillonRuleFields } from './labels';
@@ -90,6 +90,10 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, include).flatMap((p) => (p.duplicate ? [{ a: p.a, b: p.b, duplicate: p.duplicate }] : [])),
+  closestPair: (levels, rules) => {
+    const top = closestPairs(levels, rules, 1)[0];
+    return top ? { a: top.a, b: top.b, share: top.share } : null;
+  },
   toPack: (args) => toPack(args),
   parsePack: (json) => parsePack(json),
   verifyPack: (pack) => verifyPack(pack),

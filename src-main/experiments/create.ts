@@ -1,0 +1,133 @@
+/**
+ * Checking an experiment before anything is stored or run: the base's settings (a run's or
+ * the game's defaults), each variant's changes laid over them (every path and value checked
+ * against the game's schemas, naming the field), the scope against the plan, and the size
+ * guard: past EXPERIMENT_CONFIRM_CANDIDATES candidates it is held back with its estimated
+ * time from the measured rate, until the designer confirms.
+ */
+import { ApiError, type ApiParsedArgs } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/game';
+import { gameById } from '../../src-shared/games/index';
+import { applyChanges, type Changes } from '../../src-shared/experiments/changes';
+import { plainValue } from '../../src-shared/experiments/diff';
+import type { ExperimentArm, ExperimentScope } from '../../src-shared/experiments/types';
+import type { FieldIssue } from '../../src-shared/schema/designer-errors';
+import type { Db } from '../store/db';
+import { getRun } from '../store/runs';
+import { measuredRate } from '../store/experiments';
+import { checkRunInput, MAX_CANDIDATES_PER_RUN } from '../runs/run-input';
+
+/** An experiment asking for more candidates than this waits for the designer's confirmation. */
+export const EXPERIMENT_CONFIRM_CANDIDATES = 200_000;
+/** Candidates per second assumed before this database has a finished run of the game (2 workers, Carillon, whole runs). */
+export const DEFAULT_RATE = 500;
+
+export type CreateArgs = ApiParsedArgs<'experiments.create'>;
+
+export interface CheckedExperiment {
+  game: AnyGame;
+  baseRunId: number | null;
+  arms: ExperimentArm[];
+  seeds: number[];
+  scope: ExperimentScope;
+  /** Candidates per run, by arm. */
+  perRun: number[];
+  candidates: number;
+  estimatedSeconds: number;
+}
+
+function refuse(fields: FieldIssue[]): never {
+  throw new ApiError('bad-argument', `experiments.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+}
+
+/** A variant's name from its changes when none is given: "spacing 18, plan.3.taps 4". */
+export function variantName(changes: Changes): string {
+  const text = Object.entries(changes)
+    .map(([path, v]) => `${path.startsWith('rules.') ? path.slice(6) : path} ${plainValue(v)}`)
+    .join(', ');
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** Candidates one run of these settings makes in this scope. */
+export function runCandidates(game: AnyGame, plan: unknown, rules: unknown, scope: ExperimentScope): number {
+  return scope.kind === 'slots' ? scope.slots.length * scope.candidates : game.poolSizes(plan, rules).reduce((a, b) => a + b, 0);
+}
+
+export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
+  let game: AnyGame;
+  let base: { plan: unknown; rules: unknown };
+  let baseRunId: number | null = null;
+  if ('runId' in args.base) {
+    const run = getRun(db, args.base.runId);
+    if (!run) throw new ApiError('not-found', `run ${args.base.runId} does not exist`, [{ field: 'base.runId', message: 'no such run' }]);
+    game = gameById(run.game);
+    base = { plan: run.plan, rules: run.rules };
+    baseRunId = run.id;
+  } else {
+    game = gameById(args.base.game);
+    const levels = args.base.levels;
+    if (levels !== undefined && levels > game.levelCount(game.defaultPlan)) {
+      refuse([{ field: 'base.levels', message: `must be at most ${game.levelCount(game.defaultPlan)}, the levels the ${game.title} plan holds` }]);
+    }
+    base = { plan: levels === undefined ? game.defaultPlan : game.truncatePlan(game.defaultPlan, levels), rules: game.defaultRules };
+  }
+
+  const fields: FieldIssue[] = [];
+  const arms: ExperimentArm[] = [{ arm: 0, name: 'base', changes: {}, plan: base.plan, rules: base.rules }];
+  const names = new Set<string>(['base']);
+  args.variants.forEach((v, i) => {
+    const at = `variants.${i}`;
+    if (Object.keys(v.changes).length === 0) {
+      fields.push({ field: `${at}.changes`, message: 'a variant needs at least one change (e.g. rules.spacing: 18)' });
+      return;
+    }
+    const applied = applyChanges(game, base, v.changes);
+    for (const issue of applied.issues) fields.push({ field: `${at}.changes.${issue.field}`, message: issue.message });
+    if (applied.issues.length) return;
+    const name = v.name && v.name.length > 0 ? v.name : variantName(v.changes);
+    if (names.has(name.toLowerCase())) fields.push({ field: `${at}.name`, message: `"${name}" names another arm; give each variant its own name` });
+    names.add(name.toLowerCase());
+    arms.push({ arm: i + 1, name, changes: v.changes, plan: applied.plan, rules: applied.rules });
+  });
+  if (fields.length) refuse(fields);
+
+  const scope = args.scope as ExperimentScope;
+  const perRun: number[] = [];
+  for (const arm of arms) {
+    const at = arm.arm === 0 ? 'base' : `variants.${arm.arm - 1}`;
+    if (scope.kind === 'slots') {
+      const levels = game.levelCount(arm.plan);
+      scope.slots.forEach((slot, k) => {
+        // Named once, for the first arm whose plan is too short.
+        const field = `scope.slots.${k}`;
+        if (slot >= levels && !fields.some((f) => f.field === field)) {
+          fields.push({ field, message: `slot ${slot} is past the ${arm.arm === 0 ? 'base' : `variant "${arm.name}"`}'s plan, which has level slots 0-${levels - 1}` });
+        }
+      });
+      if (new Set(scope.slots).size !== scope.slots.length) fields.push({ field: 'scope.slots', message: 'names a level slot twice' });
+    } else {
+      // The whole-plan checks of a new run (level and candidate bounds), named under the arm.
+      try {
+        checkRunInput(game, { plan: arm.plan, rules: arm.rules });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        for (const f of e.fields ?? [{ field: '', message: e.message }]) fields.push({ field: `${at}.${f.field}`, message: f.message });
+      }
+    }
+    const n = runCandidates(game, arm.plan, arm.rules, scope);
+    if (n > MAX_CANDIDATES_PER_RUN) fields.push({ field: scope.kind === 'slots' ? 'scope.candidates' : `${at}.rules`, message: `asks for ${n} candidates per run; at most ${MAX_CANDIDATES_PER_RUN}` });
+    perRun.push(n);
+  }
+  if (fields.length) refuse([...new Map(fields.map((f) => [`${f.field}\n${f.message}`, f])).values()]);
+
+  const candidates = perRun.reduce((a, n) => a + n * args.seeds.length, 0);
+  const rate = measuredRate(db, game.id) ?? DEFAULT_RATE;
+  return { game, baseRunId, arms, seeds: args.seeds, scope, perRun, candidates, estimatedSeconds: candidates / rate };
+}
+
+/** "about 7 min" */
+export function plainDuration(seconds: number): string {
+  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} min`;
+  return `about ${(seconds / 3600).toFixed(1)} h`;
+}

@@ -1,0 +1,164 @@
+/**
+ * An experiment's results: each variant against the base over the seeds both have finished.
+ * Per run it reads the candidates (difficulty, builds, build time, gave up), the near-duplicate
+ * pairs and, for whole-plan runs, the shipped order (largest step, level 30, hardest, closest
+ * pair, short levels; kept with the run once computed, as the closest pair compares every
+ * shipped pair). Each figure is a median with its range over the seeds, and is `real` only
+ * when the paired per-seed sign test says so (src-shared/experiments/stats.ts,
+ * docs/experiments.md).
+ */
+import { stepStats } from '../../src-shared/ordering/curve';
+import type { AnyGame } from '../../src-shared/game';
+import { gameById } from '../../src-shared/games/index';
+import { settingsDiff } from '../../src-shared/experiments/diff';
+import { boxStats, median, medianRange, pairedDecision, SIGN_TEST_LEVEL } from '../../src-shared/experiments/stats';
+import type { ExperimentResults, FigureResult, StageDistribution, VariantResult } from '../../src-shared/experiments/types';
+import type { Db } from '../store/db';
+import { experimentRuns, runCandidateStats, runFigures, setRunFigures, shippedLevels, type StoredExperiment } from '../store/experiments';
+import { planStages } from '../runs/plan-stages';
+
+interface FigureDef {
+  key: string;
+  label: string;
+  unit: string;
+  better: 'lower' | 'higher' | null;
+}
+
+const runFigureDefs: FigureDef[] = [
+  { key: 'gaveUp', label: 'candidates that gave up', unit: '%', better: 'lower' },
+  { key: 'buildsPerCandidate', label: 'builds per candidate', unit: 'builds', better: 'lower' },
+  { key: 'buildsPerSecond', label: 'builds per second (one worker)', unit: 'builds/s', better: 'higher' },
+  { key: 'duplicateRate', label: 'candidates in a near-duplicate pair', unit: '%', better: 'lower' },
+];
+
+const shippedFigureDefs = (difficultyLabel: string): FigureDef[] => [
+  { key: 'largestStep', label: 'largest step of the shipped curve', unit: difficultyLabel, better: 'lower' },
+  { key: 'level30', label: 'level 30', unit: difficultyLabel, better: null },
+  { key: 'hardest', label: 'hardest level', unit: difficultyLabel, better: null },
+  { key: 'closestShare', label: 'closest shipped pair (share)', unit: '', better: 'lower' },
+  { key: 'shortLevels', label: 'short levels', unit: 'levels', better: 'lower' },
+];
+
+export const DECIDED_BY =
+  `A difference is real when the variant moves the figure the same way on enough seeds: an exact two-sided sign test over the seeds where both runs are done and the figures differ, at p ≤ ${SIGN_TEST_LEVEL} (with 6 seeds every seed must agree, with 8 at most 0 may disagree, with 10 at most 1; fewer than 6 seeds never decide).`;
+
+/** The shipped figures of a whole-plan run that is done (stored with it the first time). */
+export function shippedFigures(db: Db, game: AnyGame, runId: number, rules: unknown): Record<string, number | null> {
+  const kept = runFigures(db, runId);
+  if (kept) return kept;
+  const shipped = shippedLevels(db, runId);
+  const values = shipped.flatMap((l) => (l.difficulty === null ? [] : [l.difficulty]));
+  const levels = shipped.flatMap((l) => (l.level === null ? [] : [l.level]));
+  const close = levels.length > 1 ? (game.closestPair?.(levels, rules) ?? null) : null;
+  const figures = {
+    largestStep: values.length > 1 ? stepStats(values).largestStep : null,
+    level30: shipped[29]?.difficulty ?? null,
+    hardest: values.length ? Math.max(...values) : null,
+    closestShare: close?.share ?? null,
+    shortLevels: shipped.filter((l) => l.level === null).length,
+  };
+  setRunFigures(db, runId, figures);
+  return figures;
+}
+
+interface RunData {
+  figures: Record<string, number | null>;
+  /** Difficulties of proven candidates by slot. */
+  bySlot: Map<number, number[]>;
+}
+
+function runData(db: Db, game: AnyGame, runId: number, rules: unknown, wholePlan: boolean): RunData {
+  const s = runCandidateStats(db, runId);
+  const total = s.candidates.length;
+  const proven = s.candidates.filter((c) => !c.failed);
+  const tries = s.candidates.reduce((a, c) => a + c.tries, 0);
+  const ms = s.candidates.reduce((a, c) => a + c.ms, 0);
+  const bySlot = new Map<number, number[]>();
+  for (const c of proven) {
+    if (c.difficulty === null) continue;
+    const list = bySlot.get(c.slot);
+    if (list) list.push(c.difficulty);
+    else bySlot.set(c.slot, [c.difficulty]);
+  }
+  const figures: Record<string, number | null> = {
+    gaveUp: total ? (100 * (total - proven.length)) / total : null,
+    buildsPerCandidate: total ? tries / total : null,
+    buildsPerSecond: ms > 0 ? tries / (ms / 1000) : null,
+    duplicateRate: proven.length ? (100 * s.inPairs) / proven.length : null,
+    ...(wholePlan ? shippedFigures(db, game, runId, rules) : {}),
+  };
+  return { figures, bySlot };
+}
+
+function compare(def: FigureDef, seeds: number[], base: (number | null)[], variant: (number | null)[]): FigureResult {
+  const num = (v: number | null): number => (v === null ? Number.NaN : v);
+  return {
+    ...def,
+    base: medianRange(base.map(num)),
+    variant: medianRange(variant.map(num)),
+    perSeed: seeds.map((seed, i) => ({ seed, base: base[i] ?? null, variant: variant[i] ?? null })),
+    decision: pairedDecision(base.map(num), variant.map(num)),
+  };
+}
+
+export function experimentResults(db: Db, e: StoredExperiment): ExperimentResults {
+  const game = gameById(e.game);
+  const cells = experimentRuns(db, e.id);
+  const wholePlan = e.scope.kind === 'plan';
+  const base = e.arms[0]!;
+  const difficultyLabel = game.metrics.find((m) => m.key === game.difficulty)?.label ?? game.difficulty;
+  const defs = [...runFigureDefs, ...(wholePlan ? shippedFigureDefs(difficultyLabel) : [])];
+  const stages = planStages(game, base.plan);
+
+  const cache = new Map<number, RunData>();
+  const dataOf = (arm: number, seed: number): RunData | null => {
+    const cell = cells.find((c) => c.arm === arm && c.seed === seed);
+    if (!cell || cell.status !== 'done') return null;
+    if (!cache.has(cell.runId)) cache.set(cell.runId, runData(db, game, cell.runId, e.arms[arm]!.rules, wholePlan));
+    return cache.get(cell.runId)!;
+  };
+  const seedsDone = e.seeds.filter((s) => dataOf(0, s) !== null);
+
+  const variants: VariantResult[] = e.arms.slice(1).map((arm) => {
+    const seeds = seedsDone.filter((s) => dataOf(arm.arm, s) !== null);
+    const b = seeds.map((s) => dataOf(0, s)!);
+    const v = seeds.map((s) => dataOf(arm.arm, s)!);
+    const figures = defs.map((def) => compare(def, seeds, b.map((d) => d.figures[def.key] ?? null), v.map((d) => d.figures[def.key] ?? null)));
+    const stageResults: StageDistribution[] = [];
+    for (const st of stages) {
+      const slots = (d: RunData): number[][] => [...d.bySlot.entries()].filter(([slot]) => slot >= st.from && slot <= st.to).map(([, list]) => list);
+      const all = (ds: RunData[]): number[] => ds.flatMap((d) => slots(d).flat());
+      if (all(b).length === 0 && all(v).length === 0) continue;
+      const stageMedian = (d: RunData): number | null => {
+        const values = slots(d).flat();
+        return values.length ? median(values) : null;
+      };
+      const spread = (d: RunData): number | null => {
+        const pools = slots(d).filter((l) => l.length > 1);
+        return pools.length ? median(pools.map((l) => Math.max(...l) - Math.min(...l))) : null;
+      };
+      stageResults.push({
+        stage: st.name,
+        first: st.from + 1,
+        last: st.to + 1,
+        base: boxStats(all(b)),
+        variant: boxStats(all(v)),
+        spread: compare({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: difficultyLabel, better: null }, seeds, b.map(spread), v.map(spread)),
+        median: compare({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: difficultyLabel, better: null }, seeds, b.map(stageMedian), v.map(stageMedian)),
+      });
+    }
+    return { arm: arm.arm, name: arm.name, changes: arm.changes, diff: settingsDiff(game, base, arm), figures, stages: stageResults };
+  });
+
+  return {
+    experimentId: e.id,
+    game: e.game,
+    status: e.status,
+    scope: e.scope,
+    difficulty: { metric: game.difficulty, label: difficultyLabel },
+    seeds: e.seeds,
+    seedsDone,
+    variants,
+    decidedBy: DECIDED_BY,
+  };
+}
