@@ -22,6 +22,8 @@ export interface RunFormHandlers {
   submit(): void;
   randomSeed(): void;
   focus(): void;
+  /** Fill the form with stored settings (a cloned run's or a preset's); `from` names their source. */
+  fill(settings: { game: string; plan: unknown; rules: unknown; from: string; name?: string }): void;
   readonly busy: boolean;
   /** The chosen game is known (the games have loaded). */
   readonly ready: boolean;
@@ -74,6 +76,17 @@ function focusedRow(): number | null {
   const row = document.activeElement?.closest('[data-testid^="run-row-"]');
   const id = Number(row?.getAttribute('data-testid')?.slice('run-row-'.length));
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Fill the new-run form with a run's game, plan and rules, and put the focus in it. */
+async function cloneSettings(run: RunSummary): Promise<void> {
+  try {
+    const d = await studio.client.call('runs.get', { runId: run.id });
+    runsUi.form?.fill({ game: d.game, plan: d.plan, rules: d.rules, from: `run #${d.id}`, name: d.name ? `${d.name} (copy)` : '' });
+    runsUi.form?.focus();
+  } catch (e) {
+    studio.report(`Could not read the settings of run #${run.id}`, e);
+  }
 }
 
 export const runsActions: Action[] = [
@@ -186,6 +199,20 @@ export const runsActions: Action[] = [
       const row = focusedRow();
       if (row !== null) studio.selectedRunId = row;
       studio.page = 'pools';
+    },
+  },
+  {
+    id: 'runs.clone',
+    title: 'Clone the selected run’s settings (into the new-run form)',
+    group: 'Runs',
+    shortcut: 'Alt+L',
+    unavailable: () => {
+      const why = notOn('runs') ?? (runsUi.form === null ? 'the new-run form is not on screen' : null);
+      return why ?? (studio.selectedRun ? null : 'no run is selected');
+    },
+    perform: () => {
+      const run = studio.selectedRun;
+      if (run) void cloneSettings(run);
     },
   },
   {

@@ -1,0 +1,147 @@
+/**
+ * The experiment form's pure parts (src-renderer/src/experiments/): the fields a variant can
+ * change, labelled from each registered game's own field labels; typed-in values read or
+ * refused in a sentence; seed and level lists; the results' formatting and suggested winner.
+ */
+import { describe, expect, it } from 'vitest';
+import { games } from '../../src-shared/games/index';
+import { applyChanges, changeOptions, parseValue, valueText, type GameFields } from '../../src-renderer/src/experiments/change-fields';
+import { formatNumberList, readNumberList } from '../../src-renderer/src/experiments/number-lists';
+import { formatDelta, formatValue, medianRange, suggestWinner, type ResultsView } from '../../src-renderer/src/experiments/results-model';
+
+const fieldsOf = (g: (typeof games)[number]): GameFields => ({
+  defaultRules: g.defaultRules,
+  defaultPlan: g.defaultPlan,
+  fields: g.fields ?? { rules: {}, plan: {} },
+  stage: g.words.stage,
+  stages: (plan) => g.stages(plan),
+});
+
+describe('change options of every registered game', () => {
+  for (const g of games) {
+    it(`${g.id}: every rules leaf and every plan row field, with the game's labels and the API's paths`, () => {
+      const opts = changeOptions(fieldsOf(g), { rules: g.defaultRules, plan: g.defaultPlan });
+      const paths = opts.map((o) => o.path);
+      expect(new Set(paths).size).toBe(paths.length);
+      // Every top-level rule of the defaults can be changed (leaves of nested groups stand for their group).
+      for (const [key, v] of Object.entries(g.defaultRules as Record<string, unknown>)) {
+        const isGroup = typeof v === 'object' && v !== null && !Array.isArray(v);
+        expect(paths.some((p) => (isGroup ? p.startsWith(`rules.${key}.`) : p === `rules.${key}`))).toBe(true);
+      }
+      const rows = g.defaultPlan as unknown[];
+      expect(Array.isArray(rows)).toBe(true);
+      for (let i = 0; i < rows.length; i++) {
+        for (const key of Object.keys(rows[i] as object)) expect(paths).toContain(`plan.${i}.${key}`);
+      }
+      // Labels are the game's own where it gives one (never the raw key when a label exists).
+      for (const o of opts.filter((o) => o.path.startsWith('rules.'))) {
+        const key = o.path.slice('rules.'.length);
+        const label = g.fields?.rules[key]?.label;
+        if (label) expect(o.label.endsWith(label)).toBe(true);
+      }
+      // Plan groups name the row with the game's word and its levels.
+      const first = opts.find((o) => o.path.startsWith('plan.0.'))!;
+      const range = g.stages(g.defaultPlan)[0]!;
+      expect(first.group.toLowerCase()).toContain(`${g.words.stage} 1`);
+      expect(first.group).toContain(String(range.first));
+    });
+  }
+
+  it('a base with an optional rule set shows its value; a change applies at its path only', () => {
+    const g = games[0]!;
+    const opts = changeOptions(fieldsOf(g), { rules: g.defaultRules, plan: g.defaultPlan });
+    const num = opts.find((o) => o.kind === 'number' && o.path.startsWith('rules.'))!;
+    const applied = applyChanges({ rules: g.defaultRules, plan: g.defaultPlan }, { [num.path]: (num.base as number) + 1 });
+    const key = num.path.split('.').slice(1);
+    let v: unknown = applied.rules;
+    for (const k of key) v = (v as Record<string, unknown>)[k];
+    expect(v).toBe((num.base as number) + 1);
+    expect(applied.plan).toEqual(g.defaultPlan);
+    // The base itself is not changed.
+    let before: unknown = g.defaultRules;
+    for (const k of key) before = (before as Record<string, unknown>)[k];
+    expect(before).toBe(num.base);
+    const planOpt = opts.find((o) => o.path.startsWith('plan.1.') && o.kind === 'number')!;
+    const p2 = applyChanges({ rules: g.defaultRules, plan: g.defaultPlan }, { [planOpt.path]: 7 });
+    expect((p2.plan as Record<string, unknown>[])[1]![planOpt.path.split('.')[2]!]).toBe(7);
+    expect((p2.plan as unknown[])[0]).toEqual((g.defaultPlan as unknown[])[0]);
+  });
+});
+
+describe('typed-in values', () => {
+  it('reads numbers, yes/no, lists and JSON, and refuses the rest in a sentence', () => {
+    expect(parseValue('number', ' 18 ')).toEqual({ ok: true, value: 18 });
+    expect(parseValue('number', '1e2')).toEqual({ ok: true, value: 100 });
+    expect(parseValue('number', 'eighteen')).toEqual({ ok: false, message: '“eighteen” is not a number' });
+    expect(parseValue('number', '')).toEqual({ ok: false, message: 'needs a value' });
+    expect(parseValue('boolean', 'yes')).toEqual({ ok: true, value: true });
+    expect(parseValue('boolean', 'off')).toEqual({ ok: true, value: false });
+    expect(parseValue('boolean', 'maybe')).toMatchObject({ ok: false });
+    expect(parseValue('list', '3, 4,5')).toEqual({ ok: true, value: [3, 4, 5] });
+    expect(parseValue('list', '3, x')).toEqual({ ok: false, message: '“x” in the list is not a number' });
+    expect(parseValue('json', '{"radius": 20}')).toEqual({ ok: true, value: { radius: 20 } });
+    expect(parseValue('json', '{radius')).toEqual({ ok: false, message: 'is not valid JSON' });
+    expect(parseValue('text', 'greedy')).toEqual({ ok: true, value: 'greedy' });
+    expect(parseValue('text', '0.4')).toEqual({ ok: true, value: 0.4 });
+    expect(parseValue('text', 'true')).toEqual({ ok: true, value: true });
+    expect(valueText([3, 4])).toBe('3, 4');
+    expect(valueText(undefined)).toBe('');
+    expect(valueText({ a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe('seed and level lists', () => {
+  const seeds = { min: 0, max: 2 ** 31 - 1, most: 64 };
+  it('reads ranges and single numbers in the order written, repeats dropped', () => {
+    expect(readNumberList('1-8', 'seed', seeds)).toEqual({ ok: true, values: [1, 2, 3, 4, 5, 6, 7, 8] });
+    expect(readNumberList('5, 3 3,9-10', 'seed', seeds)).toEqual({ ok: true, values: [5, 3, 9, 10] });
+    expect(readNumberList('4–6', 'seed', seeds)).toEqual({ ok: true, values: [4, 5, 6] });
+  });
+  it('names what is wrong', () => {
+    expect(readNumberList('', 'seed', seeds)).toEqual({ ok: false, message: 'needs at least one seed, e.g. 1-8' });
+    expect(readNumberList('8-1', 'seed', seeds)).toEqual({ ok: false, message: '8-1 runs backwards: write the smaller seed first (1-8)' });
+    expect(readNumberList('1, two', 'seed', seeds)).toMatchObject({ ok: false, message: expect.stringContaining('“two” is not a seed') });
+    expect(readNumberList('-3', 'seed', seeds)).toMatchObject({ ok: false });
+    expect(readNumberList('1-1000', 'seed', seeds)).toEqual({ ok: false, message: '1-1000 is 1000 seeds; an experiment takes at most 64' });
+    expect(readNumberList('0', 'level', { min: 1, max: 30, most: 12 })).toEqual({ ok: false, message: 'level 0 is out of range: levels go from 1 to 30' });
+    expect(readNumberList('99999999999', 'seed', seeds)).toMatchObject({ ok: false, message: expect.stringContaining('out of range') });
+  });
+  it('formats a list back as ranges', () => {
+    expect(formatNumberList([3, 1, 2, 5, 8, 9])).toBe('1-3, 5, 8-9');
+    expect(formatNumberList([])).toBe('');
+  });
+});
+
+describe('results formatting and the suggested winner', () => {
+  it('formats medians, ranges and differences', () => {
+    expect(formatValue(0.125, false, '%')).toBe('13 %');
+    expect(formatValue(0.05, false, '%')).toBe('5.0 %');
+    expect(formatValue(12.345, false)).toBe('12.3');
+    expect(formatValue(3, true)).toBe('3');
+    expect(formatValue(null, true)).toBe('—');
+    expect(medianRange({ median: 4, min: 3, max: 6, seeds: 3, real: null, delta: null, verdict: null }, true)).toEqual({ median: '4', range: '3 – 6' });
+    expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, verdict: null }, true)).toEqual({ median: '4', range: '' });
+    expect(formatDelta(-0.5, false)).toBe('−0.50');
+    expect(formatDelta(2, true)).toBe('+2');
+  });
+  it('suggests the variant with the most real improvements, and none when nothing improves for real', () => {
+    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, verdict });
+    const view: ResultsView = {
+      arms: [
+        { name: 'base', isBase: true, changes: [] },
+        { name: 'wide', isBase: false, changes: [] },
+        { name: 'tight', isBase: false, changes: [] },
+      ],
+      figures: [
+        { key: 'a', label: 'A', explain: '', integer: false, better: 'lower', unit: '', cells: [cell(null, null), cell(true, 'better'), cell(true, 'better')] },
+        { key: 'b', label: 'B', explain: '', integer: false, better: 'lower', unit: '', cells: [cell(null, null), cell(true, 'worse'), cell(false, 'better')] },
+      ],
+      distributions: [],
+      realRule: '',
+      pairedSeeds: 3,
+    };
+    expect(suggestWinner(view)).toBe('tight');
+    view.figures[0]!.cells[2] = cell(false, 'better');
+    expect(suggestWinner(view)).toBeNull();
+  });
+});
