@@ -119,13 +119,13 @@ describe('results formatting and the suggested winner', () => {
     expect(formatValue(12.345, false)).toBe('12.3');
     expect(formatValue(3, true)).toBe('3');
     expect(formatValue(null, true)).toBe('—');
-    expect(medianRange({ median: 4, min: 3, max: 6, seeds: 3, real: null, delta: null, verdict: null }, true)).toEqual({ median: '4', range: '3 – 6' });
-    expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, verdict: null }, true)).toEqual({ median: '4', range: '' });
+    expect(medianRange({ median: 4, min: 3, max: 6, seeds: 3, real: null, delta: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '3 – 6' });
+    expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '' });
     expect(formatDelta(-0.5, false)).toBe('−0.50');
     expect(formatDelta(2, true)).toBe('+2');
   });
   it('suggests the variant with the most real improvements, and none when nothing improves for real', () => {
-    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, verdict });
+    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, verdict, why: '' });
     const view: ResultsView = {
       arms: [
         { name: 'base', isBase: true, changes: [] },
@@ -136,9 +136,11 @@ describe('results formatting and the suggested winner', () => {
         { key: 'a', label: 'A', explain: '', integer: false, better: 'lower', unit: '', cells: [cell(null, null), cell(true, 'better'), cell(true, 'better')] },
         { key: 'b', label: 'B', explain: '', integer: false, better: 'lower', unit: '', cells: [cell(null, null), cell(true, 'worse'), cell(false, 'better')] },
       ],
-      distributions: [],
+      stages: [],
+      difficulty: 'bits',
       realRule: '',
-      pairedSeeds: 3,
+      seedsDone: 3,
+      seeds: 3,
     };
     expect(suggestWinner(view)).toBe('tight');
     view.figures[0]!.cells[2] = cell(false, 'better');

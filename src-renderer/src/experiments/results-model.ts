@@ -2,8 +2,10 @@
  * The side-by-side results as the Experiments page draws them: one column per arm (the base,
  * then each variant), one row per figure (median and range over the seeds, a `real` mark
  * only where the API's paired per-seed comparison says so), and the distributions per plan
- * row for the box plots. Pure: the page fills it from experiments.results and formats it here.
+ * row for the box plots. Pure: `resultsView` reads experiments.results into it, and the
+ * page formats it with the helpers here.
  */
+import type { BoxStats, ExperimentResults, FigureResult } from '../../../src-shared/experiments/types';
 
 export interface ArmView {
   /** The arm's name as the API names it ("base" or the variant's name). */
@@ -28,6 +30,8 @@ export interface CellView {
   delta: number | null;
   /** Variant against base in the figure's own sense: better, worse, or neither. */
   verdict: 'better' | 'worse' | null;
+  /** The API's decision in words ("higher on 8 of 8 seeds (sign test p = 0.008 ≤ 0.05)"); '' for the base. */
+  why: string;
 }
 
 export interface FigureView {
@@ -37,59 +41,141 @@ export interface FigureView {
   integer: boolean;
   /** Which way is better, when one is (a cost or a count of problems: lower). */
   better: 'lower' | 'higher' | null;
-  /** Formats the value (percentages, rates); plain numbers when absent. */
-  unit: '' | '%' | '/s' | 's';
+  /** The unit the API names ("%", "/s", "bits"); '' for a plain count. */
+  unit: string;
   /** One cell per arm, in the arms' order. */
   cells: CellView[];
 }
 
-export interface DistributionView {
-  /** The measured metric ("bits", "reads"), the game's own label. */
-  metric: string;
-  label: string;
-  /** One value per candidate or per shipped level, tagged with its arm and plan row. */
-  rows: { arm: string; stage: string; value: number }[];
+/** One plan row's difficulty over every candidate of every seed, per arm (box-plot figures). */
+export interface StageView {
+  stage: string;
+  first: number;
+  last: number;
+  /** One box per arm, in the arms' order (null where the arm has no candidate there yet). */
+  boxes: (BoxStats | null)[];
+  /** The row's median difficulty and pool spread per arm, compared as the figures are. */
+  median: FigureView;
+  spread: FigureView;
 }
 
 export interface ResultsView {
   arms: ArmView[];
   figures: FigureView[];
-  distributions: DistributionView[];
+  stages: StageView[];
+  /** The difficulty metric's label ("bits", "reads"). */
+  difficulty: string;
   /** How the API decides a difference is real, in plain words (shown on hover). */
   realRule: string;
-  /** Seeds with finished runs in every arm (the comparison's pairs). */
-  pairedSeeds: number;
+  /** Seeds whose base run is done, of all the experiment's seeds. */
+  seedsDone: number;
+  seeds: number;
+}
+
+function median(values: number[]): number | null {
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (s.length === 0) return null;
+  const mid = (s.length - 1) / 2;
+  return (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2;
+}
+
+function verdictOf(f: FigureResult): CellView['verdict'] {
+  const d = f.decision.direction;
+  if (f.better === null || d === 'same') return null;
+  return d === f.better ? 'better' : 'worse';
+}
+
+function baseCell(f: FigureResult | undefined): CellView {
+  const seeds = f ? f.perSeed.filter((p) => p.base !== null).length : 0;
+  return { median: f?.base?.median ?? null, min: f?.base?.min ?? null, max: f?.base?.max ?? null, seeds, real: null, delta: null, verdict: null, why: '' };
+}
+
+function variantCell(f: FigureResult | undefined): CellView {
+  if (!f) return { median: null, min: null, max: null, seeds: 0, real: null, delta: null, verdict: null, why: '' };
+  const pairs = f.perSeed.filter((p) => p.base !== null && p.variant !== null);
+  return {
+    median: f.variant?.median ?? null,
+    min: f.variant?.min ?? null,
+    max: f.variant?.max ?? null,
+    seeds: f.perSeed.filter((p) => p.variant !== null).length,
+    real: pairs.length === 0 ? null : f.decision.real,
+    delta: median(pairs.map((p) => p.variant! - p.base!)),
+    verdict: verdictOf(f),
+    why: f.decision.why,
+  };
+}
+
+/** One figure across the arms: the base's column from the first variant's comparison (every variant has the same base). */
+function figureRow(key: string, all: (FigureResult | undefined)[], integer: (f: FigureResult) => boolean, explain: (f: FigureResult) => string): FigureView {
+  const first = all.find((f) => f !== undefined)!;
+  return {
+    key,
+    label: first.label,
+    explain: explain(first),
+    integer: integer(first),
+    better: first.better,
+    unit: first.unit,
+    cells: [baseCell(first), ...all.map(variantCell)],
+  };
+}
+
+/**
+ * experiments.results as the page's view: arms (base, then variants with their changes in
+ * words), one row per figure, one entry per plan row. `metricInfo` gives a figure's
+ * explanation and whether it is whole-numbered (by key), when the game declares it.
+ */
+export function resultsView(r: ExperimentResults, metricInfo: (key: string) => { explain: string; integer: boolean } | undefined = () => undefined): ResultsView {
+  const arms: ArmView[] = [{ name: 'base', isBase: true, changes: [] }, ...r.variants.map((v) => ({ name: v.name, isBase: false, changes: v.diff.map((l) => l.text) }))];
+  const keys = [...new Set(r.variants.flatMap((v) => v.figures.map((f) => f.key)))];
+  const integer = (f: FigureResult): boolean => metricInfo(f.key)?.integer ?? false;
+  const explain = (f: FigureResult): string => metricInfo(f.key)?.explain ?? '';
+  const figures = keys.map((k) => figureRow(k, r.variants.map((v) => v.figures.find((f) => f.key === k)), integer, explain));
+  const stageNames = [...new Set(r.variants.flatMap((v) => v.stages.map((s) => s.stage)))];
+  const stages: StageView[] = stageNames.map((name) => {
+    const per = r.variants.map((v) => v.stages.find((s) => s.stage === name));
+    const first = per.find((s) => s !== undefined)!;
+    return {
+      stage: name,
+      first: first.first,
+      last: first.last,
+      boxes: [first.base, ...per.map((s) => s?.variant ?? null)],
+      median: figureRow('median', per.map((s) => s?.median), () => false, () => ''),
+      spread: figureRow('spread', per.map((s) => s?.spread), () => false, () => ''),
+    };
+  });
+  return { arms, figures, stages, difficulty: r.difficulty.label, realRule: r.decidedBy, seedsDone: r.seedsDone.length, seeds: r.seeds.length };
 }
 
 /** A figure's value for display: integers plain, others to two or three significant places. */
-export function formatValue(v: number | null, integer: boolean, unit: FigureView['unit'] = ''): string {
+export function formatValue(v: number | null, integer: boolean, unit = ''): string {
   if (v === null || !Number.isFinite(v)) return '—';
   if (unit === '%') return `${(v * 100).toFixed(v * 100 >= 10 || v === 0 ? 0 : 1)} %`;
   const n = integer || Number.isInteger(v) ? String(Math.round(v)) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
-  return unit === '/s' ? `${n}/s` : unit === 's' ? `${n} s` : n;
+  return unit === '' ? n : unit === '/s' ? `${n}/s` : `${n} ${unit}`;
 }
 
 /** "12.4" with its range "10.1–15.0" (no range when every seed agrees or there is one seed). */
-export function medianRange(c: CellView, integer: boolean, unit: FigureView['unit'] = ''): { median: string; range: string } {
+export function medianRange(c: CellView, integer: boolean, unit = ''): { median: string; range: string } {
   const median = formatValue(c.median, integer, unit);
   if (c.min === null || c.max === null || c.seeds < 2 || c.min === c.max) return { median, range: '' };
   return { median, range: `${formatValue(c.min, integer, unit)} – ${formatValue(c.max, integer, unit)}` };
 }
 
 /** "+1.2", "−0.4" (a real minus sign), with the figure's formatting. */
-export function formatDelta(d: number | null, integer: boolean, unit: FigureView['unit'] = ''): string {
+export function formatDelta(d: number | null, integer: boolean, unit = ''): string {
   if (d === null || !Number.isFinite(d) || d === 0) return d === 0 ? '±0' : '';
   const s = formatValue(Math.abs(d), integer && Number.isInteger(d), unit);
   return `${d > 0 ? '+' : '−'}${s}`;
 }
 
-/** The sentence a real mark shows on hover: what moved, by how much, and how that was decided. */
+/** The sentence a cell shows on hover: what moved, by how much, the API's decision, and how it decides. */
 export function realExplanation(f: FigureView, c: CellView, arm: string, rule: string): string {
   const delta = formatDelta(c.delta, f.integer, f.unit);
-  const moved = delta ? ` (${delta} against the base, median of the per-seed differences)` : '';
-  if (c.real === true) return `${arm}: ${f.label.toLowerCase()} differs from the base on every reading of the seeds${moved}. ${rule}`;
-  if (c.real === false) return `${arm}: not a real difference — it does not hold across the seeds${moved}. ${rule}`;
-  return `${arm}: not compared. ${rule}`;
+  const moved = delta ? ` Against the base: ${delta} (median of the per-seed differences).` : '';
+  const why = c.why ? ` ${c.why.charAt(0).toUpperCase()}${c.why.slice(1)}.` : '';
+  if (c.real === true) return `${arm}: a real difference in ${f.label.toLowerCase()} — it holds across the seeds.${moved}${why} ${rule}`;
+  if (c.real === false) return `${arm}: not a real difference in ${f.label.toLowerCase()} — it does not hold across the seeds.${moved}${why} ${rule}`;
+  return `${arm}: not compared yet (no seed has finished on both sides). ${rule}`;
 }
 
 /**

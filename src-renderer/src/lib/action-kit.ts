@@ -5,7 +5,7 @@
  */
 import { studio, type PageId } from './studio.svelte';
 
-export type ActionGroup = 'Go to' | 'View' | 'Studio' | 'Runs' | 'Pools' | 'Inspector' | 'Plots' | 'Duplicates' | 'Ordering' | 'Compare' | 'Export';
+export type ActionGroup = 'Go to' | 'View' | 'Studio' | 'Runs' | 'Pools' | 'Inspector' | 'Plots' | 'Duplicates' | 'Ordering' | 'Compare' | 'Export' | 'Experiments';
 
 export interface Action {
   id: string;
@@ -36,6 +36,7 @@ export const pages: { id: PageId; title: string; hint: string }[] = [
   { id: 'ordering', title: 'Ordering', hint: 'Automatic and hand-approved curves' },
   { id: 'compare', title: 'Compare', hint: 'Two runs on one axis' },
   { id: 'export', title: 'Export', hint: 'Write level packs' },
+  { id: 'experiments', title: 'Experiments', hint: 'Rule and plan variants over many seeds, side by side' },
 ];
 
 /** The reason a page's action is unavailable elsewhere, or null on that page. */

@@ -12,6 +12,7 @@ import { analysisActions } from '../plots/analysis-actions';
 import { runsActions } from '../runs/runs-ui.svelte';
 import { poolActions } from '../pools/pool-actions';
 import { exportActions } from '../export/export-ui.svelte';
+import { experimentActions } from '../experiments/experiments-ui.svelte';
 
 export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
@@ -74,6 +75,7 @@ export const actions: Action[] = [
   jumpAction,
   ...analysisActions,
   ...exportActions,
+  ...experimentActions,
 ];
 
 const byId = new Map(actions.map((a) => [a.id, a]));

@@ -6,7 +6,7 @@ import { connect } from './client';
 import { StudioError } from './errors';
 import { errorSentence } from '../../../src-shared/error-sentence';
 
-export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export';
+export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
 
 export interface ShownError {
   id: number;

@@ -1,0 +1,192 @@
+/**
+ * The Experiments screen's state and its entries for the studio's ONE action table
+ * (`lib/actions.ts` spreads `experimentActions` in): the experiment list, the one on screen
+ * (its detail, progress and results, kept fresh from the experiment.* events), the presets,
+ * and the page's handlers (the form's submit) while it is on screen.
+ */
+import type { ExperimentDetail, ExperimentProgress, ExperimentResults, ExperimentSummary, Preset } from '../../../src-shared/api';
+import { focusIn, notOn, type Action } from '../lib/action-kit';
+import { studio } from '../lib/studio.svelte';
+
+export const ACTIVE = ['queued', 'running'];
+const RESUMABLE = ['cancelled', 'interrupted', 'failed'];
+
+export interface ExperimentFormHandlers {
+  submit(): void;
+  readonly busy: boolean;
+}
+
+class ExperimentsUi {
+  list = $state<ExperimentSummary[]>([]);
+  presets = $state<Preset[]>([]);
+  /** The experiment on screen; null shows the new-experiment form. */
+  selectedId = $state<number | null>(null);
+  detail = $state<ExperimentDetail | null>(null);
+  results = $state<ExperimentResults | null>(null);
+  /** Latest progress per experiment; `overall` only ever grows on screen. */
+  progress = $state<Record<number, ExperimentProgress>>({});
+  form = $state<ExperimentFormHandlers | null>(null);
+  /** A cancel, resume, delete or adopt under way. */
+  busy = $state(false);
+  private subscribed = false;
+  private resultsTimer: ReturnType<typeof setTimeout> | null = null;
+
+  get selected(): ExperimentSummary | null {
+    return this.list.find((e) => e.id === this.selectedId) ?? null;
+  }
+
+  /** Progress and status changes from main: the list, the open detail and its results follow them. */
+  subscribe(): void {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    studio.client.on('experiment.progress', (p) => {
+      const before = this.progress[p.experimentId];
+      // One bar for the whole experiment, forward only: a late event never pulls it back.
+      const overall = before && before.status === p.status ? Math.max(before.overall, p.overall) : p.overall;
+      this.progress = { ...this.progress, [p.experimentId]: { ...p, overall } };
+      if (p.experimentId === this.selectedId && p.runsDone !== (before?.runsDone ?? -1)) this.refreshSoon();
+    });
+    studio.client.on('experiment.changed', (e) => {
+      void this.loadList();
+      if (e.experimentId === this.selectedId) this.refreshSoon();
+    });
+  }
+
+  async loadList(): Promise<void> {
+    try {
+      this.list = await studio.client.call('experiments.list', {});
+    } catch (e) {
+      studio.report('Could not load the experiments', e);
+    }
+  }
+
+  async loadPresets(): Promise<void> {
+    try {
+      this.presets = await studio.client.call('presets.list', {});
+    } catch (e) {
+      studio.report('Could not load the presets', e);
+    }
+  }
+
+  /** Show an experiment (null: the new-experiment form) and load it. */
+  open(id: number | null): void {
+    this.selectedId = id;
+    this.detail = null;
+    this.results = null;
+    if (id !== null) void this.refresh();
+  }
+
+  /** Reload the open experiment's detail and results (a run of it finished, or it changed state). */
+  async refresh(): Promise<void> {
+    const id = this.selectedId;
+    if (id === null) return;
+    try {
+      const [detail, results] = await Promise.all([
+        studio.client.call('experiments.get', { experimentId: id }),
+        studio.client.call('experiments.results', { experimentId: id }),
+      ]);
+      if (this.selectedId !== id) return;
+      this.detail = detail;
+      this.results = results;
+      const before = this.progress[id];
+      const overall = before && before.status === detail.progress.status ? Math.max(before.overall, detail.progress.overall) : detail.progress.overall;
+      this.progress = { ...this.progress, [id]: { ...detail.progress, overall } };
+    } catch (e) {
+      if (this.selectedId === id) studio.report(`Could not load experiment #${id}`, e);
+    }
+  }
+
+  /** Coalesce bursts of events (many runs finishing at once) into one reload. */
+  refreshSoon(): void {
+    if (this.resultsTimer !== null) return;
+    this.resultsTimer = setTimeout(() => {
+      this.resultsTimer = null;
+      void this.refresh();
+    }, 250);
+  }
+
+  async act(what: 'cancel' | 'resume'): Promise<void> {
+    const e = this.selected;
+    if (!e || this.busy) return;
+    this.busy = true;
+    try {
+      await studio.client.call(what === 'cancel' ? 'experiments.cancel' : 'experiments.resume', { experimentId: e.id });
+      await this.loadList();
+      await this.refresh();
+    } catch (err) {
+      studio.report(`Could not ${what} experiment #${e.id}`, err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async remove(id: number): Promise<void> {
+    this.busy = true;
+    try {
+      await studio.client.call('experiments.delete', { experimentId: id });
+      if (this.selectedId === id) this.open(null);
+      await this.loadList();
+      await studio.loadRuns();
+    } catch (err) {
+      studio.report(`Could not delete experiment #${id}`, err);
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+export const experimentsUi = new ExperimentsUi();
+
+function selectedReason(): string | null {
+  const why = notOn('experiments');
+  if (why) return why;
+  const e = experimentsUi.selected;
+  if (!e) return 'no experiment is open';
+  return experimentsUi.busy ? `experiment #${e.id} is being changed` : null;
+}
+
+export const experimentActions: Action[] = [
+  {
+    id: 'experiments.start',
+    title: 'Start the experiment',
+    group: 'Experiments',
+    shortcut: 'Mod+Enter',
+    whileTyping: true,
+    // Ctrl+Enter starts it from any field of the form (elsewhere the key belongs to others).
+    keyScope: () => focusIn('[data-testid="experiment-form"]'),
+    unavailable: () =>
+      notOn('experiments') ?? (experimentsUi.form === null ? 'the new-experiment form is not on screen' : experimentsUi.form.busy ? 'the experiment is being started' : null),
+    perform: () => experimentsUi.form?.submit(),
+  },
+  {
+    id: 'experiments.new',
+    title: 'New experiment (the form)',
+    group: 'Experiments',
+    unavailable: () => notOn('experiments'),
+    perform: () => experimentsUi.open(null),
+  },
+  {
+    id: 'experiments.cancel',
+    title: 'Cancel the experiment',
+    group: 'Experiments',
+    shortcut: 'Alt+C',
+    unavailable: () => {
+      const why = selectedReason();
+      const e = experimentsUi.selected;
+      return why ?? (e && !ACTIVE.includes(e.status) ? `experiment #${e.id} is ${e.status}; only a queued or running one can be cancelled` : null);
+    },
+    perform: () => void experimentsUi.act('cancel'),
+  },
+  {
+    id: 'experiments.resume',
+    title: 'Resume the experiment',
+    group: 'Experiments',
+    shortcut: 'Alt+U',
+    unavailable: () => {
+      const why = selectedReason();
+      const e = experimentsUi.selected;
+      return why ?? (e && !RESUMABLE.includes(e.status) ? `experiment #${e.id} is ${e.status}; only a cancelled, interrupted or failed one can be resumed` : null);
+    },
+    perform: () => void experimentsUi.act('resume'),
+  },
+];
