@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../src-shared/games/index';
 import { applyChanges, changeOptions, parseValue, valueText, type GameFields } from '../../src-renderer/src/experiments/change-fields';
 import { formatNumberList, readNumberList } from '../../src-renderer/src/experiments/number-lists';
-import { formatDelta, formatValue, medianRange, suggestWinner, type ResultsView } from '../../src-renderer/src/experiments/results-model';
+import { formatDelta, formatValue, heading, medianRange, suggestWinner, unitWord, type ResultsView } from '../../src-renderer/src/experiments/results-model';
 
 const fieldsOf = (g: (typeof games)[number]): GameFields => ({
   defaultRules: g.defaultRules,
@@ -114,8 +114,16 @@ describe('seed and level lists', () => {
 
 describe('results formatting and the suggested winner', () => {
   it('formats medians, ranges and differences', () => {
-    expect(formatValue(0.125, false, '%')).toBe('13 %');
-    expect(formatValue(0.05, false, '%')).toBe('5.0 %');
+    // Percentages come as 0-100; rates keep their unit, other units go to the row's heading.
+    expect(formatValue(12.5, false, '%')).toBe('13 %');
+    expect(formatValue(5, false, '%')).toBe('5.0 %');
+    expect(formatValue(0, false, '%')).toBe('0 %');
+    expect(formatValue(1671.4, false, 'builds/s')).toBe('1671/s');
+    expect(formatValue(1.25, false, 'builds')).toBe('1.25');
+    expect(unitWord('Difficulty (bits)')).toBe('bits');
+    expect(unitWord('builds/s')).toBe('');
+    expect(unitWord('levels')).toBe('levels');
+    expect(heading('short levels')).toBe('Short levels');
     expect(formatValue(12.345, false)).toBe('12.3');
     expect(formatValue(3, true)).toBe('3');
     expect(formatValue(null, true)).toBe('—');
@@ -123,6 +131,9 @@ describe('results formatting and the suggested winner', () => {
     expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '' });
     expect(formatDelta(-0.5, false)).toBe('−0.50');
     expect(formatDelta(2, true)).toBe('+2');
+    expect(formatDelta(0.001, false)).toBe('');
+    expect(formatDelta(0, true)).toBe('');
+    expect(formatDelta(null, true)).toBe('');
   });
   it('suggests the variant with the most real improvements, and none when nothing improves for real', () => {
     const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, verdict, why: '' });

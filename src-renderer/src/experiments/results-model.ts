@@ -146,12 +146,27 @@ export function resultsView(r: ExperimentResults, metricInfo: (key: string) => {
   return { arms, figures, stages, difficulty: r.difficulty.label, realRule: r.decidedBy, seedsDone: r.seedsDone.length, seeds: r.seeds.length };
 }
 
-/** A figure's value for display: integers plain, others to two or three significant places. */
+/**
+ * A figure's value for display: percentages (the API gives 0–100) and rates keep their unit
+ * beside the number; other units (bits, builds, levels) are named once in the row's heading.
+ */
 export function formatValue(v: number | null, integer: boolean, unit = ''): string {
   if (v === null || !Number.isFinite(v)) return '—';
-  if (unit === '%') return `${(v * 100).toFixed(v * 100 >= 10 || v === 0 ? 0 : 1)} %`;
+  if (unit === '%') return `${v === 0 || Math.abs(v) >= 10 ? v.toFixed(0) : v.toFixed(1)} %`;
   const n = integer || Number.isInteger(v) ? String(Math.round(v)) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
-  return unit === '' ? n : unit === '/s' ? `${n}/s` : `${n} ${unit}`;
+  return unit.endsWith('/s') ? `${n}/s` : n;
+}
+
+/** The unit a row's heading names ("bits" from "Difficulty (bits)"); '' when the cells carry it. */
+export function unitWord(unit: string): string {
+  if (unit === '' || unit === '%' || unit.endsWith('/s')) return '';
+  const inner = /\(([^)]+)\)/.exec(unit);
+  return inner ? inner[1]! : unit;
+}
+
+/** A label as a row heading: its first letter upper case. */
+export function heading(label: string): string {
+  return label ? label.charAt(0).toUpperCase() + label.slice(1) : label;
 }
 
 /** "12.4" with its range "10.1–15.0" (no range when every seed agrees or there is one seed). */
@@ -161,10 +176,12 @@ export function medianRange(c: CellView, integer: boolean, unit = ''): { median:
   return { median, range: `${formatValue(c.min, integer, unit)} – ${formatValue(c.max, integer, unit)}` };
 }
 
-/** "+1.2", "−0.4" (a real minus sign), with the figure's formatting. */
+/** "+1.2", "−0.4" (a real minus sign), with the figure's formatting; '' when it rounds to zero. */
 export function formatDelta(d: number | null, integer: boolean, unit = ''): string {
-  if (d === null || !Number.isFinite(d) || d === 0) return d === 0 ? '±0' : '';
+  if (d === null || !Number.isFinite(d)) return '';
   const s = formatValue(Math.abs(d), integer && Number.isInteger(d), unit);
+  // A difference that rounds to nothing is not shown at all.
+  if (/^0(\.0+)?( %|\/s)?$/.test(s)) return '';
   return `${d > 0 ? '+' : '−'}${s}`;
 }
 
