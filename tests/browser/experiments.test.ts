@@ -162,7 +162,15 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-seeds').fill('1-8');
     await page.getByTestId('exp-variant-0-name').fill('spacing 18');
     await page.getByTestId('exp-name').fill('tiny spacing');
-    expect(await page.getByTestId('exp-size').textContent()).toContain('2 arms (the base and 1 variant) × 8 seeds = 16 runs');
+    // A second variant of two changes: near-duplicates that pair almost anything.
+    await page.getByTestId('exp-add-variant').click();
+    await page.getByTestId('exp-variant-1-name').fill('loose pairs');
+    await page.getByTestId('exp-change-1-0-field').selectOption('rules.pictureShare');
+    await page.getByTestId('exp-change-1-0-value').fill('0.02');
+    await page.getByTestId('exp-variant-1-add-change').click();
+    await page.getByTestId('exp-change-1-1-field').selectOption('rules.answerShare');
+    await page.getByTestId('exp-change-1-1-value').fill('0.02');
+    expect(await page.getByTestId('exp-size').textContent()).toContain('3 arms (the base and 2 variants) × 8 seeds = 24 runs');
     // Ctrl+Enter from a field of the form starts it.
     await page.getByTestId('exp-seeds').focus();
     await page.keyboard.press('Control+Enter');
@@ -170,14 +178,17 @@ describe('experiments in Chromium', () => {
     await expect.poll(async () => (list = await call('experiments.list', {})).length, { timeout: 10_000 }).toBe(1);
     experimentId = list[0]!.id;
     expect(list[0]).toMatchObject({ name: 'tiny spacing', baseRunId: base.id, seeds: [1, 2, 3, 4, 5, 6, 7, 8], scope: { kind: 'slots', slots: [0, 1], candidates: 6 } });
-    expect(list[0]!.variants).toEqual([{ name: 'spacing 18', changes: { 'rules.spacing': 18 } }]);
+    expect(list[0]!.variants).toEqual([
+      { name: 'spacing 18', changes: { 'rules.spacing': 18 } },
+      { name: 'loose pairs', changes: { 'rules.pictureShare': 0.02, 'rules.answerShare': 0.02 } },
+    ]);
     await page.getByTestId(`experiment-${experimentId}`).waitFor();
     const seen = await watch(experimentId, 'done');
     expect(nonDecreasing(seen)).toBe(true);
     expect(seen.at(-1)).toBe(100);
-    await expect.poll(() => page.getByTestId('exp-progress-line').textContent()).toContain('16 of 16 runs');
+    await expect.poll(() => page.getByTestId('exp-progress-line').textContent()).toContain('24 of 24 runs');
     // Every run of the grid is done.
-    for (const arm of [0, 1]) for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) expect(await page.getByTestId(`exp-run-${arm}-${seed}`).getAttribute('data-status')).toBe('done');
+    for (const arm of [0, 1, 2]) for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) expect(await page.getByTestId(`exp-run-${arm}-${seed}`).getAttribute('data-status')).toBe('done');
 
     // Side by side: the base's and the variant's figures, medians over 8 seeds.
     await page.getByTestId('exp-results').waitFor();
@@ -190,11 +201,28 @@ describe('experiments in Chromium', () => {
     expect(await varCell.getAttribute('data-real')).toBe(String(fig.decision.real));
     // The variant's hover says how "real" is decided (the API's own sentence).
     expect(await varCell.getAttribute('title')).toContain(results.decidedBy);
+    // Real differences are marked, and only those; a badge opens its explanation by keyboard too.
+    const reals: string[] = [];
+    for (const [i, v] of results.variants.entries()) {
+      for (const f of v.figures) {
+        const cell = page.getByTestId(`exp-figures-${f.key}-${i + 1}`);
+        expect(await cell.getAttribute('data-real')).toBe(String(f.decision.real));
+        expect(await cell.getByRole('button', { name: /^real/ }).count()).toBe(f.decision.real ? 1 : 0);
+        if (f.decision.real) reals.push(`${f.key}-${i + 1}`);
+      }
+    }
+    // Pairing almost anything makes more near-duplicates on every seed: a real difference.
+    expect(reals).toContain('duplicateRate-2');
+    await page.getByTestId('exp-figures-duplicateRate-2-real').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('exp-figures-explain').textContent()).toMatch(/^loose pairs: a real difference in candidates in a near-duplicate pair/);
+    expect(await page.getByTestId('exp-figures-explain').textContent()).toContain(results.decidedBy);
     await page.getByTestId('exp-how-real').click();
     await expect.poll(() => page.locator('.how p').first().textContent()).toBe(results.decidedBy);
     // The box plot: one box per arm and plan row that has candidates.
-    const boxes = results.variants[0]!.stages.reduce((n, s) => n + (s.base ? 1 : 0) + (s.variant ? 1 : 0), 0);
-    expect(boxes).toBeGreaterThanOrEqual(2);
+    const boxes =
+      results.variants[0]!.stages.reduce((n, s) => n + (s.base ? 1 : 0), 0) + results.variants.reduce((n, v) => n + v.stages.filter((s) => s.variant).length, 0);
+    expect(boxes).toBeGreaterThanOrEqual(3);
     await expect.poll(() => page.locator('[data-testid="exp-stage-plot-svg"] .exp-boxes rect').count()).toBe(boxes);
     // The arms say what changed, in words.
     expect(await page.getByTestId('exp-arm-1').textContent()).toMatch(/Dot spacing: \d+ → 18/);
