@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../src-shared/games/index';
 import { applyChanges, changeOptions, parseValue, valueText, type GameFields } from '../../src-renderer/src/experiments/change-fields';
 import { formatNumberList, readNumberList } from '../../src-renderer/src/experiments/number-lists';
-import { formatDelta, formatValue, heading, medianRange, suggestWinner, unitWord, type ResultsView } from '../../src-renderer/src/experiments/results-model';
+import { formatDelta, formatValue, heading, medianRange, realExplanation, resultsView, suggestWinner, unitWord, type ResultsView } from '../../src-renderer/src/experiments/results-model';
+import type { ExperimentResults, FigureResult } from '../../src-shared/api';
 
 const fieldsOf = (g: (typeof games)[number]): GameFields => ({
   defaultRules: g.defaultRules,
@@ -156,5 +157,60 @@ describe('results formatting and the suggested winner', () => {
     expect(suggestWinner(view)).toBe('tight');
     view.figures[0]!.cells[2] = cell(false, 'better');
     expect(suggestWinner(view)).toBeNull();
+  });
+});
+
+describe('experiments.results as the page shows it', () => {
+  const fig = (key: string, better: FigureResult['better'], base: number[], variant: number[], real: boolean, direction: 'higher' | 'lower' | 'same'): FigureResult => ({
+    key,
+    label: key,
+    unit: '%',
+    better,
+    base: { median: base[1]!, min: Math.min(...base), max: Math.max(...base) },
+    variant: { median: variant[1]!, min: Math.min(...variant), max: Math.max(...variant) },
+    perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
+    decision: { real, direction, higher: 0, lower: 0, ties: 0, p: real ? 0.01 : 1, why: `${direction} on 3 of 3 seeds` },
+  });
+  const box = { n: 4, min: 1, q1: 2, median: 3, q3: 4, max: 5, whiskerLow: 1, whiskerHigh: 5 };
+  const results: ExperimentResults = {
+    experimentId: 1,
+    game: 'carillon',
+    status: 'done',
+    scope: { kind: 'plan' },
+    difficulty: { metric: 'bits', label: 'Difficulty (bits)' },
+    seeds: [1, 2, 3],
+    seedsDone: [1, 2, 3],
+    variants: [
+      {
+        arm: 1, name: 'wide', changes: { 'rules.spacing': 18 }, diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 18', a: 14, b: 18 }],
+        figures: [fig('gaveUp', 'lower', [1, 2, 3], [4, 5, 6], true, 'higher')],
+        stages: [{ stage: 'stretch 1', first: 1, last: 5, base: box, variant: null, spread: fig('poolSpread', null, [1, 1, 1], [2, 2, 2], false, 'higher'), median: fig('stageMedian', null, [1, 1, 1], [1, 1, 1], false, 'same') }],
+      },
+      {
+        arm: 2, name: 'tight', changes: { 'rules.spacing': 10 }, diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 10', a: 14, b: 10 }],
+        figures: [fig('gaveUp', 'lower', [1, 2, 3], [0, 1, 2], true, 'lower')],
+        stages: [{ stage: 'stretch 1', first: 1, last: 5, base: box, variant: box, spread: fig('poolSpread', null, [1, 1, 1], [1, 1, 1], false, 'same'), median: fig('stageMedian', null, [1, 1, 1], [1, 1, 1], false, 'same') }],
+      },
+    ],
+    decidedBy: 'A sign test decides.',
+  };
+
+  it('puts the base first, each variant beside it, with the API\'s decision and the way it points', () => {
+    const v = resultsView(results, (k) => (k === 'gaveUp' ? { explain: 'share that gave up', integer: false } : undefined));
+    expect(v.arms.map((a) => [a.name, a.isBase, a.changes])).toEqual([['base', true, []], ['wide', false, ['Dot spacing: 14 → 18']], ['tight', false, ['Dot spacing: 14 → 10']]]);
+    const f = v.figures[0]!;
+    expect(f.explain).toBe('share that gave up');
+    expect(f.cells.map((c) => c.median)).toEqual([2, 5, 1]);
+    expect(f.cells.map((c) => c.real)).toEqual([null, true, true]);
+    expect(f.cells.map((c) => c.verdict)).toEqual([null, 'worse', 'better']);
+    expect(f.cells.map((c) => c.delta)).toEqual([null, 3, -1]);
+    expect(v.stages[0]!.boxes).toEqual([box, null, box]);
+    expect(v.stages[0]!.spread.cells[1]!.verdict).toBeNull();
+    expect([v.seedsDone, v.seeds, v.difficulty, v.realRule]).toEqual([3, 3, 'Difficulty (bits)', 'A sign test decides.']);
+    expect(suggestWinner(v)).toBe('tight');
+    const why = realExplanation(f, f.cells[1]!, 'wide', v.realRule);
+    expect(why).toContain('a real difference');
+    expect(why).toContain('Higher on 3 of 3 seeds');
+    expect(why).toContain('A sign test decides.');
   });
 });
