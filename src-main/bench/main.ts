@@ -11,6 +11,7 @@ import { benchCases, type BenchRow } from './cases';
 import { gameBenchCases } from './games';
 import { storeBenchCases } from './store';
 import { browserBenchCases } from './browser';
+import { editorBenchCases } from './editor';
 import { qualityBenchCases } from './quality';
 import { runBenchCases } from './runs';
 import { importBenchCases } from './import';
@@ -29,7 +30,7 @@ const program = new Command()
     }
     const file = o.json ?? o.out ?? DEFAULT_JSON;
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...qualityBenchCases, ...runBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [...benchCases, ...gameBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...editorBenchCases, ...qualityBenchCases, ...runBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
       try {

@@ -5,7 +5,6 @@ import { registerGenerate } from './generate';
 import { registerVerify } from './verify';
 import { registerRuns } from './runs';
 import { registerOrder } from './order';
-import { registerProve } from './prove';
 
 export function registerCommands(program: Command): void {
   program
@@ -21,5 +20,4 @@ export function registerCommands(program: Command): void {
   registerVerify(program);
   registerRuns(program);
   registerOrder(program);
-  registerProve(program);
 }

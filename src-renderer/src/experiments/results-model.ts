@@ -161,8 +161,7 @@ export function formatValue(v: number | null, integer: boolean, unit = ''): stri
 export function unitWord(unit: string): string {
   if (unit === '' || unit === '%' || unit.endsWith('/s')) return '';
   const inner = /\(([^)]+)\)/.exec(unit);
-  const word = inner ? inner[1]! : unit;
-  return word.charAt(0).toLowerCase() + word.slice(1);
+  return inner ? inner[1]! : unit;
 }
 
 /** A label as a row heading: its first letter upper case. */

@@ -8,6 +8,8 @@ import type Konva from 'konva';
 import type { Component } from 'svelte';
 import type { AnyGame } from '../../../src-shared/game';
 import type { BoardTheme } from '../boards/theme';
+import type { EditInfo, SaveTarget } from '../editor/edit-view';
+import type { EditHistory } from '../editor/edit-history';
 
 /** A level drawn large (near-duplicate pairs, compare): elements can be picked and highlighted. */
 export interface LevelBoardHandle {
@@ -42,6 +44,31 @@ export interface PlayInfo {
   boardHelp: string;
 }
 
+/** Props of a game's edit part (inside the shared editor, src-renderer/src/editor/EditorShell.svelte). */
+export interface EditorProps<Level, Rules> {
+  level: Level;
+  rules: Rules;
+  label: string;
+  /** Where "Save as new candidate" goes (null: a level of no run, e.g. from a pack file). */
+  target: SaveTarget | null;
+  /** The plan and 0-based slot the level is proved against (null until known). */
+  place: { plan: unknown; slot: number } | null;
+  /** Unsaved edits kept across switches between play and edit (the page's). */
+  history?: EditHistory<Level>;
+  /** The level after every committed edit. */
+  onchange?: (level: Level) => void;
+}
+
+/** How a game's levels are edited in the inspector's edit mode. */
+export interface GameEditor<Level, Rules> {
+  /** Overlays, keys and words of edit mode. */
+  info: EditInfo;
+  /** The game's edit part: its EditSession and palette inside the shared editor. */
+  Editor: Component<EditorProps<Level, Rules>>;
+  /** An empty board for a slot of a plan ("New level"); the plan may be null (the game's defaults). */
+  newLevel(rules: Rules, plan: unknown, slot: number): Level;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface GameView<Level = any, Rules = any, Align = any> {
   /** The shared game: id, title, words, rules schema, nearDuplicate. */
@@ -74,6 +101,8 @@ export interface GameView<Level = any, Rules = any, Align = any> {
   Inspector: Component<InspectorProps<Level, Rules>>;
   /** What playing a level is called and how the inspector shell offers it. */
   play: PlayInfo;
+  /** Edit mode (a game without it is only played). */
+  editor?: GameEditor<Level, Rules>;
 }
 
 /** The first schema issue as "field: message" (or the bare message for the whole value). */

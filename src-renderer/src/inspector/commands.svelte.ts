@@ -9,6 +9,7 @@
 import { notOn, type Action } from '../lib/action-kit';
 import { gameViews, type GameView } from '../games/index';
 import { inspectorBus, type Command, type InspectorHandlers } from './bus.svelte';
+import { editorBus } from '../editor/bus.svelte';
 
 const NO_BOARD = 'no level is open';
 
@@ -33,10 +34,16 @@ function command(id: Command, title: string | (() => string), shortcut: string |
   };
 }
 
-/** One command per toggle key of any registered game. */
+/** A game's board toggles: its edit mode's overlays first while editing, then its play toggles. */
+function togglesOf(v: GameView, editing: boolean): { key: string; label: string }[] {
+  const edit = v.editor?.info.toggles ?? [];
+  return editing ? [...edit, ...v.play.toggles] : [...v.play.toggles, ...edit];
+}
+
+/** One command per toggle key of any registered game (in play or in edit mode). */
 function toggleCommand(key: string): Action {
-  const labels = [...new Set(gameViews.flatMap((v) => v.play.toggles.filter((t) => t.key === key).map((t) => t.label)))];
-  const label = (v: GameView | undefined): string | null => v?.play.toggles.find((t) => t.key === key)?.label ?? null;
+  const labels = [...new Set(gameViews.flatMap((v) => togglesOf(v, false).filter((t) => t.key === key).map((t) => t.label)))];
+  const label = (v: GameView | undefined): string | null => (v ? togglesOf(v, editorBus.active !== null).find((t) => t.key === key)?.label ?? null : null);
   return {
     id: `inspector.toggle${key}`,
     get title() {
@@ -55,7 +62,7 @@ function toggleCommand(key: string): Action {
   };
 }
 
-const toggleKeys = [...new Set(gameViews.flatMap((v) => v.play.toggles.map((t) => t.key)))];
+const toggleKeys = [...new Set(gameViews.flatMap((v) => togglesOf(v, false).map((t) => t.key)))];
 const moveWord = (): string => activeView()?.play.move ?? 'move';
 
 export const inspectorActions: Action[] = [

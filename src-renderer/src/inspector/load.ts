@@ -18,11 +18,13 @@ export interface Shown {
   label: string;
   metrics: Record<string, number> | null;
   candidate: CandidateDetail | null;
+  /** The plan and 0-based slot the level stands in, when known here (a candidate's run plan is fetched by edit mode). */
+  place: { plan: unknown; slot: number } | null;
 }
 
-export function shownFromLevel(game: GameId, rules: unknown, level: unknown, label: string, metrics: Record<string, number> | null = null, candidate: CandidateDetail | null = null): Shown {
+export function shownFromLevel(game: GameId, rules: unknown, level: unknown, label: string, metrics: Record<string, number> | null = null, candidate: CandidateDetail | null = null, place: Shown['place'] = null): Shown {
   const view = gameView(game);
-  return { game, view, level: view.readLevel(level), rules: view.readRules(rules), label, metrics, candidate };
+  return { game, view, level: view.readLevel(level), rules: view.readRules(rules), label, metrics, candidate, place };
 }
 
 export function shownFromCandidate(c: CandidateDetail): Shown {
@@ -36,6 +38,8 @@ export interface OpenPack {
   rules: unknown;
   levels: unknown[];
   seed: number;
+  /** The pack's plan (edit mode proves a level against its slot of it). */
+  plan: unknown;
 }
 
 /** The pack formats the studio opens, for the empty page's hint. */
@@ -56,6 +60,6 @@ export function parsePackText(text: string, fileName: string): OpenPack {
     if (e instanceof PackFormatError) throw new Error(`${fileName}: ${e.message}`);
     throw e;
   }
-  const pack = game.parsePack(json) as { rules: unknown; seed: number };
-  return { game: game.id, fileName, rules: pack.rules, levels: game.packLevels(pack), seed: pack.seed };
+  const pack = game.parsePack(json) as { rules: unknown; seed: number; plan: unknown };
+  return { game: game.id, fileName, rules: pack.rules, levels: game.packLevels(pack), seed: pack.seed, plan: pack.plan };
 }

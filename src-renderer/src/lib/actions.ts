@@ -13,6 +13,7 @@ import { runsActions } from '../runs/runs-ui.svelte';
 import { poolActions } from '../pools/pool-actions';
 import { exportActions } from '../export/export-ui.svelte';
 import { experimentActions } from '../experiments/experiments-ui.svelte';
+import { editActions } from '../editor/edit-actions';
 
 export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
@@ -70,6 +71,7 @@ export const actions: Action[] = [
   },
   ...runsActions,
   ...poolActions,
+  ...editActions,
   ...inspectorActions,
   ...inspectorCurationActions,
   jumpAction,

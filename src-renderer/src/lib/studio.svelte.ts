@@ -20,10 +20,13 @@ export interface ShownError {
 
 let errorId = 1;
 
-/** What the inspector shows: a stored candidate (by id) or a level from a pack file. */
+/**
+ * What the inspector shows: a stored candidate (by id) or a level from a pack file (or a new
+ * level), with the plan and 0-based slot it stands in when known (edit mode proves against them).
+ */
 export type InspectTarget =
   | { kind: 'candidate'; candidateId: number }
-  | { kind: 'level'; game: GameId; rules: unknown; level: unknown; label: string };
+  | { kind: 'level'; game: GameId; rules: unknown; level: unknown; label: string; plan?: unknown; slot?: number };
 
 
 class Studio {

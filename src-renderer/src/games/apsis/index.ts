@@ -10,6 +10,10 @@ import { align, copyPairs, type ApsisAlign } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
 import { apsisPlay } from './play';
+import Editor from './Editor.svelte';
+import { apsisEdit } from './edit-info';
+import { emptyLevel } from '../../../../src-shared/games/apsis/edit';
+import { levelCount, levelSpec, type ApsisPlan } from '../../../../src-shared/games/apsis/plan';
 
 export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
   game: apsisGame,
@@ -40,4 +44,10 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
   pairs: { copyPairs, align },
   Inspector,
   play: apsisPlay,
+  editor: {
+    info: apsisEdit,
+    Editor,
+    // The slot's orbit count from the plan (3 without one).
+    newLevel: (_rules, plan, slot) => emptyLevel(plan && slot < levelCount(plan as ApsisPlan) ? levelSpec(plan as ApsisPlan, slot + 1).orbits : 3),
+  },
 };

@@ -51,6 +51,8 @@ export interface CarillonBoard {
   frame(popAt: Float64Array, t: number): void;
   /** Hide every ring (no chain on screen). */
   clearRings(): void;
+  /** Put dot i at field point (x, y) (untransformed boards only; the editor moves a dot without a rebuild). */
+  moveDot(i: number, x: number, y: number): void;
   destroy(): void;
 }
 
@@ -176,6 +178,14 @@ export function drawCarillonLevel(
           } else ring.visible(false);
         } else ring.visible(false);
       }
+    },
+    moveDot(i, x, y) {
+      if (i < 0 || i >= n) return;
+      px[i] = x;
+      py[i] = y;
+      for (const node of [reachCircles[i]!, rings[i]!, startRings[i]!, outlines[i]!, dots[i]!]) node.position({ x, y });
+      const r = radius[i]!;
+      labels[i]!.position({ x: x - r, y: y - labels[i]!.fontSize() / 2 });
     },
     clearRings() {
       chainGone.fill(0);

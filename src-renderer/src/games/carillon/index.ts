@@ -10,6 +10,10 @@ import { align, copyPairs } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
 import { carillonPlay } from './play';
+import Editor from './Editor.svelte';
+import { carillonEdit } from './edit-info';
+import { emptyLevel } from '../../../../src-shared/games/carillon/edit';
+import { stretchOf, type CarillonPlan } from '../../../../src-shared/games/carillon/plan';
 
 export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName> = {
   game: carillonGame,
@@ -36,4 +40,9 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
   pairs: { copyPairs, align },
   Inspector,
   play: carillonPlay,
+  editor: {
+    info: carillonEdit,
+    Editor,
+    newLevel: (_rules, plan, slot) => emptyLevel(plan ? (stretchOf(plan as CarillonPlan, slot + 1)?.tutorial ?? false) : false),
+  },
 };

@@ -1,0 +1,92 @@
+/**
+ * Edit mode's commands, for the studio's ONE action table (lib/actions.ts spreads them in),
+ * so every edit is reachable by key, palette and button alike: switch play/edit, undo/redo
+ * of unsaved edits, select, nudge (Shift ×10), add, delete, save, and one command per game
+ * edit key any registered game declares (its GameView's `edit.keys`). They run the handlers
+ * the editor on screen registered in `editorBus` (./bus.svelte.ts).
+ */
+import { notOn, type Action } from '../lib/action-kit';
+import { gameViews } from '../games/index';
+import { editorBus, type EditorHandlers } from './bus.svelte';
+
+const NOT_EDITING = 'not in edit mode (E edits the level on screen)';
+
+function why(what: keyof EditorHandlers['blocked'] | null): string | null {
+  const off = notOn('inspector');
+  if (off) return off;
+  const a = editorBus.active;
+  if (!a) return NOT_EDITING;
+  if (what === null || what === 'key') return null;
+  return a.blocked[what] ?? null;
+}
+
+function nudge(id: string, key: string, title: string, dx: number, dy: number): Action {
+  return {
+    id,
+    title,
+    group: 'Inspector',
+    shortcut: key,
+    shiftToo: true,
+    unavailable: () => why('nudge'),
+    perform: (how) => editorBus.active?.nudge(dx, dy, how?.shift === true),
+  };
+}
+
+const activeView = () => gameViews.find((v) => v.game.id === editorBus.active?.game);
+
+/** One command per game edit key (a key two games share gets the label of the game on screen). */
+function keyCommand(key: string): Action {
+  const labels = [...new Set(gameViews.flatMap((v) => (v.editor?.info.keys ?? []).filter((k) => k.key === key).map((k) => k.label)))];
+  const shiftToo = gameViews.some((v) => (v.editor?.info.keys ?? []).some((k) => k.key === key && k.shiftToo));
+  return {
+    id: `editor.key${key}`,
+    get title() {
+      return `Edit: ${activeView()?.editor?.info.keys.find((k) => k.key === key)?.label ?? labels.join(' / ')}`;
+    },
+    group: 'Inspector',
+    shortcut: key,
+    shiftToo,
+    unavailable: () => {
+      const w = why(null);
+      if (w) return w;
+      const view = activeView();
+      if (!view?.editor?.info.keys.some((k) => k.key === key)) return `not on a ${view?.game.title ?? 'this'} board`;
+      return editorBus.active?.blocked.key?.(key) ?? null;
+    },
+    perform: (how) => editorBus.active?.key(key, how?.shift === true),
+  };
+}
+
+const gameKeys = [...new Set(gameViews.flatMap((v) => (v.editor?.info.keys ?? []).map((k) => k.key)))];
+
+export const editActions: Action[] = [
+  {
+    id: 'editor.toggle',
+    get title() {
+      return editorBus.page?.editing ? 'Back to play (keep the edits on screen)' : 'Edit this level';
+    },
+    group: 'Inspector',
+    shortcut: 'E',
+    unavailable: () => notOn('inspector') ?? (editorBus.page ? editorBus.page.why : 'no level is open'),
+    perform: () => editorBus.page?.toggleEdit?.(),
+  },
+  { id: 'editor.undo', title: 'Undo the last edit', group: 'Inspector', shortcut: 'Mod+Z', unavailable: () => why('undo'), perform: () => editorBus.active?.undo() },
+  { id: 'editor.redo', title: 'Redo the edit undone last', group: 'Inspector', shortcut: 'Mod+Shift+Z', unavailable: () => why('redo'), perform: () => editorBus.active?.redo() },
+  {
+    id: 'editor.select',
+    title: 'Select the next element (Shift: the previous)',
+    group: 'Inspector',
+    shortcut: 'J',
+    shiftToo: true,
+    unavailable: () => why('select'),
+    perform: (how) => editorBus.active?.select(how?.shift ? -1 : 1),
+  },
+  nudge('editor.left', 'ArrowLeft', 'Move the selected element left (Shift ×10)', -1, 0),
+  nudge('editor.right', 'ArrowRight', 'Move the selected element right (Shift ×10)', 1, 0),
+  nudge('editor.up', 'ArrowUp', 'Move the selected element up (Shift ×10)', 0, -1),
+  nudge('editor.down', 'ArrowDown', 'Move the selected element down (Shift ×10)', 0, 1),
+  { id: 'editor.add', title: 'Add an element (the palette’s choice)', group: 'Inspector', shortcut: 'I', unavailable: () => why('add'), perform: () => editorBus.active?.add() },
+  { id: 'editor.delete', title: 'Delete the selected element', group: 'Inspector', shortcut: 'Delete', unavailable: () => why('remove'), perform: () => editorBus.active?.remove() },
+  { id: 'editor.save', title: 'Save as a new candidate', group: 'Inspector', shortcut: 'Mod+S', unavailable: () => why('save'), perform: () => editorBus.active?.save() },
+  ...gameKeys.map(keyCommand),
+];

@@ -1,0 +1,91 @@
+/**
+ * What a game supplies to the shared editor (./EditorShell.svelte): how its level is drawn
+ * for editing (with the proof's violations and the explanation's overlays on it), how a
+ * pointer or a key changes it (through the game's pure edit operations, its shared
+ * edit.ts), and the words of its elements. The shell owns the stage,
+ * the history, the proof worker, the panels and saving; it never names a game.
+ */
+import type Konva from 'konva';
+import type { BoardTheme } from '../boards/theme';
+import type { Explanation, LevelProof } from '../../../src-shared/proof';
+
+/** What the board shows besides the level: selection, the last proof, the explanation and the overlays switched on. */
+export interface EditDrawState {
+  selected: number | null;
+  /** The element being dragged (drawn lifted). */
+  dragging: number | null;
+  proof: LevelProof | null;
+  explanation: Explanation | null;
+  /** Overlay toggles by id (see EditInfo.toggles). */
+  overlays: Readonly<Record<string, boolean>>;
+  /** Elements of the violation the designer points at in the panel (drawn emphasised). */
+  focused: readonly number[];
+}
+
+/** The board's two layers: the level's shapes, and what the proof and explanation add on top (redrawn alone). */
+export interface EditLayers {
+  base: Konva.Layer;
+  over: Konva.Layer;
+}
+
+/** The level drawn for editing. */
+export interface EditBoard {
+  /** The element a Konva node belongs to, or null (empty board). */
+  pick(target: Konva.Node): number | null;
+  /** A stage point (container pixels, after zoom and pan) in the level's own units. */
+  toWorld(stage: Konva.Stage, p: { x: number; y: number }): { x: number; y: number };
+  /** A level point in the stage's container pixels. */
+  toStage(p: { x: number; y: number }): { x: number; y: number };
+  /** The centre of element i in the level's units. */
+  centre(i: number): { x: number; y: number };
+  /** Redraw only what the proof and explanation add (a new proof, an overlay switched); true when the base layer changed too. */
+  overlay(state: EditDrawState): boolean;
+  /** Show another level by changing the shapes in place, when it can (e.g. dots that only moved); false: rebuild. */
+  patch?(level: unknown): boolean;
+}
+
+/** A game-specific key in edit mode (the shell registers one command per key). */
+export interface EditKey {
+  key: string;
+  label: string;
+  /** Acts on the selected element (needs a selection), or on the whole level. */
+  needsSelection: boolean;
+  /** The Shift variant runs `run` with `shift` true (e.g. the other way round). */
+  shiftToo?: boolean;
+}
+
+/** What edit mode is called and offers, per game (static; the GameView's `edit`). */
+export interface EditInfo {
+  /** Explanation overlays: id (test id `overlay-<id>`), key, label. */
+  toggles: { id: string; key: string; label: string }[];
+  keys: EditKey[];
+  /** One line for the board's accessible label and the help card. */
+  boardHelp: string;
+  /** The metrics shown in the panel, in order (keys of Game.metrics), with the plain label. */
+  metrics?: string[];
+}
+
+/** The game's edit behaviour over a level, given to the shell by the game's Editor part. */
+export interface EditSession<Level> {
+  count(level: Level): number;
+  /** "dot 3", "arrow 12". */
+  name(i: number): string;
+  build(layers: EditLayers, width: number, height: number, theme: BoardTheme, level: Level, state: EditDrawState): EditBoard;
+  /** The level with element i dragged so its centre is at `to` (level units; snapped by the edit operation). */
+  dragTo(level: Level, i: number, to: { x: number; y: number }): Level;
+  /** Arrow keys: dx, dy in -1..1 (right, down); `big` with Shift. */
+  nudge(level: Level, i: number, dx: number, dy: number, big: boolean): Level;
+  remove(level: Level, i: number): Level;
+  /** A new element (the palette's choice) at `at`, or at a free spot when null (keyboard). */
+  add(level: Level, at: { x: number; y: number } | null): Level;
+  /** A game key (EditInfo.keys) on the selected element (or null); returns the new level and a label for the history, or null when it does nothing. */
+  key(level: Level, key: string, selected: number | null, shift: boolean): { level: Level; label: string } | null;
+}
+
+/** Where a saved level goes: the run and slot, the candidate it was edited from, and the run's plan (for the proof). */
+export interface SaveTarget {
+  runId: number;
+  slot: number;
+  from: number | null;
+  plan: unknown;
+}

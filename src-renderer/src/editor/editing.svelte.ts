@@ -1,0 +1,54 @@
+/**
+ * The inspector page's edit state: whether the level on screen is edited or played, the
+ * level as last edited (play mode plays it), the history of its unsaved edits (kept across
+ * switches between play and edit), and where "Save as new candidate" puts it.
+ */
+import { studio } from '../lib/studio.svelte';
+import { gameView } from '../games/index';
+import { EditHistory } from './edit-history';
+import type { SaveTarget } from './edit-view';
+
+class Editing {
+  on = $state(false);
+  /** A new level's save target, until the inspector shows the board it opened (by label). */
+  pending: { label: string; target: SaveTarget } | null = null;
+}
+
+/**
+ * The edits of one level on screen (the page makes one per level it shows, so a level opened
+ * next never sees the last one's edits).
+ */
+export class LevelEdits {
+  /** The level as last edited (null: as loaded). */
+  edited = $state.raw<unknown>(null);
+  target = $state.raw<SaveTarget | null>(null);
+  /** The plan and slot the proof checks against (null until known: a candidate's run is fetched). */
+  place = $state.raw<{ plan: unknown; slot: number } | null>(null);
+  private history: EditHistory<unknown> | null = null;
+
+  /** Unsaved edits of this level, kept across switches between play and edit. */
+  historyFor<Level>(start: Level): EditHistory<Level> {
+    this.history ??= new EditHistory<unknown>(start);
+    return this.history as EditHistory<Level>;
+  }
+}
+
+export const editing = new Editing();
+
+/** Where an edit of a stored candidate saves: its own run and slot (the run's plan for the proof). */
+export async function candidateTarget(c: { id: number; runId: number; slot: number }): Promise<SaveTarget> {
+  const run = await studio.client.call('runs.get', { runId: c.runId });
+  return { runId: c.runId, slot: c.slot, from: c.id, plan: run.plan };
+}
+
+/** Open an empty board of a run's game for one of its slots (0-based), in edit mode. */
+export async function startNewLevel(runId: number, slot: number): Promise<void> {
+  const run = await studio.client.call('runs.get', { runId });
+  const view = gameView(run.game);
+  if (!view.editor) throw new Error(`${view.game.title} levels cannot be edited in the studio`);
+  const level = view.editor.newLevel(view.readRules(run.rules), run.plan, slot);
+  const label = `new level · run ${runId} · L${slot + 1}`;
+  editing.pending = { label, target: { runId, slot, from: null, plan: run.plan } };
+  editing.on = true;
+  studio.inspect({ kind: 'level', game: run.game, rules: run.rules, level, label, plan: run.plan, slot });
+}

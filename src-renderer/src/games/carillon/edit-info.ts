@@ -1,0 +1,17 @@
+/** What Carillon's edit mode offers: its overlays and keys (the shared editor registers a command for each). */
+import type { EditInfo } from '../../editor/edit-view';
+
+export const carillonEdit: EditInfo = {
+  toggles: [
+    { id: 'chances', key: 'T', label: 'First-tap chances' },
+    { id: 'graph', key: 'G', label: 'Reach graph' },
+    { id: 'labels', key: 'N', label: 'Dot numbers' },
+  ],
+  keys: [
+    { key: '1', label: 'small', needsSelection: false },
+    { key: '2', label: 'normal', needsSelection: false },
+    { key: '3', label: 'big', needsSelection: false },
+    { key: 'K', label: 'next colour', needsSelection: false, shiftToo: true },
+  ],
+  boardHelp: 'drag a dot to move it, double-click the field to add one; arrow keys nudge the selected dot (Shift ×10)',
+};
