@@ -49,6 +49,7 @@ import { emptySteering, loadSteering } from './store/steering';
 import { buildExport, importPackText, PackBreaksError } from './runs/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
 import { compareRuns } from './runs/compare';
+import { proveInRun, saveEdited } from './runs/save-edited';
 import { JOB_MS_METRIC } from './runs/metrics';
 import { checkExperiment, plainDuration, EXPERIMENT_CONFIRM_CANDIDATES } from './experiments/create';
 import { createExperimentRunner } from './experiments/runner';
@@ -290,6 +291,15 @@ export function createService(ctx: ServiceContext): Service {
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
       const runId = curatedRun(candidateIds);
       return curate(runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode));
+    },
+    'candidates.prove': ({ runId, slot, level }) => {
+      const run = runOf(runId);
+      return proveInRun(gameById(run.game), run, slot, level);
+    },
+    'candidates.saveEdited': async ({ runId, slot, from, level }) => {
+      const run = runOf(runId);
+      writableRun(runId);
+      return saveEdited(db, ctx.pool, gameById(run.game), run, from === undefined ? { slot, level } : { slot, from, level }, new Date().toISOString());
     },
     'history.list': ({ runId, limit }) => {
       runOf(runId);

@@ -13,6 +13,7 @@ export type { RunReport } from './run-report';
 import type { PackFile } from './pack/per-level';
 import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryEntry, HistoryList, HistoryStep } from './history';
+import type { LevelProof } from './proof';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
 import type {
   ExperimentCreated,
@@ -144,6 +145,11 @@ export interface CandidateRow {
   failure: string | null;
   /** 1-based levels this candidate ships as in the automatic / approved ordering, if any. */
   shippedAs: { automatic: number | null; approved: number | null };
+  /** Saved from the editor (issue 15), linked to the candidate it came from (`parentId`, null when new or gone). */
+  handEdited: boolean;
+  /** A hand-edited level that breaks a hard rule: kept, clearly marked, and never shipped. */
+  draft: boolean;
+  parentId: number | null;
 }
 
 export interface CandidatePage {
@@ -342,6 +348,16 @@ const settingsRefSchema = z.union(
 );
 const presetNameSchema = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
 
+/** The reply of candidates.saveEdited: the new candidate, the history entry that saved it, and its proof. */
+export interface SavedEdit extends CurationChange {
+  candidateId: number;
+  /** It breaks a hard rule: kept and clearly marked, never shipped (orderings skip it and say so). */
+  draft: boolean;
+  proof: LevelProof;
+  /** Near-duplicate pairs found for it against its neighbours (stored with it). */
+  duplicates: { candidateId: number; rule: string; transform: string; share: number }[];
+}
+
 // ---------- the request table ----------
 
 interface MethodSpec<A extends z.ZodType, R> {
@@ -430,6 +446,22 @@ export const apiMethods = {
   'candidates.setTags': method<CurationChange>()(
     z.object({ candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000), tags: z.array(tagSchema).max(20), mode: z.enum(['add', 'remove', 'set']).default('add') }).strict(),
     'Add, remove or set tags on candidates; recorded in the run\'s history (undoable).',
+  ),
+  // ---------- hand-edited levels (issue 15) ----------
+  'candidates.prove': method<LevelProof>()(
+    z.object({ runId: runIdSchema, slot: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, 'must not be negative'), level: z.unknown() }).strict(),
+    'Prove a level (a pack\'s level object) in a run\'s slot with the game\'s own proof, the one verify is built on: metrics, a solution and every rule it breaks; stores nothing.',
+  ),
+  'candidates.saveEdited': method<SavedEdit>()(
+    z
+      .object({
+        runId: runIdSchema,
+        slot: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, 'must not be negative'),
+        from: candidateIdSchema.optional(),
+        level: z.unknown(),
+      })
+      .strict(),
+    'Save a hand-edited level as a new candidate of the run\'s pool, linked to the candidate it came from; a level that breaks a hard rule is saved as a draft that never ships. Near-duplicates are found for it; recorded in the run\'s history (undoable).',
   ),
   'history.list': method<HistoryList>()(
     z.object({ runId: runIdSchema, limit: z.number().int().min(1, 'must be at least 1').max(10000, 'must be at most 10000').default(200) }).strict(),

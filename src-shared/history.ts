@@ -4,8 +4,8 @@
  * history records them so undo and redo replay exactly that change.
  */
 
-/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions), duplicate triage. */
-export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer' | 'triage';
+/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions), duplicate triage, a hand-edited level saved. */
+export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer' | 'triage' | 'edit';
 
 /** Which kind of row a change touched: a candidate, or the run itself (its steering and steered order). */
 export type HistoryTarget = 'candidate' | 'run';
@@ -15,8 +15,8 @@ export interface RowChange {
   target: HistoryTarget;
   /** The row's database id. */
   id: number;
-  /** 'pair-triage' (on the run): one pair's mark, as a PairTriageValue. */
-  field: 'verdict' | 'tags' | 'note' | 'steering' | 'steered-order' | 'pair-triage';
+  /** 'pair-triage' (on the run): one pair's mark, as a PairTriageValue; `row`: a whole candidate saved (before null) or removed (after null), e.g. a hand-edited level. */
+  field: 'verdict' | 'tags' | 'note' | 'steering' | 'steered-order' | 'pair-triage' | 'row';
   before: unknown;
   after: unknown;
 }

@@ -5,6 +5,7 @@ import { registerGenerate } from './generate';
 import { registerVerify } from './verify';
 import { registerRuns } from './runs';
 import { registerOrder } from './order';
+import { registerProve } from './prove';
 
 export function registerCommands(program: Command): void {
   program
@@ -20,4 +21,5 @@ export function registerCommands(program: Command): void {
   registerVerify(program);
   registerRuns(program);
   registerOrder(program);
+  registerProve(program);
 }

@@ -7,7 +7,8 @@ import type { OrderingKind } from '../../src-shared/api';
 import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src-shared/game';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
-import { provenCandidates } from '../store/candidates';
+import { handEditedOf, provenCandidates } from '../store/candidates';
+import { candidateName } from '../../src-shared/vocabulary';
 import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
 import type { WorkerPool } from '../jobs/pool';
@@ -41,12 +42,13 @@ export function finePoolPairs(db: Db, runId: number, poolId: ReadonlyMap<number,
   return out;
 }
 
-/** Order a run's stored pools (all proven candidates, or the approved ones only). */
+/** Order a run's stored pools (all proven candidates, or the approved ones only); drafts never ship (ordering-view.ts says so). */
 export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, order: OrderRunner): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
   const dbId = new Map<string, number>(), poolId = new Map<number, string>();
   for (const c of provenCandidates(db, run.id, kind === 'approved')) {
+    if (c.draft) continue;
     // The same ids the pipeline has always used, so the ordering never depends on database ids.
     const id = `${c.slot}:${c.index}`;
     dbId.set(id, c.id);
@@ -79,7 +81,18 @@ export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: Orderi
     const why = stored.problems.slice(0, 5).map((p) => `level ${p.level}: ${p.message}`).join('; ');
     throw new PackNotReadyError(`the ${kind} ordering of run ${run.id} cannot fill level${missing.length === 1 ? '' : 's'} ${missing.join(', ')}${why ? ` (${why})` : ''}`, missing);
   }
-  const levels = candidateLevels(db, stored.levels.map((l) => l.candidateId!));
-  const pack = game.toPack({ seed: run.seed, rules: run.rules, plan: run.plan, levels });
+  const ids = stored.levels.map((l) => l.candidateId!);
+  const levels = candidateLevels(db, ids);
+  let pack = game.toPack({ seed: run.seed, rules: run.rules, plan: run.plan, levels }) as object;
+  // Hand-edited levels are recorded beside the game's fields (every pack envelope allows
+  // extra fields); verify reads them like any other level. Packs without one are unchanged.
+  const edited = handEditedOf(db, ids);
+  if (edited.size > 0) {
+    const handEdited = stored.levels.flatMap((l) => {
+      const e = edited.get(l.candidateId!);
+      return e ? [{ level: l.level, candidate: candidateName(e.slot, e.index), from: e.parent ? candidateName(e.parent.slot, e.parent.index) : null }] : [];
+    });
+    pack = { ...pack, studio: { handEdited } };
+  }
   return { pack, text: stringifyPack(pack) };
 }

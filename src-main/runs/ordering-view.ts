@@ -4,6 +4,21 @@ import type { AnyGame } from '../../src-shared/game';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';
 import { curvePoints } from '../store/candidate-lookup';
+import { draftsOf } from '../store/edited-candidates';
+import { loadSteering } from '../store/steering';
+import { candidateName } from '../../src-shared/vocabulary';
+
+/**
+ * The ordering's word on each draft of its pools (a hand-edited level breaking a hard rule
+ * never ships; finish.ts and steer.ts skip them): one problem per draft, on its slot's level.
+ * Read with the view, so a draft saved after the order was computed is named too.
+ */
+export function draftProblems(db: Db, runId: number, onlyApproved: boolean): { level: number; message: string }[] {
+  return draftsOf(db, runId, onlyApproved).map((d) => ({
+    level: d.slot + 1,
+    message: `${candidateName(d.slot, d.index)} is a draft${d.broken.length ? ` (it breaks ${d.broken.join(', ')})` : ''} and never ships: the ordering skips it`,
+  }));
+}
 
 export function orderingView(db: Db, game: AnyGame, runId: number, kind: OrderingKind): OrderingView {
   const stored = loadOrdering(db, runId, kind);
@@ -31,7 +46,7 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
     computedAt: stored?.computedAt ?? null,
     difficulty: game.difficulty,
     levels,
-    problems: stored?.problems ?? [],
+    problems: [...(stored?.problems ?? []), ...draftProblems(db, runId, kind === 'approved' || (kind === 'steered' && (loadSteering(db, runId)?.approved ?? false)))],
     shortLevels: levels.filter((l) => l.candidateId === null).map((l) => l.level),
   };
 }

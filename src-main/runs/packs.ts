@@ -38,7 +38,8 @@ export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingK
     const problems = game.verifyPack(game.parsePack(JSON.parse(text)));
     if (problems.length > 0) {
       if (!allowBreaks) throw new PackBreaksError(problems);
-      pack = { ...(pack as object), studio: { order: 'steered', forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })) } };
+      const studio = (pack as { studio?: object }).studio ?? {};
+      pack = { ...(pack as object), studio: { ...studio, order: 'steered', forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })) } };
       text = stringifyPack(pack);
     }
   }

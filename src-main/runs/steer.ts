@@ -110,8 +110,10 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
   const levelCount = game.levelCount(run.plan);
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
   const poolId = new Map<number, string>(), dbId = new Map<string, number>();
-  const rejected = new Map<number, string>();
+  const rejected = new Map<number, string>(), drafts = new Map<number, string>();
   for (const c of provenCandidates(db, run.id, next.approved)) {
+    // A draft (a hand-edited level breaking a hard rule) never ships, pinned or not.
+    if (c.draft) { drafts.set(c.id, candidateName(c.slot, c.index)); continue; }
     // A rejected candidate never ships (duplicate triage rejects one side of a pair this way).
     if (c.verdict === 'rejected') { rejected.set(c.id, candidateName(c.slot, c.index)); continue; }
     const id = `${c.slot}:${c.index}`; // the ids the pipeline uses, so the order never depends on database ids
@@ -119,11 +121,14 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     dbId.set(id, c.id);
     if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
   }
-  const fixedRejected = [...next.pins.map((p) => ({ ...p, how: 'pinned' })), ...next.locks.map((p) => ({ ...p, how: 'locked' }))].filter((p) => rejected.has(p.candidateId));
-  if (fixedRejected.length > 0) {
-    throw new SteeringImpossibleError(
-      fixedRejected.map((p) => ({ levels: [p.level], rule: 'excluded', message: `level ${p.level} is ${p.how} to ${rejected.get(p.candidateId)}, which is rejected (a rejected candidate never ships): clear its verdict or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level` })),
-    );
+  const fixed = [...next.pins.map((p) => ({ ...p, how: 'pinned' })), ...next.locks.map((p) => ({ ...p, how: 'locked' }))];
+  const fixedRejected = fixed.filter((p) => rejected.has(p.candidateId));
+  const fixedDrafts = fixed.filter((p) => drafts.has(p.candidateId));
+  if (fixedRejected.length > 0 || fixedDrafts.length > 0) {
+    throw new SteeringImpossibleError([
+      ...fixedRejected.map((p) => ({ levels: [p.level], rule: 'excluded' as const, message: `level ${p.level} is ${p.how} to ${rejected.get(p.candidateId)}, which is rejected (a rejected candidate never ships): clear its verdict or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level` })),
+      ...fixedDrafts.map((p) => ({ levels: [p.level], rule: 'excluded' as const, message: `level ${p.level} is ${p.how} to ${drafts.get(p.candidateId)}, a draft that breaks a hard rule and never ships: fix it in the editor and save it again, or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level` })),
+    ]);
   }
   const toPool = (id: number): string => poolId.get(id) ?? `db:${id}`;
   const input: SteeringInput = {

@@ -48,6 +48,9 @@ interface Row {
   verdict: Verdict;
   note: string;
   tags: string;
+  hand_edited: number;
+  draft: number;
+  parent_id: number | null;
   auto_level: number | null;
   approved_level: number | null;
 }
@@ -70,6 +73,9 @@ export function toCandidateRow(r: Row, withLevel = true): CandidateRow {
     tags: JSON.parse(r.tags) as string[],
     failure: r.level === null ? (proof.failure ?? 'the job gave up') : null,
     shippedAs: { automatic: r.auto_level, approved: r.approved_level },
+    handEdited: r.hand_edited === 1,
+    draft: r.draft === 1,
+    parentId: r.parent_id,
   };
 }
 
@@ -142,7 +148,7 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   const byId = new Map(
     (ids.length
       ? (db
-          .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`)
+          .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`)
           .all(...ids) as Row[])
       : []
     ).map((r) => [r.id, r]),
@@ -153,7 +159,7 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
 
 export function getCandidateRow(db: Db, id: number): (CandidateRow & { proof: Record<string, unknown> }) | null {
   const r = db
-    .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, ${shippedColumns} FROM candidates c WHERE c.id = ?`)
+    .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id = ?`)
     .get(id) as Row | undefined;
   return r ? { ...toCandidateRow(r), proof: JSON.parse(r.proof) as Record<string, unknown> } : null;
 }
@@ -171,14 +177,30 @@ export function storedJobKeys(db: Db, runId: number): Set<string> {
   return new Set(rows.map((r) => `${r.slot}:${r.idx}`));
 }
 
-/** Proven candidates of a run, as (id, slot, index, level, metrics), ordered by slot then index. */
-export function provenCandidates(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; level: unknown; metrics: Record<string, number>; verdict: Verdict }[] {
+/**
+ * Proven candidates of a run, as (id, slot, index, level, metrics), ordered by slot then index;
+ * `draft` marks a hand-edited level that breaks a hard rule (orderings never ship one).
+ */
+export function provenCandidates(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; level: unknown; metrics: Record<string, number>; verdict: Verdict; draft: boolean }[] {
   const rows = db
     .prepare(
-      `SELECT id, slot, idx, level, metrics, verdict FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
+      `SELECT id, slot, idx, level, metrics, verdict, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
     )
-    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; verdict: Verdict }[];
-  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number>, verdict: r.verdict }));
+    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; verdict: Verdict; draft: number }[];
+  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number>, verdict: r.verdict, draft: r.draft === 1 }));
+}
+
+/** Hand-edited levels among `ids`: the candidate each came from (id and slot/index), for a pack's metadata. */
+export function handEditedOf(db: Db, ids: readonly number[]): Map<number, { slot: number; index: number; parent: { id: number; slot: number; index: number } | null }> {
+  const get = db.prepare(
+    `SELECT c.slot, c.idx, p.id AS pid, p.slot AS pslot, p.idx AS pidx FROM candidates c LEFT JOIN candidates p ON p.id = c.parent_id WHERE c.id = ? AND c.hand_edited = 1`,
+  );
+  const out = new Map<number, { slot: number; index: number; parent: { id: number; slot: number; index: number } | null }>();
+  for (const id of ids) {
+    const r = get.get(id) as { slot: number; idx: number; pid: number | null; pslot: number | null; pidx: number | null } | undefined;
+    if (r) out.set(id, { slot: r.slot, index: r.idx, parent: r.pid === null ? null : { id: r.pid, slot: r.pslot!, index: r.pidx! } });
+  }
+  return out;
 }
 
 /** Candidates' run ids, to check they exist and belong to one run. */

@@ -3,7 +3,7 @@
  * after), so undo and redo replay exactly that change, across restarts. Linear, like an
  * editor's: a new change after undos drops the undone entries (nothing left to redo).
  *
- * A new kind of change (pins, locks, exclusions, duplicate triage, edits) adds its field to `appliers`, and
+ * A new kind of change (pins, locks, exclusions, duplicate triage, a saved hand-edited candidate: `row`) adds its field to `appliers`, and
  * returns RowChange[] from its store function; history needs nothing else.
  */
 import type { HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, PairTriageValue, RowChange } from '../../src-shared/history';
@@ -11,6 +11,7 @@ import { candidatesName } from '../../src-shared/vocabulary';
 import type { Db } from './db';
 import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 import { writePairTriage } from './triage';
+import { applyCandidateRow } from './edited-candidates';
 
 type Applier = (db: Db, id: number, value: unknown) => void;
 
@@ -19,6 +20,7 @@ const appliers: Record<string, Applier> = {
   'candidate.verdict': (db, id, v) => void db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?').run(v as string, id),
   'candidate.tags': (db, id, v) => void db.prepare('UPDATE candidates SET tags = ? WHERE id = ?').run(JSON.stringify(v), id),
   'candidate.note': (db, id, v) => void db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(v as string, id),
+  'candidate.row': applyCandidateRow,
   'run.steering': (db, id, v) => void db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(v === null ? null : JSON.stringify(v), id),
   'run.steered-order': (db, id, v) => (v === null ? deleteOrdering(db, id, 'steered') : saveOrdering(db, id, 'steered', v as StoredOrdering)),
   'run.pair-triage': (db, id, v) => writePairTriage(db, id, v as PairTriageValue),

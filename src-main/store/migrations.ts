@@ -237,4 +237,11 @@ export const migrations: readonly string[] = [
     UNIQUE (game, name)
   );
   `,
+  // 9: hand-edited candidates (issue 15): saved from the inspector's editor into the same pool,
+  // linked to the candidate they came from; a draft breaks a hard rule and never ships.
+  `
+  ALTER TABLE candidates ADD COLUMN hand_edited INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE candidates ADD COLUMN draft INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE candidates ADD COLUMN parent_id INTEGER REFERENCES candidates (id) ON DELETE SET NULL;
+  `,
 ];

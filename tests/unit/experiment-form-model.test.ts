@@ -124,6 +124,7 @@ describe('results formatting and the suggested winner', () => {
     expect(unitWord('Difficulty (bits)')).toBe('bits');
     expect(unitWord('builds/s')).toBe('');
     expect(unitWord('levels')).toBe('levels');
+    expect(unitWord('Reads')).toBe('reads');
     expect(heading('short levels')).toBe('Short levels');
     expect(formatValue(12.345, false)).toBe('12.3');
     expect(formatValue(3, true)).toBe('3');

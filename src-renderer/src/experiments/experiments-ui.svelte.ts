@@ -41,9 +41,8 @@ class ExperimentsUi {
     this.subscribed = true;
     studio.client.on('experiment.progress', (p) => {
       const before = this.progress[p.experimentId];
-      // One bar for the whole experiment, forward only: a late event never pulls it back.
-      const overall = before && before.status === p.status ? Math.max(before.overall, p.overall) : p.overall;
-      this.progress = { ...this.progress, [p.experimentId]: { ...p, overall } };
+      // One bar for the whole experiment, forward only: a late event, a cancel or a resume never pulls it back.
+      this.progress = { ...this.progress, [p.experimentId]: { ...p, overall: Math.max(before?.overall ?? 0, p.overall) } };
       if (p.experimentId === this.selectedId && p.runsDone !== (before?.runsDone ?? -1)) this.refreshSoon();
     });
     studio.client.on('experiment.changed', (e) => {
@@ -89,8 +88,7 @@ class ExperimentsUi {
       this.detail = detail;
       this.results = results;
       const before = this.progress[id];
-      const overall = before && before.status === detail.progress.status ? Math.max(before.overall, detail.progress.overall) : detail.progress.overall;
-      this.progress = { ...this.progress, [id]: { ...detail.progress, overall } };
+      this.progress = { ...this.progress, [id]: { ...detail.progress, overall: Math.max(before?.overall ?? 0, detail.progress.overall) } };
     } catch (e) {
       if (this.selectedId === id) studio.report(`Could not load experiment #${id}`, e);
     }

@@ -161,7 +161,8 @@ export function formatValue(v: number | null, integer: boolean, unit = ''): stri
 export function unitWord(unit: string): string {
   if (unit === '' || unit === '%' || unit.endsWith('/s')) return '';
   const inner = /\(([^)]+)\)/.exec(unit);
-  return inner ? inner[1]! : unit;
+  const word = inner ? inner[1]! : unit;
+  return word.charAt(0).toLowerCase() + word.slice(1);
 }
 
 /** A label as a row heading: its first letter upper case. */

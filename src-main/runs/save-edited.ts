@@ -1,0 +1,134 @@
+/**
+ * Save a hand-edited level as a new candidate of its run's pool (issue 15). The level is read
+ * and proved with the game's own code (Game.parseLevel, Game.prove: the same proof the editor
+ * runs and verify is built on); it is stored with its claims rewritten from the proof, marked
+ * hand-edited, linked to the candidate it came from, and as a draft when it breaks a hard rule
+ * (orderings skip drafts and say so). Its near-duplicates are found against the same
+ * neighbours the run's pass compares (its slot and the game's window around it), on the worker
+ * pool, and stored with it. One history change, so undo removes it and redo restores it.
+ */
+import { ApiError, type SavedEdit } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/game';
+import { LevelFormatError, type LevelProof } from '../../src-shared/proof';
+import { candidateName } from '../../src-shared/vocabulary';
+import type { Db } from '../store/db';
+import { historyState, recordChange } from '../store/history';
+import { insertEditedCandidate, neighbourLevels, nextEditIndex, type CandidateSnapshot } from '../store/edited-candidates';
+import { candidateRuns } from '../store/candidates';
+import { slotIndexes } from '../store/candidate-lookup';
+import type { WorkerPool } from '../jobs/pool';
+import type { RunSpec } from './finish';
+
+export interface SaveEditedArgs {
+  slot: number;
+  /** The candidate the level was edited from (same run), if any. */
+  from?: number;
+  level: unknown;
+}
+
+/** Read a level sent by the editor, or refuse it naming each field (`level.dots.3.x: …`). */
+export function readLevel(game: AnyGame, raw: unknown): unknown {
+  if (raw === undefined) throw new ApiError('bad-argument', 'the level is missing', [{ field: 'level', message: 'is required' }]);
+  try {
+    return game.parseLevel(raw);
+  } catch (e) {
+    if (e instanceof LevelFormatError) {
+      const fields = e.fields.map((f) => ({ field: f.field === '(arguments)' ? 'level' : `level.${f.field}`, message: f.message }));
+      throw new ApiError('bad-argument', `the level is not a valid ${game.title} level: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+    }
+    throw e;
+  }
+}
+
+/** The slot must be one of the plan's levels. */
+export function checkSlot(game: AnyGame, plan: unknown, slot: number): void {
+  const n = game.levelCount(plan);
+  if (slot >= n) throw new ApiError('bad-argument', `slot ${slot} is outside the run's plan (slots 0–${n - 1}, levels 1–${n})`, [{ field: 'slot', message: `must be at most ${n - 1}` }]);
+}
+
+/** Prove a level in a run's slot (nothing is stored). */
+export function proveInRun(game: AnyGame, run: RunSpec, slot: number, raw: unknown): LevelProof {
+  checkSlot(game, run.plan, slot);
+  return game.prove(readLevel(game, raw), run.rules, { plan: run.plan, slot });
+}
+
+export async function saveEdited(db: Db, pool: WorkerPool, game: AnyGame, run: RunSpec, args: SaveEditedArgs, now: string): Promise<SavedEdit> {
+  checkSlot(game, run.plan, args.slot);
+  let parent: { slot: number; index: number } | null = null;
+  if (args.from !== undefined) {
+    const owner = candidateRuns(db, [args.from]).get(args.from);
+    if (owner === undefined) throw new ApiError('not-found', `candidate ${args.from} does not exist`, [{ field: 'from', message: 'unknown candidate id' }]);
+    if (owner !== run.id) throw new ApiError('bad-argument', `candidate ${args.from} belongs to run ${owner}, not run ${run.id}`, [{ field: 'from', message: `not a candidate of run ${run.id}` }]);
+    parent = slotIndexes(db, [args.from]).get(args.from)!;
+  }
+  const proof = game.prove(readLevel(game, args.level), run.rules, { plan: run.plan, slot: args.slot });
+  const level = proof.level;
+  const metrics = proof.metrics ?? {};
+
+  // Near-duplicates: the pairs the run's pass would find for this slot (its window ahead, and
+  // every earlier slot whose window reaches it), computed before the write, on the pool.
+  const ahead = (s: number): number => game.dedupSlotsAhead?.(run.plan, s) ?? 2;
+  const slot = args.slot;
+  const neighbours = neighbourLevels(db, run.id, (s) => (s >= slot && s <= slot + ahead(slot)) || (s < slot && slot <= s + ahead(s)));
+  const levels = [...neighbours.map((n) => n.level), level];
+  const self = levels.length - 1;
+  const found = neighbours.length ? await pool.run({ kind: 'dedup', game: game.id, rules: run.rules, levels, focus: [self] }) : [];
+  // The earlier of the two (slot, then index; the new one comes after its slot's stored ones) is `a`, as in the run's pass.
+  const pairs: CandidateSnapshot['pairs'] = found.map((p) => {
+    const other = neighbours[p.a === self ? p.b : p.a]!;
+    const otherFirst = other.slot <= slot;
+    return { a: otherFirst ? other.id : 'self', b: otherFirst ? 'self' : other.id, rule: p.rule, transform: p.transform, share: p.share };
+  });
+
+  const index = nextEditIndex(db, run.id, slot, game.poolSizes(run.plan, run.rules)[slot] ?? 0);
+  const snapshot: CandidateSnapshot = {
+    runId: run.id,
+    slot,
+    index,
+    level,
+    metrics,
+    difficulty: metrics[game.difficulty] ?? null,
+    proof: {
+      handEdited: true,
+      from: args.from ?? null,
+      draft: !proof.ok,
+      broken: proof.violations.map((v) => ({ rule: v.rule, name: v.name, message: v.message })),
+    },
+    verdict: 'none',
+    note: '',
+    tags: [],
+    handEdited: true,
+    draft: !proof.ok,
+    parentId: args.from ?? null,
+    pairs,
+  };
+  let candidateId = 0;
+  const broken = [...new Set(proof.violations.map((v) => v.name))];
+  const { changes, entry } = recordChange(
+    db,
+    run.id,
+    now,
+    {
+      kind: 'edit',
+      label: (scope) =>
+        `Saved ${proof.ok ? '' : 'the draft '}${scope}${parent ? `, edited from ${candidateName(parent.slot, parent.index)}` : ', a new level'}${broken.length ? ` (breaks ${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''})` : ''}`,
+    },
+    () => {
+      const r = insertEditedCandidate(db, snapshot);
+      candidateId = r.id;
+      return [r.change];
+    },
+  );
+  const state = historyState(db, run.id);
+  return {
+    ...state,
+    changed: entry ? entry.rows : 0,
+    changes,
+    entry,
+    undoable: state.undo !== null,
+    candidateId,
+    draft: !proof.ok,
+    proof,
+    duplicates: pairs.map((p) => ({ candidateId: (p.a === 'self' ? p.b : p.a) as number, rule: p.rule, transform: p.transform, share: p.share })),
+  };
+}
