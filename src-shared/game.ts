@@ -83,6 +83,22 @@ export interface OrderArgs<Rules, Plan, Level> {
   fine?: readonly FinePair[];
 }
 
+/**
+ * How B of a near-duplicate pair sits against A, for a small picture: flipped top to bottom
+ * first (when `mirror`), then turned `degrees` clockwise on screen; or matched by structure
+ * (a graph of who blocks or reaches whom), not by position.
+ */
+export type MatchPicture = { kind: 'turn'; mirror: boolean; degrees: number } | { kind: 'graph'; mirror: boolean };
+
+/** A stored near-duplicate match in a designer's words. */
+export interface MatchDescription {
+  /** The rule that matched, in plain words: "copy", "near copy", "same picture". */
+  rule: string;
+  /** How B relates to A: "mirrored, turned 185°", "same blocking graph", "same picture". */
+  name: string;
+  picture: MatchPicture;
+}
+
 export interface OrderingProblem {
   /** 1-based level number the problem concerns. */
   level: number;
@@ -186,6 +202,8 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   order(args: OrderArgs<Rules, Plan, Level>): OrderingResult;
   /** Near-duplicate test between two levels; null when they are different enough. */
   nearDuplicate(a: Level, b: Level, rules: Rules): NearDuplicate | null;
+  /** A stored pair's rule and transform (as `nearDuplicate` names them) in plain words, with its picture. */
+  describeTransform(transform: string, rule: string): MatchDescription;
   /**
    * Every near-duplicate pair among many levels (indices into `levels`, a < b), preparing each
    * level once; only pairs `include` accepts are compared.

@@ -3,6 +3,7 @@
  * candidates' verdicts, the level each ships as in one stored order, and the pair's "fine" mark.
  */
 import type { DuplicatePairView, DuplicateShipsFilter, DuplicateTriageFilter, OrderingKind, Verdict } from '../../src-shared/api';
+import { pairShown } from '../../src-shared/duplicate-filter';
 import type { Db } from './db';
 import { loadFineMarks } from './triage';
 
@@ -46,20 +47,6 @@ export interface PairQuery {
   pairId?: number;
 }
 
-/** A pair is unresolved while it is not marked fine and neither candidate is rejected. */
-export const pairUnresolved = (p: Pick<DuplicatePairView, 'fine' | 'a' | 'b'>): boolean => p.fine === null && p.a.verdict !== 'rejected' && p.b.verdict !== 'rejected';
-
-function keep(p: DuplicatePairView, ships: DuplicateShipsFilter, triage: DuplicateTriageFilter): boolean {
-  const n = (p.a.ships !== null ? 1 : 0) + (p.b.ships !== null ? 1 : 0);
-  if (ships === 'both' && n !== 2) return false;
-  if (ships === 'one' && n !== 1) return false;
-  if (ships === 'none' && n !== 0) return false;
-  if (triage === 'open') return p.fine === null;
-  if (triage === 'fine') return p.fine !== null;
-  if (triage === 'unresolved') return pairUnresolved(p);
-  return true;
-}
-
 /** A run's pairs, closest first, filtered; by default every pair not marked fine. */
 export function listPairs(db: Db, q: PairQuery): DuplicatePairView[] {
   const order = q.order ?? currentOrderKind(db, q.runId);
@@ -90,7 +77,7 @@ export function listPairs(db: Db, q: PairQuery): DuplicatePairView[] {
       fine: fine.get(r.a_id < r.b_id ? `${r.a_id}:${r.b_id}` : `${r.b_id}:${r.a_id}`) ?? null,
       order,
     };
-    if (!keep(p, q.ships ?? 'any', q.triage ?? 'open')) continue;
+    if (!pairShown(p, q.ships ?? 'any', q.triage ?? 'open')) continue;
     out.push(p);
     if (out.length >= q.limit) break;
   }

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { StudioServer } from '../../src-main/server/server';
 import type { ApiArgs, ApiMethodName, ApiReply, CandidatePage, RunSummary } from '../../src-shared/api';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { apsisGame } from '../../src-shared/games/apsis/index';
 // The renderer's debug hook type (declares window.__boards).
 import type { Rect } from '../../src-renderer/src/boards/debug';
 
@@ -175,7 +176,7 @@ describe('analysis screens in Chromium', () => {
     expect(inDom).toBeLessThan(60);
     expect(inDom).toBeLessThan(pairs.length);
     expect(await rows.first().getAttribute('data-pair')).toBe(String(pairs[0]!.id));
-    expect(await rows.first().textContent()).toContain(pairs[0]!.rule);
+    expect(await rows.first().textContent()).toContain(apsisGame.describeTransform('', pairs[0]!.rule).rule);
     expect(await list.getAttribute('role')).toBe('listbox');
     expect(await rows.first().getAttribute('role')).toBe('option');
     expect(await rows.first().getAttribute('aria-setsize')).toBe(String(pairs.length));
@@ -240,9 +241,10 @@ describe('analysis screens in Chromium', () => {
     await page.keyboard.press('ArrowDown');
     await expectSelectedInView(pairs.length - 1);
 
-    // The rule filter: every option counts its pairs, the rules add up to all, and each matches the API.
+    // The rule filter: every option counts its pairs (named in the game's plain words), the rules add up to all, and each matches the API.
     const perRule = new Map<string, number>();
     for (const p of pairs) perRule.set(p.rule, (perRule.get(p.rule) ?? 0) + 1);
+    const plain = (rule: string): string => apsisGame.describeTransform('', rule).rule;
     const options = (await page.getByTestId('dup-rule').locator('option').allTextContents()).map((t) => t.trim());
     expect(options[0]).toBe(`All rules (${pairs.length})`);
     const counted = new Map(options.slice(1).map((t) => {
@@ -250,7 +252,7 @@ describe('analysis screens in Chromium', () => {
       expect(m, t).not.toBeNull();
       return [m![1]!, Number(m![2])] as const;
     }));
-    expect(counted).toEqual(perRule);
+    expect(counted).toEqual(new Map([...perRule].map(([r, n]) => [plain(r), n])));
     expect([...counted.values()].reduce((a, b) => a + b, 0)).toBe(pairs.length);
     // Filtered to one rule (the second most common, so not every pair): the heading and the rows follow.
     const [rule, n] = [...perRule].sort((a, b) => b[1] - a[1])[Math.min(1, perRule.size - 1)]!;
@@ -260,7 +262,7 @@ describe('analysis screens in Chromium', () => {
     // The selected pair may keep the list scrolled; from the top, the first row is the rule's first pair.
     await list.evaluate((e) => { e.scrollTop = 0; });
     await expect.poll(() => rows.first().getAttribute('data-pair')).toBe(String(ofRule[0]!.id));
-    for (const t of await rows.locator('.rule').allTextContents()) expect(t).toBe(rule);
+    for (const t of await rows.locator('.rule').allTextContents()) expect(t).toBe(plain(rule));
     await page.getByTestId('dup-rule').selectOption('');
     await expect.poll(() => countHeading.textContent()).toBe(`${pairs.length} pairs`);
     expect(pageErrors).toEqual([]);

@@ -93,7 +93,16 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   it('calls every level a near-duplicate of itself', () => {
     const pack = game.parsePack(JSON.parse(texts.one!));
     const rules = (pack as { rules: unknown }).rules;
-    for (const level of game.packLevels(pack)) expect(game.nearDuplicate(level, level, rules)).not.toBeNull();
+    for (const level of game.packLevels(pack)) {
+      const d = game.nearDuplicate(level, level, rules);
+      expect(d).not.toBeNull();
+      // Its match reads in plain words (never the stored code echoed back), with a picture.
+      const words = game.describeTransform(d!.transform, d!.rule);
+      expect(words.name).not.toMatch(/^matched as/);
+      expect(words.name).not.toBe(d!.transform);
+      expect(words.rule.length).toBeGreaterThan(0);
+      expect(['turn', 'graph']).toContain(words.picture.kind);
+    }
   });
 
   describe('on pools generated in process for a small plan', () => {

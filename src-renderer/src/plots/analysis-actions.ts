@@ -1,6 +1,8 @@
 /**
  * The analysis screens' entries for the studio's ONE action table (Plots, Near-duplicates,
  * Ordering, Compare). Each is available only on its own page; the pages' buttons run them too.
+ * Duplicates triage keys follow the curation keys: R rejects (B; Shift+R A), K keeps both
+ * (marks the pair fine), Ctrl+Z undoes; focus moves to the next pair after a decision.
  */
 import { notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
@@ -15,6 +17,25 @@ function pairReason(): string | null {
 }
 function selectedPairReason(): string | null {
   return pairReason() ?? (dupView.selected === null ? 'no pair is selected' : null);
+}
+/** A triage decision needs a selected pair, and waits for the one before it. */
+function decideReason(): string | null {
+  return selectedPairReason() ?? (dupView.busy ? 'busy with the last change' : null);
+}
+function triage(id: string, title: string, shortcut: string, decision: 'reject-a' | 'reject-b'): Action {
+  return {
+    id,
+    title,
+    group: 'Duplicates',
+    shortcut,
+    unavailable: () => {
+      const why = decideReason();
+      if (why) return why;
+      const side = dupView.selected![decision === 'reject-a' ? 'a' : 'b'];
+      return side.verdict === 'rejected' ? `${decision === 'reject-a' ? 'A' : 'B'} is rejected already` : null;
+    },
+    perform: () => void dupView.decide(decision),
+  };
 }
 function compareReason(): string | null {
   return notOn('compare') ?? (cs.levelCount === 0 ? 'no two runs with levels are compared' : null);
@@ -70,6 +91,42 @@ export const analysisActions: Action[] = [
   },
   inspectPairSide('a'),
   inspectPairSide('b'),
+  // Triage: R rejects (as in Pools and the inspector) the pair's B, Shift+R its A; K keeps both.
+  triage('duplicates.rejectB', 'Reject B of the pair (then the next pair)', 'R', 'reject-b'),
+  triage('duplicates.rejectA', 'Reject A of the pair (then the next pair)', 'Shift+R', 'reject-a'),
+  {
+    id: 'duplicates.fine',
+    get title() {
+      return dupView.selected?.fine ? 'Take the pair’s fine mark off' : 'Mark the pair fine: keep both, they may both ship (then the next pair)';
+    },
+    group: 'Duplicates',
+    shortcut: 'K',
+    unavailable: decideReason,
+    perform: () => void dupView.decide(dupView.selected?.fine ? 'not-fine' : 'fine'),
+  },
+  {
+    id: 'duplicates.undo',
+    title: 'Undo the run’s last change (a triage decision, a verdict, …)',
+    group: 'Duplicates',
+    shortcut: 'Mod+Z',
+    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : !dupView.history?.undo ? 'no change to undo' : null),
+    perform: () => void dupView.undo(),
+  },
+  {
+    id: 'duplicates.redo',
+    title: 'Redo the change undone last',
+    group: 'Duplicates',
+    shortcut: 'Mod+Shift+Z',
+    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : !dupView.history?.redo ? 'no undone change to redo' : null),
+    perform: () => void dupView.redo(),
+  },
+  {
+    id: 'duplicates.recompute',
+    title: 'Recompute the steered order with the triage (rejected candidates leave, fine pairs may both ship)',
+    group: 'Duplicates',
+    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : null),
+    perform: () => void dupView.recompute(),
+  },
   {
     id: 'ordering.compute',
     title: 'Compute the approved ordering',

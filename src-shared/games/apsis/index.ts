@@ -18,6 +18,7 @@ import { summarizePack, verifyPack } from './verify';
 import { proveApsis } from './prove';
 import { explainApsis } from './explain';
 import { parseApsisLevel } from './level-input';
+import { describeApsisTransform } from './match-names';
 
 export * from './model';
 export * from './rules';
@@ -82,6 +83,7 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   curveRules: (rules) => ({ maxStep: null, maxEqualRun: rules.maxEqualRun }),
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
+  describeTransform: describeApsisTransform,
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, undefined, include),
   // A stage's pool ships anywhere in the stage, so a candidate meets the rest of its stage.
   // Seed 7, 2 workers, from the stored run report (phase times).

@@ -21,6 +21,7 @@ import { carillonPlanFields, carillonRuleFields } from './labels';
 import { proveCarillon } from './prove';
 import { explainCarillon } from './explain';
 import { parseCarillonLevel } from './level-input';
+import { describeCarillonTransform } from './match-names';
 
 export * from './rules';
 export * from './plan';
@@ -89,6 +90,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   curveRules: () => ({ maxStep: null, maxEqualRun: null }),
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
+  describeTransform: describeCarillonTransform,
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, include).flatMap((p) => (p.duplicate ? [{ a: p.a, b: p.b, duplicate: p.duplicate }] : [])),
   closestPair: (levels, rules) => {
     const top = closestPairs(levels, rules, 1)[0];
