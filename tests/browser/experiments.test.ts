@@ -271,6 +271,18 @@ describe('experiments in Chromium', () => {
     await expect.poll(() => page.getByTestId('new-run-from').textContent()).toContain('preset “spacing 18”');
     await page.getByTestId('new-run-rules-open').click();
     expect(await page.getByTestId('rules-field-spacing').inputValue()).toBe('18');
+
+    // The form's settings saved as a preset: a taken name is refused in a sentence, a new one kept.
+    await page.getByTestId('rules-field-spacing').fill('20');
+    await page.getByTestId('new-run-save-preset').click();
+    await page.getByTestId('new-run-preset-name').fill('spacing 18');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('new-run-preset-line').textContent()).toMatch(/named "spacing 18" exists already/);
+    await page.getByTestId('new-run-preset-name').fill('spacing 20');
+    await page.getByTestId('new-run-preset-save').click();
+    await expect.poll(() => page.getByTestId('new-run-preset-line').textContent()).toBe('Saved preset “spacing 20”: the Settings list offers it.');
+    const saved = (await call('presets.list', {})).find((p) => p.name === 'spacing 20')!;
+    expect((saved.rules as { spacing: number }).spacing).toBe(20);
     await runDone(adopted!.id);
   });
 
