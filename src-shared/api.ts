@@ -685,9 +685,13 @@ export function isApiMethodName(name: string): name is ApiMethodName {
   return Object.prototype.hasOwnProperty.call(apiMethods, name);
 }
 
-/** The client side, whichever transport carries it. */
+/**
+ * The client side, whichever transport carries it: the renderer's (Electron IPC or the local
+ * server's WebSocket) or, in the CLI and the tests, the service in the same process
+ * (src-main/local-client.ts). A failed call rejects with the API's error sentence.
+ */
 export interface StudioClient {
   call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>>;
   on<E extends ApiEventName>(event: E, handler: (payload: ApiEvents[E]) => void): () => void;
-  readonly transport: 'electron' | 'server';
+  readonly transport: 'electron' | 'server' | 'local';
 }

@@ -13,14 +13,13 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { openStudio } from '../studio';
 import { provenCandidates } from '../store/candidates';
 import { openDatabase } from '../store/db';
 import { writeExportTo } from '../export-files';
 import type { BenchCase, BenchRow } from './cases';
 import { timeMedian } from './cases';
-import { call } from '../cli/studio-session';
+import { localClient } from '../local-client';
 
 interface FullSet {
   ms: number;
@@ -35,13 +34,14 @@ async function fullSet(game: typeof carillonGame | typeof apsisGame, workers: nu
   const service = openStudio({ dbPath: join(dir, 'bench.db'), workers, transport: 'cli' });
   try {
     // Warm the workers (module load, JIT) on a tiny run so the figure is the steady cost.
-    const warm = await call<RunSummary>(service, 'runs.create', { game: game.id, seed: 1, levels: 2 });
+    const api = localClient(service);
+    const warm = await api.call('runs.create', { game: game.id, seed: 1, levels: 2 });
     await service.engine.waitFor(warm.id);
     const t0 = performance.now();
-    const run = await call<RunSummary>(service, 'runs.create', { game: game.id, seed: 7 });
+    const run = await api.call('runs.create', { game: game.id, seed: 7 });
     const done = await service.engine.waitFor(run.id);
     if (done.status !== 'done') throw new Error(`bench run ended ${done.status}: ${done.error}`);
-    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' });
+    const exported = await api.call('packs.export', { runId: run.id, kind: 'automatic' });
     writeExportTo(exported, join(dir, 'pack.json'), service.dbPath);
     const ms = performance.now() - t0;
     const db = openDatabase(join(dir, 'bench.db'));

@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
 import { openStudio } from '../studio';
-import { call } from '../cli/studio-session';
+import { localClient } from '../local-client';
 import type { BenchCase } from './cases';
 
 /** An Apsis pack whose one level has `arrows` arrows (refused before any proof). */
@@ -41,9 +40,10 @@ export const importBenchCases: BenchCase[] = [
       const dir = mkdtempSync(join(tmpdir(), 'studio-bench-import-'));
       const service = openStudio({ dbPath: join(dir, 'bench.db'), workers: 2, transport: 'cli' });
       try {
-        const run = await call<RunSummary>(service, 'runs.create', { game: 'carillon', seed: 7, levels: 40 });
+        const api = localClient(service);
+        const run = await api.call('runs.create', { game: 'carillon', seed: 7, levels: 40 });
         await service.engine.waitFor(run.id);
-        const pack = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' });
+        const pack = await api.call('packs.export', { runId: run.id, kind: 'automatic' });
         // Through the API (the same dispatch both transports call), the event loop watched.
         const good = await timed(() => service.dispatch('packs.import', { text: pack.text }));
         if (!good.value.ok) throw new Error(`import bench: the pack was refused: ${good.value.error.message}`);

@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
+import type { GameId } from '../../src-shared/game';
 import { apsisGame, apsisQualityFigures, type ApsisPack, type ApsisQualityFigures as ApsisQuality } from '../../src-shared/games/apsis/index';
 import { carillonGame, carillonQuality, type CarillonPack, type CarillonQuality } from '../../src-shared/games/carillon/index';
 import { openStudio } from '../studio';
 import type { Service } from '../service';
 import type { BenchCase, BenchRow } from './cases';
-import { call } from '../cli/studio-session';
+import { localClient } from '../local-client';
 import { writeExportTo } from '../export-files';
 
 export const QUALITY_SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
@@ -64,14 +64,15 @@ export function median(values: readonly number[]): number {
 }
 
 /** One whole default set through the pipeline (create, generate, order, dedup, export); the pack and the seconds it took. */
-async function wholeSet(service: Service, dir: string, game: string, seed: number): Promise<{ pack: unknown; seconds: number; cpuSeconds: number }> {
+async function wholeSet(service: Service, dir: string, game: GameId, seed: number): Promise<{ pack: unknown; seconds: number; cpuSeconds: number }> {
   const t0 = performance.now();
   // CPU of this process's threads (main and the pool's workers): a figure the machine's other load does not inflate.
   const c0 = process.cpuUsage();
-  const run = await call<RunSummary>(service, 'runs.create', { game, seed });
+  const api = localClient(service);
+  const run = await api.call('runs.create', { game, seed });
   const done = await service.engine.waitFor(run.id);
   if (done.status !== 'done') throw new Error(`${game} seed ${seed}: the run ended ${done.status}: ${done.error}`);
-  const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' });
+  const exported = await api.call('packs.export', { runId: run.id, kind: 'automatic' });
   writeExportTo(exported, join(dir, `${game}-${seed}.json`), service.dbPath);
   const cpu = process.cpuUsage(c0);
   return { pack: JSON.parse(exported.text), seconds: (performance.now() - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
@@ -99,7 +100,7 @@ function rowsOf<Q>(game: string, figures: Figure<Q>[], perSeed: { seed: number; 
 }
 
 /** One game's quality case: its default set for every seed, per-seed figures, worst and median, and the markdown table. */
-function qualityCase<Q>(game: { id: string; title: string }, figures: Figure<Q & Timed>[], figuresOf: (pack: unknown) => Q): BenchCase {
+function qualityCase<Q>(game: { id: GameId; title: string }, figures: Figure<Q & Timed>[], figuresOf: (pack: unknown) => Q): BenchCase {
   return {
     name: `quality ${game.id}`,
     run: async () => {
@@ -109,7 +110,7 @@ function qualityCase<Q>(game: { id: string; title: string }, figures: Figure<Q &
       const perSeed: { seed: number; q: Q & Timed }[] = [];
       try {
         // Warm the workers (module load, JIT) so the first seed's time is the steady cost.
-        const warm = await call<RunSummary>(service, 'runs.create', { game: game.id, seed: 1, levels: 2 });
+        const warm = await localClient(service).call('runs.create', { game: game.id, seed: 1, levels: 2 });
         await service.engine.waitFor(warm.id);
         for (const seed of QUALITY_SEEDS) {
           process.stderr.write(`bench: quality ${game.id} seed ${seed}…\n`);

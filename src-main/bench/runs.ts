@@ -6,14 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { RunSummary } from '../../src-shared/api';
 import { openStudio } from '../studio';
 import type { BenchCase } from './cases';
-import { call } from '../cli/studio-session';
+import { localClient } from '../local-client';
 
 /** Every Apsis field at its bound: one candidate takes tens of seconds. */
 const PATHOLOGICAL = {
-  game: 'apsis',
+  game: 'apsis' as const,
   seed: 1,
   plan: [{ stage: 1, first: 1, last: 4, orbits: 3, arrows: [60, 60, 60, 60], long: true, diagonal: true, poolSize: 100 }],
   rules: { validCandidates: 1000, maxTries: 100000, maxBuilds: 100 },
@@ -26,13 +25,14 @@ export const runBenchCases: BenchCase[] = [
       const dir = mkdtempSync(join(tmpdir(), 'studio-bench-cancel-'));
       const service = openStudio({ dbPath: join(dir, 'bench.db'), transport: 'cli' });
       try {
-        const heavy = await call<RunSummary>(service, 'runs.create', PATHOLOGICAL);
+        const api = localClient(service);
+        const heavy = await api.call('runs.create', PATHOLOGICAL);
         // Let every worker take a batch it will not finish for minutes.
         await new Promise((r) => setTimeout(r, 1000));
         const t0 = performance.now();
-        await call(service, 'runs.cancel', { runId: heavy.id });
+        await api.call('runs.cancel', { runId: heavy.id });
         await service.engine.waitFor(heavy.id);
-        const small = await call<RunSummary>(service, 'runs.create', { game: 'carillon', seed: 2, levels: 1 });
+        const small = await api.call('runs.create', { game: 'carillon', seed: 2, levels: 1 });
         let first = Number.NaN;
         const off = service.on('run.progress', (p) => {
           if (p.runId === small.id && p.stage === 'generate' && p.done > 0 && Number.isNaN(first)) first = performance.now() - t0;

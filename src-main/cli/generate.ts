@@ -6,12 +6,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
+import type { RunSummary } from '../../src-shared/api';
 import { gameById, games } from '../../src-shared/games/index';
 import { defaultWorkerCount } from '../jobs/pool';
 import type { Service } from '../service';
 import { intOption } from './options';
-import { call, cliStudio, showProgress } from './studio-session';
+import { cliStudio, showProgress } from './studio-session';
+import { localClient } from '../local-client';
 import { printSummary } from './summary';
 import { writeExportTo } from '../export-files';
 
@@ -37,7 +38,7 @@ export async function finishAndExport(service: Service, run: RunSummary, out: st
   const game = gameById(final.game);
   const lines: { label: string; value: string }[] = [];
   if (out) {
-    const exported = await call<ExportResult>(service, 'packs.export', { runId: run.id, kind });
+    const exported = await localClient(service).call('packs.export', { runId: run.id, kind });
     const written = writeExportTo(exported, out, service.dbPath);
     lines.push(...game.summarize(game.parsePack(JSON.parse(exported.text))));
     lines.push({ label: 'written', value: written.path });
@@ -60,7 +61,7 @@ export function registerGenerate(program: Command): void {
       const t0 = performance.now();
       const service = cliStudio({ db: o.db, workers: o.workers });
       try {
-        const run = await call<RunSummary>(service, 'runs.create', { game: game.id, seed: o.seed, ...(o.levels !== undefined ? { levels: o.levels } : {}) });
+        const run = await localClient(service).call('runs.create', { game: game.id, seed: o.seed, ...(o.levels !== undefined ? { levels: o.levels } : {}) });
         process.stderr.write(`run ${run.id} in ${o.db}\n`);
         await finishAndExport(service, run, o.out, 'automatic', t0);
       } finally {

@@ -7,10 +7,11 @@
  * constraints exit with status 2, naming the levels and the rule.
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { CandidatePage, RunDetail, SteerResult } from '../../src-shared/api';
+import { ApiError, type SteerResult } from '../../src-shared/api';
 import { candidateName } from '../../src-shared/vocabulary';
 import { intOption } from './options';
 import { cliStudio } from './studio-session';
+import { localClient } from '../local-client';
 import { writeFileAtomic } from '../atomic-write';
 
 /** "1-10,14" -> [1..10, 14]. */
@@ -51,15 +52,12 @@ export function registerOrder(program: Command): void {
     .action(async (runId: number, o: { approved?: boolean; pin: string[]; lock?: number[]; exclude: string[]; db: string; json?: string }) => {
       const service = cliStudio({ db: o.db, workers: 1 });
       try {
-        const env0 = await service.dispatch('runs.get', { runId });
-        if (!env0.ok) throw new Error(env0.error.message);
-        const run = env0.value as RunDetail;
+        const api = localClient(service);
+        const run = await api.call('runs.get', { runId });
         // Resolve pool names to ids from the run's candidates (pages of 2,000).
         const byName = new Map<string, number>(), names = new Map<number, string>(), diff = new Map<number, number | null>();
         for (let offset = 0; ; offset += 2000) {
-          const env = await service.dispatch('candidates.list', { runId, offset, limit: 2000, withLevels: false });
-          if (!env.ok) throw new Error(env.error.message);
-          const page = env.value as CandidatePage;
+          const page = await api.call('candidates.list', { runId, offset, limit: 2000, withLevels: false });
           for (const c of page.items) { byName.set(`${c.slot}:${c.index}`, c.id); names.set(c.id, candidateName(c.slot, c.index)); }
           if (page.items.length < 2000) break;
         }
@@ -76,17 +74,18 @@ export function registerOrder(program: Command): void {
           return { level: Number(m[1]), candidateId: resolve(m[2]!, `--pin ${p}`) };
         });
         const exclude = o.exclude.map((e) => resolve(e, `--exclude ${e}`));
-        const env = await service.dispatch('orderings.steer', { runId, clear: true, approved: o.approved ?? false, pin, lock: o.lock ?? [], exclude });
-        if (!env.ok) {
-          if (env.error.code === 'conflict' && env.error.fields?.some((f) => f.field.startsWith('steering.'))) {
+        let r: SteerResult;
+        try {
+          r = await api.call('orderings.steer', { runId, clear: true, approved: o.approved ?? false, pin, lock: o.lock ?? [], exclude });
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'conflict' && e.fields?.some((f) => f.field.startsWith('steering.'))) {
             console.error(`error: run ${runId}: these constraints cannot hold, nothing was stored:`);
-            for (const f of env.error.fields) console.error(`  ${f.field.replace('steering.', '')}: ${f.message}`);
+            for (const f of e.fields) console.error(`  ${f.field.replace('steering.', '')}: ${f.message}`);
             process.exitCode = 2;
             return;
           }
-          throw new Error(env.error.message);
+          throw e;
         }
-        const r = env.value as SteerResult;
         const levels = r.ordering.levels;
         for (const l of levels) if (l.candidateId !== null) diff.set(l.candidateId, l.difficulty);
         const fixed = new Map([...r.steering.pins.map((p) => [p.level, 'pinned'] as const), ...r.steering.locks.map((p) => [p.level, 'locked'] as const)]);

@@ -1,11 +1,11 @@
 /** `runs`, `resume RUN` and `export RUN`: the CLI's view of the runs in a database. */
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
-import type { ExportResult, RunDetail, RunSummary } from '../../src-shared/api';
 import { defaultWorkerCount } from '../jobs/pool';
 import { finishAndExport } from './generate';
 import { intOption } from './options';
-import { call, cliStudio } from './studio-session';
+import { cliStudio } from './studio-session';
+import { localClient } from '../local-client';
 import { writeExportTo } from '../export-files';
 
 export function registerRuns(program: Command): void {
@@ -16,7 +16,7 @@ export function registerRuns(program: Command): void {
     .action(async (o: { db: string }) => {
       const service = cliStudio({ db: o.db, workers: 1 });
       try {
-        const runs = await call<RunSummary[]>(service, 'runs.list', {});
+        const runs = await localClient(service).call('runs.list', {});
         if (runs.length === 0) return void console.log(`no runs in ${o.db}`);
         console.log(`${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created`);
         for (const r of runs) {
@@ -38,7 +38,7 @@ export function registerRuns(program: Command): void {
       const t0 = performance.now();
       const service = cliStudio({ db: o.db, workers: o.workers });
       try {
-        const run = await call<RunSummary>(service, 'runs.resume', { runId });
+        const run = await localClient(service).call('runs.resume', { runId });
         process.stderr.write(`resuming run ${run.id}: ${run.candidatesDone}/${run.candidatesTotal} candidates stored\n`);
         await finishAndExport(service, run, o.out, 'automatic', t0);
       } finally {
@@ -60,8 +60,9 @@ export function registerRuns(program: Command): void {
       if (o.approved && o.steered) throw new Error('--approved and --steered name two different orders; choose one');
       const service = cliStudio({ db: o.db, workers: 1 });
       try {
-        await call<RunDetail>(service, 'runs.get', { runId });
-        const built = await call<ExportResult>(service, 'packs.export', { runId, kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file', allowBreaks: o.allowBreaks ?? false });
+        const api = localClient(service);
+        await api.call('runs.get', { runId });
+        const built = await api.call('packs.export', { runId, kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file', allowBreaks: o.allowBreaks ?? false });
         if (o.steered && built.text.includes('"forcedBreaks"')) console.log('the steered order ships with rule breaks (--allow-breaks); the pack records them under studio.forcedBreaks');
         const r = writeExportTo(built, o.out, service.dbPath);
         console.log(`wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`);

@@ -1,4 +1,7 @@
-/** A CLI command's studio: the same service as the app, over the --db file, with a progress bar. */
+/**
+ * A CLI command's studio: the same service as the app, over the --db file, with a progress
+ * bar. Commands call the API through localClient(service) (src-main/local-client.ts).
+ */
 import { openStudio } from '../studio';
 import type { Service } from '../service';
 import { progressBar, type Bar } from './progress-bar';
@@ -20,11 +23,4 @@ export function showProgress(service: Service, runId: number, label: string): Ba
       bar.stop();
     },
   };
-}
-
-/** Call an API method through the service, turning an error envelope into a thrown Error. */
-export async function call<T>(service: Service, method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(env.error.message);
-  return env.value as T;
 }

@@ -1,7 +1,7 @@
 /** The summary block printed after a run: the game's figures, builds, rate, workers and time, then the run's stored report. */
-import type { RunReport, RunSummary } from '../../src-shared/api';
+import type { RunSummary } from '../../src-shared/api';
 import { reportLines } from '../../src-shared/run-report';
-import { call } from './studio-session';
+import { localClient } from '../local-client';
 import type { Service } from '../service';
 
 export async function printSummary(service: Service, run: RunSummary, lines: { label: string; value: string }[], seconds: number): Promise<void> {
@@ -14,7 +14,7 @@ export async function printSummary(service: Service, run: RunSummary, lines: { l
     { label: 'workers', value: String(service.engine.workers) },
     { label: 'time', value: `${seconds.toFixed(2)} s` },
   ];
-  const report = await call<RunReport | null>(service, 'runs.report', { runId: run.id });
+  const report = await localClient(service).call('runs.report', { runId: run.id });
   if (report) all.push(...reportLines(report));
   const width = Math.max(...all.map((l) => l.label.length));
   for (const l of all) console.log(`${l.label.padEnd(width)}  ${l.value}`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type StudioServer } from '../../src-main/server/server';
 import { rendererDir } from '../../src-main/studio';
-import { testService } from '../helpers/service';
+import { openTestStudio, type TestStudio } from '../helpers/studio';
 
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RESULTS = join(process.cwd(), 'test-results');
@@ -35,7 +35,8 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export interface BrowserStudio {
-  ctx: ReturnType<typeof testService>;
+  /** The service, its typed client (ctx.api) and its temporary database. */
+  ctx: TestStudio;
   server: StudioServer;
   browser: Browser;
   page: Page;
@@ -48,7 +49,7 @@ export interface BrowserStudio {
  * (uncaught exceptions and console errors) are collected into `errors`.
  */
 export async function studioInBrowser(opts: { workers?: number; viewport?: { width: number; height: number }; acceptDownloads?: boolean; errors: string[]; staticDir?: string }): Promise<BrowserStudio> {
-  const ctx = testService(opts.workers ?? 1);
+  const ctx = openTestStudio({ workers: opts.workers ?? 1 });
   // The built renderer, or another build of it (the test build with the test-only games).
   const server = await startServer({ service: ctx.service, staticDir: opts.staticDir ?? rendererDir() });
   const browser = await launchChromium();
@@ -65,7 +66,7 @@ export async function studioInBrowser(opts: { workers?: number; viewport?: { wid
     close: async () => {
       await browser.close();
       await server.close();
-      await ctx.dispose();
+      await ctx.close();
     },
   };
 }

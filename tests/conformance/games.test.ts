@@ -6,33 +6,25 @@
  * a level that is its own near-duplicate, an ordering that fills a small plan, metrics that
  * are all declared, and rules and plan schemas that accept the defaults and name a broken field.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
+import { describe, expect, it } from 'vitest';
 import type { AnyGame, PoolCandidate } from '../../src-shared/game';
 import { gameForPack, games } from '../../src-shared/games/index';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import { designerIssues } from '../../src-shared/schema/designer-errors';
-import type { Service } from '../../src-main/service';
-import { testService } from '../helpers/service';
+import { useTestStudio, type TestStudio } from '../helpers/studio';
 
 /** A few levels: enough for every rule of a game to act, small enough for the 2-core machine. */
 const LEVELS = 3;
 const SEED = 5;
 
-let one: ReturnType<typeof testService>;
-let two: ReturnType<typeof testService>;
-
-async function ok<T>(service: Service, method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+/** The same pipeline on one worker and on two. */
+const one = useTestStudio({ workers: 1 });
+const two = useTestStudio({ workers: 2 });
 
 /** A whole small run through the real pipeline (workers, store, ordering, dedup), exported. */
-async function packText(service: Service, game: AnyGame): Promise<string> {
-  const run = await ok<RunSummary>(service, 'runs.create', { game: game.id, seed: SEED, levels: Math.min(LEVELS, game.levelCount(game.defaultPlan)) });
-  expect((await service.engine.waitFor(run.id)).status).toBe('done');
-  return (await ok<ExportResult>(service, 'packs.export', { runId: run.id, kind: 'automatic' })).text;
+async function packText(studio: TestStudio, game: AnyGame): Promise<string> {
+  const run = await studio.finishedRun({ game: game.id, seed: SEED, levels: Math.min(LEVELS, game.levelCount(game.defaultPlan)) });
+  return (await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' })).text;
 }
 
 /** The first number in a JSON value, as a path to it (for breaking one field). */
@@ -60,22 +52,12 @@ function withValueAt(value: unknown, path: (string | number)[], replacement: unk
   return copy;
 }
 
-beforeAll(() => {
-  one = testService(1);
-  two = testService(2);
-});
-
-afterAll(async () => {
-  await one?.dispose();
-  await two?.dispose();
-});
-
 describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) => {
   const texts: { one?: string; two?: string } = {};
 
   it('makes the same pack, byte for byte, on 1 and on 2 workers', async () => {
-    texts.one = await packText(one.service, game);
-    texts.two = await packText(two.service, game);
+    texts.one = await packText(one, game);
+    texts.two = await packText(two, game);
     expect(texts.two).toBe(texts.one);
     expect(JSON.parse(texts.one).levels.length).toBe(Math.min(LEVELS, game.levelCount(game.defaultPlan)));
   });

@@ -5,42 +5,23 @@
  * three equal reads in a row, steps within the default's bound, no near copy under any real
  * rotation (rules 1–3, checked pair by pair), every solution replays, and verify is clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apsisGame, closestPairs, duplicatePairs, prepareLevel, replay, solveRounds, type ApsisPack } from '../../src-shared/games/apsis/index';
 import { stepStats } from '../../src-shared/ordering/curve';
-import type { Service } from '../../src-main/service';
-import { testService } from '../helpers/service';
+import { useTestStudio } from '../helpers/studio';
 
 const SEEDS = [11, 2026, 4242];
 /** The default's largest step on the seeds 101–120 (docs/apsis.md); a hard bound here. */
 const MAX_STEP = 2;
 const TIMEOUT = 240_000;
 
-let ctx: ReturnType<typeof testService>;
-let service: Service;
-
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
-
-beforeAll(() => {
-  ctx = testService(2);
-  service = ctx.service;
-});
-afterAll(async () => {
-  await ctx.dispose();
-});
+const studio = useTestStudio({ workers: 2 });
 
 describe.each(SEEDS)('Apsis: the whole default set, seed %i', (seed) => {
   let pack: ApsisPack;
   beforeAll(async () => {
-    const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed });
-    const done = await service.engine.waitFor(run.id);
-    if (done.status !== 'done') throw new Error(`run ended ${done.status}: ${done.error}`);
-    const exported = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
+    const run = await studio.finishedRun({ game: 'apsis', seed });
+    const exported = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' });
     pack = apsisGame.parsePack(JSON.parse(exported.text));
   }, TIMEOUT);
 

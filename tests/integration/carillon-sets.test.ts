@@ -6,43 +6,23 @@
  * every jump within the bound the ordering promises, no near-duplicate pair, every solution
  * replaying through the timed chain rules in the fewest taps, every field fair to read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildField, carillonGame, difficultyBits, fairnessProblems, fairShareProblems, fewestByTheorem, plannedDots, replaySolution,
-  solveSearch, sourceComponents, stretchOf, type CarillonPack,
+  buildField, carillonGame, difficultyBits, fairnessProblems, fairShareProblems, fewestByTheorem, plannedDots, replaySolution, solveSearch, sourceComponents, stretchOf, type CarillonPack,
 } from '../../src-shared/games/carillon/index';
-import type { Service } from '../../src-main/service';
-import { testService } from '../helpers/service';
+import { useTestStudio } from '../helpers/studio';
 
 const SEEDS = [11, 2026, 31337];
 /** The issue's bound on the largest jump between neighbours (the ordering aims at 0.4). */
 const MAX_JUMP = 0.45;
 
-let ctx: ReturnType<typeof testService>;
-let service: Service;
-
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
-
-beforeAll(() => {
-  ctx = testService(2);
-  service = ctx.service;
-});
-afterAll(async () => {
-  await ctx.dispose();
-});
+const studio = useTestStudio({ workers: 2 });
 
 describe.each(SEEDS)('Carillon: the whole default set, seed %i', (seed) => {
   let pack: CarillonPack;
   beforeAll(async () => {
-    const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed });
-    const done = await service.engine.waitFor(run.id);
-    if (done.status !== 'done') throw new Error(`run ended ${done.status}: ${done.error}`);
-    const exported = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
+    const run = await studio.finishedRun({ game: 'carillon', seed });
+    const exported = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' });
     pack = carillonGame.parsePack(JSON.parse(exported.text));
   }, 120_000);
 

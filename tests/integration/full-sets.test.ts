@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportResult, RunSummary } from '../../src-shared/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunSummary } from '../../src-shared/api';
+import type { GameId } from '../../src-shared/game';
 import {
   apsisGame, closestPairs, levelSpec, replay, solveRounds, type ApsisLevel, type ApsisPack,
 } from '../../src-shared/games/apsis/index';
@@ -18,44 +19,23 @@ import {
 } from '../../src-shared/games/carillon/index';
 import { stepStats } from '../../src-shared/ordering/curve';
 import { provenCandidates } from '../../src-main/store/candidates';
-import type { Service } from '../../src-main/service';
 import { writeExportTo } from '../../src-main/export-files';
-import { testService } from '../helpers/service';
-import { tempDir } from '../helpers/temp';
+import { useTestStudio } from '../helpers/studio';
 
 const SEED = 7;
 const TIMEOUT = 120_000;
 
-let ctx: ReturnType<typeof testService>;
-let service: Service;
-const files = tempDir('studio-full-sets-');
-
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+const studio = useTestStudio({ workers: 2 });
 
 /** The full default set of a game for SEED through the pipeline; the exported pack, parsed. */
-async function fullSet<P>(game: { id: string; parsePack(json: unknown): P }): Promise<{ run: RunSummary; pack: P }> {
-  const run = await ok<RunSummary>('runs.create', { game: game.id, seed: SEED });
-  const done = await service.engine.waitFor(run.id);
-  if (done.status !== 'done') throw new Error(`${game.id} run ended ${done.status}: ${done.error}`);
-  const path = join(files.dir, `${game.id}-${SEED}.json`);
-  const exported = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
-  expect(writeExportTo(exported, path, ctx.dbPath).path).toBe(path);
+async function fullSet<P>(game: { id: GameId; parsePack(json: unknown): P }): Promise<{ run: RunSummary; pack: P }> {
+  const run = await studio.finishedRun({ game: game.id, seed: SEED });
+  const path = join(studio.dir, `${game.id}-${SEED}.json`);
+  const exported = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' });
+  expect(writeExportTo(exported, path, studio.dbPath).path).toBe(path);
   // Read back what was written, through the game's own schema.
   return { run, pack: game.parsePack(JSON.parse(readFileSync(path, 'utf8'))) };
 }
-
-beforeAll(() => {
-  ctx = testService(2);
-  service = ctx.service;
-});
-afterAll(async () => {
-  await ctx.dispose();
-  files.cleanup();
-});
 
 describe('Carillon: the whole default set (seed 7)', () => {
   let pack: CarillonPack;
@@ -179,7 +159,7 @@ describe('Apsis: the whole default set (seed 7)', () => {
 
   it('spreads arrows over the orbits: in every stage no orbit holds more than 1.5× its even share', () => {
     // Every proven candidate of the run (what the generator built: 12 per level) …
-    const db = new Database(ctx.dbPath, { readonly: true });
+    const db = new Database(studio.dbPath, { readonly: true });
     const candidates = (() => {
       try {
         return provenCandidates(db, run.id).map((c) => ({ levelNumber: c.slot + 1, level: c.level as ApsisLevel }));

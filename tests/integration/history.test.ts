@@ -7,39 +7,35 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEnvelope, CandidatePage, CurationChange, HistoryList, HistoryStep, RunSummary } from '../../src-shared/api';
+import type { ApiEnvelope, CurationChange, StudioClient } from '../../src-shared/api';
 import { openStudio } from '../../src-main/studio';
 import type { Service } from '../../src-main/service';
+import { localClient } from '../../src-main/local-client';
 import { migrate } from '../../src-main/store/db';
 import { migrations } from '../../src-main/store/migrations';
+import { readRows } from '../helpers/rows';
 import { tempDir } from '../helpers/temp';
 
 const t = tempDir('studio-history-');
 const dbPath = join(t.dir, 'studio.db');
 let service: Service;
+/** The typed API over `service` (reopened by the restart test below). */
+let api: StudioClient;
 let runId: number;
 
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
+function open(workers: number): void {
+  service = openStudio({ dbPath, workers, transport: 'server' });
+  api = localClient(service);
 }
 
 type Rows = { id: number; verdict: string; tags: string; note: string }[];
 
 /** The curated columns of every candidate of the run, read straight from SQLite. */
-function rows(): Rows {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return db.prepare('SELECT id, verdict, tags, note FROM candidates WHERE run_id = ? ORDER BY id').all(runId) as Rows;
-  } finally {
-    db.close();
-  }
-}
+const rows = (): Rows => readRows(dbPath, 'SELECT id, verdict, tags, note FROM candidates WHERE run_id = ? ORDER BY id', runId);
 
 beforeAll(async () => {
-  service = openStudio({ dbPath, workers: 2, transport: 'server' });
-  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 11, levels: 3 });
+  open(2);
+  const run = await api.call('runs.create', { game: 'carillon', seed: 11, levels: 3 });
   runId = run.id;
   expect((await service.engine.waitFor(runId)).status).toBe('done');
 });
@@ -54,7 +50,7 @@ describe('run history', () => {
   let entryIds: number[] = [];
 
   it('records each action of a mixed sequence with exactly the rows it changed', async () => {
-    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const page = await api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const proven = page.items.filter((c) => c.failure === null);
     const slot0 = proven.filter((c) => c.slot === 0);
     const [a, b, c] = slot0;
@@ -62,17 +58,17 @@ describe('run history', () => {
     const second = proven.find((x) => x.slot === 1)!;
     states.push(rows());
 
-    const actions: [string, unknown][] = [
-      ['candidates.setVerdict', { candidateIds: [a!.id], verdict: 'approved' }],
-      ['candidates.setTags', { candidateIds: [a!.id, b!.id, c!.id, second.id], tags: ['hard'], mode: 'add' }],
-      ['candidates.setNote', { candidateId: b!.id, note: 'nice seam' }],
+    const actions: (() => Promise<CurationChange>)[] = [
+      () => api.call('candidates.setVerdict', { candidateIds: [a!.id], verdict: 'approved' }),
+      () => api.call('candidates.setTags', { candidateIds: [a!.id, b!.id, c!.id, second.id], tags: ['hard'], mode: 'add' }),
+      () => api.call('candidates.setNote', { candidateId: b!.id, note: 'nice seam' }),
       // Bulk reject the whole first pool, the approved candidate included.
-      ['candidates.setVerdict', { candidateIds: slot0.map((x) => x.id), verdict: 'rejected' }],
-      ['candidates.setTags', { candidateIds: [a!.id, c!.id], tags: ['hard'], mode: 'remove' }],
+      () => api.call('candidates.setVerdict', { candidateIds: slot0.map((x) => x.id), verdict: 'rejected' }),
+      () => api.call('candidates.setTags', { candidateIds: [a!.id, c!.id], tags: ['hard'], mode: 'remove' }),
     ];
-    for (const [method, args] of actions) {
+    for (const act of actions) {
       const before = rows();
-      const res = await ok<CurationChange>(method, args);
+      const res = await act();
       const after = rows();
       states.push(after);
       // The reply's changes are exactly the rows whose columns differ, with before and after.
@@ -100,7 +96,7 @@ describe('run history', () => {
     // Every state differs from the one before it.
     for (let i = 1; i < states.length; i++) expect(states[i]).not.toEqual(states[i - 1]);
 
-    const list = await ok<HistoryList>('history.list', { runId });
+    const list = await api.call('history.list', { runId });
     expect(list.total).toBe(5);
     expect(list.entries.map((e) => e.label)).toEqual([...labels].reverse());
     expect(list.entries.map((e) => e.kind)).toEqual(['untag', 'verdict', 'note', 'tag', 'verdict']);
@@ -114,7 +110,7 @@ describe('run history', () => {
 
   it('undoes it all, one exact change at a time, naming each, then redoes it all', async () => {
     for (let k = 5; k >= 1; k--) {
-      const step = await ok<HistoryStep>('history.undo', { runId });
+      const step = await api.call('history.undo', { runId });
       expect(step.entries.map((e) => e.label)).toEqual([labels[k - 1]]);
       expect(rows()).toEqual(states[k - 1]);
       expect(step.undo?.label ?? null).toBe(k >= 2 ? labels[k - 2] : null);
@@ -125,7 +121,7 @@ describe('run history', () => {
     expect(rows()).toEqual(states[0]);
 
     for (let k = 1; k <= 5; k++) {
-      const step = await ok<HistoryStep>('history.redo', { runId });
+      const step = await api.call('history.redo', { runId });
       expect(step.entries.map((e) => e.label)).toEqual([labels[k - 1]]);
       expect(rows()).toEqual(states[k]);
     }
@@ -135,15 +131,15 @@ describe('run history', () => {
   });
 
   it('jumps back to any change and forward again', async () => {
-    const back = await ok<HistoryStep>('history.jump', { runId, entryId: entryIds[1] });
+    const back = await api.call('history.jump', { runId, entryId: entryIds[1]! });
     expect(back.entries.map((e) => e.label)).toEqual([labels[4], labels[3], labels[2]]);
     expect(rows()).toEqual(states[2]);
-    await ok<HistoryStep>('history.jump', { runId, entryId: 0 });
+    await api.call('history.jump', { runId, entryId: 0 });
     expect(rows()).toEqual(states[0]);
-    const fwd = await ok<HistoryStep>('history.jump', { runId, entryId: entryIds[3] });
+    const fwd = await api.call('history.jump', { runId, entryId: entryIds[3]! });
     expect(fwd.entries.map((e) => e.label)).toEqual(labels.slice(0, 4));
     expect(rows()).toEqual(states[4]);
-    await ok<HistoryStep>('history.jump', { runId, entryId: entryIds[4] });
+    await api.call('history.jump', { runId, entryId: entryIds[4]! });
     expect(rows()).toEqual(states[5]);
     // An entry of no run, or of another run, changes nothing.
     const bad = await service.dispatch('history.jump', { runId, entryId: 999_999 });
@@ -152,43 +148,43 @@ describe('run history', () => {
   });
 
   it('survives a restart, and a new change after an undo ends the redo branch', async () => {
-    await ok<HistoryStep>('history.undo', { runId });
+    await api.call('history.undo', { runId });
     await service.close();
-    service = openStudio({ dbPath, workers: 1, transport: 'server' });
-    const list = await ok<HistoryList>('history.list', { runId });
+    open(1);
+    const list = await api.call('history.list', { runId });
     expect(list.total).toBe(5);
     expect(list.redo?.label).toBe(labels[4]);
     expect(list.undo?.label).toBe(labels[3]);
     expect(rows()).toEqual(states[4]);
-    const step = await ok<HistoryStep>('history.undo', { runId });
+    const step = await api.call('history.undo', { runId });
     expect(step.entries[0]!.label).toBe(labels[3]);
     expect(rows()).toEqual(states[3]);
 
     const someone = states[3]!.find((r) => r.verdict === 'none')!;
-    const res = await ok<CurationChange>('candidates.setVerdict', { candidateIds: [someone.id], verdict: 'approved' });
+    const res = await api.call('candidates.setVerdict', { candidateIds: [someone.id], verdict: 'approved' });
     expect(res.redo).toBeNull();
-    const after = await ok<HistoryList>('history.list', { runId });
+    const after = await api.call('history.list', { runId });
     expect(after.total).toBe(4);
     expect(after.entries.every((e) => !e.undone)).toBe(true);
   });
 
   it('records nothing for an action that changes nothing, and refuses bad input with nothing changed', async () => {
     const before = rows();
-    const total = (await ok<HistoryList>('history.list', { runId })).total;
+    const total = (await api.call('history.list', { runId })).total;
     const someone = before.find((r) => r.verdict === 'approved')!;
-    const res = await ok<CurationChange>('candidates.setVerdict', { candidateIds: [someone.id], verdict: 'approved' });
+    const res = await api.call('candidates.setVerdict', { candidateIds: [someone.id], verdict: 'approved' });
     expect(res).toMatchObject({ changed: 0, changes: [], entry: null });
     const bad = (await service.dispatch('candidates.setTags', { candidateIds: [someone.id, 999_999], tags: ['x'] })) as ApiEnvelope<unknown>;
     expect(bad.ok).toBe(false);
     expect(rows()).toEqual(before);
-    expect((await ok<HistoryList>('history.list', { runId })).total).toBe(total);
+    expect((await api.call('history.list', { runId })).total).toBe(total);
   });
 });
 
 describe('sorting by shipped level', () => {
   it('lists the automatic order\'s levels in number order, then what does not ship', async () => {
     for (const dir of ['asc', 'desc'] as const) {
-      const page = await ok<CandidatePage>('candidates.list', { runId, sort: { key: 'level', dir }, limit: 2000, withLevels: false });
+      const page = await api.call('candidates.list', { runId, sort: { key: 'level', dir }, limit: 2000, withLevels: false });
       const levels = page.items.map((c) => c.shippedAs.automatic);
       const shipped = levels.filter((l): l is number => l !== null);
       expect(shipped.length).toBe(3);

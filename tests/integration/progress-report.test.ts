@@ -4,28 +4,12 @@
  * never decreases while the phases go generate → order → near-duplicates → done; the report
  * agrees with what the database holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidatePage, DuplicatePairView, OrderingView, RunProgress, RunReport, RunSummary } from '../../src-shared/api';
+import { describe, expect, it } from 'vitest';
+import type { RunProgress, RunSummary } from '../../src-shared/api';
 import { RUN_PHASES } from '../../src-shared/progress';
-import type { Service } from '../../src-main/service';
-import { testService } from '../helpers/service';
+import { useTestStudio } from '../helpers/studio';
 
-let ctx: ReturnType<typeof testService>;
-let service: Service;
-
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
-
-beforeAll(() => {
-  ctx = testService(2);
-  service = ctx.service;
-});
-afterAll(async () => {
-  await ctx.dispose();
-});
+const studio = useTestStudio({ workers: 2 });
 
 /** Every overall figure and phase of a run's events never goes back. */
 function expectForwardOnly(events: RunProgress[]): void {
@@ -44,12 +28,12 @@ describe('a full Apsis run', () => {
   let run: RunSummary;
 
   it('reports progress that never decreases, through named phases, to 100 %', async () => {
-    const off = service.on('run.progress', (p) => {
+    const off = studio.service.on('run.progress', (p) => {
       if (p.runId === run?.id) events.push(p);
     });
-    run = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 7 });
+    run = await studio.api.call('runs.create', { game: 'apsis', seed: 7 });
     expect(run.candidatesTotal).toBeGreaterThan(1000);
-    const final = await service.engine.waitFor(run.id);
+    const final = await studio.service.engine.waitFor(run.id);
     off();
     expect(final.status).toBe('done');
     expect(events.length).toBeGreaterThan(20);
@@ -72,9 +56,10 @@ describe('a full Apsis run', () => {
   });
 
   it('stores a report that agrees with the database', async () => {
-    const report = await ok<RunReport>('runs.report', { runId: run.id });
+    const report = await studio.api.call('runs.report', { runId: run.id });
+    if (!report) throw new Error(`run ${run.id} stored no report`);
     expect(report.status).toBe('done');
-    const view = await ok<OrderingView>('orderings.get', { runId: run.id, kind: 'automatic' });
+    const view = await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' });
     const diffs = view.levels.map((l) => l.difficulty!);
     expect(report.difficulty).toMatchObject({ metric: view.difficulty, min: Math.min(...diffs), max: Math.max(...diffs) });
     const steps = view.levels.filter((l) => l.step !== null).map((l) => l.step!);
@@ -83,12 +68,12 @@ describe('a full Apsis run', () => {
     expect(report.difficulty!.largestStep!.from).toBe(at - 1);
     expect(view.levels[at - 1]!.difficulty! - view.levels[at - 2]!.difficulty!).toBeCloseTo(report.difficulty!.largestStep!.step, 9);
 
-    const cands = await ok<CandidatePage>('candidates.list', { runId: run.id, limit: 2000, withLevels: false });
+    const cands = await studio.api.call('candidates.list', { runId: run.id, limit: 2000, withLevels: false });
     const all = [...cands.items];
-    for (let off = 2000; off < cands.total; off += 2000) all.push(...(await ok<CandidatePage>('candidates.list', { runId: run.id, offset: off, limit: 2000, withLevels: false })).items);
+    for (let off = 2000; off < cands.total; off += 2000) all.push(...(await studio.api.call('candidates.list', { runId: run.id, offset: off, limit: 2000, withLevels: false })).items);
     expect(report.gaveUp).toMatchObject({ count: all.filter((c) => c.failure !== null).length, of: all.length });
 
-    const pairs = await ok<DuplicatePairView[]>('duplicates.list', { runId: run.id, limit: 100_000 });
+    const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100_000 });
     const ships = new Set(view.levels.map((l) => l.candidateId));
     expect(report.nearDuplicates).toEqual({
       found: pairs.length,
@@ -108,40 +93,40 @@ describe('cancel and resume', () => {
   it('keeps the figure where it was across a cancel and a resume, and reports each ending', async () => {
     const events: RunProgress[] = [];
     let runId = 0;
-    const off = service.on('run.progress', (p) => {
+    const off = studio.service.on('run.progress', (p) => {
       if (p.runId === runId) events.push(p);
     });
-    const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 21, levels: 40 });
+    const run = await studio.api.call('runs.create', { game: 'carillon', seed: 21, levels: 40 });
     runId = run.id;
     await new Promise<void>((resolve) => {
-      const stop = service.on('run.progress', (p) => {
+      const stop = studio.service.on('run.progress', (p) => {
         if (p.runId === runId && p.stage === 'generate' && p.done > 40) {
           stop();
           resolve();
         }
       });
     });
-    await ok('runs.cancel', { runId });
-    expect((await service.engine.waitFor(runId)).status).toBe('cancelled');
-    const cancelled = await ok<RunReport>('runs.report', { runId });
-    expect(cancelled.status).toBe('cancelled');
-    expect(cancelled.warnings.join(' ')).toMatch(/resume it/);
+    await studio.api.call('runs.cancel', { runId });
+    expect((await studio.service.engine.waitFor(runId)).status).toBe('cancelled');
+    const cancelled = await studio.api.call('runs.report', { runId });
+    expect(cancelled?.status).toBe('cancelled');
+    expect(cancelled?.warnings.join(' ')).toMatch(/resume it/);
     const atCancel = events[events.length - 1]!;
     expect(atCancel.stage).toBe('cancelled');
     expect(atCancel.overall).toBeGreaterThan(0);
 
-    await ok('runs.resume', { runId });
-    expect((await service.engine.waitFor(runId)).status).toBe('done');
+    await studio.api.call('runs.resume', { runId });
+    expect((await studio.service.engine.waitFor(runId)).status).toBe('done');
     off();
     expectForwardOnly(events);
-    expect((await ok<RunReport>('runs.report', { runId })).status).toBe('done');
+    expect((await studio.api.call('runs.report', { runId }))?.status).toBe('done');
   });
 
   it('has no report before a run ends, and refuses an unknown run', async () => {
-    const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 5, levels: 2 });
-    expect(await ok<RunReport | null>('runs.report', { runId: run.id })).toBeNull();
-    await service.engine.waitFor(run.id);
-    const missing = await service.dispatch('runs.report', { runId: 99_999 });
+    const run = await studio.api.call('runs.create', { game: 'carillon', seed: 5, levels: 2 });
+    expect(await studio.api.call('runs.report', { runId: run.id })).toBeNull();
+    await studio.service.engine.waitFor(run.id);
+    const missing = await studio.service.dispatch('runs.report', { runId: 99_999 });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 });

@@ -1,39 +1,20 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
-  CandidatePage,
-  CompareView,
-  DuplicatePairView,
-  ExportResult,
-  HistoryStep,
-  ImportResult,
-  OrderingView,
-  RunProgress,
-  RunSummary,
-  VerdictChange,
+  RunProgress, RunSummary,
 } from '../../src-shared/api';
 import { checkPackFile } from '../../src-main/cli/packs';
 import { writeExportTo } from '../../src-main/export-files';
 import { apsisGame } from '../../src-shared/games/apsis/index';
-import type { Service } from '../../src-main/service';
-import { testService } from '../helpers/service';
-import { tempDir } from '../helpers/temp';
+import { useTestStudio } from '../helpers/studio';
 
-let ctx: ReturnType<typeof testService>;
-let service: Service;
-const files = tempDir('studio-runs-');
-
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+const studio = useTestStudio({ workers: 2 });
 
 /** Row counts of every table: "nothing changed" means these stay equal. */
 function counts(): Record<string, number> {
-  const db = new Database(ctx.dbPath, { readonly: true });
+  const db = new Database(studio.dbPath, { readonly: true });
   try {
     const out: Record<string, number> = {};
     for (const t of ['runs', 'candidates', 'candidate_metrics', 'orderings', 'ordering_levels', 'duplicate_pairs', 'history']) {
@@ -49,18 +30,12 @@ const runs: Record<string, RunSummary> = {};
 const progress: RunProgress[] = [];
 
 beforeAll(async () => {
-  ctx = testService(2);
-  service = ctx.service;
-  service.on('run.progress', (p) => progress.push(p));
-  runs.carillon = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 7, levels: 12 });
-  runs.apsis = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 7, levels: 16 });
+  studio.service.on('run.progress', (p) => progress.push(p));
+  runs.carillon = await studio.api.call('runs.create', { game: 'carillon', seed: 7, levels: 12 });
+  runs.apsis = await studio.api.call('runs.create', { game: 'apsis', seed: 7, levels: 16 });
   // Queued one after the other on the same pool.
   expect(runs.apsis.status).toBe('queued');
-  for (const r of Object.values(runs)) expect((await service.engine.waitFor(r.id)).status).toBe('done');
-});
-afterAll(async () => {
-  await ctx.dispose();
-  files.cleanup();
+  for (const r of Object.values(runs)) expect((await studio.service.engine.waitFor(r.id)).status).toBe('done');
 });
 
 describe('runs through the API', () => {
@@ -81,27 +56,27 @@ describe('runs through the API', () => {
   });
 
   it('stores every candidate with its level and every metric, indexed for sorting', async () => {
-    const page = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, limit: 2000 });
+    const page = await studio.api.call('candidates.list', { runId: runs.carillon!.id, limit: 2000 });
     expect(page.total).toBe(12 * 16);
     const proven = page.items.filter((c) => c.level !== null);
     expect(proven.length).toBeGreaterThan(12 * 14);
     for (const key of ['bits', 'taps', 'dots', 'arrows']) expect(proven.every((c) => typeof c.metrics[key] === 'number')).toBe(true);
-    const sorted = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, sort: { key: 'bits', dir: 'desc' }, limit: 50 });
+    const sorted = await studio.api.call('candidates.list', { runId: runs.carillon!.id, sort: { key: 'bits', dir: 'desc' }, limit: 50 });
     const bits = sorted.items.map((c) => c.metrics.bits!);
     expect(bits).toEqual([...bits].sort((a, b) => b - a));
-    const filtered = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, filters: [{ metric: 'taps', min: 2, max: 2 }], limit: 2000 });
+    const filtered = await studio.api.call('candidates.list', { runId: runs.carillon!.id, filters: [{ metric: 'taps', min: 2, max: 2 }], limit: 2000 });
     expect(filtered.total).toBeGreaterThan(0);
     expect(filtered.items.every((c) => c.metrics.taps === 2)).toBe(true);
-    const shipped = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, shipped: 'automatic', limit: 2000 });
+    const shipped = await studio.api.call('candidates.list', { runId: runs.carillon!.id, shipped: 'automatic', limit: 2000 });
     expect(shipped.total).toBe(12);
     expect(shipped.items.map((c) => c.shippedAs.automatic).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 
   it('exports the automatic pack of each game, and the pack verifies', async () => {
     for (const r of Object.values(runs)) {
-      const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'automatic' });
+      const out = await studio.api.call('packs.export', { runId: r.id, kind: 'automatic' });
       expect(out).toMatchObject({ layout: 'file', fileName: `${r.game}-seed7-run${r.id}.json`, files: [], bytes: Buffer.byteLength(out.text) });
-      const written = writeExportTo(out, join(files.dir, `${r.game}-auto.json`), ctx.dbPath);
+      const written = writeExportTo(out, join(studio.dir, `${r.game}-auto.json`), studio.dbPath);
       expect(readFileSync(written.path, 'utf8')).toBe(out.text);
       const check = checkPackFile(written.path);
       expect(check.problems).toEqual([]);
@@ -111,27 +86,27 @@ describe('runs through the API', () => {
 
   it('approves a subset by hand, computes the approved ordering, exports it, and it verifies', async () => {
     for (const r of Object.values(runs)) {
-      const all = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
+      const all = await studio.api.call('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
       // Approve the even-numbered candidates of every slot: half of each pool.
       const approve = all.items.filter((c) => c.failure === null && c.index % 2 === 0).map((c) => c.id);
-      const change = await ok<VerdictChange>('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
+      const change = await studio.api.call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
       expect(change.changed).toBe(approve.length);
-      const view = await ok<OrderingView>('orderings.computeApproved', { runId: r.id });
+      const view = await studio.api.call('orderings.computeApproved', { runId: r.id });
       expect(view.kind).toBe('approved');
       expect(view.levels).toHaveLength(r.levels);
       expect(view.levels.filter((l) => l.candidateId !== null).every((l) => approve.includes(l.candidateId!))).toBe(true);
       if (view.shortLevels.length === 0) {
-        const out = await ok<ExportResult>('packs.export', { runId: r.id, kind: 'approved' });
+        const out = await studio.api.call('packs.export', { runId: r.id, kind: 'approved' });
         expect(out.fileName).toBe(`${r.game}-seed7-run${r.id}-approved.json`);
-        expect(checkPackFile(writeExportTo(out, join(files.dir, `${r.game}-approved.json`), ctx.dbPath).path).problems).toEqual([]);
+        expect(checkPackFile(writeExportTo(out, join(studio.dir, `${r.game}-approved.json`), studio.dbPath).path).problems).toEqual([]);
       } else {
         // Short levels are named with a reason, and the export says which levels are missing.
         expect(view.problems.length).toBeGreaterThan(0);
-        const env = await service.dispatch('packs.export', { runId: r.id, kind: 'approved' });
+        const env = await studio.service.dispatch('packs.export', { runId: r.id, kind: 'approved' });
         expect(env).toMatchObject({ ok: false, error: { code: 'conflict' } });
       }
       // The curve data: level → difficulty, target, step.
-      const auto = await ok<OrderingView>('orderings.get', { runId: r.id, kind: 'automatic' });
+      const auto = await studio.api.call('orderings.get', { runId: r.id, kind: 'automatic' });
       expect(auto.levels.every((l) => l.difficulty !== null)).toBe(true);
       expect(auto.levels.slice(1).every((l) => l.step !== null)).toBe(true);
     }
@@ -143,7 +118,7 @@ describe('runs through the API', () => {
     // A timer due at once: it can only fire before the ordering's answer if the search does not
     // hold the main thread (run there, it would finish inside the call and answer first).
     setTimeout(() => seen.push('timer'), 0);
-    const env = await service.dispatch('orderings.computeApproved', { runId: r.id });
+    const env = await studio.service.dispatch('orderings.computeApproved', { runId: r.id });
     seen.push('ordering');
     expect(env.ok).toBe(true);
     expect(seen).toEqual(['timer', 'ordering']);
@@ -151,22 +126,22 @@ describe('runs through the API', () => {
 
   it('runs one at a time unless the pool has room: the next run starts in the first one’s tail, and the bytes do not change', async () => {
     const events: string[] = [];
-    const off = service.on('run.changed', (e) => events.push(`${e.runId}:${e.status}`));
+    const off = studio.service.on('run.changed', (e) => events.push(`${e.runId}:${e.status}`));
     try {
-      const a = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 21, levels: 24 });
-      const b = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 22, levels: 6 });
+      const a = await studio.api.call('runs.create', { game: 'carillon', seed: 21, levels: 24 });
+      const b = await studio.api.call('runs.create', { game: 'carillon', seed: 22, levels: 6 });
       expect(b.status).toBe('queued');
-      expect((await service.engine.waitFor(a.id)).status).toBe('done');
-      expect((await service.engine.waitFor(b.id)).status).toBe('done');
+      expect((await studio.service.engine.waitFor(a.id)).status).toBe('done');
+      expect((await studio.service.engine.waitFor(b.id)).status).toBe('done');
       const at = (s: string) => events.indexOf(s);
       expect(at(`${a.id}:running`)).toBeGreaterThanOrEqual(0);
       expect(at(`${b.id}:running`)).toBeGreaterThan(at(`${a.id}:running`));
       // B used the room A left at its end, before A had finished.
       expect(at(`${b.id}:running`)).toBeLessThan(at(`${a.id}:done`));
       // The same run made alone writes the same pack.
-      const alone = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 22, levels: 6 });
-      expect((await service.engine.waitFor(alone.id)).status).toBe('done');
-      const text = async (id: number) => (await ok<ExportResult>('packs.export', { runId: id, kind: 'automatic' })).text;
+      const alone = await studio.api.call('runs.create', { game: 'carillon', seed: 22, levels: 6 });
+      expect((await studio.service.engine.waitFor(alone.id)).status).toBe('done');
+      const text = async (id: number) => (await studio.api.call('packs.export', { runId: id, kind: 'automatic' })).text;
       expect(await text(alone.id)).toBe(await text(b.id));
     } finally {
       off();
@@ -175,42 +150,42 @@ describe('runs through the API', () => {
 
   it('reports short levels when approved candidates cannot fill the plan', async () => {
     const r = runs.carillon!;
-    const all = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'approved', limit: 2000, withLevels: false });
+    const all = await studio.api.call('candidates.list', { runId: r.id, verdict: 'approved', limit: 2000, withLevels: false });
     // Clear every approval of slot 5: level 6 can no longer be filled from its own pool.
     const slot5 = all.items.filter((c) => c.slot >= 5).map((c) => c.id);
-    await ok<VerdictChange>('candidates.setVerdict', { candidateIds: slot5, verdict: 'none' });
-    const view = await ok<OrderingView>('orderings.computeApproved', { runId: r.id });
+    await studio.api.call('candidates.setVerdict', { candidateIds: slot5, verdict: 'none' });
+    const view = await studio.api.call('orderings.computeApproved', { runId: r.id });
     expect(view.shortLevels.length).toBeGreaterThan(0);
     expect(view.problems.map((p) => p.level)).toEqual(expect.arrayContaining([view.shortLevels[0]]));
-    await ok<HistoryStep>('history.undo', { runId: r.id });
+    await studio.api.call('history.undo', { runId: r.id });
   });
 
   it('undoes a bulk verdict change, restoring the previous verdicts', async () => {
     const r = runs.apsis!;
-    const before = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
+    const before = await studio.api.call('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
     const ids = before.items.slice(0, 40).map((c) => c.id);
     const prev = new Map(before.items.map((c) => [c.id, c.verdict]));
-    await ok<VerdictChange>('candidates.setVerdict', { candidateIds: ids, verdict: 'rejected' });
-    const mid = await ok<CandidatePage>('candidates.list', { runId: r.id, verdict: 'rejected', limit: 2000, withLevels: false });
+    await studio.api.call('candidates.setVerdict', { candidateIds: ids, verdict: 'rejected' });
+    const mid = await studio.api.call('candidates.list', { runId: r.id, verdict: 'rejected', limit: 2000, withLevels: false });
     expect(mid.items.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
-    const undo = await ok<HistoryStep>('history.undo', { runId: r.id });
+    const undo = await studio.api.call('history.undo', { runId: r.id });
     expect(undo.changed).toBe(ids.filter((id) => prev.get(id) !== 'rejected').length);
-    const after = await ok<CandidatePage>('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
+    const after = await studio.api.call('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
     expect(new Map(after.items.map((c) => [c.id, c.verdict]))).toEqual(prev);
   });
 
   it('keeps notes and tags, and filters by tag', async () => {
-    const page = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, limit: 3, withLevels: false });
+    const page = await studio.api.call('candidates.list', { runId: runs.carillon!.id, limit: 3, withLevels: false });
     const [a, b] = page.items;
-    await ok('candidates.setNote', { candidateId: a!.id, note: 'nice seam' });
-    await ok('candidates.setTags', { candidateIds: [a!.id, b!.id], tags: ['showcase'], mode: 'add' });
-    const tagged = await ok<CandidatePage>('candidates.list', { runId: runs.carillon!.id, tag: 'showcase', withLevels: false });
+    await studio.api.call('candidates.setNote', { candidateId: a!.id, note: 'nice seam' });
+    await studio.api.call('candidates.setTags', { candidateIds: [a!.id, b!.id], tags: ['showcase'], mode: 'add' });
+    const tagged = await studio.api.call('candidates.list', { runId: runs.carillon!.id, tag: 'showcase', withLevels: false });
     expect(tagged.items.map((c) => c.id).sort()).toEqual([a!.id, b!.id].sort());
     expect(tagged.items.find((c) => c.id === a!.id)!.note).toBe('nice seam');
   });
 
   it('stores every near-duplicate pair among candidates of one Apsis stage (or within two slots)', async () => {
-    const pairs = await ok<DuplicatePairView[]>('duplicates.list', { runId: runs.apsis!.id, limit: 100_000 });
+    const pairs = await studio.api.call('duplicates.list', { runId: runs.apsis!.id, limit: 100_000 });
     expect(pairs.length).toBeGreaterThan(0);
     for (const p of pairs) {
       expect(p.share).toBeGreaterThanOrEqual(0);
@@ -221,7 +196,7 @@ describe('runs through the API', () => {
     const inScope = (a: number, b: number): boolean => Math.abs(a - b) <= 2 || stageOf(a) === stageOf(b);
     expect(pairs.some((p) => Math.abs(p.a.slot - p.b.slot) > 2)).toBe(true);
     // Ground truth: every pair in scope, compared in-process.
-    const all = await ok<CandidatePage>('candidates.list', { runId: runs.apsis!.id, limit: 2000, withLevels: true });
+    const all = await studio.api.call('candidates.list', { runId: runs.apsis!.id, limit: 2000, withLevels: true });
     const cands = all.items.filter((c) => c.level !== null);
     const truth = apsisGame
       .duplicatePairs(cands.map((c) => c.level as never), apsisGame.defaultRules, (i, j) => inScope(cands[i]!.slot, cands[j]!.slot))
@@ -231,12 +206,12 @@ describe('runs through the API', () => {
   });
 
   it('writes one file per level plus an index, atomically', async () => {
-    const built = await ok<ExportResult>('packs.export', { runId: runs.carillon!.id, kind: 'automatic', layout: 'per-level' });
+    const built = await studio.api.call('packs.export', { runId: runs.carillon!.id, kind: 'automatic', layout: 'per-level' });
     expect(built.fileName).toBe(`carillon-seed7-run${runs.carillon!.id}`);
     expect(built.files.map((f) => f.name)).toEqual(['index.json', ...Array.from({ length: 12 }, (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`)]);
-    const out = writeExportTo(built, join(files.dir, 'per-level'), ctx.dbPath);
+    const out = writeExportTo(built, join(studio.dir, 'per-level'), studio.dbPath);
     const names = readdirSync(out.path).sort();
-    expect(readdirSync(files.dir).some((n) => n.startsWith('.'))).toBe(false);
+    expect(readdirSync(studio.dir).some((n) => n.startsWith('.'))).toBe(false);
     expect(names).toContain('index.json');
     expect(names.filter((n) => n.startsWith('level-'))).toHaveLength(12);
     expect(names.some((n) => n.endsWith('.tmp'))).toBe(false);
@@ -247,50 +222,50 @@ describe('runs through the API', () => {
   });
 
   it('imports a pack as a read-only run that re-exports byte for byte, and compares runs', async () => {
-    const src = join(files.dir, 'carillon-auto.json');
-    const imported = await ok<ImportResult>('packs.import', { text: readFileSync(src, 'utf8'), name: 'carillon-auto.json' });
+    const src = join(studio.dir, 'carillon-auto.json');
+    const imported = await studio.api.call('packs.import', { text: readFileSync(src, 'utf8'), name: 'carillon-auto.json' });
     expect(imported.run.status).toBe('imported');
     expect(imported.run.name).toBe('carillon-auto.json');
     expect(imported.levels).toBe(12);
-    const again = await ok<ExportResult>('packs.export', { runId: imported.run.id, kind: 'automatic' });
+    const again = await studio.api.call('packs.export', { runId: imported.run.id, kind: 'automatic' });
     expect(again.text).toBe(readFileSync(src, 'utf8'));
-    const page = await ok<CandidatePage>('candidates.list', { runId: imported.run.id, withLevels: false });
-    const env = await service.dispatch('candidates.setVerdict', { candidateIds: [page.items[0]!.id], verdict: 'approved' });
+    const page = await studio.api.call('candidates.list', { runId: imported.run.id, withLevels: false });
+    const env = await studio.service.dispatch('candidates.setVerdict', { candidateIds: [page.items[0]!.id], verdict: 'approved' });
     expect(env).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('read-only') } });
 
-    const other = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 8, levels: 12 });
-    await service.engine.waitFor(other.id);
-    const cmp = await ok<CompareView>('runs.compare', { a: runs.carillon!.id, b: other.id });
+    const other = await studio.api.call('runs.create', { game: 'carillon', seed: 8, levels: 12 });
+    await studio.service.engine.waitFor(other.id);
+    const cmp = await studio.api.call('runs.compare', { a: runs.carillon!.id, b: other.id });
     expect(cmp.pairs).toHaveLength(12);
     expect(cmp.a.levels).toHaveLength(12);
     expect(cmp.b.levels).toHaveLength(12);
     expect(cmp.summary.find((s) => s.label === 'seed')).toEqual({ label: 'seed', a: '7', b: '8' });
-    const mixed = await service.dispatch('runs.compare', { a: runs.carillon!.id, b: runs.apsis!.id });
+    const mixed = await studio.service.dispatch('runs.compare', { a: runs.carillon!.id, b: runs.apsis!.id });
     expect(mixed).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'b' }] } });
   });
 
   it('cancels promptly keeping finished candidates, and resumes to the same pack as an uninterrupted run', async () => {
-    const full = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 21, levels: 60 });
-    await service.engine.waitFor(full.id);
-    const reference = await ok<ExportResult>('packs.export', { runId: full.id, kind: 'automatic' });
+    const full = await studio.api.call('runs.create', { game: 'apsis', seed: 21, levels: 60 });
+    await studio.service.engine.waitFor(full.id);
+    const reference = await studio.api.call('packs.export', { runId: full.id, kind: 'automatic' });
 
-    const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 21, levels: 60 });
+    const run = await studio.api.call('runs.create', { game: 'apsis', seed: 21, levels: 60 });
     await new Promise<void>((resolve) => {
-      const off = service.on('run.progress', (p) => {
+      const off = studio.service.on('run.progress', (p) => {
         if (p.runId === run.id && p.stage === 'generate' && p.done >= 40) {
           off();
           resolve();
         }
       });
     });
-    await ok('runs.cancel', { runId: run.id });
-    const cancelled = await service.engine.waitFor(run.id);
+    await studio.api.call('runs.cancel', { runId: run.id });
+    const cancelled = await studio.service.engine.waitFor(run.id);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.candidatesDone).toBeGreaterThanOrEqual(40);
     expect(cancelled.candidatesDone).toBeLessThan(cancelled.candidatesTotal);
-    await ok('runs.resume', { runId: run.id });
-    expect((await service.engine.waitFor(run.id)).status).toBe('done');
-    const resumed = await ok<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
+    await studio.api.call('runs.resume', { runId: run.id });
+    expect((await studio.service.engine.waitFor(run.id)).status).toBe('done');
+    const resumed = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' });
     expect(resumed.text).toBe(reference.text);
   });
 });
@@ -311,7 +286,7 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
   ];
   it.each(bad)('%s', async (_name, args, pattern) => {
     const before = counts();
-    const env = await service.dispatch('runs.create', args);
+    const env = await studio.service.dispatch('runs.create', args);
     expect(env.ok).toBe(false);
     if (!env.ok) {
       expect(env.error.code).toBe('bad-argument');
@@ -323,21 +298,21 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
 
   it('a malformed or failing pack import lists the problems and stores nothing', async () => {
     const before = counts();
-    const good = JSON.parse(readFileSync(join(files.dir, 'carillon-auto.json'), 'utf8')) as { levels: { bits: number; dots: { size: string }[] }[] };
+    const good = JSON.parse(readFileSync(join(studio.dir, 'carillon-auto.json'), 'utf8')) as { levels: { bits: number; dots: { size: string }[] }[] };
     const malformed = structuredClone(good);
     malformed.levels[2]!.dots[0]!.size = 'huge';
-    let env = await service.dispatch('packs.import', { text: JSON.stringify(malformed) });
+    let env = await studio.service.dispatch('packs.import', { text: JSON.stringify(malformed) });
     expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringContaining('level 3: dots[0].size') } });
     const failing = structuredClone(good);
     failing.levels[4]!.bits += 1;
-    env = await service.dispatch('packs.import', { text: JSON.stringify(failing) });
+    env = await studio.service.dispatch('packs.import', { text: JSON.stringify(failing) });
     expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/^the pack fails verification\n  level 5: bits: /) } });
-    env = await service.dispatch('packs.import', { text: '{not json' });
+    env = await studio.service.dispatch('packs.import', { text: '{not json' });
     expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: 'the pack is not valid JSON: the first error is on line 1, column 2' } });
     // The API takes no path: a path is an unknown field, and nothing is read.
-    env = await service.dispatch('packs.import', { path: join(files.dir, 'carillon-auto.json') });
+    env = await studio.service.dispatch('packs.import', { path: join(studio.dir, 'carillon-auto.json') });
     expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringContaining('path: unknown field') } });
-    env = await service.dispatch('packs.import', {});
+    env = await studio.service.dispatch('packs.import', {});
     expect(env).toMatchObject({ ok: false, error: { fields: [{ field: 'text' }] } });
     expect(counts()).toEqual(before);
   });
@@ -345,12 +320,12 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
   it('refuses curation of unknown candidates, empty lists and bad verdicts without changes', async () => {
     const before = counts();
     for (const args of [{ candidateIds: [999999], verdict: 'approved' }, { candidateIds: [], verdict: 'approved' }, { candidateIds: [1], verdict: 'maybe' }]) {
-      const env = await service.dispatch('candidates.setVerdict', args);
+      const env = await studio.service.dispatch('candidates.setVerdict', args);
       expect(env.ok).toBe(false);
     }
-    expect(await service.dispatch('runs.resume', { runId: runs.carillon!.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    expect(await service.dispatch('runs.delete', { runId: 424242 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await studio.service.dispatch('runs.resume', { runId: runs.carillon!.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await studio.service.dispatch('runs.delete', { runId: 424242 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(counts()).toEqual(before);
-    expect(existsSync(ctx.dbPath)).toBe(true);
+    expect(existsSync(studio.dbPath)).toBe(true);
   });
 });

@@ -6,69 +6,49 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEnvelope, CandidatePage, HistoryList, OrderingView, RunSummary, SteerResult, Steering } from '../../src-shared/api';
-import { openStudio } from '../../src-main/studio';
-import type { Service } from '../../src-main/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEnvelope } from '../../src-shared/api';
 import { migrate } from '../../src-main/store/db';
 import { migrations } from '../../src-main/store/migrations';
+import { rowSnapshot } from '../helpers/rows';
+import { useTestStudio } from '../helpers/studio';
 import { tempDir } from '../helpers/temp';
 
-const t = tempDir('studio-steer-');
-const dbPath = join(t.dir, 'studio.db');
-let service: Service;
+const studio = useTestStudio({ workers: 2, prefix: 'studio-steer-' });
 let runId: number;
 
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
-
-function snapshot(): string {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return JSON.stringify([
-      db.prepare('SELECT steering FROM runs WHERE id = ?').get(runId),
-      db.prepare('SELECT * FROM orderings WHERE run_id = ? ORDER BY kind').all(runId),
-      db.prepare('SELECT * FROM ordering_levels WHERE run_id = ? ORDER BY kind, level').all(runId),
-      db.prepare('SELECT id, undone FROM history WHERE run_id = ? ORDER BY id').all(runId),
-    ]);
-  } finally {
-    db.close();
-  }
-}
+/** Everything steering may change: the run's steering, its orderings, its history. */
+const snapshot = (): string =>
+  rowSnapshot(studio.dbPath, [
+    'SELECT steering FROM runs WHERE id = ?',
+    'SELECT * FROM orderings WHERE run_id = ? ORDER BY kind',
+    'SELECT * FROM ordering_levels WHERE run_id = ? ORDER BY kind, level',
+    'SELECT id, undone FROM history WHERE run_id = ? ORDER BY id',
+  ], runId);
 
 beforeAll(async () => {
-  service = openStudio({ dbPath, workers: 2, transport: 'server' });
-  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 11, levels: 8 });
-  runId = run.id;
-  expect((await service.engine.waitFor(runId)).status).toBe('done');
+  runId = (await studio.finishedRun({ game: 'carillon', seed: 11, levels: 8 })).id;
 }, 240_000);
-afterAll(async () => {
-  await service.close();
-  t.cleanup();
-});
 
 describe('orderings.steer', () => {
   it('with no constraints stores the automatic order as the steered one', async () => {
-    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
-    const r = await ok<SteerResult>('orderings.steer', { runId });
+    const auto = await studio.api.call('orderings.get', { runId, kind: 'automatic' });
+    const r = await studio.api.call('orderings.steer', { runId });
     expect(r.ordering.levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
     expect(r.ordering.kind).toBe('steered');
     expect(r.entry?.label).toBe('Recomputed the steered order');
   });
 
   it('holds a pin, locks and an exclusion; undo and redo replay steering and order', async () => {
-    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
-    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const auto = await studio.api.call('orderings.get', { runId, kind: 'automatic' });
+    const page = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const shipped = new Set(auto.levels.map((l) => l.candidateId));
     // A candidate that does not ship, pinned to level 5 (a real designer choice).
     const spare = page.items.find((c) => c.failure === null && !shipped.has(c.id) && c.slot === 4)!;
     expect(spare).toBeDefined();
     const excluded = auto.levels[6]!.candidateId!;
     const before = snapshot();
-    const r = await ok<SteerResult>('orderings.steer', { runId, pin: [{ level: 5, candidateId: spare.id }], lock: [1, 2], exclude: [excluded] });
+    const r = await studio.api.call('orderings.steer', { runId, pin: [{ level: 5, candidateId: spare.id }], lock: [1, 2], exclude: [excluded] });
     const ids = r.ordering.levels.map((l) => l.candidateId);
     expect(ids[4]).toBe(spare.id);
     expect(ids[0]).toBe(auto.levels[0]!.candidateId);
@@ -79,36 +59,36 @@ describe('orderings.steer', () => {
     expect(r.steering.locks.map((l) => l.level)).toEqual([1, 2]);
     expect(r.entry?.label).toMatch(/^Pinned L5 · c\d+ to level 5; Locked levels 1–2; Excluded L\d+ · c\d+$/);
     // Every break the reply names is on the stored order too.
-    const stored = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    const stored = await studio.api.call('orderings.get', { runId, kind: 'steered' });
     expect(stored.levels.map((l) => l.candidateId)).toEqual(ids);
     for (const b of r.breaks) expect(stored.problems.some((p) => p.message === b.message)).toBe(true);
     const after = snapshot();
 
-    await ok('history.undo', { runId });
+    await studio.api.call('history.undo', { runId });
     expect(snapshot().replace(/"undone":1/g, '"undone":0')).not.toBe(after);
-    expect((await ok<Steering>('orderings.steering', { runId })).pins).toEqual([]);
-    const undone = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    expect((await studio.api.call('orderings.steering', { runId })).pins).toEqual([]);
+    const undone = await studio.api.call('orderings.get', { runId, kind: 'steered' });
     expect(undone.levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
     expect(JSON.parse(snapshot())[0]).toEqual(JSON.parse(before)[0]);
-    await ok('history.redo', { runId });
-    expect((await ok<OrderingView>('orderings.get', { runId, kind: 'steered' })).levels.map((l) => l.candidateId)).toEqual(ids);
-    expect((await ok<Steering>('orderings.steering', { runId })).pins).toEqual([{ level: 5, candidateId: spare.id }]);
+    await studio.api.call('history.redo', { runId });
+    expect((await studio.api.call('orderings.get', { runId, kind: 'steered' })).levels.map((l) => l.candidateId)).toEqual(ids);
+    expect((await studio.api.call('orderings.steering', { runId })).pins).toEqual([{ level: 5, candidateId: spare.id }]);
   });
 
   it('refuses impossible constraints naming the levels and the rule, and stores nothing', async () => {
-    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const page = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const proven = page.items.filter((c) => c.failure === null).sort((a, b) => (a.metrics['bits'] ?? 0) - (b.metrics['bits'] ?? 0));
     const easiest = proven[0]!, hardest = proven[proven.length - 1]!;
     expect(hardest.metrics['bits']).toBeGreaterThan(easiest.metrics['bits']!);
     const before = snapshot();
-    const env = await service.dispatch('orderings.steer', { runId, clear: true, pin: [{ level: 3, candidateId: hardest.id }, { level: 6, candidateId: easiest.id }] });
+    const env = await studio.service.dispatch('orderings.steer', { runId, clear: true, pin: [{ level: 3, candidateId: hardest.id }, { level: 6, candidateId: easiest.id }] });
     expect(env.ok).toBe(false);
     const err = (env as Extract<ApiEnvelope<unknown>, { ok: false }>).error;
     expect(err.code).toBe('conflict');
     expect(err.message).toMatch(/level 3 .*harder than level 6/);
     expect(err.fields).toEqual([{ field: 'steering.levels 3, 6', message: expect.stringMatching(/\(rule: fell\)$/) }]);
     expect(snapshot()).toBe(before);
-    const list = await ok<HistoryList>('history.list', { runId });
+    const list = await studio.api.call('history.list', { runId });
     expect(list.entries[0]!.kind).toBe('steer');
   });
 

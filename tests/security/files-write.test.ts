@@ -17,6 +17,7 @@ import { writeExportTo } from '../../src-main/export-files';
 import { importPackText } from '../../src-main/runs/packs';
 import { openDatabase } from '../../src-main/store/db';
 import { openStudio } from '../../src-main/studio';
+import { localClient } from '../../src-main/local-client';
 import { tempDir } from '../helpers/temp';
 import { carillonPackText, dbState } from './files-fixtures';
 
@@ -36,21 +37,16 @@ function cli(args: string[], opts: { unprivileged?: boolean } = {}): { status: n
   return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
-async function call<T>(service: ReturnType<typeof openStudio>, method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(env.error.message);
-  return env.value as T;
-}
-
 beforeAll(async () => {
   const service = openStudio({ dbPath, workers: 1, transport: 'cli' });
+  const api = localClient(service);
   try {
-    bigRun = await call<RunSummary>(service, 'runs.create', { game: 'carillon', seed: 7, levels: 3 });
-    const smallRun = await call<RunSummary>(service, 'runs.create', { game: 'carillon', seed: 8, levels: 2 });
+    bigRun = await api.call('runs.create', { game: 'carillon', seed: 7, levels: 3 });
+    const smallRun = await api.call('runs.create', { game: 'carillon', seed: 8, levels: 2 });
     await service.engine.waitFor(bigRun.id);
     await service.engine.waitFor(smallRun.id);
-    big = await call<ExportResult>(service, 'packs.export', { runId: bigRun.id, kind: 'automatic', layout: 'per-level' });
-    small = await call<ExportResult>(service, 'packs.export', { runId: smallRun.id, kind: 'automatic', layout: 'per-level' });
+    big = await api.call('packs.export', { runId: bigRun.id, kind: 'automatic', layout: 'per-level' });
+    small = await api.call('packs.export', { runId: smallRun.id, kind: 'automatic', layout: 'per-level' });
   } finally {
     await service.close();
   }
