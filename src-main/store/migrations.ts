@@ -1,6 +1,8 @@
 /**
  * Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
- * Never edit a migration that has shipped: add a new one.
+ * Never edit a migration that has shipped: add a new one. To change what ALTER TABLE cannot
+ * (a CHECK, a constraint, a foreign key), build the copy-and-swap with rebuildTables
+ * (rebuild-tables.ts), which keeps every row while foreign keys are on.
  */
 export const migrations: readonly string[] = [
   // 1: the tables the spec names.
