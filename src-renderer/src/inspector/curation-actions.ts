@@ -5,6 +5,7 @@
  * file's level. Also the palette's jumps to a level or a candidate (`jumpActions`, Alt+G).
  */
 import { notOn, type Action } from '../lib/action-kit';
+import { verdictActions } from '../lib/verdict-actions';
 import { inspectorCuration } from './curation.svelte';
 import { pool } from '../pools/pool.svelte';
 import { studio } from '../lib/studio.svelte';
@@ -15,15 +16,14 @@ function why(): string | null {
   return notOn('inspector') ?? (!c ? 'no stored candidate is open (a pack file’s level cannot be curated)' : pool.runId === c.runId && pool.readOnly ? 'this run is an imported pack (read-only)' : null);
 }
 
-function verdict(id: string, title: string, shortcut: string, v: 'approved' | 'rejected' | 'none'): Action {
-  return { id, title, group: 'Inspector', shortcut, unavailable: why, perform: () => void inspectorCuration.setVerdict(v) };
-}
-
 export const inspectorCurationActions: Action[] = [
-  verdict('inspector.approve', 'Approve this candidate', 'A', 'approved'),
-  verdict('inspector.reject', 'Reject this candidate', 'R', 'rejected'),
-  verdict('inspector.clear', 'Clear this candidate’s verdict', 'C', 'none'),
-  verdict('inspector.clear0', 'Clear the verdict (alternative key)', '0', 'none'),
+  ...verdictActions({
+    prefix: 'inspector',
+    group: 'Inspector',
+    titles: { approved: 'Approve this candidate', rejected: 'Reject this candidate', none: 'Clear this candidate’s verdict' },
+    unavailable: why,
+    setVerdict: (v) => void inspectorCuration.setVerdict(v),
+  }),
   {
     id: 'inspector.prevCandidate',
     title: 'Previous candidate of the pool',

@@ -5,6 +5,7 @@
  * (the grid registers how far a row or a page of cards is in `poolKeys`).
  */
 import { focusIn, notOn, type Action } from '../lib/action-kit';
+import { verdictActions } from '../lib/verdict-actions';
 import { studio } from '../lib/studio.svelte';
 import { pool } from './pool.svelte';
 
@@ -40,10 +41,6 @@ function verdictKeyScope(): boolean {
   return pool.selected.size > 0 || (poolKeys.focusVisible?.() ?? false);
 }
 
-function verdict(id: string, title: string, shortcut: string, v: 'approved' | 'rejected' | 'none'): Action {
-  return { id, title, group: 'Pools', shortcut, keyScope: verdictKeyScope, unavailable: editReason, perform: () => void pool.setVerdict(v) };
-}
-
 /** A move of the focused card; with Shift (keys) the selection grows from the anchor to it. */
 function move(id: string, title: string, shortcut: string, to: () => number): Action {
   return {
@@ -66,10 +63,14 @@ const rowStep = (dir: 1 | -1, rows = 1): number => poolKeys.rowStep?.(dir, rows)
 const pageRows = (): number => poolKeys.pageRows?.() ?? 1;
 
 export const poolActions: Action[] = [
-  verdict('pools.approve', 'Approve the selected candidates', 'A', 'approved'),
-  verdict('pools.reject', 'Reject the selected candidates', 'R', 'rejected'),
-  verdict('pools.clear', 'Clear the verdict of the selected candidates', 'C', 'none'),
-  verdict('pools.clear0', 'Clear the verdict (alternative key)', '0', 'none'),
+  ...verdictActions({
+    prefix: 'pools',
+    group: 'Pools',
+    titles: { approved: 'Approve the selected candidates', rejected: 'Reject the selected candidates', none: 'Clear the verdict of the selected candidates' },
+    keyScope: verdictKeyScope,
+    unavailable: editReason,
+    setVerdict: (v) => void pool.setVerdict(v),
+  }),
   {
     id: 'pools.undo',
     title: 'Undo the last change of this run (verdict, tag or note)',
