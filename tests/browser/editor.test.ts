@@ -22,6 +22,7 @@ import type {} from '../../src-shared/editor-debug';
 import { carillonGame, type CarillonLevel, type CarillonPlan, type CarillonRules } from '../../src-shared/games/carillon/index';
 import { apsisGame, type ApsisLevel, type ApsisPlan, type ApsisRules } from '../../src-shared/games/apsis/index';
 import { rotateHeading } from '../../src-shared/games/apsis/edit';
+import { candidateName } from '../../src-shared/vocabulary';
 import { deleteDot, nudgeDot, setDotColor, setDotSize } from '../../src-shared/games/carillon/edit';
 
 const SHOTS = '/tmp/shots/editor-ui';
@@ -228,6 +229,46 @@ describe('edit mode in Chromium', () => {
     carillonEdit = { original, restored, auto };
   });
 
+  it('Carillon: the edited level saved as a new candidate is approved, ordered, exported and verified by the CLI', async () => {
+    expect(carillonEdit).not.toBeNull();
+    const { original, restored, auto } = carillonEdit!;
+    // Save as a new candidate (Ctrl+S): same pool, not a draft.
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('edit-saved').waitFor();
+    const savedId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
+    expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('false');
+    const saved = await api<CandidateDetail>('candidates.get', { candidateId: savedId });
+    expect(saved.runId).toBe(carillon.id);
+    expect(saved.slot).toBe(original.slot);
+    expect((saved.level as CarillonLevel).dots).toEqual(restored.dots);
+    expect(saved).toMatchObject({ handEdited: true, draft: false, parentId: original.id });
+
+    // Approve it (A in the inspector, on the saved candidate) and the automatic order's
+    // candidates of the other slots; order the approved candidates; export; verify.
+    await page.getByTestId('edit-open-saved').click();
+    await expect.poll(() => page.getByTestId('candidate-edited').textContent()).toBe(`hand-edited from #${original.id}`);
+    await page.keyboard.press('e'); // back to play (edit mode stays on across levels)
+    await page.getByTestId('inspector-status').waitFor();
+    await page.keyboard.press('a');
+    await expect.poll(async () => (await api<CandidateDetail>('candidates.get', { candidateId: savedId })).verdict).toBe('approved');
+    for (const l of auto.levels) if (l.slot !== original.slot) await api('candidates.setVerdict', { candidateIds: [l.candidateId], verdict: 'approved' });
+    const approved = await api<OrderingView>('orderings.computeApproved', { runId: carillon.id });
+    expect(approved.levels.map((l) => l.candidateId)).toContain(savedId);
+    expect(approved.shortLevels).toEqual([]);
+    const exported = await api<ExportResult>('packs.export', { runId: carillon.id, kind: 'approved' });
+    const file = join(tmp.dir, 'carillon-edited.json');
+    writeFileSync(file, exported.text);
+    // The pack records the hand-edited level; verify treats it like any other.
+    const pack = JSON.parse(exported.text) as { studio?: { handEdited?: { level: number; candidate: string; from: string | null }[] } };
+    const at = approved.levels.find((l) => l.candidateId === savedId)!.level;
+    expect(pack.studio?.handEdited).toEqual([{ level: at, candidate: candidateName(saved.slot, saved.index), from: candidateName(original.slot, original.index) }]);
+    expect(existsSync(file)).toBe(true);
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'verify', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 });
+    expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+    expect(cli.stdout + cli.stderr).toMatch(/all verified/);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Apsis: an arrow turned so the level cannot be cleared is marked, then undone', async () => {
     const run = await api<RunDetail>('runs.get', { runId: apsis.id });
     const rules = run.rules as ApsisRules;
@@ -290,6 +331,24 @@ describe('edit mode in Chromium', () => {
     expect(await page.evaluate(() => window.__editor!.level())).toEqual(level);
     await expect.poll(() => clears.count()).toBe(0);
     expect((await editStatus())['edits']).toBe('0');
+
+    // Redo the turns and save: a draft, clearly marked, that never ships.
+    n = Number((await editStatus())['proofs']);
+    for (let k = 0; k < steps; k++) await page.keyboard.press('Control+Shift+z');
+    await proved(n);
+    await expect.poll(() => clears.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('edit-save').textContent()).toContain('(draft)');
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('edit-saved').waitFor();
+    expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('true');
+    expect(await page.getByTestId('edit-saved').textContent()).toContain('never ships');
+    const draftId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
+    expect(await api<CandidateDetail>('candidates.get', { candidateId: draftId })).toMatchObject({ handEdited: true, draft: true, parentId: c.id });
+    // The saved draft starts a new history: turning the heading back (Shift+H) gives the level as it was.
+    expect((await editStatus())['edits']).toBe('0');
+    for (let k = 0; k < steps; k++) await page.keyboard.press('Shift+h');
+    await expect.poll(() => page.evaluate(() => window.__editor!.level())).toEqual(level);
+    await expect.poll(() => clears.count()).toBe(0);
 
     // The explanation overlays: blocking graph with the longest chain, rounds.
     await page.keyboard.press('g');
