@@ -94,6 +94,8 @@ export interface RunSummary {
   finishedAt: string | null;
   durationMs: number | null;
   error: string | null;
+  /** The experiment the run is an arm × seed of (null: a run of its own). */
+  experimentId: number | null;
 }
 
 export interface RunDetail extends RunSummary {

@@ -21,10 +21,12 @@ interface RunRow {
   started_at: string | null;
   finished_at: string | null;
   duration_ms: number | null;
+  experiment_id: number | null;
 }
 
 const selectRun = `
-  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id) AS candidates_done
+  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id) AS candidates_done,
+    (SELECT x.experiment_id FROM experiment_runs x WHERE x.run_id = r.id) AS experiment_id
   FROM runs r`;
 
 function toSummary(r: RunRow): RunSummary {
@@ -42,6 +44,7 @@ function toSummary(r: RunRow): RunSummary {
     finishedAt: r.finished_at,
     durationMs: r.duration_ms,
     error: r.error,
+    experimentId: r.experiment_id,
   };
 }
 

@@ -263,6 +263,15 @@ describe('experiments in Chromium', () => {
     await page.getByTestId(`run-progress-detail-${adopted!.id}`).waitFor();
     const d = await call('runs.get', { runId: adopted!.id });
     expect((d.rules as { spacing: number }).spacing).toBe(18);
+    // The experiment's own runs are folded away on the Runs page, and there on request.
+    const all = await call('runs.list', {});
+    const own = all.filter((r) => r.experimentId === null);
+    expect(all.filter((r) => r.experimentId === experimentId)).toHaveLength(24);
+    expect(await page.locator('[data-testid^="run-row-"]').count()).toBe(own.length);
+    await page.getByTestId('runs-show-experiment-runs').check();
+    await expect.poll(() => page.locator('[data-testid^="run-row-"]').count()).toBe(all.length);
+    expect(await page.locator('.exp-chip').first().textContent()).toBe(`exp #${experimentId}`);
+    await page.getByTestId('runs-show-experiment-runs').uncheck();
     await page.getByTestId('run-details').getByText('Plan and rules').click();
     await expect.poll(() => page.getByTestId('run-details').locator('pre').nth(1).textContent()).toContain('"spacing": 18');
 

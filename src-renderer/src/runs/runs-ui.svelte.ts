@@ -32,6 +32,13 @@ export interface RunFormHandlers {
 class RunsUi {
   page = $state<RunsPageHandlers | null>(null);
   form = $state<RunFormHandlers | null>(null);
+  /** The runs experiments made (an arm on a seed each) are folded away unless asked for. */
+  showExperimentRuns = $state(false);
+
+  /** The rows of the runs table: the studio's runs, experiments' runs only when shown (or selected). */
+  get visibleRuns(): RunSummary[] {
+    return this.showExperimentRuns ? studio.runs : studio.runs.filter((r) => r.experimentId === null || r.id === studio.selectedRunId);
+  }
 }
 export const runsUi = new RunsUi();
 
@@ -63,7 +70,7 @@ const hasPools = (r: RunSummary): boolean => r.candidatesDone > 0 || r.status ==
 
 /** Select the run `delta` rows away from the selected one and focus its row. */
 function moveSelection(delta: number): void {
-  const runs = studio.runs;
+  const runs = runsUi.visibleRuns;
   if (runs.length === 0) return;
   const i = runs.findIndex((r) => r.id === (focusedRow() ?? studio.selectedRunId));
   const next = runs[i < 0 ? 0 : Math.min(runs.length - 1, Math.max(0, i + delta))]!;
