@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { StudioServer } from '../../src-main/server/server';
-import type { ApiArgs, ApiMethodName, ApiReply, CandidatePage, RunSummary } from '../../src-shared/api';
+import type { CandidatePage, RunSummary, StudioClient } from '../../src-shared/api';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 import { apsisGame } from '../../src-shared/games/apsis/index';
 // The renderer's debug hook type (declares window.__boards).
@@ -21,11 +21,8 @@ let page: Page;
 const pageErrors: string[] = [];
 let carA: RunSummary, carB: RunSummary, aps: RunSummary;
 
-async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
-  const env = await ctx.service.dispatch(name, args);
-  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
-  return env.value as ApiReply<K>;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function makeRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
   const run = await call('runs.create', { game, seed, levels });

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { StudioServer } from '../../src-main/server/server';
-import type { ApiArgs, ApiMethodName, ApiReply, RunSummary } from '../../src-shared/api';
+import type { RunSummary, StudioClient } from '../../src-shared/api';
 import { tempDir } from '../helpers/temp';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 // The renderer's debug hook type (declares window.__inspector).
@@ -42,11 +42,8 @@ let carillon8: RunSummary;
 const approvedBySlot = new Map<number, number[]>();
 const approvedIds = (): number[] => [...approvedBySlot.values()].flat().sort((a, b) => a - b);
 
-async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
-  const env = await ctx.service.dispatch(name, args);
-  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
-  return env.value as ApiReply<K>;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function shot(step: string): Promise<void> {
   await page.screenshot({ path: join(RESULTS, `day-${step}.png`) });

@@ -9,7 +9,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { ApiArgs, ApiMethodName, ApiReply, DuplicatePairView, RunSummary } from '../../src-shared/api';
+import type { DuplicatePairView, RunSummary, StudioClient } from '../../src-shared/api';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
 let studio: BrowserStudio;
@@ -18,11 +18,8 @@ let page: Page;
 const pageErrors: string[] = [];
 let run: RunSummary;
 
-async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
-  const env = await ctx.service.dispatch(name, args);
-  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
-  return env.value as ApiReply<K>;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 const pairNow = async (id: number): Promise<DuplicatePairView> => (await call('duplicates.list', { runId: run.id, limit: 100000, triage: 'all' })).find((p) => p.id === id)!;
 
 const rows = (): Locator => page.getByTestId('dup-pair');

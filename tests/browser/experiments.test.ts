@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ApiArgs, ApiMethodName, ApiReply, RunSummary } from '../../src-shared/api';
+import type { RunSummary, StudioClient } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
@@ -22,11 +22,8 @@ let page: Page;
 const pageErrors: string[] = [];
 const SHOTS = existsSync('/tmp/shots/exp-ui') ? '/tmp/shots/exp-ui' : RESULTS;
 
-async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
-  const env = await ctx.service.dispatch(name, args);
-  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
-  return env.value as ApiReply<K>;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function goTo(name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CandidatePage, ExportResult, RunSummary } from '../../src-shared/api';
+import type { RunSummary, StudioClient } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { checkPackFile } from '../../src-main/cli/packs';
 import { writeExportTo } from '../../src-main/export-files';
@@ -19,16 +19,13 @@ const pageErrors: string[] = [];
 let run: RunSummary;
 const out = tempDir('studio-export-');
 
-async function api<T>(method: string, args: unknown): Promise<T> {
-  const env = await ctx.service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 beforeAll(async () => {
   studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
   ({ ctx, server, browser, page } = studio);
-  run = await api<RunSummary>('runs.create', { game: 'carillon', seed: 7, levels: 6 });
+  run = await api('runs.create', { game: 'carillon', seed: 7, levels: 6 });
   await ctx.service.engine.waitFor(run.id);
 });
 afterAll(async () => {
@@ -59,7 +56,7 @@ describe('export in Chromium', () => {
     expect(check.game.id).toBe('carillon');
     expect(check.problems).toEqual([]);
     // The same bytes the CLI writes for this run, and nothing new beside the database.
-    const built = await api<ExportResult>('packs.export', { runId: run.id, kind: 'automatic' });
+    const built = await api('packs.export', { runId: run.id, kind: 'automatic' });
     expect(readFileSync(downloaded, 'utf8')).toBe(built.text);
     expect(readdirSync(dirname(ctx.dbPath)).sort()).toEqual(before);
     await page.screenshot({ path: join(RESULTS, 'export.png') });
@@ -73,7 +70,7 @@ describe('export in Chromium', () => {
     const file = await download;
     await expect.poll(() => page.getByTestId('export-result').textContent()).toMatch(/7 files/);
     // The folder the CLI's export writes for the same run: the zip holds exactly its files.
-    const built = await api<ExportResult>('packs.export', { runId: run.id, kind: 'automatic', layout: 'per-level' });
+    const built = await api('packs.export', { runId: run.id, kind: 'automatic', layout: 'per-level' });
     const dir = writeExportTo(built, join(out.dir, 'per-level'), ctx.dbPath).path;
     const folder = `carillon-seed7-run${run.id}`;
     expect(file.suggestedFilename()).toBe(`${folder}.zip`);
@@ -103,7 +100,7 @@ describe('export in Chromium', () => {
     // Approve one candidate of the first two slots only, then compute: levels 3–6 stay short.
     const ids: number[] = [];
     for (const slot of [0, 1]) {
-      const p = await api<CandidatePage>('candidates.list', { runId: run.id, slot, limit: 1, withLevels: false });
+      const p = await api('candidates.list', { runId: run.id, slot, limit: 1, withLevels: false });
       ids.push(p.items[0]!.id);
     }
     await api('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { RunSummary } from '../../src-shared/api';
+import type { RunSummary, StudioClient } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
@@ -17,13 +17,10 @@ let page: Page;
 const pageErrors: string[] = [];
 let done: RunSummary;
 
-async function api<T>(method: string, args: unknown): Promise<T> {
-  const env = await ctx.service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
-const status = async (id: number): Promise<string> => (await api<RunSummary[]>('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
+const status = async (id: number): Promise<string> => (await api('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
 
 const palette = (): Locator => page.getByRole('dialog', { name: 'Command palette' });
 const entry = (id: string): Locator => palette().locator(`[data-action="${id}"]`);
@@ -55,7 +52,7 @@ async function shown(id: string): Promise<{ title: string; keys: string | null; 
 beforeAll(async () => {
   studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
   ({ ctx, server, page } = studio);
-  const run = await api<RunSummary>('runs.create', { game: 'carillon', seed: 5, levels: 2 });
+  const run = await api('runs.create', { game: 'carillon', seed: 5, levels: 2 });
   done = await ctx.service.engine.waitFor(run.id);
   expect(done.status).toBe('done');
   await page.goto(server.url);
@@ -139,7 +136,7 @@ describe('command palette in Chromium', () => {
     await openPalette('start run');
     await page.keyboard.press('Enter');
     await page.getByTestId('new-run-created').waitFor();
-    const started = (await api<RunSummary[]>('runs.list', {})).find((r) => r.seed === 321);
+    const started = (await api('runs.list', {})).find((r) => r.seed === 321);
     expect(started?.levels).toBe(2);
     await ctx.service.engine.waitFor(started!.id);
     expect(pageErrors).toEqual([]);
@@ -147,7 +144,7 @@ describe('command palette in Chromium', () => {
 
   it('cancels, resumes and deletes a run from the palette and by key', async () => {
     // A full-size run, so it is still working when the palette cancels it.
-    const big = await api<RunSummary>('runs.create', { game: 'carillon', seed: 99 });
+    const big = await api('runs.create', { game: 'carillon', seed: 99 });
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await openPalette('cancel run');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CandidatePage, RunDetail, RunSummary } from '../../src-shared/api';
+import type { CandidatePage, RunSummary, StudioClient } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
 
@@ -12,11 +12,8 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-async function api<T>(method: string, args: unknown): Promise<T> {
-  const env = await ctx.service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 beforeAll(async () => {
   studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
@@ -52,14 +49,14 @@ async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number
   await page.getByTestId('new-run-levels').fill(String(levels));
   await page.getByTestId('new-run-submit').click();
   await page.getByTestId('new-run-created').waitFor();
-  const runs = await api<RunSummary[]>('runs.list', {});
+  const runs = await api('runs.list', {});
   const run = runs.find((r) => r.game === game && r.seed === seed);
   expect(run).toBeDefined();
   return run!;
 }
 
 async function list(runId: number, extra: Record<string, unknown> = {}): Promise<CandidatePage> {
-  return api<CandidatePage>('candidates.list', { runId, withLevels: false, limit: 2000, ...extra });
+  return api('candidates.list', { runId, withLevels: false, limit: 2000, ...extra });
 }
 
 describe('runs and pools in Chromium', () => {
@@ -107,7 +104,7 @@ describe('runs and pools in Chromium', () => {
     // Each message sits under its input only, not again in the lists under the headings.
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
     expect(await page.getByTestId('field-error-rules').count()).toBe(0);
-    expect(await api<RunSummary[]>('runs.list', {})).toEqual([]);
+    expect(await api('runs.list', {})).toEqual([]);
     await shootForm('runs-form-errors');
 
     // Fixing a cell clears its message; removing the row and resetting the field go back to the defaults.
@@ -137,7 +134,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-plan').fill('"a nonsense plan"');
     await page.getByTestId('new-run-submit').click();
     await page.getByTestId('field-error-plan').first().waitFor();
-    expect(await api<RunSummary[]>('runs.list', {})).toEqual([]);
+    expect(await api('runs.list', {})).toEqual([]);
     await page.getByTestId('new-run-plan-reset').click();
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
     // A pasted plan comes back as the table.
@@ -189,9 +186,9 @@ describe('runs and pools in Chromium', () => {
     // Ctrl+Enter from the rules field starts the run.
     await page.getByTestId('rules-field-poolSize').press('Control+Enter');
     await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(/3 levels, 12 candidates/);
-    const run = (await api<RunSummary[]>('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 3);
+    const run = (await api('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 3);
     expect(run).toBeDefined();
-    const detail = await api<RunDetail>('runs.get', { runId: run!.id });
+    const detail = await api('runs.get', { runId: run!.id });
     const rules = detail.rules as { poolSize: number; spacing: number; sizes: { small: { radius: number } } };
     expect(rules.poolSize).toBe(4);
     expect(rules.spacing).toBe(14);
@@ -203,7 +200,7 @@ describe('runs and pools in Chromium', () => {
     expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('game default');
     expect(await page.getByTestId('rules-field-poolSize').inputValue()).toBe('16');
     await page.getByTestId('new-run-rules-open').click();
-    await expect.poll(async () => (await api<RunDetail>('runs.get', { runId: run!.id })).status, { timeout: 60_000 }).toBe('done');
+    await expect.poll(async () => (await api('runs.get', { runId: run!.id })).status, { timeout: 60_000 }).toBe('done');
     expect(pageErrors).toEqual([]);
   });
 
@@ -217,7 +214,7 @@ describe('runs and pools in Chromium', () => {
     // While it works, the row shows live progress from the run's events.
     await expect.poll(() => page.getByTestId(`run-progress-${apsis.id}`).getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
     await expect.poll(() => page.getByTestId(`run-status-${apsis.id}`).textContent(), { timeout: 60_000 }).toBe('done');
-    const done = await api<RunSummary[]>('runs.list', {});
+    const done = await api('runs.list', {});
     for (const r of done) expect(r.candidatesDone).toBe(r.candidatesTotal);
 
     await page.getByTestId(`run-row-${carillon.id}`).click();
@@ -326,16 +323,16 @@ describe('runs and pools in Chromium', () => {
 
   it('deletes a run only after confirming, and imports a pack as a read-only run', async () => {
     // Export a pack over the API, then import it through the page's file input.
-    const exported = await api<{ text: string }>('packs.export', { runId: apsis.id, kind: 'automatic' });
+    const exported = await api('packs.export', { runId: apsis.id, kind: 'automatic' });
     await page.getByTestId(`run-row-${apsis.id}`).click();
     await page.getByTestId('run-delete').click();
     await page.getByTestId('confirm-dialog').waitFor();
     await page.getByTestId('confirm-cancel').click();
-    expect((await api<RunSummary[]>('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
+    expect((await api('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
 
     await page.getByTestId('import-file').setInputFiles({ name: 'apsis-pack.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
     await page.getByTestId('import-ok').waitFor();
-    const runs = await api<RunSummary[]>('runs.list', {});
+    const runs = await api('runs.list', {});
     const imported = runs.find((r) => r.status === 'imported');
     expect(imported?.name).toBe('apsis-pack.json');
     await expect.poll(() => page.getByTestId(`run-status-${imported!.id}`).textContent()).toBe('imported');
@@ -347,12 +344,12 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
     await page.getByTestId('import-errors').waitFor();
     expect(await page.getByTestId('import-errors').textContent()).toMatch(/broken\.json was not imported/);
-    expect((await api<RunSummary[]>('runs.list', {})).length).toBe(runs.length);
+    expect((await api('runs.list', {})).length).toBe(runs.length);
 
     await page.getByTestId(`run-row-${apsis.id}`).click();
     await page.getByTestId('run-delete').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(async () => (await api<RunSummary[]>('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
+    await expect.poll(async () => (await api('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
     await expect.poll(() => page.getByTestId(`run-row-${apsis.id}`).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
@@ -364,7 +361,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-name').fill('full plan');
     await page.getByTestId('new-run-submit').click();
     await page.getByTestId('new-run-created').waitFor();
-    const big = (await api<RunSummary[]>('runs.list', {})).find((r) => r.seed === 1234)!;
+    const big = (await api('runs.list', {})).find((r) => r.seed === 1234)!;
     const bar = page.getByTestId(`run-progress-${big.id}`);
     await expect.poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(5);
     // Live: stage, rate and time left from the run's progress events, and per-stage bars.
@@ -374,7 +371,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.getByTestId('run-cancel').click();
     await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 30_000 }).toBe('cancelled');
-    const stopped = (await api<RunSummary[]>('runs.list', {})).find((r) => r.id === big.id)!;
+    const stopped = (await api('runs.list', {})).find((r) => r.id === big.id)!;
     expect(stopped.candidatesDone).toBeLessThan(stopped.candidatesTotal);
     await page.getByTestId('run-resume').click();
     await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 120_000 }).toBe('done');

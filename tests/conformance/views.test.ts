@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ApiArgs, ApiMethodName, ApiReply, RunSummary } from '../../src-shared/api';
+import type { RunSummary, StudioClient } from '../../src-shared/api';
 import { games } from '../../src-shared/games/index';
 import { RESULTS, studioInBrowser, type BrowserStudio } from '../browser/chromium';
 // The renderer's debug hook type (declares window.__inspector).
@@ -21,11 +21,8 @@ let page: Page;
 const pageErrors: string[] = [];
 const runs = new Map<string, RunSummary>();
 
-async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
-  const env = await studio.ctx.service.dispatch(name, args);
-  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
-  return env.value as ApiReply<K>;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const call: StudioClient['call'] = (name, args) => studio.ctx.api.call(name, args);
 
 /** Has the canvas (by selector) something drawn on it: more than one colour? */
 function drawn(selector: string): Promise<boolean> {
