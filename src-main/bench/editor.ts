@@ -47,6 +47,10 @@ export const editorBenchCases: BenchCase[] = [
       const rows: BenchRow[] = [];
       try {
         const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        if (process.env['BENCH_DEBUG']) {
+          page.on('console', (m) => console.error(m.text()));
+          await page.addInitScript(() => ((window as unknown as { __benchDebug?: boolean }).__benchDebug = true));
+        }
         // The last level of each default plan, as the last level of a pack (so it is proved in its own slot).
         const cPlan = carillonGame.defaultPlan, aPlan = apsisGame.defaultPlan;
         const cSlot = carillonGame.levelCount(cPlan) - 1, aSlot = apsisGame.levelCount(aPlan) - 1;
@@ -78,6 +82,7 @@ export const editorBenchCases: BenchCase[] = [
               const r = await hook.nudgeAndWait(i, k % 2 === 0 ? 1 : -1, 0);
               toScreen.push(r.toScreenMs);
               work.push(r.workMs);
+              if ((window as unknown as { __benchDebug?: boolean }).__benchDebug) console.log(`edit ${k}: ${r.toScreenMs.toFixed(1)} ms to screen, ${document.querySelector('[data-testid=edit-timing]')?.textContent} round trip, worker ${r.workMs.toFixed(1)} ms`);
             }
             return { toScreen, work };
           }, EDITS);

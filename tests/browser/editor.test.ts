@@ -21,7 +21,7 @@ import { tempDir } from '../helpers/temp';
 import type {} from '../../src-shared/editor-debug';
 import { carillonGame, type CarillonLevel, type CarillonPlan, type CarillonRules } from '../../src-shared/games/carillon/index';
 import { apsisGame, type ApsisLevel, type ApsisPlan, type ApsisRules } from '../../src-shared/games/apsis/index';
-import { rotateHeading } from '../../src-shared/games/apsis/edit';
+import { nudgeArrow, rotateHeading } from '../../src-shared/games/apsis/edit';
 import { candidateName } from '../../src-shared/vocabulary';
 import { deleteDot, nudgeDot, setDotColor, setDotSize } from '../../src-shared/games/carillon/edit';
 
@@ -308,8 +308,21 @@ describe('edit mode in Chromium', () => {
     await boardSettled();
     await shot('apsis-edit');
 
+    // Arrow keys move the selected arrow round its orbit (→ clockwise, Shift ×10) and out (↑); the board follows.
+    await page.keyboard.press('j');
+    const before0 = (await page.evaluate(() => window.__editor!.centres()))[0]!;
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    const moved = nudgeArrow(nudgeArrow(level, 0, 1, 0, true), 0, 0, 1, false);
+    await expect.poll(() => page.evaluate(() => window.__editor!.level())).toEqual(moved);
+    const after0 = (await page.evaluate(() => window.__editor!.centres()))[0]!;
+    expect(Math.hypot(after0.x - before0.x, after0.y - before0.y)).toBeGreaterThan(5);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.evaluate(() => window.__editor!.level())).toEqual(level);
+
     // Select the arrow with J (keyboard alone), turn its heading with H.
-    for (let k = 0; k <= arrow; k++) await page.keyboard.press('j');
+    for (let k = 0; k < arrow; k++) await page.keyboard.press('j');
     expect((await editStatus())['selected']).toBe(String(arrow));
     let n = Number((await editStatus())['proofs']);
     for (let k = 0; k < steps; k++) await page.keyboard.press('h');

@@ -9,11 +9,11 @@
  * `update`, `offsetArrow` and `setPath` only change attributes (call `layer.batchDraw()`).
  */
 import Konva from 'konva';
-import type { ApsisLevel } from '../../../../src-shared/games/apsis/model';
+import type { ApsisLevel, Arrow } from '../../../../src-shared/games/apsis/model';
 import { isDiagonal, transformLevel } from '../../../../src-shared/games/apsis/model';
 import type { ApsisRules } from '../../../../src-shared/games/apsis/rules';
 import { orbitRadius } from '../../../../src-shared/games/apsis/rules';
-import { levelGeo, type ArrowGeo } from '../../../../src-shared/games/apsis/geometry';
+import { arrowGeo, levelGeo, type ArrowGeo } from '../../../../src-shared/games/apsis/geometry';
 import type { Fit } from '../../boards/fit';
 import { roundColor, type BoardTheme } from '../../boards/theme';
 
@@ -56,6 +56,12 @@ export interface ApsisBoard {
   offsetArrow(i: number, s: number, opacity?: number): void;
   /** Flash a marker at a system point (a bounce contact), or hide it with null. */
   mark(point: { x: number; y: number } | null): void;
+  /**
+   * Put arrow i at another place, length or heading of the same kind (tangent or diagonal)
+   * without a rebuild (the editor's drags and nudges; untransformed boards only). False when
+   * its kind changes: rebuild then.
+   */
+  placeArrow(i: number, arrow: Arrow, orbits: number): boolean;
   destroy(): void;
 }
 
@@ -98,23 +104,34 @@ export function drawApsisLevel(
   const heads: Konva.Line[] = [];
   const arrows: Konva.Group[] = [];
   const labels: Konva.Text[] = [];
-  for (let i = 0; i < n; i++) {
-    const g = geos[i]!;
-    const diag = isDiagonal(level.arrows[i]!.heading);
+  /** The points of arrow i's shapes from its geometry (creation and `placeArrow` share them). */
+  const shapePoints = (g: ArrowGeo) => {
     // Normal to the heading, for the head's base.
     const nx = -g.dy, ny = g.dx;
     const bodyEnd = { x: g.hx - 6 * g.dx, y: g.hy - 6 * g.dy };
-    faintPaths.push(new Konva.Line({ points: [g.hx, g.hy, g.ex, g.ey], stroke: theme.text, strokeWidth: 1, dash: [3, 5], opacity: 0.5, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false }));
-    const ag = new Konva.Group({ index: i, name: 'arrow' } as Konva.ContainerConfig);
-    const outline = new Konva.Line({ points: [g.tx, g.ty, g.hx, g.hy], stroke: theme.accent2, strokeWidth: w + 8, lineCap: 'round', visible: false, listening: false, perfectDrawEnabled: false });
-    const body = new Konva.Line({ points: [g.tx, g.ty, bodyEnd.x, bodyEnd.y], stroke: theme.arrow, strokeWidth: w, lineCap: 'round', hitStrokeWidth: w + 10, perfectDrawEnabled: false });
-    const stripe = diag ? new Konva.Line({ points: [g.tx, g.ty, bodyEnd.x, bodyEnd.y], stroke: theme.field, strokeWidth: w * 0.36, lineCap: 'round', listening: false, perfectDrawEnabled: false }) : null;
     const tip = { x: g.hx + 5 * g.dx, y: g.hy + 5 * g.dy };
     const base = { x: g.hx - 9 * g.dx, y: g.hy - 9 * g.dy };
     const hw = w * 0.85;
+    return {
+      path: [g.hx, g.hy, g.ex, g.ey],
+      outline: [g.tx, g.ty, g.hx, g.hy],
+      body: [g.tx, g.ty, bodyEnd.x, bodyEnd.y],
+      head: [base.x + hw * nx, base.y + hw * ny, tip.x, tip.y, base.x - hw * nx, base.y - hw * ny],
+      label: { x: g.cx - 30 + 14 * -g.dy, y: g.cy - 7 + 14 * g.dx },
+    };
+  };
+  for (let i = 0; i < n; i++) {
+    const g = geos[i]!;
+    const diag = isDiagonal(level.arrows[i]!.heading);
+    const pts = shapePoints(g);
+    faintPaths.push(new Konva.Line({ points: pts.path, stroke: theme.text, strokeWidth: 1, dash: [3, 5], opacity: 0.5, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false }));
+    const ag = new Konva.Group({ index: i, name: 'arrow' } as Konva.ContainerConfig);
+    const outline = new Konva.Line({ points: pts.outline, stroke: theme.accent2, strokeWidth: w + 8, lineCap: 'round', visible: false, listening: false, perfectDrawEnabled: false });
+    const body = new Konva.Line({ points: pts.body, stroke: theme.arrow, strokeWidth: w, lineCap: 'round', hitStrokeWidth: w + 10, perfectDrawEnabled: false });
+    const stripe = diag ? new Konva.Line({ points: pts.body, stroke: theme.field, strokeWidth: w * 0.36, lineCap: 'round', listening: false, perfectDrawEnabled: false }) : null;
     const head = diag
-      ? new Konva.Line({ points: [base.x + hw * nx, base.y + hw * ny, tip.x, tip.y, base.x - hw * nx, base.y - hw * ny], stroke: theme.arrow, strokeWidth: 4, lineCap: 'round', lineJoin: 'round', perfectDrawEnabled: false })
-      : new Konva.Line({ points: [base.x + hw * nx, base.y + hw * ny, tip.x, tip.y, base.x - hw * nx, base.y - hw * ny], closed: true, fill: theme.arrow, stroke: theme.arrow, strokeWidth: 2, lineJoin: 'round', perfectDrawEnabled: false });
+      ? new Konva.Line({ points: pts.head, stroke: theme.arrow, strokeWidth: 4, lineCap: 'round', lineJoin: 'round', perfectDrawEnabled: false })
+      : new Konva.Line({ points: pts.head, closed: true, fill: theme.arrow, stroke: theme.arrow, strokeWidth: 2, lineJoin: 'round', perfectDrawEnabled: false });
     ag.add(outline, body);
     if (stripe) ag.add(stripe);
     ag.add(head);
@@ -123,7 +140,7 @@ export function drawApsisLevel(
     stripes.push(stripe);
     heads.push(head);
     arrows.push(ag);
-    labels.push(new Konva.Text({ x: g.cx - 30 + 14 * -g.dy, y: g.cy - 7 + 14 * g.dx, width: 60, align: 'center', text: String(i), fontSize: 13, fontStyle: '600', fontFamily: 'system-ui, sans-serif', fill: theme.ink, visible: false, perfectDrawEnabled: false }));
+    labels.push(new Konva.Text({ ...pts.label, width: 60, align: 'center', text: String(i), fontSize: 13, fontStyle: '600', fontFamily: 'system-ui, sans-serif', fill: theme.ink, visible: false, perfectDrawEnabled: false }));
   }
   pathsLayer.add(...faintPaths);
   arrowLayer.add(...arrows);
@@ -194,6 +211,19 @@ export function drawApsisLevel(
       arrows[i]!.y(s * g.dy);
       arrows[i]!.opacity(opacity);
       labels[i]!.visible(s === 0 && labels[i]!.visible());
+    },
+    placeArrow(i, arrow, orbits) {
+      if (i < 0 || i >= n || isDiagonal(arrow.heading) !== (stripes[i] !== null)) return false;
+      const g = arrowGeo(arrow, orbits, rules);
+      geos[i] = g;
+      const pts = shapePoints(g);
+      faintPaths[i]!.points(pts.path);
+      outlines[i]!.points(pts.outline);
+      bodies[i]!.points(pts.body);
+      stripes[i]?.points(pts.body);
+      heads[i]!.points(pts.head);
+      labels[i]!.position(pts.label);
+      return true;
     },
     mark(point) {
       if (point) bounce.position(point);

@@ -19,10 +19,11 @@ import { drawApsisLevel, type ApsisPathOverlay } from './board';
 export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: ApsisRules, width: number, height: number, theme: BoardTheme, state: EditDrawState): EditBoard {
   const R = rules.rimRadius;
   const sel = state.selected;
-  const geos: ArrowGeo[] = levelGeo(level.arrows, level.orbits, rules);
-  // The selected arrow's path, stopped at its first blocker.
-  let path: ApsisPathOverlay | null = null;
-  if (sel !== null && sel < geos.length) {
+  let shown = level;
+  let geos: ArrowGeo[] = levelGeo(level.arrows, level.orbits, rules);
+  /** The selected arrow's path, stopped at its first blocker. */
+  const pathOf = (): ApsisPathOverlay | null => {
+    if (sel === null || sel >= geos.length) return null;
     const blockers: { arrow: number; distance: number }[] = [];
     geos.forEach((g, j) => {
       if (j === sel) return;
@@ -30,8 +31,8 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
       if (d !== null) blockers.push({ arrow: j, distance: d });
     });
     blockers.sort((a, b) => a.distance - b.distance);
-    path = { arrow: sel, blockers };
-  }
+    return { arrow: sel, blockers };
+  };
   const board = drawApsisLevel(layers.base, level, rules, fitBox(2 * R, 2 * R, width, height, 24), theme, {});
   const g = board.group;
   // The overlay's marks live on their own layer (same transform); colours by round and
@@ -65,7 +66,7 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
     const violating = new Set<number>();
     for (const v of state.proof?.violations ?? []) for (const i of v.elements) violating.add(i);
     const rounds = state.overlays['rounds'] && ex ? ex.perElement.map((p) => (typeof p['round'] === 'number' ? (p['round'] as number) : 0)) : null;
-    board.update({ labels: state.overlays['labels'] ?? true, focus: sel, highlighted: violating, path, rounds });
+    board.update({ labels: state.overlays['labels'] ?? true, focus: sel, highlighted: violating, path: pathOf(), rounds });
     // ---- explanation: the blocking graph, the longest chain ----
     if (state.overlays['graph'] && ex?.graph) {
       const chain = ex.chain ?? [];
@@ -149,5 +150,18 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
     toStage: (p) => abs().point(p),
     centre: (i) => mid(i),
     overlay,
+    // Arrows that only moved, turned within their kind or changed length are redrawn in place.
+    patch(next) {
+      const l = next as ApsisLevel;
+      if (l.orbits !== shown.orbits || l.arrows.length !== shown.arrows.length) return false;
+      for (let i = 0; i < l.arrows.length; i++) {
+        const a = l.arrows[i]!, b = shown.arrows[i]!;
+        if (a.orbit === b.orbit && a.angle === b.angle && a.heading === b.heading && a.length === b.length) continue;
+        if (!board.placeArrow(i, a, l.orbits)) return false;
+      }
+      shown = l;
+      geos = levelGeo(l.arrows, l.orbits, rules);
+      return true;
+    },
   };
 }
