@@ -295,14 +295,20 @@ describe('experiments in Chromium', () => {
   it('cancels and resumes a whole-plan experiment to the end; its shipped figures; a settings diff in words', async () => {
     await goTo('Experiments');
     await page.getByTestId('exp-new').click();
+    // The form is as it was left, to start the next experiment from.
+    expect(await page.getByTestId('exp-variant-1-name').inputValue()).toBe('loose pairs');
+    expect(await page.getByTestId('exp-change-0-0-field').inputValue()).toBe('rules.spacing');
+    expect(await page.getByTestId('exp-name').inputValue()).toBe('');
     await page.getByTestId('exp-base-game').check();
     await page.getByTestId('exp-base-game-picker').selectOption('apsis');
+    // Another game: changes that name fields it does not have are dropped.
+    await expect.poll(() => page.getByTestId('exp-change-0-0-field').inputValue()).toBe('');
+    await page.getByTestId('exp-change-1-1-remove').click();
     await page.getByTestId('exp-base-levels').fill('12');
     await page.getByTestId('exp-name').fill('clear gap');
     await page.getByTestId('exp-variant-0-name').fill('gap 8');
     await page.getByTestId('exp-change-0-0-field').selectOption('rules.gap');
     await page.getByTestId('exp-change-0-0-value').fill('8');
-    await page.getByTestId('exp-add-variant').click();
     await page.getByTestId('exp-variant-1-name').fill('gap 5');
     await page.getByTestId('exp-change-1-0-field').selectOption('rules.gap');
     await page.getByTestId('exp-change-1-0-value').fill('5');
