@@ -44,7 +44,8 @@ import { createRunEngine, type RunEngine } from './runs/run-engine';
 import { checkRunInput } from './runs/run-input';
 import { orderInWorkers, orderStoredPools, PackNotReadyError } from './runs/finish';
 import { orderingView } from './runs/ordering-view';
-import { steerRun, SteeringImpossibleError } from './runs/steer';
+import { swapOptions } from './runs/swap-options';
+import { steerInWorkers, steerRun, SteeringImpossibleError } from './runs/steer';
 import { emptySteering, loadSteering } from './store/steering';
 import { buildExport, importPackText, PackBreaksError } from './runs/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
@@ -341,11 +342,20 @@ export function createService(ctx: ServiceContext): Service {
       if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
       if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
       try {
-        return await steerRun(db, gameById(run.game), run, change, orderInWorkers(ctx.pool), new Date().toISOString());
+        return await steerRun(db, gameById(run.game), run, change, steerInWorkers(ctx.pool), new Date().toISOString());
       } catch (e) {
         if (e instanceof SteeringImpossibleError) {
           throw new ApiError('conflict', e.message, e.conflicts.map((c) => ({ field: `steering.levels ${c.levels.join(', ')}`, message: `${c.message} (rule: ${c.rule})` })));
         }
+        throw e;
+      }
+    },
+    'orderings.swapOptions': ({ runId, kind, level }) => {
+      const run = runOf(runId);
+      try {
+        return swapOptions(db, gameById(run.game), runId, kind, level);
+      } catch (e) {
+        if (e instanceof RangeError) throw new ApiError('conflict', e.message, [{ field: 'level', message: e.message }]);
         throw e;
       }
     },

@@ -5,7 +5,11 @@
  * the boundary, so a bad argument from any transport gets the same error naming the field.
  */
 import { z } from 'zod';
-import type { FieldInfo, MetricInfo } from './game';
+import type { FieldInfo, MetricInfo, PlanMark } from './game';
+import type { CurveRules } from './ordering/curve-rules';
+
+export type { PlanMark } from './game';
+export type { CurveRules } from './ordering/curve-rules';
 import type { RunPhase } from './progress';
 import type { RunReport } from './run-report';
 
@@ -176,6 +180,8 @@ export interface OrderingLevel {
   level: number;
   candidateId: number | null;
   slot: number | null;
+  /** The candidate's 0-based place in its pool (with `slot`: its name, "L12 · c3"). */
+  index: number | null;
   difficulty: number | null;
   target: number | null;
   /** Difficulty minus the previous level's (null for the first or a gap). */
@@ -192,6 +198,12 @@ export interface OrderingView {
   problems: { level: number; message: string }[];
   /** Levels the plan wants but the ordering could not fill. */
   shortLevels: number[];
+  /** Every rule the order breaks on its difficulty curve (the game's curve rules), where and by how much. */
+  breaks: CurveBreakView[];
+  /** The game's curve rules for the run's rules (never falls; largest step; longest equal run). */
+  curveRules: CurveRules;
+  /** The run plan's landmarks (tutorial end, stage starts, new mechanics) for the curve. */
+  marks: PlanMark[];
 }
 
 /** A run's steering: pins and locks (level -> candidate), exclusions, over all or approved candidates. */
@@ -231,6 +243,40 @@ export interface DuplicateSide {
   verdict: Verdict;
   /** The level it ships as in the pair's `order`, or null. */
   ships: number | null;
+}
+
+// ---------- ordering page: swap options (ordering) ----------
+
+/** One candidate a level could swap to, with how it would fit there (src-shared/ordering/fit.ts). */
+export interface SwapOption {
+  candidateId: number;
+  slot: number;
+  index: number;
+  difficulty: number | null;
+  verdict: Verdict;
+  /** The level JSON, for its thumbnail. */
+  level: unknown;
+  /** The rules it would break at this level with its neighbours there now. */
+  breaks: CurveBreakView[];
+  /** How far its difficulty lies from the level's target (or its neighbours' middle). */
+  off: number | null;
+  /** The level it holds in this order now, if any (the level it holds is this one: the current pick). */
+  shippedAt: number | null;
+  /** Pinned to a level by the steering, if it is. */
+  pinnedAt: number | null;
+}
+
+export interface SwapOptions {
+  runId: number;
+  kind: OrderingKind;
+  level: number;
+  /** The candidate the level holds in that order now. */
+  current: number | null;
+  target: number | null;
+  /** The level's pool, best fit first; candidates the steering excludes or may not ship are left out. */
+  options: SwapOption[];
+  /** How many of the pool were left out (excluded, not approved under approved-only steering, or not proven). */
+  leftOut: number;
 }
 
 export interface DuplicatePairView {
@@ -495,6 +541,11 @@ export const apiMethods = {
     'Pin candidates to levels, lock levels as they are, exclude candidates (or undo those), and recompute the order around them under the game\'s rules; stores the steered order and records the change in the run\'s history. Impossible constraints are refused naming the levels and the rule, and nothing changes.',
   ),
   // ---- duplicate triage (issue 14 part 3) ----
+  // ---- ordering page (ordering) ----
+  'orderings.swapOptions': method<SwapOptions>()(
+    z.object({ runId: runIdSchema, kind: orderingKindSchema, level: levelSchema }).strict(),
+    'The candidates of a level\'s pool it could swap to in an order, ranked by how well each fits there (rules it would break with its neighbours, distance to the target).',
+  ),
   'duplicates.list': method<DuplicatePairView[]>()(
     z
       .object({

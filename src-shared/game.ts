@@ -81,6 +81,12 @@ export interface OrderArgs<Rules, Plan, Level> {
   pools: PoolCandidate<Level>[][];
   /** Pairs of pool ids the designer marked fine: never skipped as near-duplicates of each other. */
   fine?: readonly FinePair[];
+  /**
+   * The run's every proven candidate (default `pools`): a game that draws its target line from
+   * the pools draws it from these, so an order of a few approved candidates aims at the same
+   * line as the automatic one.
+   */
+  targetPools?: PoolCandidate<Level>[][];
 }
 
 /**
@@ -132,6 +138,18 @@ export interface PlanStage {
   last: number;
 }
 
+/**
+ * A landmark of a plan drawn on the ordering curve: where the tutorial ends, where a stage
+ * (stretch) begins, where a new mechanic first appears. Plain data from the plan alone.
+ */
+export interface PlanMark {
+  /** 1-based level: the last tutorial level, or the first level of a stage or mechanic. */
+  level: number;
+  kind: 'tutorial-end' | 'stage' | 'mechanic';
+  /** A few words: "tutorial ends", "stage 3 · 5 orbits", "long arrows", "3 taps". */
+  label: string;
+}
+
 /** The words a game's studio pages use for its things (singular and plural). */
 export interface GameWords {
   /** A row of the plan: "stretch", "stage". */
@@ -161,6 +179,8 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   levelCount(plan: Plan): number;
   /** The plan's rows as level ranges, in order, covering every level (progress is counted per stage). */
   stages(plan: Plan): PlanStage[];
+  /** The plan's landmarks for the ordering curve (tutorial end, stage starts, new mechanics), by level. */
+  planMarks?(plan: Plan): PlanMark[];
   /** Candidates to generate per level slot (index = slot, 0-based). */
   poolSizes(plan: Plan, rules: Rules): number[];
   /**

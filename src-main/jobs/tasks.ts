@@ -1,5 +1,6 @@
 /** Jobs the worker threads run. Plain data in, plain data out. */
 import type { FinePair, GameId, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type { SteeredResult, SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 
 export interface GenerateTask {
   kind: 'generate';
@@ -47,9 +48,32 @@ export interface OrderTask {
   pools: PoolCandidate<unknown>[][];
   /** Pairs of pool ids the designer marked fine (duplicate triage). */
   fine?: FinePair[];
+  /** The run's every proven candidate, for the target line (Game.order); absent: `pools`. */
+  targetPools?: PoolCandidate<unknown>[][];
 }
 
-export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask;
+/**
+ * A steered recompute (src-shared/ordering/steering.ts): the game's search on the pools
+ * without the fixed candidates, then the exact fill around pins and locks. All of it on a
+ * worker, so the API answers other calls meanwhile.
+ */
+export interface SteerTask {
+  kind: 'steer';
+  game: GameId;
+  rules: unknown;
+  plan: unknown;
+  pools: PoolCandidate<unknown>[][];
+  targetPools?: PoolCandidate<unknown>[][];
+  fine?: FinePair[];
+  levelCount: number;
+  steering: SteeringInput;
+  /** Candidate id pairs that must not be neighbours (the run's near-duplicates not marked fine). */
+  apart: [string, string][];
+}
+
+export type SteerTaskResult = { conflicts: SteeringConflict[]; result: SteeredResult | null };
+
+export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask | SteerTask;
 
 export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
   ? GeneratedJob[]
@@ -59,4 +83,6 @@ export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
       ? DedupResult
       : T extends OrderTask
         ? OrderingResult
-        : never;
+        : T extends SteerTask
+          ? SteerTaskResult
+          : never;

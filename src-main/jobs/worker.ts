@@ -2,13 +2,30 @@
 import { performance } from 'node:perf_hooks';
 import { streamFor } from '../../src-shared/random/prng';
 import { gameById } from '../../src-shared/games/index';
-import type { GeneratedJob, WorkerTask } from './tasks';
+import { steerOrdering } from '../../src-shared/ordering/steering';
+import type { GeneratedJob, SteerTaskResult, WorkerTask } from './tasks';
 
 export function checksum(seed: number, count: number): number {
   const rng = streamFor(seed, 0, 0);
   let sum = 0;
   for (let i = 0; i < count; i++) sum = (sum + rng.u32()) % 1_000_000_007;
   return sum;
+}
+
+/** A steered recompute, whole (the game's search and the fill around the fixed levels). */
+async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<SteerTaskResult> {
+  const game = gameById(task.game);
+  const apart = new Set<string>();
+  for (const [a, b] of task.apart) { apart.add(`${a}|${b}`); apart.add(`${b}|${a}`); }
+  return steerOrdering({
+    pools: task.pools,
+    levelCount: task.levelCount,
+    steering: task.steering,
+    rules: game.curveRules?.(task.rules) ?? { maxStep: null, maxEqualRun: null },
+    difficulty: (c) => c.metrics[game.difficulty] ?? 0,
+    order: (pools) => game.order({ rules: task.rules, plan: task.plan, pools, ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: task.targetPools } : {}) }),
+    separate: (a, b) => apart.has(`${a}|${b}`),
+  });
 }
 
 export default function runTask(task: WorkerTask): unknown {
@@ -33,7 +50,9 @@ export default function runTask(task: WorkerTask): unknown {
         .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
     }
     case 'order':
-      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools, ...(task.fine?.length ? { fine: task.fine } : {}) });
+      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools, ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: task.targetPools } : {}) });
+    case 'steer':
+      return steer(task);
     default: {
       const never: never = task;
       throw new Error(`unknown worker task ${JSON.stringify(never)}`);

@@ -25,11 +25,18 @@ export interface RunSpec {
  * Runs a game's ordering search on pools (in a worker thread in the studio, so the API stays
  * responsive); `fine` names pairs of pool ids the designer marked fine (duplicate triage).
  */
-export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][], fine?: FinePair[]) => Promise<OrderingResult>;
+export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][], fine?: FinePair[], targetPools?: PoolCandidate<unknown>[][]) => Promise<OrderingResult>;
 
-/** The ordering search on one of the pool's worker threads. */
+/** The ordering search on one of the pool's worker threads; `targetPools`: every proven candidate, for the target line (Game.order). */
 export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRunner {
-  return (game, run, pools, fine) => pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools, ...(fine?.length ? { fine } : {}) }, signal);
+  return (game, run, pools, fine, targetPools) => pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools, ...(fine?.length ? { fine } : {}), ...(targetPools ? { targetPools } : {}) }, signal);
+}
+
+/** A run's proven candidates as the game's pools (ids `slot:index`, as the pipeline uses), for the target line. */
+export function allPools(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknown>[][] {
+  const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
+  for (const c of provenCandidates(db, run.id, false)) if (c.slot < pools.length) pools[c.slot]!.push({ id: `${c.slot}:${c.index}`, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+  return pools;
 }
 
 /** The run's pairs marked fine, in the pools' ids (pairs with a candidate outside the pools drop out). */
@@ -55,7 +62,8 @@ export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind
     poolId.set(c.id, id);
     if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
   }
-  const result = await order(game, run, pools, finePoolPairs(db, run.id, poolId));
+  // An order of approved candidates aims at the line drawn from every proven one, as the automatic order does.
+  const result = await order(game, run, pools, finePoolPairs(db, run.id, poolId), kind === 'approved' ? allPools(db, game, run) : undefined);
   const stored: StoredOrdering = {
     computedAt: new Date().toISOString(),
     problems: result.problems.map((p) => ({ level: p.level, message: p.message })),

@@ -1,9 +1,19 @@
-/** Ordering curves as the API serves them: level → candidate, difficulty, target, step. */
+/**
+ * Ordering curves as the API serves them: level → candidate (with its name's slot and index),
+ * difficulty, target, step; the rules the curve breaks (the game's curve rules, the same the
+ * steered order and verify keep) and the plan's landmarks.
+ *
+ * One target line per run: every order of a run (automatic, approved, steered) is shown against
+ * the line its automatic order aims at, drawn from every proven candidate. An order of a few
+ * approved candidates drew its own line from its thin pools (a staircase far below the curve).
+ */
 import type { OrderingKind, OrderingLevel, OrderingView } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
+import { curveBreaks } from '../../src-shared/ordering/curve-rules';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';
 import { curvePoints } from '../store/candidate-lookup';
+import { getRun } from '../store/runs';
 import { draftsOf } from '../store/edited-candidates';
 import { loadSteering } from '../store/steering';
 import { candidateName } from '../../src-shared/vocabulary';
@@ -22,6 +32,9 @@ export function draftProblems(db: Db, runId: number, onlyApproved: boolean): { l
 
 export function orderingView(db: Db, game: AnyGame, runId: number, kind: OrderingKind): OrderingView {
   const stored = loadOrdering(db, runId, kind);
+  const run = getRun(db, runId);
+  const line = kind === 'automatic' ? null : loadOrdering(db, runId, 'automatic');
+  const lineAt = new Map((line?.levels ?? []).map((l) => [l.level, l.target]));
   const storedLevels = stored?.levels ?? [];
   const points = curvePoints(db, storedLevels.flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])));
   const levels: OrderingLevel[] = [];
@@ -33,13 +46,15 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
       level: l.level,
       candidateId: l.candidateId,
       slot: c?.slot ?? null,
+      index: c?.index ?? null,
       difficulty,
-      target: l.target,
+      target: line ? (lineAt.get(l.level) ?? l.target) : l.target,
       step: difficulty !== null && prev !== null ? difficulty - prev : null,
       metrics: c ? c.metrics : {},
     });
     prev = difficulty;
   }
+  const curveRules = (run && game.curveRules?.(run.rules)) ?? { maxStep: null, maxEqualRun: null };
   return {
     runId,
     kind,
@@ -48,5 +63,8 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
     levels,
     problems: [...(stored?.problems ?? []), ...draftProblems(db, runId, kind === 'approved' || (kind === 'steered' && (loadSteering(db, runId)?.approved ?? false)))],
     shortLevels: levels.filter((l) => l.candidateId === null).map((l) => l.level),
+    breaks: curveBreaks(levels.map((l) => l.difficulty), curveRules).map((b) => ({ ...b })),
+    curveRules,
+    marks: run && game.planMarks ? game.planMarks(run.plan) : [],
   };
 }

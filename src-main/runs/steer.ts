@@ -1,7 +1,7 @@
 /**
  * Steering a run's order: apply the designer's change to its pins, locks and exclusions,
- * recompute (the game's own search on a worker, then the fill around fixed levels, see
- * src-shared/ordering/steering.ts), and store the steering and the steered order as one
+ * recompute on a worker (the game's own search, then the fill around fixed levels, see
+ * src-shared/ordering/steering.ts: the API's thread never runs either), and store the steering and the steered order as one
  * history entry. Impossible constraints throw SteeringImpossibleError and change nothing.
  * Duplicate triage holds here: rejected candidates never ship (a pin or lock on one is a
  * conflict), and pairs marked fine may both ship and may be neighbours.
@@ -9,7 +9,7 @@
 import type { CurveBreakView, Steering, SteerResult } from '../../src-shared/api';
 import type { AnyGame, PoolCandidate } from '../../src-shared/game';
 import type { RowChange } from '../../src-shared/history';
-import { steerOrdering, type SteeringConflict, type SteeringInput } from '../../src-shared/ordering/steering';
+import type { SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
@@ -18,7 +18,9 @@ import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderi
 import { emptySteering, loadSteering, saveSteering } from '../store/steering';
 import { slotIndexes } from '../store/candidate-lookup';
 import { pairIds } from '../store/duplicates';
-import { finePoolPairs, type OrderRunner, type RunSpec } from './finish';
+import { allPools, finePoolPairs, type RunSpec } from './finish';
+import type { WorkerPool } from '../jobs/pool';
+import type { SteerTask, SteerTaskResult } from '../jobs/tasks';
 import { finePairTest } from '../../src-shared/ordering/fine-pairs';
 import { orderingView } from './ordering-view';
 
@@ -102,7 +104,14 @@ function label(db: Db, change: SteerChange): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: SteerChange, order: OrderRunner, now: string): Promise<SteerResult> {
+/** Runs a steered recompute (on a worker in the studio). */
+export type SteerRunner = (task: Omit<SteerTask, 'kind'>) => Promise<SteerTaskResult>;
+
+export function steerInWorkers(pool: WorkerPool): SteerRunner {
+  return (task) => pool.run({ kind: 'steer', ...task });
+}
+
+export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: SteerChange, steer: SteerRunner, now: string): Promise<SteerResult> {
   const current = loadSteering(db, run.id) ?? emptySteering();
   const { next, conflicts: lockConflicts } = nextSteering(db, run.id, current, change);
   if (lockConflicts.length > 0) throw new SteeringImpossibleError(lockConflicts);
@@ -136,24 +145,26 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     locks: next.locks.map((p) => ({ level: p.level, id: toPool(p.candidateId) })),
     excluded: next.excluded.filter((id) => poolId.has(id)).map(toPool),
   };
-  const rules = game.curveRules?.(run.rules) ?? { maxStep: null, maxEqualRun: null };
   // The near-duplicate pairs the run's pass found: the fill keeps them from being neighbours,
   // except pairs the designer marked fine, which the game's search also lets both ship.
   const fine = finePoolPairs(db, run.id, poolId);
   const isFine = finePairTest(fine);
-  const close = new Set<string>();
+  const apart: [string, string][] = [];
   for (const r of pairIds(db, run.id)) {
     const a = poolId.get(r.a), b = poolId.get(r.b);
-    if (a !== undefined && b !== undefined && !isFine(a, b)) { close.add(`${a}|${b}`); close.add(`${b}|${a}`); }
+    if (a !== undefined && b !== undefined && !isFine(a, b)) apart.push([a, b]);
   }
-  const { conflicts, result } = await steerOrdering({
+  const { conflicts, result } = await steer({
+    game: game.id,
+    rules: run.rules,
+    plan: run.plan,
     pools,
+    ...(fine.length ? { fine } : {}),
+    // Over approved candidates only, the target line is still drawn from every proven one.
+    ...(next.approved ? { targetPools: allPools(db, game, run) } : {}),
     levelCount,
     steering: input,
-    rules,
-    difficulty: (c) => c.metrics[game.difficulty] ?? 0,
-    order: (p) => order(game, run, p, fine),
-    separate: (a, b) => close.has(`${a}|${b}`),
+    apart,
   });
   if (!result) throw new SteeringImpossibleError(conflicts);
 

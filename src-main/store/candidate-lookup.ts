@@ -13,17 +13,19 @@ export function candidateLevels(db: Db, ids: readonly number[]): unknown[] {
 
 export interface CurvePoint {
   slot: number;
+  /** Place in its pool (0-based): with slot, the candidate's name "L12 · c3". */
+  index: number;
   difficulty: number | null;
   metrics: Record<string, number>;
 }
 
-/** Slot, difficulty and metrics by id (an id that is not stored is left out). */
+/** Slot, index, difficulty and metrics by id (an id that is not stored is left out). */
 export function curvePoints(db: Db, ids: readonly number[]): Map<number, CurvePoint> {
-  const get = db.prepare('SELECT slot, difficulty, metrics FROM candidates WHERE id = ?');
+  const get = db.prepare('SELECT slot, idx, difficulty, metrics FROM candidates WHERE id = ?');
   const out = new Map<number, CurvePoint>();
   for (const id of ids) {
-    const c = get.get(id) as { slot: number; difficulty: number | null; metrics: string } | undefined;
-    if (c) out.set(id, { slot: c.slot, difficulty: c.difficulty, metrics: JSON.parse(c.metrics) as Record<string, number> });
+    const c = get.get(id) as { slot: number; idx: number; difficulty: number | null; metrics: string } | undefined;
+    if (c) out.set(id, { slot: c.slot, index: c.idx, difficulty: c.difficulty, metrics: JSON.parse(c.metrics) as Record<string, number> });
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { apsisPlanFields, apsisRuleFields } from './labels';
 import type { ApsisRules } from './rules';
 import { apsisRulesSchema, defaultApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
-import { apsisPlanSchema, defaultApsisPlan, describePlan, levelSpec, levelCount, poolSizes, truncatePlan } from './plan';
+import { apsisPlanSchema, defaultApsisPlan, describePlan, planMarks, levelSpec, levelCount, poolSizes, truncatePlan } from './plan';
 import type { ApsisLevel } from './model';
 import type { ApsisPack } from './pack';
 import { packLevels, parsePack, toPack } from './pack';
@@ -60,6 +60,7 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   truncatePlan,
   describePlan,
   levelCount,
+  planMarks,
   stages: (plan) => plan.map((s) => ({ first: s.first, last: s.last })),
   poolSizes: (plan) => poolSizes(plan),
   metrics: apsisMetrics,

@@ -4,6 +4,7 @@
  * schedule, and how many candidates to build per level it ships (the pool size).
  */
 import { z } from 'zod';
+import type { PlanMark } from '../../game';
 import { boundedNumber } from '../../schema/bounded-number';
 
 /** Upper bound of level numbers and stages (a run holds at most 1,000 levels). */
@@ -89,6 +90,23 @@ export function makeDefaultPlan(poolSize = DEFAULT_POOL_SIZE): ApsisPlan {
 }
 
 export const defaultApsisPlan: ApsisPlan = makeDefaultPlan();
+
+/**
+ * The plan's landmarks on the ordering curve: each stage's first level (with its orbit count)
+ * and where long arrows and diagonal headings first come on schedule. Apsis has no tutorial.
+ */
+export function planMarks(plan: ApsisPlan): PlanMark[] {
+  const marks: PlanMark[] = [];
+  let long = false, diagonal = false;
+  plan.forEach((s, i) => {
+    if (i > 0) marks.push({ level: s.first, kind: 'stage', label: `stage ${s.stage} · ${s.orbits} orbits` });
+    if (s.long && !long && i > 0) marks.push({ level: s.first, kind: 'mechanic', label: 'long arrows' });
+    if (s.diagonal && !diagonal && i > 0) marks.push({ level: s.first, kind: 'mechanic', label: 'diagonals' });
+    long ||= s.long;
+    diagonal ||= s.diagonal;
+  });
+  return marks;
+}
 
 export function levelCount(plan: ApsisPlan): number {
   const last = plan[plan.length - 1];

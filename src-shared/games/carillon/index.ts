@@ -6,7 +6,7 @@
 import type { Game } from '../../game';
 import { carillonRulesSchema, defaultCarillonRules } from './rules';
 import type { CarillonRules } from './rules';
-import { carillonPlanSchema, defaultCarillonPlan, describePlan, levelCount, truncatePlan } from './plan';
+import { carillonPlanSchema, defaultCarillonPlan, describePlan, planMarks, levelCount, truncatePlan } from './plan';
 import type { CarillonPlan } from './plan';
 import type { CarillonLevel } from './model';
 import type { CarillonPack } from './pack';
@@ -66,6 +66,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   // Seed 7, 2 workers, from the stored run report (phase times).
   fields: { rules: carillonRuleFields, plan: carillonPlanFields },
   phaseWeights: { generate: 0.45, order: 0.05, 'near-duplicates': 0.5 },
+  planMarks,
   stages: (plan) => plan.map((s) => ({ first: s.from, last: s.to })),
   poolSizes: (plan, rules) => new Array<number>(levelCount(plan)).fill(rules.poolSize),
   crossCheck: (plan, rules) =>

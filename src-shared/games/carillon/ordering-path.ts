@@ -40,6 +40,8 @@ export interface OrderInput {
   pools: Cand[][];
   /** Pairs of pool ids the designer marked fine (duplicate triage). */
   fine?: readonly FinePair[];
+  /** The run's every proven candidate, which the target line is drawn from (default `pools`; see Game.order). */
+  targetPools?: Cand[][];
 }
 const bitsOf = (c: Cand): number => c.metrics.bits ?? c.level.bits;
 
@@ -193,7 +195,9 @@ function jumpBound(slots: readonly Slot[], limit: number): number | null {
 export function orderByPath(args: OrderInput): OrderingResult | null {
   const { rules, plan, pools } = args;
   const N = levelCount(plan);
-  const targets = pathTargets(rules, plan, pools);
+  // Drawn from every proven candidate when given: an order of a few approved candidates aims at
+  // the automatic order's line (from its own thin pools it was a staircase of flat stretches).
+  const targets = pathTargets(rules, plan, args.targetPools ?? pools);
   const slots: Slot[] = [];
   for (const stretch of plan) {
     const last = Math.min(stretch.to, N);

@@ -31,7 +31,7 @@ import { levelCount, plannedDots } from './plan';
 import type { CarillonLevel } from './model';
 import { dupSignature, nearDuplicateSig } from './near-duplicates';
 import type { DupSignature } from './near-duplicates';
-import { orderByPath, quantile, type OrderInput } from './ordering-path';
+import { orderByPath, pathTargets, quantile, type OrderInput } from './ordering-path';
 import { finePairTest } from '../../ordering/fine-pairs';
 
 type Cand = PoolCandidate<CarillonLevel>;
@@ -120,6 +120,9 @@ export function orderGreedy(args: OrderInput): OrderingResult {
   const chosen: { id: string; sig: DupSignature }[] = [];
   let prevBits = -Infinity, prevDots = 0;
   const works = prepare(plan, pools, N);
+  // Given every proven candidate (Game.order's targetPools), aim at the line the path order
+  // draws from them, so an order of a few approved candidates aims where the automatic one does.
+  const fixedLine = args.targetPools ? pathTargets(rules, plan, args.targetPools) : null;
 
   plan.forEach((stretch, si) => {
     const w = works[si]!;
@@ -138,7 +141,7 @@ export function orderGreedy(args: OrderInput): OrderingResult {
     const len = last - stretch.from + 1;
     let prevO = -1;
     for (let L = stretch.from; L <= last; L++) {
-      const target = linearTarget(start, end, L - stretch.from, len);
+      const target = fixedLine ? fixedLine[L - 1]! : linearTarget(start, end, L - stretch.from, len);
       targets[L - 1] = target;
       const cap = plannedDots(stretch, L);
       const row = w.canFinish[L - stretch.from]!;

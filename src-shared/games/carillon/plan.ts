@@ -3,6 +3,7 @@
  * default 120-level plan, validation, and what the plan gives one level slot.
  */
 import { z } from 'zod';
+import type { PlanMark } from '../../game';
 import { linearTarget } from '../../ordering/curve';
 import { boundedNumber } from '../../schema/bounded-number';
 
@@ -127,6 +128,27 @@ export function slotParams(plan: CarillonPlan, slot: number): SlotParams {
   if (!stretch) throw new Error(`slot ${slot} is outside the plan (levels 1-${levelCount(plan)})`);
   const easy = stretch.easyStart === true && level === stretch.from;
   return { level, taps: stretch.taps, dots: plannedDots(stretch, level), tutorial: stretch.tutorial, easy, stretch, stretchIndex };
+}
+
+/**
+ * The plan's landmarks on the ordering curve: the last tutorial level (of the tutorial
+ * stretches the plan opens with), each stretch's first level, and each new tap count (the
+ * game's one new mechanic: a level needing more taps than any before it).
+ */
+export function planMarks(plan: CarillonPlan): PlanMark[] {
+  const marks: PlanMark[] = [];
+  let tutorialEnd = 0, opening = true, maxTaps = 0;
+  plan.forEach((s, i) => {
+    if (opening && s.tutorial) tutorialEnd = s.to;
+    else opening = false;
+    if (i > 0) marks.push({ level: s.from, kind: 'stage', label: `stretch ${i + 1}` });
+    if (s.taps > maxTaps) {
+      if (i > 0) marks.push({ level: s.from, kind: 'mechanic', label: `${s.taps} taps` });
+      maxTaps = s.taps;
+    }
+  });
+  if (tutorialEnd > 0 && tutorialEnd < levelCount(plan)) marks.push({ level: tutorialEnd, kind: 'tutorial-end', label: 'tutorial ends' });
+  return marks.sort((a, b) => a.level - b.level);
 }
 
 export function describePlan(plan: CarillonPlan): { levels: string; detail: string }[] {

@@ -1,0 +1,128 @@
+/**
+ * What the Ordering page reads through the API: every order of a run is drawn against the
+ * same target line (the automatic one's); its rule breaks come from the game's curve rules with
+ * where and by how much; the plan's landmarks; a level's swap list ranked by fit; and a steered
+ * recompute runs on a worker, so other calls are answered while it runs.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CandidatePage, OrderingView, RunSummary, SteerResult, SwapOptions } from '../../src-shared/api';
+import type { PoolCandidate } from '../../src-shared/game';
+import { carillonGame } from '../../src-shared/games/carillon/index';
+import type { CarillonLevel } from '../../src-shared/games/carillon/model';
+import { openStudio } from '../../src-main/studio';
+import type { Service } from '../../src-main/service';
+import { tempDir } from '../helpers/temp';
+
+const t = tempDir('studio-ordering-page-');
+const dbPath = join(t.dir, 'studio.db');
+let service: Service;
+let runId: number;
+
+async function ok<T>(method: string, args: unknown): Promise<T> {
+  const env = await service.dispatch(method, args);
+  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
+  return env.value as T;
+}
+
+beforeAll(async () => {
+  service = openStudio({ dbPath, workers: 2, transport: 'server' });
+  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 23, levels: 14 });
+  runId = run.id;
+  expect((await service.engine.waitFor(runId)).status).toBe('done');
+}, 240_000);
+afterAll(async () => {
+  await service.close();
+  t.cleanup();
+});
+
+describe('the Ordering page through the API', () => {
+  it('an approved order of a few candidates is drawn against the automatic target line', async () => {
+    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    // Approve only the first six levels' shipped candidates: the rest are short.
+    await ok('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 6).map((l) => l.candidateId), verdict: 'approved' });
+    const approved = await ok<OrderingView>('orderings.computeApproved', { runId });
+    expect(approved.shortLevels.length).toBeGreaterThan(0);
+    expect(approved.levels.map((l) => l.target)).toEqual(auto.levels.map((l) => l.target));
+    expect(auto.levels.every((l) => l.target !== null)).toBe(true);
+    // Names: every filled level carries its pool and place ("L12 · c3").
+    for (const l of approved.levels) if (l.candidateId !== null) expect([l.slot, l.index].every((x) => Number.isInteger(x))).toBe(true);
+  });
+
+  it('the game draws the line of a thin pool set from every proven candidate (Game.order targetPools)', () => {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const run = db.prepare('SELECT plan, rules FROM runs WHERE id = ?').get(runId) as { plan: string; rules: string };
+      const plan = JSON.parse(run.plan), rules = JSON.parse(run.rules);
+      const all: PoolCandidate<CarillonLevel>[][] = carillonGame.poolSizes(plan, rules).map(() => []);
+      const thin: PoolCandidate<CarillonLevel>[][] = all.map(() => []);
+      for (const c of db.prepare('SELECT slot, idx, level, metrics, verdict FROM candidates WHERE run_id = ? AND level IS NOT NULL').all(runId) as { slot: number; idx: number; level: string; metrics: string; verdict: string }[]) {
+        const p = { id: `${c.slot}:${c.idx}`, slot: c.slot, index: c.idx, level: JSON.parse(c.level), metrics: JSON.parse(c.metrics) };
+        all[c.slot]!.push(p);
+        if (c.verdict === 'approved') thin[c.slot]!.push(p);
+      }
+      const full = carillonGame.order({ rules, plan, pools: all });
+      const own = carillonGame.order({ rules, plan, pools: thin });
+      const aimed = carillonGame.order({ rules, plan, pools: thin, targetPools: all });
+      // From its own thin pools the line was flat stretches well below (the staircase); given every candidate it is the automatic line.
+      expect(own.targets).not.toEqual(full.targets);
+      expect(aimed.targets).toEqual(full.targets);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('serves the rule breaks of the game\'s curve rules and the plan\'s landmarks', async () => {
+    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    expect(auto.curveRules).toEqual({ maxStep: null, maxEqualRun: null });
+    expect(auto.marks).toContainEqual({ level: 9, kind: 'tutorial-end', label: 'tutorial ends' });
+    expect(auto.marks).toContainEqual({ level: 4, kind: 'mechanic', label: '2 taps' });
+    // Force a fall: pin the hardest proven candidate to level 2; the steered order breaks "never falls" there.
+    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const hardest = page.items.filter((c) => c.failure === null && c.slot < 9).sort((a, b) => (b.metrics['bits'] ?? 0) - (a.metrics['bits'] ?? 0))[0]!;
+    const r = await ok<SteerResult>('orderings.steer', { runId, clear: true, pin: [{ level: 2, candidateId: hardest.id }] });
+    const view = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    expect(view.breaks).toEqual(r.breaks);
+    const fell = view.breaks.find((b) => b.rule === 'fell');
+    expect(fell).toBeDefined();
+    expect(fell!.from).toBe(2);
+    expect(fell!.to).toBe(3);
+    expect(fell!.by).toBeCloseTo(view.levels[1]!.difficulty! - view.levels[2]!.difficulty!);
+    expect(fell!.message).toMatch(/^difficulty fell from .* between levels 2 and 3 \(by .*\)$/);
+  });
+
+  it('ranks a level\'s pool by fit and leaves out what the steering may not ship', async () => {
+    await ok('orderings.steer', { runId, clear: true });
+    const steered = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    const level = 6;
+    const s = await ok<SwapOptions>('orderings.swapOptions', { runId, kind: 'steered', level });
+    expect(s.current).toBe(steered.levels[level - 1]!.candidateId);
+    expect(s.options.length).toBeGreaterThan(1);
+    expect(s.options.every((o) => o.slot === level - 1 && o.level !== null)).toBe(true);
+    // Best fit first: never more breaks than the next one.
+    for (let i = 1; i < s.options.length; i++) expect(s.options[i]!.breaks.length).toBeGreaterThanOrEqual(s.options[i - 1]!.breaks.length);
+    const first = s.options[0]!;
+    expect(first.breaks).toEqual([]);
+    // Excluding one leaves it out of the list and counts it.
+    const victim = s.options[s.options.length - 1]!.candidateId;
+    await ok('orderings.steer', { runId, exclude: [victim] });
+    const again = await ok<SwapOptions>('orderings.swapOptions', { runId, kind: 'steered', level });
+    expect(again.options.map((o) => o.candidateId)).not.toContain(victim);
+    expect(again.leftOut).toBe(s.leftOut + 1);
+    const bad = await service.dispatch('orderings.swapOptions', { runId, kind: 'steered', level: 99 });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.message).toBe('level 99 is not a level of the steered order (1–14)');
+  });
+
+  it('a recompute runs on a worker: the API answers meanwhile', async () => {
+    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const spare = page.items.find((c) => c.failure === null && c.slot === 7)!;
+    let steerDone = false;
+    const steering = ok<SteerResult>('orderings.steer', { runId, clear: true, pin: [{ level: 8, candidateId: spare.id }] }).then((r) => { steerDone = true; return r; });
+    const info = await ok<{ name: string }>('app.info', {});
+    expect(info.name).toBeTruthy();
+    expect(steerDone).toBe(false);
+    expect((await steering).ordering.levels[7]!.candidateId).toBe(spare.id);
+  });
+});
