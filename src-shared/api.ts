@@ -343,7 +343,7 @@ export interface SavedPack {
  */
 export interface FilesBridge {
   pickAndImport(args: { importId?: string }): Promise<ApiEnvelope<ImportResult | null>>;
-  exportToChosenFile(args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level' }): Promise<ApiEnvelope<SavedPack | null>>;
+  exportToChosenFile(args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level'; allowBreaks?: boolean }): Promise<ApiEnvelope<SavedPack | null>>;
 }
 
 export interface ImportResult {

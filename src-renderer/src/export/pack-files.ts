@@ -22,8 +22,11 @@ export interface ExportOutcome {
   bytes: number;
 }
 
-/** Export a run's pack: Electron's save dialog, or a browser download. null: cancelled. */
-export async function exportPack(client: StudioClient, args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level' }): Promise<ExportOutcome | null> {
+/**
+ * Export a run's pack: Electron's save dialog, or a browser download. null: cancelled.
+ * `allowBreaks`: the designer confirmed shipping a steered order that breaks the game's rules.
+ */
+export async function exportPack(client: StudioClient, args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level'; allowBreaks?: boolean }): Promise<ExportOutcome | null> {
   const bridge = filesBridge();
   if (bridge) {
     const saved = unwrap(await bridge.exportToChosenFile(args));

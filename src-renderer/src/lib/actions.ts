@@ -14,6 +14,7 @@ import { poolActions } from '../pools/pool-actions';
 import { exportActions } from '../export/export-ui.svelte';
 import { experimentActions } from '../experiments/experiments-ui.svelte';
 import { editActions } from '../editor/edit-actions';
+import { orderingActions } from '../ordering/ordering-actions';
 
 export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
@@ -76,6 +77,7 @@ export const actions: Action[] = [
   ...inspectorCurationActions,
   jumpAction,
   ...analysisActions,
+  ...orderingActions,
   ...exportActions,
   ...experimentActions,
 ];

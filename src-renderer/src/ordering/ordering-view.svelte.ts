@@ -1,50 +1,123 @@
 /**
- * The Ordering screen's data and commands (compute the approved ordering, export the approved
- * pack), kept outside the page component so the command palette can run them too.
+ * The Ordering screen's data and commands, kept outside the page so the action table (keys,
+ * palette) runs them too: the run's automatic, approved and steered orders; the steering (pins,
+ * locks, exclusions) and every steering action through orderings.steer, so each lands in the
+ * run's history and Ctrl+Z undoes it; the level selection of the strip; a level's swap list;
+ * computing the approved order; exporting the shown order (a steered order that breaks the
+ * game's rules only after the designer confirms, which the pack records).
  */
-import type { OrderingLevel, OrderingView } from '../../../src-shared/api';
+import { SvelteSet } from 'svelte/reactivity';
+import type { HistoryState, OrderingKind, OrderingView, SteerResult, Steering, SwapOptions } from '../../../src-shared/api';
 import { studio } from '../lib/studio.svelte';
+import { StudioError } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
-
-export interface RuleBreak {
-  level: number;
-  kind: 'easier' | 'jump';
-  message: string;
-}
-
-/** Rule breaks read off a curve: a level easier than the one before, or a jump far past the target's step. */
-export function ruleBreaks(levels: readonly OrderingLevel[]): RuleBreak[] {
-  const out: RuleBreak[] = [];
-  for (let i = 1; i < levels.length; i++) {
-    const l = levels[i]!, p = levels[i - 1]!;
-    if (l.difficulty === null || p.difficulty === null) continue;
-    const step = l.difficulty - p.difficulty;
-    if (step < -1e-9) out.push({ level: l.level, kind: 'easier', message: `easier than level ${p.level} (${fmtNum(step)})` });
-    else if (l.target !== null && p.target !== null) {
-      const want = l.target - p.target;
-      if (want > 0 && step > 2 * want + 1e-9) out.push({ level: l.level, kind: 'jump', message: `jumps ${fmtNum(step)}, more than twice the target’s step (${fmtNum(want)})` });
-    }
-  }
-  return out;
-}
 
 export function fmtNum(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
+/** "31–120", "4, 9–12" for a sorted list of levels. */
+export function rangesText(levels: readonly number[]): string {
+  const l = [...new Set(levels)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < l.length; ) {
+    let j = i;
+    while (j + 1 < l.length && l[j + 1] === l[j]! + 1) j++;
+    parts.push(j > i ? `${l[i]}–${l[j]}` : String(l[i]));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/** Contiguous runs of levels ([from, to] inclusive). */
+export function levelRanges(levels: readonly number[]): { from: number; to: number }[] {
+  const l = [...new Set(levels)].sort((a, b) => a - b);
+  const out: { from: number; to: number }[] = [];
+  for (const x of l) {
+    const last = out[out.length - 1];
+    if (last && x === last.to + 1) last.to = x;
+    else out.push({ from: x, to: x });
+  }
+  return out;
+}
+
+const emptySteering = (): Steering => ({ approved: false, pins: [], locks: [], excluded: [] });
+
+/** A steering change as orderings.steer takes it (every field optional). */
+export interface SteerChange {
+  approved?: boolean;
+  pin?: { level: number; candidateId: number }[];
+  unpin?: number[];
+  lock?: number[];
+  unlock?: number[];
+  exclude?: number[];
+  include?: number[];
+  clear?: boolean;
+}
 
 class OrderingScreen {
   runId = $state<number | null>(null);
-  automatic = $state<OrderingView | null>(null);
-  approved = $state<OrderingView | null>(null);
+  automatic = $state.raw<OrderingView | null>(null);
+  approved = $state.raw<OrderingView | null>(null);
+  steered = $state.raw<OrderingView | null>(null);
+  steering = $state.raw<Steering>(emptySteering());
+  history = $state.raw<HistoryState | null>(null);
   approvedCount = $state<number | null>(null);
+  /** Level JSON by candidate id, for the strip's thumbnails (immutable: kept for the run). */
+  levels = $state.raw<Map<number, unknown>>(new Map());
+  rules = $state.raw<unknown>(null);
   loading = $state(false);
   loadError = $state<string | null>(null);
   computing = $state(false);
+  steeringNow = $state(false);
+  /** What the last action did ("Pinned L12 · c3 to level 5 · Ctrl+Z undoes"), or why it was refused. */
+  message = $state<string | null>(null);
+  refusal = $state<string | null>(null);
+
+  /** The strip's focused level (1-based) and the selected levels (lock acts on them). */
+  focus = $state(1);
+  selected = new SvelteSet<number>();
+  /** A card picked up with the keyboard (M), to pin at the focused level: its candidate and level. */
+  moving = $state<{ level: number; candidateId: number } | null>(null);
+
+  swap = $state.raw<SwapOptions | null>(null);
+  swapLoading = $state(false);
+
   exporting = $state(false);
-  exported = $state<ExportOutcome | null>(null);
+  exported = $state<(ExportOutcome & { kind: OrderingKind; forced: number }) | null>(null);
   exportError = $state<string | null>(null);
+  /** The rule breaks export refused to ship without the designer's confirmation. */
+  exportBreaks = $state<string[] | null>(null);
   private seq = 0;
+
+  /** The order the strip shows and steering acts on: the steered one once there is one, else the approved one once computed. */
+  get shownKind(): OrderingKind {
+    if (this.steered?.computedAt) return 'steered';
+    if (this.approved?.computedAt) return 'approved';
+    return 'automatic';
+  }
+
+  /** Whether steering ships approved candidates only: as stored once steered, else as the order shown. */
+  get basisApproved(): boolean {
+    return this.steered?.computedAt ? this.steering.approved : this.shownKind === 'approved';
+  }
+
+  get shown(): OrderingView | null {
+    const k = this.shownKind;
+    return k === 'steered' ? this.steered : k === 'approved' ? this.approved : this.automatic;
+  }
+
+  get readOnly(): boolean {
+    return studio.selectedRun?.status === 'imported';
+  }
+
+  pinnedAt(level: number): number | null {
+    return this.steering.pins.find((p) => p.level === level)?.candidateId ?? null;
+  }
+
+  lockedAt(level: number): number | null {
+    return this.steering.locks.find((p) => p.level === level)?.candidateId ?? null;
+  }
 
   async load(runId: number): Promise<void> {
     const mine = ++this.seq;
@@ -53,21 +126,38 @@ class OrderingScreen {
     if (this.runId !== runId) {
       this.exported = null;
       this.exportError = null;
+      this.exportBreaks = null;
+      this.message = null;
+      this.refusal = null;
+      this.swap = null;
+      this.moving = null;
+      this.selected.clear();
+      this.focus = 1;
+      this.levels = new Map();
     }
     this.runId = runId;
     try {
-      const [automatic, approved, page] = await Promise.all([
+      const [automatic, approved, steered, steering, page, run, history] = await Promise.all([
         studio.client.call('orderings.get', { runId, kind: 'automatic' }),
         studio.client.call('orderings.get', { runId, kind: 'approved' }),
+        studio.client.call('orderings.get', { runId, kind: 'steered' }),
+        studio.client.call('orderings.steering', { runId }),
         studio.client.call('candidates.list', { runId, verdict: 'approved', limit: 1, withLevels: false }),
+        studio.client.call('runs.get', { runId }),
+        studio.client.call('history.list', { runId, limit: 1 }),
       ]);
       if (mine !== this.seq) return;
       this.automatic = automatic;
       this.approved = approved;
+      this.steered = steered;
+      this.steering = steering;
       this.approvedCount = page.total;
+      this.rules = run.rules;
+      this.history = { runId, undo: history.undo, redo: history.redo };
+      await this.loadLevels(runId);
     } catch (e) {
       if (mine !== this.seq) return;
-      this.automatic = this.approved = null;
+      this.automatic = this.approved = this.steered = null;
       this.loadError = e instanceof Error ? e.message : String(e);
       studio.report(`Could not load the orderings of run ${runId}`, e);
     } finally {
@@ -75,11 +165,32 @@ class OrderingScreen {
     }
   }
 
+  /** The level JSON of every candidate the shown order ships that is not cached yet. */
+  private async loadLevels(runId: number): Promise<void> {
+    const want = (this.shown?.levels ?? []).flatMap((l) => (l.candidateId !== null && !this.levels.has(l.candidateId) ? [l.candidateId] : []));
+    if (want.length === 0) return;
+    const kind = this.shownKind;
+    const next = new Map(this.levels);
+    const wanted = new Set(want);
+    // Shipped candidates of the shown order come in one call per pool span; the steered order is not a list filter, so its pools are read.
+    const slots = kind === 'steered' ? [...new Set((this.shown?.levels ?? []).filter((l) => l.candidateId !== null && wanted.has(l.candidateId)).map((l) => l.slot!))] : null;
+    if (slots === null) {
+      const page = await studio.client.call('candidates.list', { runId, shipped: kind as 'automatic' | 'approved', limit: 2000, withLevels: true });
+      for (const r of page.items) next.set(r.id, r.level);
+    } else {
+      for (let i = 0; i < slots.length; i++) {
+        const page = await studio.client.call('candidates.list', { runId, slot: slots[i]!, limit: 2000, withLevels: true });
+        for (const r of page.items) if (wanted.has(r.id)) next.set(r.id, r.level);
+      }
+    }
+    if (this.runId === runId) this.levels = next;
+  }
+
   /** Why the approved ordering cannot be computed now (null: it can). */
   get computeBlocked(): string | null {
     if (this.runId === null) return 'no run is open';
     if (this.computing) return 'it is being computed';
-    if (studio.selectedRun?.status === 'imported') return 'an imported pack has no pools to approve from';
+    if (this.readOnly) return 'an imported pack has no pools to approve from';
     if (this.approvedCount === null) return 'the run is loading';
     if (this.approvedCount === 0) return 'nothing is approved in this run yet';
     return null;
@@ -96,6 +207,7 @@ class OrderingScreen {
     try {
       this.approved = await studio.client.call('orderings.computeApproved', { runId });
       this.exported = null;
+      await this.loadLevels(runId);
     } catch (e) {
       studio.report(`Could not compute the approved ordering of run ${runId}`, e);
     } finally {
@@ -103,13 +215,172 @@ class OrderingScreen {
     }
   }
 
-  /** Why the approved pack cannot be exported now (null: it can). */
+  // ----- steering -----
+
+  /** Why steering cannot act now (null: it can). */
+  get steerBlocked(): string | null {
+    if (this.runId === null) return 'no run is open';
+    if (this.readOnly) return 'an imported pack has no pools to steer from';
+    if (this.steeringNow) return 'the order is being recomputed';
+    if (!this.automatic?.computedAt) return 'the run has no order yet';
+    return null;
+  }
+
+  /** One steering action: orderings.steer recomputes and records it in the run's history. */
+  async steer(change: SteerChange): Promise<boolean> {
+    const runId = this.runId;
+    if (runId === null || this.steerBlocked !== null) return false;
+    this.steeringNow = true;
+    this.refusal = null;
+    try {
+      // The first steering acts on the order shown: over approved candidates when that is the approved order.
+      const r: SteerResult = await studio.client.call('orderings.steer', { runId, approved: change.approved ?? this.basisApproved, ...change });
+      if (this.runId !== runId) return false;
+      this.steering = r.steering;
+      this.steered = r.ordering;
+      this.history = { runId, undo: r.undo, redo: r.redo };
+      this.message = r.entry ? `${r.entry.label} · Ctrl+Z undoes` : 'Nothing changed';
+      this.exported = null;
+      this.exportBreaks = null;
+      this.moving = null;
+      await this.loadLevels(runId);
+      if (this.swap) void this.loadSwap(this.swap.level);
+      return true;
+    } catch (e) {
+      // Impossible constraints: the server names the levels and the rule; nothing changed.
+      if (e instanceof StudioError && e.body.code === 'conflict') this.refusal = e.body.message.replace(/^these constraints cannot hold: /, 'These constraints cannot hold: ');
+      else studio.report(`Could not steer the order of run ${runId}`, e);
+      return false;
+    } finally {
+      this.steeringNow = false;
+    }
+  }
+
+  /** The level one card to the left (-1) or right (1) of `level`: a run of short levels is one card (its first level). */
+  neighbour(level: number, dir: 1 | -1): number {
+    const levels = this.shown?.levels ?? [];
+    const short = (l: number): boolean => levels[l - 1]?.candidateId === null;
+    let l = level;
+    if (short(l)) while (short(l + dir)) l += dir;
+    l = Math.max(1, Math.min(levels.length, l + dir));
+    while (short(l) && short(l - 1)) l--;
+    return l;
+  }
+
+  /** The selected levels, or the focused one when nothing is selected. */
+  targets(): number[] {
+    return this.selected.size ? [...this.selected].sort((a, b) => a - b) : [this.focus];
+  }
+
+  pin(level: number, candidateId: number): Promise<boolean> {
+    return this.steer({ pin: [{ level, candidateId }] });
+  }
+
+  /** Lock the targeted levels, or unlock them when every one is locked already. */
+  toggleLock(levels = this.targets()): Promise<boolean> {
+    const allLocked = levels.every((l) => this.lockedAt(l) !== null);
+    return this.steer(allLocked ? { unlock: levels } : { lock: levels.filter((l) => this.lockedAt(l) === null) });
+  }
+
+  lockUpTo(k = this.focus): Promise<boolean> {
+    return this.steer({ lock: Array.from({ length: k }, (_, i) => i + 1).filter((l) => this.lockedAt(l) === null && this.pinnedAt(l) === null) });
+  }
+
+  /** Unpin and unlock the targeted levels (they go back to the search). */
+  release(levels = this.targets()): Promise<boolean> {
+    return this.steer({ unpin: levels.filter((l) => this.pinnedAt(l) !== null), unlock: levels.filter((l) => this.lockedAt(l) !== null) });
+  }
+
+  excludeAt(level = this.focus): Promise<boolean> {
+    const id = this.shown?.levels[level - 1]?.candidateId ?? null;
+    if (id === null) return Promise.resolve(false);
+    return this.steer({ exclude: [id] });
+  }
+
+  include(candidateId: number): Promise<boolean> {
+    return this.steer({ include: [candidateId] });
+  }
+
+  recompute(): Promise<boolean> {
+    return this.steer({});
+  }
+
+  setApprovedOnly(approved: boolean): Promise<boolean> {
+    return this.steer({ approved });
+  }
+
+  /** Keyboard drag: pick the focused card up, or put the picked one down at the focused level. */
+  async moveKey(): Promise<void> {
+    const here = this.shown?.levels[this.focus - 1];
+    if (!this.moving) {
+      if (here?.candidateId != null) this.moving = { level: this.focus, candidateId: here.candidateId };
+      return;
+    }
+    const m = this.moving;
+    if (m.level === this.focus) { this.moving = null; return; }
+    await this.pin(this.focus, m.candidateId);
+  }
+
+  // ----- undo / redo -----
+
+  get undoable(): boolean {
+    return this.history?.undo != null;
+  }
+
+  get redoable(): boolean {
+    return this.history?.redo != null;
+  }
+
+  private async stepHistory(redo: boolean): Promise<void> {
+    const runId = this.runId;
+    if (runId === null) return;
+    try {
+      const step = await studio.client.call(redo ? 'history.redo' : 'history.undo', { runId });
+      this.message = `${redo ? 'Redid' : 'Undid'}: ${step.entries.map((e) => e.label).join('; ')}`;
+      this.refusal = null;
+      await this.load(runId);
+    } catch (e) {
+      studio.report(redo ? 'Could not redo' : 'Could not undo', e);
+    }
+  }
+
+  undo(): Promise<void> {
+    return this.stepHistory(false);
+  }
+
+  redo(): Promise<void> {
+    return this.stepHistory(true);
+  }
+
+  // ----- swap list -----
+
+  async loadSwap(level: number): Promise<void> {
+    const runId = this.runId;
+    if (runId === null) return;
+    this.swapLoading = true;
+    try {
+      const s = await studio.client.call('orderings.swapOptions', { runId, kind: this.shownKind, level });
+      if (this.runId === runId) this.swap = s;
+    } catch (e) {
+      studio.report(`Could not list what level ${level} could swap to`, e);
+    } finally {
+      this.swapLoading = false;
+    }
+  }
+
+  closeSwap(): void {
+    this.swap = null;
+  }
+
+  // ----- export -----
+
+  /** Why the shown order cannot be exported now (null: it can). */
   get exportBlocked(): string | null {
     if (this.runId === null) return 'no run is open';
     if (this.exporting) return 'it is being exported';
-    if (!this.approved?.computedAt) return 'the approved ordering has not been computed';
-    const short = this.approved.shortLevels;
-    if (short.length > 0) return `the approved ordering cannot fill level${short.length === 1 ? '' : 's'} ${short.join(', ')}`;
+    const v = this.shown;
+    if (!v?.computedAt) return 'no order has been computed';
+    if (v.shortLevels.length > 0) return `the ${v.kind} order cannot fill level${v.shortLevels.length === 1 ? '' : 's'} ${rangesText(v.shortLevels)}`;
     return null;
   }
 
@@ -117,20 +388,35 @@ class OrderingScreen {
     return this.exportBlocked === null;
   }
 
-  async exportApproved(): Promise<void> {
+  /**
+   * Export the shown order. A steered order that breaks the game's rules is refused, naming
+   * each break, until the designer confirms (`allowBreaks`), which the pack then records.
+   */
+  async exportShown(allowBreaks = false): Promise<void> {
     const runId = this.runId;
     if (runId === null || this.exporting) return;
+    const kind = this.shownKind;
     this.exporting = true;
     this.exportError = null;
     try {
-      const r = await exportPack(studio.client, { runId, kind: 'approved', layout: 'file' });
-      if (r) this.exported = r;
+      const r = await exportPack(studio.client, { runId, kind, layout: 'file', ...(allowBreaks ? { allowBreaks: true } : {}) });
+      if (r) this.exported = { ...r, kind, forced: allowBreaks ? (this.exportBreaks?.length ?? 0) : 0 };
+      this.exportBreaks = null;
     } catch (e) {
-      this.exportError = e instanceof Error ? e.message : String(e);
-      studio.report(`Could not export the approved pack of run ${runId}`, e);
+      if (!allowBreaks && e instanceof StudioError && e.body.code === 'conflict' && e.body.fields?.some((f) => f.field.startsWith('breaks.'))) {
+        this.exportBreaks = e.body.fields.filter((f) => f.field.startsWith('breaks.')).map((f) => `${f.field.replace(/^breaks\.level /, 'level ')}: ${f.message}`);
+      } else {
+        this.exportError = e instanceof Error ? e.message : String(e);
+        studio.report(`Could not export the ${kind} pack of run ${runId}`, e);
+      }
     } finally {
       this.exporting = false;
     }
+  }
+
+  /** The old palette entry: export the order shown (kept under its id). */
+  exportApproved(): Promise<void> {
+    return this.exportShown(false);
   }
 }
 

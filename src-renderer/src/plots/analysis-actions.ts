@@ -1,6 +1,6 @@
 /**
  * The analysis screens' entries for the studio's ONE action table (Plots, Near-duplicates,
- * Ordering, Compare). Each is available only on its own page; the pages' buttons run them too.
+ * Compare; the Ordering page's are in ordering/ordering-actions.ts). Each is available only on its own page; the pages' buttons run them too.
  * Duplicates triage keys follow the curation keys: R rejects (B; Shift+R A), K keeps both
  * (marks the pair fine), Ctrl+Z undoes; focus moves to the next pair after a decision.
  */
@@ -8,7 +8,6 @@ import { notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
 import { NO_ZOOM, isFitted } from '../boards/zoom';
 import { dupView } from '../duplicates/dup-view.svelte';
-import { orderingScreen } from '../ordering/ordering-view.svelte';
 import { compareScreen as cs } from '../compare/compare-view.svelte';
 import { plotsView } from './plots-view.svelte';
 
@@ -126,24 +125,6 @@ export const analysisActions: Action[] = [
     group: 'Duplicates',
     unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : null),
     perform: () => void dupView.recompute(),
-  },
-  {
-    id: 'ordering.compute',
-    title: 'Compute the approved ordering',
-    group: 'Ordering',
-    shortcut: 'Alt+Shift+O',
-    whileTyping: true,
-    unavailable: () => notOn('ordering') ?? orderingScreen.computeBlocked,
-    perform: () => void orderingScreen.compute(),
-  },
-  {
-    id: 'ordering.export',
-    title: 'Export the approved pack',
-    group: 'Ordering',
-    shortcut: 'Alt+Shift+E',
-    whileTyping: true,
-    unavailable: () => notOn('ordering') ?? orderingScreen.exportBlocked,
-    perform: () => void orderingScreen.exportApproved(),
   },
   {
     id: 'compare.next',

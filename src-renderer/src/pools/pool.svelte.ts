@@ -228,6 +228,7 @@ class PoolState {
         this.focus = i >= 0 ? i : Math.min(this.focus, Math.max(0, this.shown.length - 1));
       } else if (!keepFocus) this.focus = 0;
       else this.focus = Math.min(this.focus, Math.max(0, this.shown.length - 1));
+      this.applyWantedSlot();
     } catch (e) {
       if (gen === this.generation) studio.report('Could not load the pool', e);
     } finally {
@@ -397,6 +398,23 @@ class PoolState {
   }
 
   // ----- focus and selection -----
+
+  /** A pool to bring into view once the run's rows are loaded (the Ordering page's "open those pools"). */
+  private wantSlot: number | null = null;
+
+  /** Focus the first card of pool `slot` of run `runId` (opening the run first if needed). */
+  async showSlot(runId: number, slot: number): Promise<void> {
+    this.wantSlot = slot;
+    if (this.runId !== runId) await this.open(runId);
+    else if (!this.loading) this.applyWantedSlot();
+  }
+
+  private applyWantedSlot(): void {
+    if (this.wantSlot === null) return;
+    const i = this.shown.findIndex((r) => r.slot === this.wantSlot);
+    this.wantSlot = null;
+    if (i >= 0) this.moveTo(i, false);
+  }
 
   moveTo(index: number, extend: boolean): void {
     const n = this.shown.length;
