@@ -316,14 +316,14 @@ describe("a level designer's day in Chromium", () => {
     await page.getByTestId('run-picker').selectOption(String(carillon.id));
     await page.getByTestId('ordering-not-computed').waitFor();
     await page.getByTestId('ordering-compute').click();
-    await page.getByTestId('ordering-table').waitFor();
-    const ordering = await call('orderings.get', { runId: carillon.id, kind: 'approved' });
     await page.getByTestId('ordering-short-none').waitFor();
+    const ordering = await call('orderings.get', { runId: carillon.id, kind: 'approved' });
     expect(ordering.computedAt).not.toBeNull();
     expect(ordering.shortLevels).toEqual([]);
     for (const l of ordering.levels) expect(approvedIds()).toContain(l.candidateId);
-    expect(await page.getByTestId('ordering-table').locator('tbody tr').count()).toBe(ordering.levels.length);
-    await expect.poll(() => page.getByTestId('ordering-svg').locator('g.approved-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
+    // The strip holds one card per level, each the approved candidate.
+    await expect.poll(() => page.locator('[data-testid="ordering-strip"] [data-candidate]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-candidate'))))).toEqual(ordering.levels.map((l) => l.candidateId));
+    await expect.poll(() => page.getByTestId('ordering-svg').locator('g.shown-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
     await shot('5c-ordering');
 
     // Compare: the second seed has finished meanwhile (watched on the Runs page).
