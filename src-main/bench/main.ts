@@ -16,6 +16,7 @@ import { qualityBenchCases } from './quality';
 import { runBenchCases } from './runs';
 import { importBenchCases } from './import';
 import { proofBenchCases } from './proof';
+import { steerBenchCases } from './steer';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -31,7 +32,7 @@ const program = new Command()
     }
     const file = o.json ?? o.out ?? DEFAULT_JSON;
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases, ...proofBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...editorBenchCases, ...qualityBenchCases, ...runBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [...benchCases, ...gameBenchCases, ...proofBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...editorBenchCases, ...qualityBenchCases, ...runBenchCases, ...steerBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
       try {
