@@ -25,6 +25,7 @@ async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<Stee
     difficulty: (c) => c.metrics[game.difficulty] ?? 0,
     order: (pools) => game.order({ rules: task.rules, plan: task.plan, pools, ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: task.targetPools } : {}) }),
     separate: (a, b) => apart.has(`${a}|${b}`),
+    stages: game.stages(task.plan),
   });
 }
 

@@ -10,7 +10,9 @@
  *     order of the rest, keeping that order and dropping as many of its levels as there are
  *     fixed ones. Which to drop is chosen exactly (dynamic programming) for the fewest short
  *     levels, then the fewest breaks (curve rules, and near-duplicate neighbours when the
- *     caller names them), then the least largest step.
+ *     caller names them), then the least largest step. Given the plan's stages, a candidate
+ *     only moves within the stage of its pool's level (dropping entries shifts the rest along:
+ *     an Apsis candidate carried into the next stage has the wrong orbit count).
  *
  * Constraints that make the rules impossible whatever fills the rest (a pinned level harder
  * than one pinned after it, a rise between two fixed levels no steps can climb, a forced run of
@@ -109,12 +111,17 @@ function stepBreaks(a: number, b: number, run: number, rules: CurveRules): { bre
   return { breaks: n };
 }
 
+/** May candidate `id` ship as (1-based) `level`? (A candidate stays in its stage: Apsis orbits, Carillon stretches.) */
+export type MayShip = (level: number, id: string) => boolean;
+
 /**
  * Fill the free levels from `rest` (the game's order without the fixed candidates), in its
  * order, skipping exactly as many entries as there are fixed levels; the choice is exact for
- * (fewest shorts, fewest breaks, least largest step). `rest` has one entry per level.
+ * (fewest shorts, fewest breaks, least largest step). `rest` has one entry per level. With
+ * `mayShip`, a free level only takes an entry that may ship there (else it stays short):
+ * skipping entries shifts the rest along, and must not carry a candidate out of its stage.
  */
-export function fitAroundFixed(rest: readonly (string | null)[], fixed: ReadonlyMap<number, string>, difficulty: (id: string) => number, rules: CurveRules, separate?: Separate): (string | null)[] {
+export function fitAroundFixed(rest: readonly (string | null)[], fixed: ReadonlyMap<number, string>, difficulty: (id: string) => number, rules: CurveRules, separate?: Separate, mayShip?: MayShip): (string | null)[] {
   const n = rest.length;
   const F = fixed.size;
   const fixedAt: (string | null | undefined)[] = Array.from({ length: n }, (_, i) => fixed.get(i + 1));
@@ -129,6 +136,7 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
   const thresholds = [...steps].sort((a, b) => a - b);
 
   const BIG = 1e6;
+  const SHORT = -2;
   const INF = Number.POSITIVE_INFINITY;
   // solve(T): least cost (shorts*BIG + breaks) with no step above T, and the choice per state.
   const solve = (T: number): { cost: number; pick: (p: number, j: number, run: number) => number } => {
@@ -142,7 +150,8 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
       const k0 = key(p, j, run);
       const hit = memo.get(k0);
       if (hit !== undefined) return hit;
-      const aId = prevId(p, j);
+      // run 0: the level before stayed short (nothing to compare with).
+      const aId = run === 0 ? null : prevId(p, j);
       const a = dOf(aId);
       const costOf = (bId: string | null): { c: number; run: number } | null => {
         const b = dOf(bId);
@@ -162,11 +171,20 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
         // must still find entries, so k is at most n - (free levels from p to the end).
         let freeLeft = 0;
         for (let q = p; q < n; q++) if (fixedAt[q] === undefined) freeLeft++;
-        for (let k = j; k <= n - freeLeft; k++) {
-          const s = costOf(rest[k] ?? null);
+        // With mayShip a later level may stay short instead, so any entry left may be taken.
+        const kMax = mayShip ? n - 1 : n - freeLeft;
+        for (let k = j; k <= kMax; k++) {
+          const id = rest[k] ?? null;
+          if (mayShip && id !== null && !mayShip(p + 1, id)) continue;
+          const s = costOf(id);
           if (!s) continue;
           const c = s.c + go(p + 1, k + 1, s.run);
           if (c < best) { best = c; bestK = k; }
+        }
+        // Or the level stays short, taking nothing (only chosen when nothing that may ship there fits).
+        if (mayShip) {
+          const c = BIG + go(p + 1, j, 0);
+          if (c < best) { best = c; bestK = SHORT; }
         }
       }
       memo.set(k0, best);
@@ -188,10 +206,16 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
   const out: (string | null)[] = [];
   let j = 0, run = 1;
   for (let p = 0; p < n; p++) {
-    const a = p === 0 ? null : dOf(out[p - 1]);
+    const a = p === 0 || run === 0 ? null : dOf(out[p - 1]);
     let id: string | null;
     if (fixedAt[p] !== undefined) id = fixedAt[p] as string;
-    else { const k = final.pick(p, j, run); id = rest[k] ?? null; j = k + 1; }
+    else {
+      const k = final.pick(p, j, run);
+      // Mirror the search's states exactly: a level left short takes nothing and sets run 0.
+      if (k === SHORT) { out.push(null); run = 0; continue; }
+      id = rest[k] ?? null;
+      j = k + 1;
+    }
     const b = dOf(id);
     run = a === null || b === null ? 1 : Math.abs(b - a) <= EPS ? Math.min(run + 1, cap) : 1;
     out.push(id);
@@ -219,6 +243,11 @@ export async function steerOrdering<L>(args: {
   order: (pools: PoolCandidate<L>[][]) => Promise<OrderingResult> | OrderingResult;
   /** Pairs that must not be neighbours (counted as a break by the fill). */
   separate?: Separate;
+  /**
+   * The plan's stages (Game.stages): when given, the fill keeps every candidate it moves in the
+   * stage of its pool's level (the game's own order does; skipping entries shifts them along).
+   */
+  stages?: readonly { first: number; last: number }[];
 }): Promise<{ conflicts: SteeringConflict[]; result: SteeredResult | null }> {
   const byId = new Map<string, PoolCandidate<L>>();
   for (const p of args.pools) for (const c of p) byId.set(c.id, c);
@@ -228,7 +257,16 @@ export async function steerOrdering<L>(args: {
   if (conflicts.length > 0) return { conflicts, result: null };
   const base = await args.order(restrictPools(args.pools, args.steering, fixed));
   const rest = Array.from({ length: args.levelCount }, (_, i) => base.levels[i] ?? null);
-  const levels = fitAroundFixed(rest, fixed, d, args.rules, args.separate);
+  let mayShip: MayShip | undefined;
+  if (args.stages && args.stages.length > 0) {
+    const stageAt = new Int32Array(args.levelCount + 2).fill(-1);
+    args.stages.forEach((s, i) => { for (let l = Math.max(1, s.first); l <= Math.min(args.levelCount, s.last); l++) stageAt[l] = i; });
+    mayShip = (level, id) => {
+      const home = (byId.get(id)?.slot ?? -1) + 1;
+      return home < 1 || home > args.levelCount || stageAt[home] === stageAt[level];
+    };
+  }
+  const levels = fitAroundFixed(rest, fixed, d, args.rules, args.separate, mayShip);
   const diffs = levels.map((id) => (id === null ? null : d(id)));
   const { largestStep } = sequenceCost(diffs, args.rules);
   return {

@@ -108,6 +108,50 @@ describe('steered ordering', () => {
     }), fcRuns(300));
   });
 
+  it('with stages, the fill moves no candidate out of its stage and stays optimal (brute force)', () => {
+    // Stages of 1–3 levels over the instance's levels; a candidate's stage is its pool's level's.
+    fc.assert(fc.property(instanceArb, fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 6, maxLength: 6 }), ({ pools, rules, steering }, sizes) => {
+      const n = pools.length;
+      const stageAt: number[] = [];
+      for (let s = 0, l = 1; l <= n; s++) for (let k = 0; k < sizes[s % sizes.length]! && l <= n; k++, l++) stageAt[l] = s;
+      const slotOf = new Map(pools.flat().map((c) => [c.id, c.slot]));
+      const mayShip = (level: number, id: string) => stageAt[slotOf.get(id)! + 1] === stageAt[level];
+      const fixed = new Map([...steering.pins, ...steering.locks].map((p) => [p.level, p.id]));
+      const out = new Set([...steering.excluded, ...fixed.values()]);
+      // A game's order keeps each candidate in its stage: the toy order, stage by stage.
+      const left = pools.map((p) => p.filter((c) => !out.has(c.id)));
+      const rest: (string | null)[] = [];
+      for (let l = 1; l <= n; ) {
+        let e = l;
+        while (e + 1 <= n && stageAt[e + 1] === stageAt[l]) e++;
+        const sorted = left.slice(l - 1, e).flat().sort((a, b) => a.level.d - b.level.d || a.slot - b.slot || a.index - b.index);
+        for (let k = 0; k <= e - l; k++) rest.push(sorted[k]?.id ?? null);
+        l = e + 1;
+      }
+      const d = dOf(pools);
+      const diffs = (s: (string | null)[]) => s.map((id) => (id === null ? null : d(id)));
+      const got = fitAroundFixed(rest, fixed, d, rules, undefined, mayShip);
+      got.forEach((id, i) => { if (id !== null && !fixed.has(i + 1)) expect(mayShip(i + 1, id)).toBe(true); });
+      // With nothing fixed the game's own order is returned as it is (checked above).
+      if (fixed.size === 0) { expect(got).toEqual(rest); return; }
+      // Every choice: each free level takes a later entry of the rest that may ship there, or nothing.
+      const all: (string | null)[][] = [];
+      const walk = (p: number, j: number, acc: (string | null)[]): void => {
+        if (p > n) { all.push(acc); return; }
+        if (fixed.has(p)) { walk(p + 1, j, [...acc, fixed.get(p)!]); return; }
+        walk(p + 1, j, [...acc, null]);
+        for (let k = j; k < rest.length; k++) {
+          const id = rest[k];
+          if (id === null || id === undefined) { walk(p + 1, k + 1, [...acc, null]); continue; }
+          if (mayShip(p, id)) walk(p + 1, k + 1, [...acc, id]);
+        }
+      };
+      walk(1, 0, []);
+      const best = all.map((s) => lexKey(sequenceCost(diffs(s), rules))).sort(lexLess)[0]!;
+      expect(lexKey(sequenceCost(diffs(got), rules))).toEqual(best);
+    }), fcRuns(300));
+  });
+
   it('names the levels and the rule when pins make the rules impossible, and orders nothing', async () => {
     const pools = [[cand(0, 0, 1)], [cand(1, 0, 2)], [cand(2, 0, 3)], [cand(3, 0, 5)]];
     let called = 0;
