@@ -35,7 +35,7 @@ export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRun
 /** A run's proven candidates as the game's pools (ids `slot:index`, as the pipeline uses), for the target line. */
 export function allPools(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknown>[][] {
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
-  for (const c of provenCandidates(db, run.id, false)) if (c.slot < pools.length) pools[c.slot]!.push({ id: `${c.slot}:${c.index}`, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+  for (const c of provenCandidates(db, run.id, false)) if (!c.draft && c.slot < pools.length) pools[c.slot]!.push({ id: `${c.slot}:${c.index}`, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
   return pools;
 }
 

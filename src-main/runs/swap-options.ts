@@ -2,7 +2,7 @@
  * What a level of an order could swap to: the candidates of the level's pool (slot level−1),
  * each with the curve rules it would break there beside the neighbours the order has now and
  * its distance to the level's target (src-shared/ordering/fit.ts), best fit first. Candidates
- * the steering may not ship (excluded; rejected; not approved when it steers over approved
+ * the steering may not ship (excluded; rejected; drafts; not approved when it steers over approved
  * ones only; not proven) are left out and counted.
  */
 import type { OrderingKind, SwapOption, SwapOptions } from '../../src-shared/api';
@@ -30,7 +30,7 @@ export function swapOptions(db: Db, game: AnyGame, runId: number, kind: Ordering
   let leftOut = 0;
   for (const c of pool.items) {
     const d = c.metrics[game.difficulty];
-    if (c.level === null || d === undefined || excluded.has(c.id) || c.verdict === 'rejected' || (approvedOnly && c.verdict !== 'approved')) { leftOut++; continue; }
+    if (c.level === null || d === undefined || excluded.has(c.id) || c.verdict === 'rejected' || c.draft || (approvedOnly && c.verdict !== 'approved')) { leftOut++; continue; }
     const fit = fitAt(diffs, level, d, here.target, view.curveRules);
     fits.push({
       fit,
