@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { RunSummary, SteerResult, SwapOptions } from '../../src-shared/api';
 import { openStudio } from '../studio';
 import type { BenchCase } from './cases';
-import { call } from '../cli/studio-session';
+import { localClient } from '../local-client';
 
 const PIN_LEVELS = [5, 20, 35, 50, 65, 80, 95, 110, 125, 140];
 
@@ -20,21 +19,22 @@ export const steerBenchCases: BenchCase[] = [
     run: async () => {
       const dir = mkdtempSync(join(tmpdir(), 'studio-bench-steer-'));
       const service = openStudio({ dbPath: join(dir, 'bench.db'), workers: 2, transport: 'cli' });
+      const api = localClient(service);
       try {
-        const created = await call<RunSummary>(service, 'runs.create', { game: 'apsis', seed: 7 });
+        const created = await api.call('runs.create', { game: 'apsis', seed: 7 });
         const run = await service.engine.waitFor(created.id);
         if (run.status !== 'done') throw new Error(`the Apsis run ended ${run.status}`);
         // A designer's pins: at each level, another candidate of its pool (the best fit after the one shipping).
         const pin: { level: number; candidateId: number }[] = [];
         for (const level of PIN_LEVELS) {
-          const s = await call<SwapOptions>(service, 'orderings.swapOptions', { runId: run.id, kind: 'automatic', level });
+          const s = await api.call('orderings.swapOptions', { runId: run.id, kind: 'automatic', level });
           const other = s.options.find((o) => o.candidateId !== s.current);
           if (other) pin.push({ level, candidateId: other.candidateId });
         }
         if (pin.length !== PIN_LEVELS.length) throw new Error(`only ${pin.length} levels had another candidate to pin`);
         // The first recompute loads the game's code into a worker; the designer's next ones do not.
         const t0 = performance.now();
-        await call<SteerResult>(service, 'orderings.steer', { runId: run.id, clear: true });
+        await api.call('orderings.steer', { runId: run.id, clear: true });
         const coldMs = performance.now() - t0;
 
         const times: number[] = [];
@@ -45,11 +45,11 @@ export const steerBenchCases: BenchCase[] = [
           loop.enable();
           let done = false;
           const start = performance.now();
-          const steering = call<SteerResult>(service, 'orderings.steer', { runId: run.id, clear: true, pin }).then((r) => { done = true; return r; });
+          const steering = api.call('orderings.steer', { runId: run.id, clear: true, pin }).then((r) => { done = true; return r; });
           // Meanwhile: a small API call every 25 ms, as a page polling its run would.
           while (!done) {
             const q0 = performance.now();
-            await call(service, 'runs.get', { runId: run.id });
+            await api.call('runs.get', { runId: run.id });
             latencies.push(performance.now() - q0);
             await new Promise((r) => setTimeout(r, 25));
           }
