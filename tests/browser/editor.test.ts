@@ -52,6 +52,8 @@ async function shot(name: string): Promise<void> {
     await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+  // The board refits to the window again: wait for it before the next pointer move.
+  if (await page.evaluate(() => window.__editor !== undefined)) await boardSettled();
 }
 
 /** The editor's status data (edits, violations, proofs, selection). */
@@ -369,6 +371,39 @@ describe('edit mode in Chromium', () => {
     await expect.poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['chain-edge'] ?? 0).toBeGreaterThan(0);
     await page.keyboard.press('s');
     await shot('apsis-explain-graph-rounds');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('new level in Chromium', () => {
+  it('opens an empty board for a run’s slot in edit mode, proved against that slot, and saves it as a draft', async () => {
+    const run = await api<RunDetail>('runs.get', { runId: carillon.id });
+    await page.keyboard.press('Alt+3');
+    await page.getByTestId('new-level').first().click();
+    await page.getByTestId('new-level-run').selectOption(String(carillon.id));
+    await page.getByTestId('new-level-slot').fill('2');
+    await page.getByTestId('new-level-slot').press('Enter');
+    await page.getByTestId('editor').waitFor();
+    await expect.poll(() => page.getByTestId('level-label').textContent()).toBe(`new level · run ${carillon.id} · L2`);
+    await proved(0);
+    expect(await page.evaluate(() => window.__editor!.level())).toMatchObject({ dots: [] });
+    // Empty: the proof says what is missing, by the rule's plain name.
+    const empty = carillonGame.prove({ taps: 0, tutorial: true, bits: 0, dots: [], solution: [] }, run.rules as CarillonRules, { plan: run.plan as CarillonPlan, slot: 1 });
+    await expect.poll(() => page.getByTestId('violation').count()).toBe(empty.violations.length);
+    expect(await page.getByTestId('violation').first().textContent()).toContain(empty.violations[0]!.name);
+    // One big dot added by key; saved, it is a draft when a rule still breaks, or a candidate when none does.
+    await page.keyboard.press('3');
+    await page.keyboard.press('i');
+    await expect.poll(async () => ((await page.evaluate(() => window.__editor!.level())) as CarillonLevel).dots.length).toBe(1);
+    const one = (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
+    expect(one.dots[0]!.size).toBe('big');
+    const proof = carillonGame.prove(one, run.rules as CarillonRules, { plan: run.plan as CarillonPlan, slot: 1 });
+    await expect.poll(() => page.getByTestId('violation').count()).toBe(proof.violations.length);
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('edit-saved').waitFor();
+    const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
+    expect(await api<CandidateDetail>('candidates.get', { candidateId: id })).toMatchObject({ runId: carillon.id, slot: 1, handEdited: true, parentId: null, draft: !proof.ok });
+    await shot('carillon-new-level');
     expect(pageErrors).toEqual([]);
   });
 });
