@@ -244,4 +244,50 @@ describe('curation views in Chromium', () => {
     await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
+
+  it('sizes pool thumbnails with a zoom slider (keyboard too), kept after a reload; a Carillon thumbnail has its field’s shape', async () => {
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('run-picker').selectOption(String(carillon.id));
+    await page.getByTestId('pool-grid').waitFor();
+    const firstCanvas = () => page.getByTestId('pool-grid').locator('canvas').first();
+    const box = async () => firstCanvas().evaluate((c) => ({ w: (c as HTMLCanvasElement).getBoundingClientRect().width, h: (c as HTMLCanvasElement).getBoundingClientRect().height }));
+    const zoom = page.getByTestId('pool-zoom');
+    const cardsInRow = async () => page.getByTestId('pool-grid').locator('[data-testid="pool-vrow"] .cards').first().locator('.card').count();
+    await expect.poll(async () => (await box()).w).toBeGreaterThan(0);
+    const rules = (await api<{ rules: { width: number; height: number } }>('runs.get', { runId: carillon.id })).rules;
+    // The field's shape: 640 × 960 by default, so the box is half again as tall as it is wide.
+    const b0 = await box();
+    expect(Math.abs(b0.h / b0.w - rules.height / rules.width)).toBeLessThan(0.02);
+    const z0 = Number(await zoom.inputValue());
+    expect(b0.w).toBeGreaterThanOrEqual(z0);
+    const row0 = await cardsInRow();
+
+    // Keyboard: Tab-reachable slider, arrows step it; the cards grow and fewer fit in a row.
+    await zoom.focus();
+    for (let k = 0; k < 8; k++) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await zoom.inputValue())).toBe(z0 + 80);
+    await expect.poll(async () => (await box()).w).toBeGreaterThanOrEqual(z0 + 80);
+    expect(await cardsInRow()).toBeLessThan(row0);
+    // '-' steps it back down from anywhere on the page (the palette lists both keys).
+    await page.getByTestId('pool-grid').focus();
+    await page.keyboard.press('-');
+    await expect.poll(async () => Number(await zoom.inputValue())).toBe(z0 + 70);
+    await page.keyboard.press('=');
+    await expect.poll(async () => Number(await zoom.inputValue())).toBe(z0 + 80);
+    const big = await box();
+    await page.getByTestId('pool-grid').screenshot({ path: join(RESULTS, 'curation-views-zoom.png') });
+
+    // Kept for this user: a reload opens the pool at the same size.
+    await page.reload();
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('run-picker').selectOption(String(carillon.id));
+    await page.getByTestId('pool-grid').waitFor();
+    expect(Number(await page.getByTestId('pool-zoom').inputValue())).toBe(z0 + 80);
+    await expect.poll(async () => Math.round((await box()).w)).toBe(Math.round(big.w));
+    // An Apsis pool draws square thumbnails at the same size.
+    await page.getByTestId('run-picker').selectOption(String(apsis.id));
+    await expect.poll(async () => { const b = await box(); return Math.round(b.h) === Math.round(b.w) && b.w >= z0 + 80; }).toBe(true);
+    await page.getByTestId('pool-zoom').fill(String(z0));
+    expect(pageErrors).toEqual([]);
+  });
 });

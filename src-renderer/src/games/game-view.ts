@@ -81,8 +81,14 @@ export interface GameView<Level = any, Rules = any, Align = any> {
   readLevel(raw: unknown): Level;
   /** How many elements (dots, arrows, …) the level has. */
   elementCount(level: Level): number;
-  /** Draw the level into a px × px Canvas 2D context (background already filled). */
-  thumbnail(ctx: CanvasRenderingContext2D, level: Level, rules: Rules, px: number, theme: BoardTheme): void;
+  /**
+   * Draw the level into a w × h (device pixels) Canvas 2D context, background already filled:
+   * the field fills the box, and what tells levels apart (element kinds, sizes, headings)
+   * stays readable down to about 120 CSS pixels wide.
+   */
+  thumbnail(ctx: CanvasRenderingContext2D, level: Level, rules: Rules, w: number, h: number, theme: BoardTheme): void;
+  /** The field's width over its height under these rules, so a thumbnail's box can fit it (1 when absent). */
+  thumbnailAspect?(rules: Rules): number;
   /** The empty board of a run with these rules (the new-run preview), fitted into W × H. */
   emptyBoard(layer: Konva.Layer, rules: unknown, W: number, H: number, theme: BoardTheme): void;
   /** A level drawn large into `parent`, fitted into W × H, turned by `align` when given. */

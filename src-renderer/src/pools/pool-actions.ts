@@ -1,13 +1,14 @@
 /**
  * The Pool browser's entries for the studio's ONE action table (`lib/actions.ts` spreads
  * `poolActions` in): verdict keys, undo and redo, selection, moving through the cards and opening one
- * in the inspector. The moves and Space/Enter act as keys while the card grid has the focus
+ * in the inspector, and the thumbnail size (= and -). The moves and Space/Enter act as keys while the card grid has the focus
  * (the grid registers how far a row or a page of cards is in `poolKeys`).
  */
 import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { verdictActions } from '../lib/verdict-actions';
 import { studio } from '../lib/studio.svelte';
 import { pool } from './pool.svelte';
+import { THUMB_MAX, THUMB_MIN, thumbSize } from './thumb-size.svelte';
 
 const GRID = '[data-testid="pool-grid"]';
 
@@ -63,6 +64,22 @@ const rowStep = (dir: 1 | -1, rows = 1): number => poolKeys.rowStep?.(dir, rows)
 const pageRows = (): number => poolKeys.pageRows?.() ?? 1;
 
 export const poolActions: Action[] = [
+  {
+    id: 'pools.zoomIn',
+    title: 'Bigger thumbnails',
+    group: 'Pools',
+    shortcut: '=',
+    unavailable: () => notOn('pools') ?? (thumbSize.width >= THUMB_MAX ? 'the thumbnails are at their biggest' : null),
+    perform: () => thumbSize.step(1),
+  },
+  {
+    id: 'pools.zoomOut',
+    title: 'Smaller thumbnails',
+    group: 'Pools',
+    shortcut: '-',
+    unavailable: () => notOn('pools') ?? (thumbSize.width <= THUMB_MIN ? 'the thumbnails are at their smallest' : null),
+    perform: () => thumbSize.step(-1),
+  },
   ...verdictActions({
     prefix: 'pools',
     group: 'Pools',

@@ -10,7 +10,9 @@ export interface ThumbParams {
   game: GameId | null;
   level: unknown;
   rules: unknown;
+  /** CSS pixels wide and high. */
   size: number;
+  height: number;
   theme: BoardTheme;
   /** Changes when the device pixel ratio changes (browser zoom), to redraw sharp. */
   dpr: number;
@@ -19,7 +21,7 @@ export interface ThumbParams {
 function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
   if (p.game && p.level != null && p.rules != null) {
     try {
-      renderThumbnail(p.game, p.level, p.rules, p.size, p.theme, canvas);
+      renderThumbnail(p.game, p.level, p.rules, p.size, p.theme, canvas, p.height);
       return;
     } catch (e) {
       // Shown once in the error panel (not once per card); the card keeps an empty frame.
@@ -28,15 +30,16 @@ function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
     }
   }
   // Not loaded yet: a quiet placeholder of the same size.
-  const px = Math.max(1, Math.round(p.size * p.dpr));
-  if (canvas.width !== px) canvas.width = px;
-  if (canvas.height !== px) canvas.height = px;
+  const w = Math.max(1, Math.round(p.size * p.dpr));
+  const h = Math.max(1, Math.round(p.height * p.dpr));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
   canvas.style.width = `${p.size}px`;
-  canvas.style.height = `${p.size}px`;
+  canvas.style.height = `${p.height}px`;
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   ctx.fillStyle = p.theme.bg;
-  ctx.fillRect(0, 0, px, px);
+  ctx.fillRect(0, 0, w, h);
 }
 
 /**
@@ -78,7 +81,7 @@ export function thumbnail(canvas: HTMLCanvasElement, params: ThumbParams): { upd
   schedule(canvas, params);
   return {
     update(p: ThumbParams) {
-      if (p.level === last.level && p.theme === last.theme && p.size === last.size && p.dpr === last.dpr && p.rules === last.rules) return;
+      if (p.level === last.level && p.theme === last.theme && p.size === last.size && p.height === last.height && p.dpr === last.dpr && p.rules === last.rules) return;
       last = p;
       schedule(canvas, p);
     },

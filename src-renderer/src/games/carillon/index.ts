@@ -5,7 +5,7 @@ import { fitBox } from '../../boards/fit';
 import type { GameView } from '../game-view';
 import { carillonBounds, drawCarillonLevel } from './board';
 import { drawEmptyBoard } from './empty-board';
-import { drawThumbnail } from './thumbnail';
+import { carillonThumbnailAspect, drawThumbnail } from './thumbnail';
 import { align, copyPairs } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
@@ -22,6 +22,7 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
   readLevel,
   elementCount: (level) => level.dots.length,
   thumbnail: drawThumbnail,
+  thumbnailAspect: carillonThumbnailAspect,
   emptyBoard: drawEmptyBoard,
   drawLevel(parent, level, rules, W, H, theme, turn) {
     const name = turn ?? 'identity';

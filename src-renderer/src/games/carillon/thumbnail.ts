@@ -1,22 +1,65 @@
-/** A Carillon level as a pool thumbnail (plain Canvas 2D): the field and its dots. */
-import type { CarillonLevel, CarillonRules } from '../../../../src-shared/games/carillon/index';
+/**
+ * A Carillon level as a pool thumbnail (plain Canvas 2D): the field fills the box (the pool
+ * gives the card the field's shape, `thumbnailAspect`), and the three dot sizes stay apart at
+ * thumbnail size: each size is drawn at least a step bigger than the one below it (the true
+ * radii of 16 / 26 / 36 units come out 2.9 / 4.7 / 6.5 px on a 120 px card, too close to tell
+ * apart at a glance once antialiased; drawn 2.9 / 5.5 / 8.2 px), with a thin edge in the
+ * field's colour so touching dots part.
+ */
+import type { CarillonLevel, CarillonRules, DotSize } from '../../../../src-shared/games/carillon/index';
 import { dotColor, type BoardTheme } from '../../boards/theme';
 
-export function drawThumbnail(ctx: CanvasRenderingContext2D, level: CarillonLevel, rules: CarillonRules, px: number, t: BoardTheme): void {
-  const m = px * 0.04;
-  const s = Math.min((px - 2 * m) / rules.width, (px - 2 * m) / rules.height);
-  const ox = (px - rules.width * s) / 2, oy = (px - rules.height * s) / 2;
+const SIZES: readonly DotSize[] = ['small', 'normal', 'big'];
+
+/** The field's width over its height. */
+export function carillonThumbnailAspect(rules: CarillonRules): number {
+  return rules.width / rules.height;
+}
+
+/** Scale and offset that fit the field into w × h with a thin margin (for the frame line). */
+export function carillonThumbnailFit(rules: CarillonRules, w: number, h: number): { s: number; ox: number; oy: number } {
+  const m = Math.max(1, Math.min(w, h) * 0.015);
+  const s = Math.min((w - 2 * m) / rules.width, (h - 2 * m) / rules.height);
+  return { s, ox: (w - rules.width * s) / 2, oy: (h - rules.height * s) / 2 };
+}
+
+/**
+ * Drawn radius (px) of each size at scale s on a thumbnail `w` px wide: the true radius, but
+ * never less than the size below it plus a step of 2.2 % of the width (small at least 2 %).
+ * Sizes are ranked by their rules radius, so rules that swap them still draw in order.
+ */
+export function carillonThumbnailRadii(rules: CarillonRules, s: number, w: number): Record<DotSize, number> {
+  const step = w * 0.022;
+  const out = {} as Record<DotSize, number>;
+  let below = 0;
+  for (const size of [...SIZES].sort((a, b) => rules.sizes[a].radius - rules.sizes[b].radius)) {
+    const r = Math.max(rules.sizes[size].radius * s, below === 0 ? Math.max(1.5, w * 0.02) : below + step);
+    out[size] = r;
+    below = r;
+  }
+  return out;
+}
+
+export function drawThumbnail(ctx: CanvasRenderingContext2D, level: CarillonLevel, rules: CarillonRules, w: number, h: number, t: BoardTheme): void {
+  const { s, ox, oy } = carillonThumbnailFit(rules, w, h);
   ctx.fillStyle = t.field;
   ctx.strokeStyle = t.line;
-  ctx.lineWidth = Math.max(1, px / 160);
+  ctx.lineWidth = Math.max(1, w / 160);
   ctx.beginPath();
   ctx.rect(ox, oy, rules.width * s, rules.height * s);
   ctx.fill();
   ctx.stroke();
-  for (const d of level.dots) {
+  const radii = carillonThumbnailRadii(rules, s, w);
+  ctx.strokeStyle = t.field;
+  ctx.lineWidth = Math.max(1, w / 200);
+  // Biggest first, so a small dot beside a big one is never hidden under it.
+  const order = level.dots.map((_, i) => i).sort((a, b) => radii[level.dots[b]!.size] - radii[level.dots[a]!.size]);
+  for (const i of order) {
+    const d = level.dots[i]!;
     ctx.fillStyle = dotColor(t, d.color);
     ctx.beginPath();
-    ctx.arc(ox + d.x * s, oy + d.y * s, Math.max(1, rules.sizes[d.size].radius * s), 0, Math.PI * 2);
+    ctx.arc(ox + d.x * s, oy + d.y * s, radii[d.size], 0, Math.PI * 2);
     ctx.fill();
+    ctx.stroke();
   }
 }
