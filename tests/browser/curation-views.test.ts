@@ -290,4 +290,41 @@ describe('curation views in Chromium', () => {
     await page.getByTestId('pool-zoom').fill(String(z0));
     expect(pageErrors).toEqual([]);
   });
+
+  it('fits 1280 × 720: no page clips sideways, the Runs table shows every column, the inspector’s timeline is on screen', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    try {
+      const sideways = () => page.evaluate(() => { const c = document.querySelector('.content')!; return c.scrollWidth - c.clientWidth; });
+      for (let k = 1; k <= 8; k++) {
+        await page.keyboard.press(`Alt+${k}`);
+        await page.waitForTimeout(300);
+        expect(await sideways(), `page ${k}`).toBeLessThanOrEqual(0);
+      }
+      await page.keyboard.press('Alt+1');
+      await page.getByTestId(`run-row-${carillon.id}`).click();
+      const table = await page.locator('.table-wrap').evaluate((e) => ({ sw: e.scrollWidth, cw: e.clientWidth }));
+      expect(table.sw).toBeLessThanOrEqual(table.cw);
+      // The last column's content (how long the run took) is on screen, inside the table.
+      const took = await page.getByTestId(`run-row-${carillon.id}`).locator('.took').boundingBox();
+      const wrap = await page.locator('.table-wrap').boundingBox();
+      expect(took).not.toBeNull();
+      expect(took!.x + took!.width).toBeLessThanOrEqual(wrap!.x + wrap!.width);
+      await page.getByTestId('run-report').waitFor();
+      await page.screenshot({ path: join(RESULTS, 'curation-views-runs-1280.png') });
+
+      // A Carillon candidate (with the curation bar and the filmstrip): the timeline under the board is in view.
+      // (from the Runs page, where the Carillon run is selected, through the palette)
+      expect((await paletteEntries('level 3'))[0]!.title).toBe(`Jump to level 3 of the automatic order · run #${carillon.id}`);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('insp-strip').waitFor();
+      await page.getByTestId('timeline').waitFor();
+      await expect.poll(async () => { const b = await page.getByTestId('timeline').boundingBox(); return b !== null && b.y + b.height <= 720; }).toBe(true);
+      const board = (await page.getByTestId('board').boundingBox())!;
+      expect(board.height).toBeGreaterThanOrEqual(250);
+      await page.screenshot({ path: join(RESULTS, 'curation-views-inspector-1280.png') });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -3,8 +3,7 @@
  * gives the card the field's shape, `thumbnailAspect`), and the three dot sizes stay apart at
  * thumbnail size: each size is drawn at least a step bigger than the one below it (the true
  * radii of 16 / 26 / 36 units come out 2.9 / 4.7 / 6.5 px on a 120 px card, too close to tell
- * apart at a glance once antialiased; drawn 2.9 / 5.5 / 8.2 px), with a thin edge in the
- * field's colour so touching dots part.
+ * apart at a glance once antialiased; drawn 2.9 / 5.5 / 8.2 px).
  */
 import type { CarillonLevel, CarillonRules, DotSize } from '../../../../src-shared/games/carillon/index';
 import { dotColor, type BoardTheme } from '../../boards/theme';
@@ -50,16 +49,23 @@ export function drawThumbnail(ctx: CanvasRenderingContext2D, level: CarillonLeve
   ctx.fill();
   ctx.stroke();
   const radii = carillonThumbnailRadii(rules, s, w);
-  ctx.strokeStyle = t.field;
-  ctx.lineWidth = Math.max(1, w / 200);
-  // Biggest first, so a small dot beside a big one is never hidden under it.
-  const order = level.dots.map((_, i) => i).sort((a, b) => radii[level.dots[b]!.size] - radii[level.dots[a]!.size]);
-  for (const i of order) {
-    const d = level.dots[i]!;
-    ctx.fillStyle = dotColor(t, d.color);
-    ctx.beginPath();
-    ctx.arc(ox + d.x * s, oy + d.y * s, radii[d.size], 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
+  // One path per size and colour, filled once (a pool screen draws thousands of dots), biggest
+  // size first so a small dot beside a big one is never hidden under it.
+  const bySize = [...SIZES].sort((a, b) => radii[b] - radii[a]);
+  for (const size of bySize) {
+    const r = radii[size];
+    const paths = new Map<number, Path2D>();
+    for (const d of level.dots) {
+      if (d.size !== size) continue;
+      let p = paths.get(d.color);
+      if (!p) paths.set(d.color, (p = new Path2D()));
+      const x = ox + d.x * s, y = oy + d.y * s;
+      p.moveTo(x + r, y);
+      p.arc(x, y, r, 0, Math.PI * 2);
+    }
+    for (const [color, p] of paths) {
+      ctx.fillStyle = dotColor(t, color);
+      ctx.fill(p);
+    }
   }
 }
