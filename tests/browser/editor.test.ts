@@ -292,6 +292,8 @@ describe('edit mode in Chromium', () => {
     const { c, arrow, steps } = pick!;
     const level = c.level as ApsisLevel;
 
+    await page.goto(server.url);
+    await page.getByTestId('new-run-form').waitFor();
     // Hovering a card in the pool browser shows its reads breakdown in one line (Game.explain).
     await page.keyboard.press('Alt+2');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
@@ -301,6 +303,14 @@ describe('edit mode in Chromium', () => {
     const cardLevel = (await api<CandidateDetail>('candidates.get', { candidateId: cardId })).level as ApsisLevel;
     await expect.poll(() => card.getAttribute('title')).toBe(apsisGame.explain(cardLevel, rules).line);
     expect(await card.getAttribute('title')).toMatch(/^\d+ reads: round 1: /);
+
+    // And in the plots: hovering a pool point adds its breakdown line to the hover line.
+    await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: /^Plots/ }).click();
+    await page.getByTestId('run-picker').selectOption(String(apsis.id));
+    await page.getByTestId('plots-main-svg').waitFor();
+    const point = page.locator(`[data-testid="plots-main-svg"] g.pool-points circle[data-candidate="${cardId}"]`);
+    await point.hover({ force: true });
+    await expect.poll(() => page.getByTestId('plots-why').textContent()).toBe(`· ${apsisGame.explain(cardLevel, rules).line}`);
 
     await openCandidate(apsis, c.id);
     if ((await page.getByTestId('editor').count()) === 0) await page.keyboard.press('e');
@@ -378,6 +388,8 @@ describe('edit mode in Chromium', () => {
 describe('new level in Chromium', () => {
   it('opens an empty board for a run’s slot in edit mode, proved against that slot, and saves it as a draft', async () => {
     const run = await api<RunDetail>('runs.get', { runId: carillon.id });
+    await page.goto(server.url);
+    await page.getByTestId('new-run-form').waitFor();
     await page.keyboard.press('Alt+3');
     await page.getByTestId('new-level').first().click();
     await page.getByTestId('new-level-run').selectOption(String(carillon.id));
