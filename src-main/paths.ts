@@ -37,7 +37,8 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
   }
   const found = findUpward(here, join('main', 'worker.js')) ?? findUpward(here, 'worker.js');
   if (!found) throw new Error(`worker bundle not found above ${here}; run "npm run build"`);
-  return { filename: found, execArgv: [] };
+  // `node --cpu-prof` profiles the workers too (one .cpuprofile per thread).
+  return { filename: found, execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')) };
 }
 
 /** The pack-import worker entry (a plain worker_threads script, one per import). */

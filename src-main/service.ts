@@ -132,6 +132,7 @@ export function createService(ctx: ServiceContext): Service {
   const experiments = createExperimentRunner({
     db,
     engine: () => engine,
+    pool: ctx.pool,
     onProgress: (p) => events.emit('experiment.progress', p),
     onChanged: (experimentId, status) => events.emit('experiment.changed', { experimentId, status }),
   });
@@ -449,7 +450,11 @@ export function createService(ctx: ServiceContext): Service {
         progress: experiments.progress(experimentId),
       };
     },
-    'experiments.results': ({ experimentId }) => experimentResults(db, experimentOf(experimentId)),
+    'experiments.results': async ({ experimentId }) => {
+      experimentOf(experimentId);
+      await experiments.figuresReady(experimentId);
+      return experimentResults(db, experimentOf(experimentId));
+    },
     'experiments.cancel': ({ experimentId }) => {
       experimentOf(experimentId);
       if (!experiments.isActive(experimentId)) throw new ApiError('conflict', `experiment ${experimentId} has no run queued or running here`);

@@ -17,6 +17,7 @@ import { runBenchCases } from './runs';
 import { importBenchCases } from './import';
 import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
+import { experimentBenchCases } from './experiments';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -32,7 +33,7 @@ const program = new Command()
     }
     const file = o.json ?? o.out ?? DEFAULT_JSON;
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases, ...proofBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...editorBenchCases, ...qualityBenchCases, ...runBenchCases, ...steerBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [...benchCases, ...gameBenchCases, ...proofBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...editorBenchCases, ...qualityBenchCases, ...runBenchCases, ...steerBenchCases, ...experimentBenchCases].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
       try {

@@ -6,6 +6,7 @@ import { registerVerify } from './verify';
 import { registerRuns } from './runs';
 import { registerOrder } from './order';
 import { registerProve } from './prove';
+import { registerExperiment } from './experiment';
 
 export function registerCommands(program: Command): void {
   program
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   registerRuns(program);
   registerOrder(program);
   registerProve(program);
+  registerExperiment(program);
 }

@@ -31,10 +31,10 @@ const runFigureDefs: FigureDef[] = [
   { key: 'duplicateRate', label: 'candidates in a near-duplicate pair', unit: '%', better: 'lower' },
 ];
 
-const shippedFigureDefs = (difficultyLabel: string): FigureDef[] => [
-  { key: 'largestStep', label: 'largest step of the shipped curve', unit: difficultyLabel, better: 'lower' },
-  { key: 'level30', label: 'level 30', unit: difficultyLabel, better: null },
-  { key: 'hardest', label: 'hardest level', unit: difficultyLabel, better: null },
+const shippedFigureDefs = (unit: string): FigureDef[] => [
+  { key: 'largestStep', label: 'largest step of the shipped curve', unit, better: 'lower' },
+  { key: 'level30', label: 'level 30', unit, better: null },
+  { key: 'hardest', label: 'hardest level', unit, better: null },
   { key: 'closestShare', label: 'closest shipped pair (share)', unit: '', better: 'lower' },
   { key: 'shortLevels', label: 'short levels', unit: 'levels', better: 'lower' },
 ];
@@ -42,14 +42,19 @@ const shippedFigureDefs = (difficultyLabel: string): FigureDef[] => [
 export const DECIDED_BY =
   `A difference is real when the variant moves the figure the same way on enough seeds: an exact two-sided sign test over the seeds where both runs are done and the figures differ, at p ≤ ${SIGN_TEST_LEVEL} (with 6 seeds every seed must agree, with 8 at most 0 may disagree, with 10 at most 1; fewer than 6 seeds never decide).`;
 
-/** The shipped figures of a whole-plan run that is done (stored with it the first time). */
-export function shippedFigures(db: Db, game: AnyGame, runId: number, rules: unknown): Record<string, number | null> {
+/**
+ * The shipped figures of a whole-plan run that is done, stored with it the first time. The
+ * closest pair compares every shipped pair (about a second for a whole Carillon set), so the
+ * runner works it out on the worker pool as each run ends and passes it in; without it, it is
+ * worked out here.
+ */
+export function shippedFigures(db: Db, game: AnyGame, runId: number, rules: unknown, closest?: { share: number } | null): Record<string, number | null> {
   const kept = runFigures(db, runId);
   if (kept) return kept;
   const shipped = shippedLevels(db, runId);
   const values = shipped.flatMap((l) => (l.difficulty === null ? [] : [l.difficulty]));
   const levels = shipped.flatMap((l) => (l.level === null ? [] : [l.level]));
-  const close = levels.length > 1 ? (game.closestPair?.(levels, rules) ?? null) : null;
+  const close = closest !== undefined ? closest : levels.length > 1 ? (game.closestPair?.(levels, rules) ?? null) : null;
   const figures = {
     largestStep: values.length > 1 ? stepStats(values).largestStep : null,
     level30: shipped[29]?.difficulty ?? null,
@@ -59,6 +64,11 @@ export function shippedFigures(db: Db, game: AnyGame, runId: number, rules: unkn
   };
   setRunFigures(db, runId, figures);
   return figures;
+}
+
+/** The levels a run ships (for the closest pair on a worker). */
+export function shippedLevelList(db: Db, runId: number): unknown[] {
+  return shippedLevels(db, runId).flatMap((l) => (l.level === null ? [] : [l.level]));
 }
 
 interface RunData {
@@ -107,7 +117,7 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
   const wholePlan = e.scope.kind === 'plan';
   const base = e.arms[0]!;
   const difficultyLabel = game.metrics.find((m) => m.key === game.difficulty)?.label ?? game.difficulty;
-  const defs = [...runFigureDefs, ...(wholePlan ? shippedFigureDefs(difficultyLabel) : [])];
+  const defs = [...runFigureDefs, ...(wholePlan ? shippedFigureDefs(game.difficulty) : [])];
   const stages = planStages(game, base.plan);
 
   const cache = new Map<number, RunData>();
@@ -143,8 +153,8 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
         last: st.to + 1,
         base: boxStats(all(b)),
         variant: boxStats(all(v)),
-        spread: compare({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: difficultyLabel, better: null }, seeds, b.map(spread), v.map(spread)),
-        median: compare({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: difficultyLabel, better: null }, seeds, b.map(stageMedian), v.map(stageMedian)),
+        spread: compare({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: game.difficulty, better: null }, seeds, b.map(spread), v.map(spread)),
+        median: compare({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: game.difficulty, better: null }, seeds, b.map(stageMedian), v.map(stageMedian)),
       });
     }
     return { arm: arm.arm, name: arm.name, changes: arm.changes, diff: settingsDiff(game, base, arm), figures, stages: stageResults };

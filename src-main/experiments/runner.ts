@@ -11,7 +11,12 @@ import { gameById } from '../../src-shared/games/index';
 import { overallProgress } from '../../src-shared/progress';
 import type { ExperimentProgress, ExperimentRunCell, ExperimentStatus } from '../../src-shared/experiments/types';
 import type { Db } from '../store/db';
-import { experimentOfRun, experimentRuns, getExperiment, setExperimentStatus } from '../store/experiments';
+import { experimentOfRun, experimentRuns, getExperiment, runFigures, setExperimentStatus } from '../store/experiments';
+import type { WorkerPool } from '../jobs/pool';
+import { shippedFigures, shippedLevelList } from './results';
+
+/** The least time between two progress figures of one experiment (a run's end always sends one). */
+const PROGRESS_EVERY_MS = 250;
 
 /** What the runner needs of the run engine. */
 export interface RunQueue {
@@ -32,6 +37,8 @@ export interface ExperimentRunner {
   /** The engine's events, passed on (service.ts wires them). */
   onRunProgress(p: RunProgress): void;
   onRunChanged(runId: number, status: RunStatus): void;
+  /** Resolves when the shipped figures of the experiment's finished runs are stored (results wait for it). */
+  figuresReady(experimentId: number): Promise<void>;
 }
 
 /** The experiment's status from its runs' statuses. */
@@ -47,12 +54,36 @@ export function experimentStatus(statuses: readonly RunStatus[]): ExperimentStat
 export function createExperimentRunner(opts: {
   db: Db;
   engine: () => RunQueue;
+  pool: WorkerPool;
   onProgress: (p: ExperimentProgress) => void;
   onChanged: (experimentId: number, status: ExperimentStatus) => void;
 }): ExperimentRunner {
   const { db } = opts;
   /** Per experiment: the overall figure shown last (it never goes down) and each run's own. */
   const figures = new Map<number, { overall: number; runs: Map<number, number>; rate: Map<number, number> }>();
+  const lastEmit = new Map<number, number>();
+  /** Shipped figures being worked out on the pool, per experiment. */
+  const pending = new Map<number, Set<Promise<void>>>();
+
+  /** A whole-plan run of an experiment is done: work out its shipped figures on the pool, once. */
+  const figure = (experimentId: number, runId: number): void => {
+    const e = getExperiment(db, experimentId);
+    if (!e || e.scope.kind !== 'plan' || runFigures(db, runId)) return;
+    const cell = experimentRuns(db, experimentId).find((c) => c.runId === runId);
+    const arm = cell ? e.arms[cell.arm] : undefined;
+    if (!arm) return;
+    const levels = shippedLevelList(db, runId);
+    const task = levels.length > 1 ? opts.pool.run({ kind: 'closest', game: e.game, rules: arm.rules, levels }) : Promise.resolve(null);
+    const p: Promise<void> = task
+      .then((closest) => {
+        if (getExperiment(db, experimentId)) shippedFigures(db, gameById(e.game), runId, arm.rules, closest);
+      })
+      .catch((err: unknown) => console.error(`experiment ${experimentId}: run ${runId}'s shipped figures:`, err))
+      .finally(() => pending.get(experimentId)?.delete(p));
+    const set = pending.get(experimentId) ?? new Set<Promise<void>>();
+    set.add(p);
+    pending.set(experimentId, set);
+  };
   /** run -> experiment, for the runs this process has seen (null: not an experiment's run). */
   const owners = new Map<number, number | null>();
 
@@ -113,7 +144,11 @@ export function createExperimentRunner(opts: {
     start(experimentId) {
       const engine = opts.engine();
       engine.sweep();
-      const cells = experimentRuns(db, experimentId).filter((c) => c.status !== 'done' && !engine.isActive(c.runId));
+      // Seed by seed (base, then each variant), so no arm gets all the early runs (a cold pool's slower builds).
+      const seeds = getExperiment(db, experimentId)?.seeds ?? [];
+      const cells = experimentRuns(db, experimentId)
+        .filter((c) => c.status !== 'done' && !engine.isActive(c.runId))
+        .sort((a, b) => seeds.indexOf(a.seed) - seeds.indexOf(b.seed) || a.arm - b.arm);
       for (const c of cells) {
         const elsewhere = engine.heldElsewhere(c.runId);
         if (elsewhere) throw new ApiError('conflict', `cannot run experiment ${experimentId}: ${elsewhere}`);
@@ -144,11 +179,19 @@ export function createExperimentRunner(opts: {
       // Generation rates of the runs generating now add up (they share the pool).
       if (p.stage === 'generate' && p.rate > 0) f.rate.set(p.runId, p.rate);
       else f.rate.delete(p.runId);
+      // At most a few figures a second: each reads the experiment's runs from the database.
+      const now = Date.now();
+      if (now - (lastEmit.get(experimentId) ?? 0) < PROGRESS_EVERY_MS) return;
+      lastEmit.set(experimentId, now);
       opts.onProgress(progress(experimentId));
     },
-    onRunChanged(runId, _status) {
+    async figuresReady(experimentId) {
+      await Promise.all([...(pending.get(experimentId) ?? [])]);
+    },
+    onRunChanged(runId, status) {
       const experimentId = ownerOf(runId);
       if (experimentId === null) return;
+      if (status === 'done') figure(experimentId, runId);
       settle(experimentId);
       if (getExperiment(db, experimentId)) opts.onProgress(progress(experimentId));
     },

@@ -27,15 +27,30 @@ export interface ChecksumTask {
   count: number;
 }
 
-/** Near-duplicate pairs among `levels`, comparing only pairs that involve an index in `focus`. */
-export interface DedupTask {
+/**
+ * Near-duplicate pairs among `levels`. A run's pass gives each level's slot (levels in slot
+ * order): a pair whose first level's slot has a `reach` is compared when the second's slot is
+ * at most that reach, so one task covers several focus slots and each level crosses to the
+ * worker and is prepared about once. A single new level gives `focus`: only pairs involving
+ * one of those indices are compared.
+ */
+export type DedupTask = {
   kind: 'dedup';
   game: GameId;
   rules: unknown;
   levels: unknown[];
-  /** Indices into levels whose pairs (with every other level of the task) are compared. */
-  focus: number[];
-}
+} & (
+  | {
+      /** The slot of each level (ascending). */
+      slots: number[];
+      /** For each focus slot, the last slot its candidates are compared with. */
+      reach: Record<number, number>;
+    }
+  | {
+      /** Indices into levels whose pairs (with every other level of the task) are compared. */
+      focus: number[];
+    }
+);
 
 export type DedupResult = { a: number; b: number; rule: string; transform: string; share: number }[];
 
@@ -73,7 +88,17 @@ export interface SteerTask {
 
 export type SteerTaskResult = { conflicts: SteeringConflict[]; result: SteeredResult | null };
 
-export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask | SteerTask;
+/** The closest pair of a shipped set under the game's own measure (Game.closestPair): a quality figure. */
+export interface ClosestTask {
+  kind: 'closest';
+  game: GameId;
+  rules: unknown;
+  levels: unknown[];
+}
+
+export type ClosestResult = { a: number; b: number; share: number } | null;
+
+export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask | SteerTask | ClosestTask;
 
 export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
   ? GeneratedJob[]
@@ -85,4 +110,6 @@ export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
         ? OrderingResult
         : T extends SteerTask
           ? SteerTaskResult
-          : never;
+          : T extends ClosestTask
+            ? ClosestResult
+            : never;

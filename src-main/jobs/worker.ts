@@ -45,15 +45,28 @@ export default function runTask(task: WorkerTask): unknown {
     }
     case 'dedup': {
       const game = gameById(task.game);
-      const focus = new Set(task.focus);
+      let include: (a: number, b: number) => boolean;
+      if ('focus' in task) {
+        const focus = new Set(task.focus);
+        include = (a, b) => focus.has(a) || focus.has(b);
+      } else {
+        const { slots, reach } = task;
+        // Levels come in slot order, so a < b means slots[a] <= slots[b].
+        include = (a, b) => {
+          const last = reach[slots[a]!];
+          return last !== undefined && slots[b]! <= last;
+        };
+      }
       return game
-        .duplicatePairs(task.levels, task.rules, (a, b) => focus.has(a) || focus.has(b))
+        .duplicatePairs(task.levels, task.rules, include)
         .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
     }
     case 'order':
       return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools, ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: task.targetPools } : {}) });
     case 'steer':
       return steer(task);
+    case 'closest':
+      return gameById(task.game).closestPair?.(task.levels, task.rules) ?? null;
     default: {
       const never: never = task;
       throw new Error(`unknown worker task ${JSON.stringify(never)}`);

@@ -4,6 +4,7 @@
  * transactions as they come back. Progress counts per stage of the plan. A run with a scope
  * (an experiment's quick run) makes only the scope's slots, `candidates` each.
  */
+import { performance } from 'node:perf_hooks';
 import type { AnyGame } from '../../src-shared/game';
 import { progressMeter } from '../../src-shared/progress';
 import type { Db } from '../store/db';
@@ -18,12 +19,18 @@ import type { GeneratedJob } from '../jobs/tasks';
 import { planStages } from './plan-stages';
 import { JOB_MS_METRIC } from './metrics';
 
+/** Rows written per transaction at most, and the longest a finished job waits to be written. */
+const FLUSH_ROWS = 64;
+const FLUSH_MS = 250;
+
 export interface GenerateContext {
   db: Db;
   pool: WorkerPool;
   progress: RunProgressTracker;
   /** Jobs per worker task (small keeps progress smooth and cancels prompt). */
   batchSize: number;
+  /** Told the main thread's time spent writing each batch (the bench's "store" phase). */
+  onStored?: (ms: number) => void;
 }
 
 export interface GenerateRun {
@@ -63,23 +70,42 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
   const work = batches(missing, ctx.batchSize);
   let handedOut = 0;
   if (work.length === 0) job.doneDemanding();
-  await job.throughSlots(work, async (batch) => {
-    if (++handedOut === work.length) job.doneDemanding();
-    const out = (await pool.run({ kind: 'generate', game: game.id, rules, plan, seed, jobs: batch }, signal)) as GeneratedJob[];
-    const rows: NewCandidate[] = out.map((j) => ({
-      slot: j.slot,
-      index: j.index,
-      level: j.candidate.level,
-      // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
-      metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
-      difficulty: j.candidate.level === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
-      proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
-    }));
-    // A cancel that lands while a batch is in flight still keeps the finished candidates.
+  // Finished jobs are written a few batches at a time (one transaction per FLUSH_ROWS rows or
+  // FLUSH_MS), not one per batch: the store's main-thread time is mostly per commit.
+  let buffered: NewCandidate[] = [];
+  let lastFlush = performance.now();
+  const flush = (): void => {
+    if (buffered.length === 0) return;
+    const rows = buffered;
+    buffered = [];
+    const s0 = performance.now();
     insertCandidates(db, runId, rows);
-    for (const j of out) stageDone[stageOf(j.slot)]!++;
-    done += out.length;
+    lastFlush = performance.now();
+    ctx.onStored?.(lastFlush - s0);
+    for (const r of rows) stageDone[stageOf(r.slot)]!++;
+    done += rows.length;
     report(false);
-  });
+  };
+  try {
+    await job.throughSlots(work, async (batch) => {
+      if (++handedOut === work.length) job.doneDemanding();
+      const out = (await pool.run({ kind: 'generate', game: game.id, rules, plan, seed, jobs: batch }, signal)) as GeneratedJob[];
+      for (const j of out) {
+        buffered.push({
+          slot: j.slot,
+          index: j.index,
+          level: j.candidate.level,
+          // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
+          metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
+          difficulty: j.candidate.level === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
+          proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
+        });
+      }
+      if (buffered.length >= FLUSH_ROWS || performance.now() - lastFlush >= FLUSH_MS) flush();
+    });
+  } finally {
+    // A cancel that lands while batches are in flight still keeps the finished candidates.
+    flush();
+  }
   report(true);
 }

@@ -1,7 +1,8 @@
 /**
  * The near-duplicate pass of a run: each slot's proven candidates are compared, on the worker
- * pool, with each other and with the next slots the game asks for; the pairs found replace
- * the run's stored pairs (in a fixed order, so the result never depends on worker timing).
+ * pool, with each other and with the next slots the game asks for (several slots per task);
+ * the pairs found replace the run's stored pairs (in a fixed order, so the result never
+ * depends on worker timing or on how the slots were split into tasks).
  */
 import type { AnyGame } from '../../src-shared/game';
 import type { Db } from '../store/db';
@@ -10,6 +11,9 @@ import { replacePairs, type NewPair } from '../store/duplicates';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunProgressTracker } from '../jobs/progress';
 import type { ScheduledRun } from '../jobs/scheduler';
+
+/** Candidates of focus slots one near-duplicate task covers (about). */
+const CHUNK_CANDIDATES = 96;
 
 export interface NearDuplicateContext {
   db: Db;
@@ -32,15 +36,31 @@ export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame
     else bySlot.set(c.slot, [c]);
   }
   const slotList = [...bySlot.keys()].sort((a, b) => a - b);
+  // Focus slots in chunks of about CHUNK_CANDIDATES candidates: each task compares its focus
+  // slots' candidates with each other and with the next slots the game asks for, so a level
+  // crosses to a worker (and is prepared there) about once rather than once per slot reaching it.
+  const chunks: number[][] = [];
+  let chunk: number[] = [], size = 0;
+  for (const slot of slotList) {
+    chunk.push(slot);
+    size += bySlot.get(slot)!.length;
+    if (size >= CHUNK_CANDIDATES) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 0;
+    }
+  }
+  if (chunk.length) chunks.push(chunk);
   const found: NewPair[] = [];
   let done = 0;
-  await job.throughSlots(slotList, async (slot) => {
-    // Compare this slot's candidates with each other and with the next slots the game asks for.
-    const group = [slot, ...Array.from({ length: ahead(slot) }, (_, k) => slot + k + 1)].flatMap((s) => bySlot.get(s) ?? []);
-    const focus = group.map((c, i) => (c.slot === slot ? i : -1)).filter((i) => i >= 0);
-    const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levels: group.map((c) => c.level), focus }, signal);
+  await job.throughSlots(chunks, async (focus) => {
+    const reach: Record<number, number> = {};
+    for (const slot of focus) reach[slot] = slot + ahead(slot);
+    const last = Math.max(...focus.map((s) => reach[s]!));
+    const group = slotList.filter((s) => s >= focus[0]! && s <= last).flatMap((s) => bySlot.get(s)!);
+    const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levels: group.map((c) => c.level), slots: group.map((c) => c.slot), reach }, signal);
     for (const p of pairs) found.push({ a: group[p.a]!.id, b: group[p.b]!.id, rule: p.rule, transform: p.transform, share: p.share });
-    done++;
+    done += focus.length;
     ctx.progress.emit(runId, 'running', 'near-duplicates', done, slotList.length, 0, null, []);
   });
   if (signal.aborted) return;

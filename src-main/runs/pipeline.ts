@@ -35,11 +35,14 @@ export interface RunPipeline {
   execute(job: ScheduledRun): Promise<RunStatus | null>;
   /** Wall time of the run's generation phase in this process, in ms (undefined: not generated here). */
   generationMs(runId: number): number | undefined;
+  /** Main-thread time spent storing the run's candidates in this process, in ms. */
+  storeMs(runId: number): number | undefined;
 }
 
 export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
   const { db, pool, progress } = opts;
   const genMs = new Map<number, number>();
+  const storeMs = new Map<number, number>();
   const emit = progress.emit;
 
   /** The run's report, stored with it when it ends; a report that cannot be built never fails the run. */
@@ -71,7 +74,7 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
     job.changed('running');
     try {
       const g0 = performance.now();
-      await generatePools({ db, pool, progress, batchSize: opts.batchSize ?? 4 }, game, run, job);
+      await generatePools({ db, pool, progress, batchSize: opts.batchSize ?? 4, onStored: (ms) => storeMs.set(runId, (storeMs.get(runId) ?? 0) + ms) }, game, run, job);
       genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
       if (signal.aborted) throw signal.reason;
       // An experiment's quick run (some slots only) ships nothing: it is not ordered.
@@ -113,5 +116,5 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
     }
   }
 
-  return { execute, generationMs: (runId) => genMs.get(runId) };
+  return { execute, generationMs: (runId) => genMs.get(runId), storeMs: (runId) => storeMs.get(runId) };
 }

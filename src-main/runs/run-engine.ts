@@ -35,6 +35,8 @@ export interface RunEngine extends Scheduler {
   readonly workers: number;
   /** Figures for summaries: proven and failed jobs, build tries, generation time, duplicate pairs. */
   runStats(runId: number): { proven: number; failed: number; tries: number; genSeconds: number; pairs: number };
+  /** Main-thread seconds spent storing a run's candidates in this process (the bench's phase breakdown). */
+  storeSeconds(runId: number): number;
 }
 
 export function createRunEngine(opts: RunEngineOptions): RunEngine {
@@ -56,5 +58,6 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
       const wall = pipeline.generationMs(runId);
       return { proven: f.proven, failed: f.failed, tries: f.tries, genSeconds: (wall ?? f.ms / pool.size) / 1000, pairs: f.pairs };
     },
+    storeSeconds: (runId) => (pipeline.storeMs(runId) ?? 0) / 1000,
   };
 }

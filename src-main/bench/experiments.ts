@@ -1,0 +1,132 @@
+/**
+ * Experiment benches (`npm run bench -- --only experiment`):
+ * - `experiment carillon`: 3 arms (the base and 2 variants) × 8 seeds over the whole Carillon
+ *   plan, 24 full sets, on 2 workers (budget < 60 s);
+ * - `experiment apsis`: 6 level slots × 24 candidates × 3 arms × 8 seeds, a quick experiment
+ *   (budget < 20 s);
+ * - `experiment phases <game>`: one whole default set in a fresh studio, split into start-up
+ *   (opening the studio and the pool until the first candidate is stored), generate (of which
+ *   store: the main thread writing candidates), order, duplicates and export.
+ * Wall time, and CPU time of every thread of the process (main and workers).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import type { ApiArgs, ExperimentDetail } from '../../src-shared/api';
+import type { GameId } from '../../src-shared/game';
+import { openStudio } from '../studio';
+import type { Service } from '../service';
+import type { BenchCase, BenchRow } from './cases';
+import { localClient } from '../local-client';
+
+const WORKERS = 2;
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+async function settled(service: Service, experimentId: number): Promise<ExperimentDetail> {
+  for (;;) {
+    const e = await localClient(service).call('experiments.get', { experimentId });
+    if (e.status !== 'queued' && e.status !== 'running') return e;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const cpuSeconds = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1e6;
+
+function experimentCase(name: string, budget: string, game: GameId, args: Omit<ApiArgs<'experiments.create'>, 'seeds'>): BenchCase {
+  return {
+    name,
+    run: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'studio-bench-exp-'));
+      const service = openStudio({ dbPath: join(dir, 'bench.db'), workers: WORKERS, transport: 'cli' });
+      try {
+        // Warm the workers (module load, JIT) on a tiny run, as a studio that is already open would be.
+        const warm = await localClient(service).call('runs.create', { game, seed: 1, levels: 2 });
+        await service.engine.waitFor(warm.id);
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        const made = await localClient(service).call('experiments.create', { ...args, seeds: SEEDS });
+        if (made.experimentId === null) throw new Error(made.confirm.message);
+        const end = await settled(service, made.experimentId);
+        const wall = (performance.now() - t0) / 1000;
+        const cpu = cpuSeconds(process.cpuUsage(c0));
+        if (end.status !== 'done') throw new Error(`the experiment ended ${end.status}`);
+        const r0 = performance.now();
+        await localClient(service).call('experiments.results', { experimentId: made.experimentId });
+        const resultsMs = performance.now() - r0;
+        return [
+          { name: `${name}: ${end.runs.length} runs, ${made.candidates} candidates, ${WORKERS} workers`, value: wall, unit: 's', budget },
+          { name: `${name}: CPU time, all threads`, value: cpu, unit: 's' },
+          { name: `${name}: per run (wall)`, value: wall / end.runs.length, unit: 's' },
+          { name: `${name}: results (first read)`, value: resultsMs, unit: 'ms' },
+        ];
+      } finally {
+        await service.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** One whole default set in a fresh studio, phase by phase. */
+function phasesCase(game: GameId): BenchCase {
+  return {
+    name: `experiment phases ${game}`,
+    run: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'studio-bench-phases-'));
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const service = openStudio({ dbPath: join(dir, 'bench.db'), workers: WORKERS, transport: 'cli' });
+      try {
+        let firstStored = Number.NaN;
+        const off = service.on('run.progress', (p) => {
+          if (p.stage === 'generate' && p.done > 0 && Number.isNaN(firstStored)) firstStored = performance.now() - t0;
+        });
+        const run = await localClient(service).call('runs.create', { game, seed: 7 });
+        const done = await service.engine.waitFor(run.id);
+        off();
+        if (done.status !== 'done') throw new Error(`the run ended ${done.status}: ${done.error}`);
+        const e0 = performance.now();
+        await localClient(service).call('packs.export', { runId: run.id, kind: 'automatic' });
+        const exportMs = performance.now() - e0;
+        const total = performance.now() - t0;
+        const cpu = cpuSeconds(process.cpuUsage(c0));
+        const report = (await localClient(service).call('runs.report', { runId: run.id }))!;
+        const phase = (n: string): number => report.phases.find((p) => p.name === n)?.ms ?? Number.NaN;
+        const rows: BenchRow[] = [
+          { name: `${game} set phases: start-up (open, pool, first candidate stored)`, value: firstStored, unit: 'ms' },
+          { name: `${game} set phases: generate`, value: phase('generate'), unit: 'ms' },
+          { name: `${game} set phases: of which store (main thread)`, value: service.engine.storeSeconds(run.id) * 1000, unit: 'ms' },
+          { name: `${game} set phases: order`, value: phase('order'), unit: 'ms' },
+          { name: `${game} set phases: duplicates`, value: phase('near-duplicates'), unit: 'ms' },
+          { name: `${game} set phases: export`, value: exportMs, unit: 'ms' },
+          { name: `${game} set phases: whole set, wall`, value: total, unit: 'ms' },
+          { name: `${game} set phases: whole set, CPU all threads`, value: cpu * 1000, unit: 'ms' },
+        ];
+        for (const r of rows) process.stderr.write(`bench: ${r.name} ${r.value.toFixed(0)} ${r.unit}\n`);
+        return rows;
+      } finally {
+        await service.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Six level slots spread over the Apsis plan (levels 5, 30, 55, 80, 105, 140). */
+const APSIS_SLOTS = [4, 29, 54, 79, 104, 139];
+
+export const experimentBenchCases: BenchCase[] = [
+  experimentCase('experiment carillon', '< 60 s', 'carillon', {
+    base: { game: 'carillon' },
+    variants: [{ changes: { 'rules.spacing': 18 } }, { changes: { 'rules.orderMethod': 'greedy' } }],
+  }),
+  experimentCase('experiment apsis', '< 20 s', 'apsis', {
+    base: { game: 'apsis' },
+    variants: [{ changes: { 'rules.aimDepth': false } }, { changes: { 'rules.scoreDepth': 6 } }],
+    scope: { kind: 'slots', slots: APSIS_SLOTS, candidates: 24 },
+  }),
+  phasesCase('carillon'),
+  phasesCase('apsis'),
+];
