@@ -1,9 +1,11 @@
 /**
  * The editor's proof and verify cannot disagree: on 200 random hand edits of generated levels
- * per game (dots or arrows moved, deleted, added, resized, recoloured, turned; orbit counts
- * changed), the level as proved, shipped alone in a pack whose plan is its slot's, verifies
+ * per game, made with the editor's own edit operations (src-shared/games/<id>/edit.ts: dots
+ * moved, nudged, deleted, added, resized, recoloured; arrows moved round or across orbits,
+ * turned, lengthened, added, deleted; orbit counts changed), plus raw changes the editor
+ * cannot make but a hand-written level can (a colour off the palette, an arrow off its
+ * orbits), the level as proved, shipped alone in a pack whose plan is its slot's, verifies
  * clean exactly when the proof is ok, and verify names exactly the rules the proof broke.
- * (Simple perturbations of our own; the editor's edit operations are tested with the editor.)
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -12,6 +14,8 @@ import {
   carillonGame, defaultCarillonPlan, defaultCarillonRules, generateCandidate as growCarillon, plannedDots, slotParams,
   DOT_SIZES, type CarillonLevel, type CarillonPlan,
 } from '../../src-shared/games/carillon/index';
+import { addDot, deleteDot, moveDot, nudgeDot, setDotColor, setDotSize } from '../../src-shared/games/carillon/edit';
+import { addArrow, deleteArrow, moveArrow, rotateHeading, setOrbitCount, toggleLength } from '../../src-shared/games/apsis/edit';
 import {
   apsisGame, defaultApsisPlan, defaultApsisRules, generateCandidate as buildApsis, levelSpec, HEADINGS,
   type ApsisLevel, type ApsisPlan,
@@ -37,28 +41,34 @@ describe('Carillon: prove agrees with verifyPack on random edits', () => {
   };
   const edit = fc.oneof(
     fc.record({ kind: fc.constant('move' as const), i: fc.nat(), dx: fc.integer({ min: -90, max: 90 }), dy: fc.integer({ min: -90, max: 90 }) }),
+    fc.record({ kind: fc.constant('nudge' as const), i: fc.nat(), dx: fc.integer({ min: -1, max: 1 }), dy: fc.integer({ min: -1, max: 1 }), big: fc.boolean() }),
     fc.record({ kind: fc.constant('delete' as const), i: fc.nat() }),
     fc.record({ kind: fc.constant('size' as const), i: fc.nat(), size: fc.constantFrom(...DOT_SIZES) }),
     fc.record({ kind: fc.constant('add' as const), x: fc.integer({ min: 0, max: 640 }), y: fc.integer({ min: 0, max: 960 }), size: fc.constantFrom(...DOT_SIZES) }),
-    fc.record({ kind: fc.constant('color' as const), i: fc.nat(), color: fc.integer({ min: 0, max: 7 }) }),
+    fc.record({ kind: fc.constant('color' as const), i: fc.nat(), color: fc.integer({ min: 0, max: 6 }) }),
+    // Not an editor edit: a hand-written level with a colour past the palette.
+    fc.record({ kind: fc.constant('raw-color' as const), i: fc.nat() }),
   );
   type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
   const apply = (level: CarillonLevel, edits: Edit[]): CarillonLevel => {
-    const dots = level.dots.map((d) => ({ ...d }));
+    let l = level;
     for (const e of edits) {
-      if (e.kind === 'add') { dots.push({ x: e.x, y: e.y, size: e.size, color: 0 }); continue; }
-      if (dots.length === 0) continue;
-      const i = e.i % dots.length;
-      if (e.kind === 'move') { dots[i]!.x += e.dx; dots[i]!.y += e.dy; }
-      else if (e.kind === 'delete') dots.splice(i, 1);
-      else if (e.kind === 'size') dots[i]!.size = e.size;
-      else dots[i]!.color = e.color;
+      if (e.kind === 'add') { l = addDot(l, { x: e.x, y: e.y, size: e.size, color: 0 }, rules); continue; }
+      if (l.dots.length === 0) continue;
+      const i = e.i % l.dots.length;
+      if (e.kind === 'move') l = moveDot(l, i, { x: l.dots[i]!.x + e.dx, y: l.dots[i]!.y + e.dy }, rules);
+      else if (e.kind === 'nudge') l = nudgeDot(l, i, e.dx, e.dy, e.big, rules);
+      else if (e.kind === 'delete') l = deleteDot(l, i);
+      else if (e.kind === 'size') l = setDotSize(l, i, e.size);
+      else if (e.kind === 'color') l = setDotColor(l, i, e.color, rules);
+      else l = { ...l, dots: l.dots.map((d, k) => (k === i ? { ...d, color: rules.colors } : d)) };
     }
-    return { ...level, dots };
+    return l;
   };
 
   it('200 edits: ok exactly when verify is clean, and the same rules broken', () => {
     let broken = 0, clean = 0;
+    const seen = new Set<string>();
     fc.assert(
       fc.property(fc.nat({ max: bases.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (b, edits) => {
         const { slot, level } = bases[b]!;
@@ -72,13 +82,15 @@ describe('Carillon: prove agrees with verifyPack on random edits', () => {
         const problems = carillonGame.verifyPack(pack);
         expect(problems.length === 0).toBe(proof.ok);
         expect(ruleSet(problems.map((p) => p.rule))).toEqual(ruleSet(proof.violations.map((v) => (v.rule === 'plan' ? 'plan-taps' : v.rule))));
+        for (const v of proof.violations) seen.add(v.rule);
         if (proof.ok) clean++; else broken++;
       }),
       fcRuns(200),
     );
-    // Both sides of the property were exercised.
+    // Both sides of the property were exercised, and the rules edits break most.
     expect(clean).toBeGreaterThan(10);
     expect(broken).toBeGreaterThan(10);
+    for (const r of ['spacing', 'ring-margin', 'plan-taps', 'color']) expect(seen, r).toContain(r);
   });
 });
 
@@ -95,34 +107,39 @@ describe('Apsis: prove agrees with verifyPack on random edits', () => {
   };
   const edit = fc.oneof(
     fc.record({ kind: fc.constant('turn' as const), i: fc.nat(), by: fc.integer({ min: -40, max: 40 }) }),
-    fc.record({ kind: fc.constant('orbit' as const), i: fc.nat(), orbit: fc.integer({ min: 1, max: 7 }) }),
-    fc.record({ kind: fc.constant('heading' as const), i: fc.nat(), heading: fc.constantFrom(...HEADINGS) }),
+    fc.record({ kind: fc.constant('orbit' as const), i: fc.nat(), orbit: fc.integer({ min: 1, max: 6 }) }),
+    fc.record({ kind: fc.constant('heading' as const), i: fc.nat(), step: fc.integer({ min: 1, max: 5 }) }),
     fc.record({ kind: fc.constant('length' as const), i: fc.nat() }),
     fc.record({ kind: fc.constant('delete' as const), i: fc.nat() }),
     fc.record({ kind: fc.constant('add' as const), orbit: fc.integer({ min: 1, max: 6 }), angle: fc.integer({ min: 0, max: 359 }), heading: fc.constantFrom(...HEADINGS) }),
     fc.record({ kind: fc.constant('orbits' as const), orbits: fc.integer({ min: 3, max: 6 }) }),
+    // Not an editor edit: a hand-written level with an arrow past its orbits.
+    fc.record({ kind: fc.constant('raw-orbit' as const), i: fc.nat() }),
   );
   type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
   const apply = (level: ApsisLevel, edits: Edit[]): ApsisLevel => {
-    let orbits = level.orbits;
-    const arrows = level.arrows.map((a) => ({ ...a }));
+    let l = level;
     for (const e of edits) {
-      if (e.kind === 'add') { arrows.push({ orbit: e.orbit, angle: e.angle, heading: e.heading, length: 'short' }); continue; }
-      // Orbit count changes keep arrows on the nearest orbit (as the editor does).
-      if (e.kind === 'orbits') { orbits = e.orbits; for (const a of arrows) a.orbit = Math.min(a.orbit, orbits); continue; }
-      if (arrows.length === 0) continue;
-      const a = arrows[e.i % arrows.length]!;
-      if (e.kind === 'turn') a.angle = (((a.angle + e.by) % 360) + 360) % 360;
-      else if (e.kind === 'orbit') a.orbit = e.orbit;
-      else if (e.kind === 'heading') a.heading = e.heading;
-      else if (e.kind === 'length') a.length = a.length === 'long' ? 'short' : 'long';
-      else arrows.splice(e.i % arrows.length, 1);
+      if (e.kind === 'add') { l = addArrow(l, { orbit: Math.min(e.orbit, l.orbits), angle: e.angle, heading: e.heading, length: 'short' }); continue; }
+      if (e.kind === 'orbits') { l = setOrbitCount(l, e.orbits, rules); continue; }
+      if (l.arrows.length === 0) continue;
+      const i = e.i % l.arrows.length;
+      const a = l.arrows[i]!;
+      // setOrbitCount needs every arrow on an orbit; a raw edit may have put one off them.
+      if (l.arrows.some((x) => x.orbit > l.orbits) && e.kind !== 'delete') continue;
+      if (e.kind === 'turn') l = moveArrow(l, i, { orbit: a.orbit, angle: a.angle + e.by });
+      else if (e.kind === 'orbit') l = moveArrow(l, i, { orbit: Math.min(e.orbit, l.orbits), angle: a.angle });
+      else if (e.kind === 'heading') l = rotateHeading(l, i, e.step);
+      else if (e.kind === 'length') l = toggleLength(l, i);
+      else if (e.kind === 'delete') l = deleteArrow(l, i);
+      else l = { ...l, arrows: l.arrows.map((x, k) => (k === i ? { ...x, orbit: l.orbits + 1 } : x)) };
     }
-    return { orbits, arrows };
+    return l;
   };
 
   it('200 edits: ok exactly when verify is clean, and the same rules broken', () => {
     let broken = 0, clean = 0;
+    const seen = new Set<string>();
     fc.assert(
       fc.property(fc.nat({ max: bases.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 3 }), (b, edits) => {
         const { slot, level } = bases[b]!;
@@ -138,11 +155,13 @@ describe('Apsis: prove agrees with verifyPack on random edits', () => {
         // A level that does not clear has no whole solution for the file's claim.
         if (proved.includes('clears')) proved.push('solution');
         expect(ruleSet(problems.map((p) => p.rule))).toEqual(ruleSet(proved));
+        for (const v of proof.violations) seen.add(v.rule.startsWith('arrows[') ? 'arrows[k].orbit' : v.rule);
         if (proof.ok) clean++; else broken++;
       }),
       fcRuns(200),
     );
     expect(clean).toBeGreaterThan(10);
     expect(broken).toBeGreaterThan(10);
+    for (const r of ['fit', 'orbits', 'kinds', 'arrows[k].orbit']) expect(seen, r).toContain(r);
   });
 });
