@@ -4,13 +4,14 @@
  * linked to the one it came from, with its near-duplicates found; a level breaking a hard rule
  * is saved as a draft that the orderings skip and name; the save is one history change that
  * undo removes and redo restores; a hand-edited level ships in a steered pack, which records
- * it in its metadata and verifies clean.
+ * it in its metadata and verifies clean. Apsis too: a copy finds its parent, an overlap makes a draft.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEnvelope, CandidateDetail, CandidatePage, DuplicatePairView, ExportResult, HistoryStep, ImportResult, OrderingView, RunSummary, SavedEdit, SteerResult } from '../../src-shared/api';
 import type { LevelProof } from '../../src-shared/proof';
 import { carillonGame, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { candidateName } from '../../src-shared/vocabulary';
+import type { ApsisLevel } from '../../src-shared/games/apsis/index';
 import { testService } from '../helpers/service';
 
 let env: ReturnType<typeof testService>;
@@ -170,5 +171,24 @@ describe('candidates.saveEdited', () => {
     const r3 = await call('candidates.saveEdited', { runId, slot, level: { dots: [{ x: 1, y: 2, size: 'huge', color: 0 }] } });
     expect(!r3.ok && r3.error.fields?.[0]?.field).toBe('level.dots.0.size');
     expect((await ok<CandidatePage>('candidates.list', { runId, limit: 1 })).total).toBe(before);
+  });
+});
+
+describe('Apsis: saved edits', () => {
+  it('a copy is saved with its parent found as a copy; an arrow overlapping another makes a draft', async () => {
+    const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 23, levels: 2 });
+    expect((await env.service.engine.waitFor(run.id)).status).toBe('done');
+    const parent = (await ok<CandidatePage>('candidates.list', { runId: run.id, slot: 1 })).items[0]!;
+    const level = parent.level as ApsisLevel;
+    const copy = await ok<SavedEdit>('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level });
+    expect(copy.draft).toBe(false);
+    expect(copy.duplicates).toContainEqual(expect.objectContaining({ candidateId: parent.id, rule: 'copy' }));
+    const a = level.arrows[0]!;
+    const crowded = { ...level, arrows: [...level.arrows, { ...a, angle: (a.angle + 2) % 360 }] };
+    const proof = await ok<LevelProof>('candidates.prove', { runId: run.id, slot: 1, level: crowded });
+    expect(proof.violations).toContainEqual(expect.objectContaining({ rule: 'fit', name: 'Spacing between arrows', elements: [0, level.arrows.length] }));
+    const draft = await ok<SavedEdit>('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level: crowded });
+    expect(draft.draft).toBe(true);
+    expect((await ok<OrderingView>('orderings.get', { runId: run.id, kind: 'automatic' })).problems.some((p) => p.level === 2 && /is a draft \(it breaks Spacing between arrows/.test(p.message))).toBe(true);
   });
 });
