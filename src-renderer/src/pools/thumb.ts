@@ -10,9 +10,9 @@ export interface ThumbParams {
   game: GameId | null;
   level: unknown;
   rules: unknown;
-  /** CSS pixels wide and high. */
+  /** CSS pixels wide, and high (square when no height is given). */
   size: number;
-  height: number;
+  height?: number;
   theme: BoardTheme;
   /** Changes when the device pixel ratio changes (browser zoom), to redraw sharp. */
   dpr: number;
@@ -21,7 +21,7 @@ export interface ThumbParams {
 function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
   if (p.game && p.level != null && p.rules != null) {
     try {
-      renderThumbnail(p.game, p.level, p.rules, p.size, p.theme, canvas, p.height);
+      renderThumbnail(p.game, p.level, p.rules, p.size, p.theme, canvas, p.height ?? p.size);
       return;
     } catch (e) {
       // Shown once in the error panel (not once per card); the card keeps an empty frame.
@@ -31,11 +31,11 @@ function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
   }
   // Not loaded yet: a quiet placeholder of the same size.
   const w = Math.max(1, Math.round(p.size * p.dpr));
-  const h = Math.max(1, Math.round(p.height * p.dpr));
+  const h = Math.max(1, Math.round((p.height ?? p.size) * p.dpr));
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
   canvas.style.width = `${p.size}px`;
-  canvas.style.height = `${p.height}px`;
+  canvas.style.height = `${p.height ?? p.size}px`;
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   ctx.fillStyle = p.theme.bg;
