@@ -61,6 +61,8 @@ export interface EditInfo {
   keys: EditKey[];
   /** One line for the board's accessible label and the help card. */
   boardHelp: string;
+  /** What the board's marks mean, in a line under the overlays. */
+  legend?: string;
   /** The metrics shown in the panel, in order (keys of Game.metrics), with the plain label. */
   metrics?: string[];
 }

@@ -98,6 +98,12 @@ export function drawCarillonEdit(layers: EditLayers, level: CarillonLevel, rules
       });
     }
 
+    // ---- the chain starts (the winning first taps), always: a dashed ring ----
+    ex?.perElement.forEach((p, i) => {
+      const d = dots[i];
+      if (d && p['start'] === true) over.add(new Konva.Circle({ x: d.x, y: d.y, radius: radius(i) + 8, stroke: theme.accent, strokeWidth: 2, dash: [5, 4], strokeScaleEnabled: false, perfectDrawEnabled: false, name: 'chain-start' }));
+    });
+
     // ---- violations, where they are ----
     const focused = new Set(state.focused);
     const bad = theme.danger;
