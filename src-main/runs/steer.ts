@@ -4,7 +4,8 @@
  * src-shared/ordering/steering.ts: the API's thread never runs either), and store the steering and the steered order as one
  * history entry. Impossible constraints throw SteeringImpossibleError and change nothing.
  * Duplicate triage holds here: rejected candidates never ship (a pin or lock on one is a
- * conflict), and pairs marked fine may both ship and may be neighbours.
+ * conflict), pairs marked fine may both ship and may be neighbours, and a pair not marked fine
+ * that fixed levels make both ship is named among the order's problems.
  */
 import type { CurveBreakView, Steering, SteerResult } from '../../src-shared/api';
 import type { AnyGame, PoolCandidate } from '../../src-shared/game';
@@ -170,11 +171,22 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
 
   const breaks: CurveBreakView[] = result.breaks.map((b) => ({ ...b }));
   const shorts = result.levels.flatMap((id, i) => (id === null ? [i + 1] : []));
+  // Near-duplicate pairs both shipping (fixed levels can force it) that the designer has not marked fine.
+  const levelOf = new Map<string, number>();
+  result.levels.forEach((id, i) => { if (id !== null) levelOf.set(id, i + 1); });
+  const bothShip: { from: number; to: number }[] = [];
+  for (const r of pairIds(db, run.id)) {
+    const a = poolId.get(r.a), b = poolId.get(r.b);
+    const la = a === undefined ? undefined : levelOf.get(a), lb = b === undefined ? undefined : levelOf.get(b);
+    if (la !== undefined && lb !== undefined && !isFine(a!, b!)) bothShip.push({ from: Math.min(la, lb), to: Math.max(la, lb) });
+  }
+  bothShip.sort((x, y) => x.to - y.to || x.from - y.from);
   const stored: StoredOrdering = {
     computedAt: now,
     problems: [
       ...breaks.map((b) => ({ level: b.to, message: b.message, rule: b.rule, from: b.from, to: b.to, by: b.by })),
       ...(shorts.length ? [{ level: shorts[0]!, message: `${levelsName(shorts)} have no candidate left to ship`, rule: 'short' }] : []),
+      ...bothShip.map((d) => ({ level: d.to, message: `levels ${d.from} and ${d.to} are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)`, rule: 'near-duplicate', from: d.from, to: d.to })),
     ],
     levels: result.levels.map((id, i) => ({ level: i + 1, candidateId: id === null ? null : (dbId.get(id) ?? null), target: result.targets[i] ?? null })),
   };

@@ -207,6 +207,18 @@ describe('the steered ordering honours the triage', () => {
     expect(await shipped()).toHaveLength(1);
   }, 120_000);
 
+  it('names a pair both shipping (pinned) among the order\'s problems until it is marked fine', async () => {
+    const pinned = await ok<SteerResult>('orderings.steer', { runId, pin: [{ level: 1, candidateId: a }, { level: 2, candidateId: b }] });
+    expect(pinned.ordering.levels.slice(0, 2).map((l) => l.candidateId)).toEqual([a, b]);
+    expect(pinned.ordering.problems).toContainEqual(expect.objectContaining({ level: 2, message: 'levels 1 and 2 are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)' }));
+    await ok<Triaged>('duplicates.triage', { pairId, decision: 'fine' });
+    const fine = await ok<SteerResult>('orderings.steer', { runId });
+    expect(fine.ordering.levels.slice(0, 2).map((l) => l.candidateId)).toEqual([a, b]);
+    expect(fine.ordering.problems.filter((p) => /near-duplicates/.test(p.message))).toEqual([]);
+    await ok<Triaged>('duplicates.triage', { pairId, decision: 'not-fine' });
+    await ok<SteerResult>('orderings.steer', { runId, unpin: [1, 2] });
+  }, 120_000);
+
   it('never ships a rejected candidate, and refuses a pin on one, naming the level', async () => {
     await ok<Triaged>('duplicates.triage', { pairId, decision: 'fine' });
     await ok<Triaged>('duplicates.triage', { pairId, decision: 'reject-b' });
