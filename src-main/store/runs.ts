@@ -24,8 +24,9 @@ interface RunRow {
   experiment_id: number | null;
 }
 
+// Jobs done: hand-edited candidates (saved from the editor) are not jobs of the run.
 const selectRun = `
-  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id) AS candidates_done,
+  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id AND c.hand_edited = 0) AS candidates_done,
     (SELECT x.experiment_id FROM experiment_runs x WHERE x.run_id = r.id) AS experiment_id
   FROM runs r`;
 

@@ -99,6 +99,9 @@ describe('candidates.saveEdited', () => {
     // A candidate like any other: listed in its pool.
     const listed = (await ok<CandidatePage>('candidates.list', { runId, slot })).items;
     expect(listed.map((c) => c.id)).toContain(edited.candidateId);
+    // It is not one of the run's jobs: the run's progress still counts its own.
+    const summary = (await ok<RunSummary[]>('runs.list', {})).find((r) => r.id === runId)!;
+    expect(summary.candidatesDone).toBe(summary.candidatesTotal);
   });
 
   it('saves a level that breaks a hard rule as a draft, which every ordering skips and names', async () => {
