@@ -14,7 +14,7 @@ import { packLevels, parsePack, toPack } from './pack';
 import { generateCandidate } from './generator';
 import { carillonMetrics, levelMetrics } from './metrics';
 import { orderPools } from './ordering';
-import { closestPairs, duplicatePairs, nearDuplicate } from './near-duplicates';
+import { closestPair, duplicatePairs, nearDuplicate } from './near-duplicates';
 import { verifyPack } from './verify';
 import { summarizePack } from './summary';
 import { carillonPlanFields, carillonRuleFields } from './labels';
@@ -94,7 +94,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   describeTransform: describeCarillonTransform,
   duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, include).flatMap((p) => (p.duplicate ? [{ a: p.a, b: p.b, duplicate: p.duplicate }] : [])),
   closestPair: (levels, rules) => {
-    const top = closestPairs(levels, rules, 1)[0];
+    const top = closestPair(levels, rules);
     return top ? { a: top.a, b: top.b, share: top.share } : null;
   },
   toPack: (args) => toPack(args),

@@ -5,7 +5,7 @@
 import { stepStats } from '../../ordering/curve';
 import type { CarillonPack } from './pack';
 import { packLevels } from './pack';
-import { closestPairs } from './near-duplicates';
+import { closestPair } from './near-duplicates';
 
 export interface CarillonQuality {
   levels: number;
@@ -30,7 +30,7 @@ export function carillonQuality(pack: CarillonPack): CarillonQuality {
   let h = 0;
   bits.forEach((b, i) => { if (b > bits[h]!) h = i; });
   const s = stepStats(bits);
-  const close = closestPairs(packLevels(pack), pack.rules, 1)[0];
+  const close = closestPair(packLevels(pack), pack.rules);
   return {
     levels: bits.length,
     level1: bits[0] ?? null,
