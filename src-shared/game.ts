@@ -30,6 +30,8 @@ export interface MetricInfo {
   explain?: string;
   /** A cost of making the candidate (build time, builds), not a property of the level: never highlighted as a difference. */
   cost?: boolean;
+  /** A developer timing (a worker's build time): listed only with the debug overlay on (Alt+D). */
+  developer?: boolean;
   /** Integer-valued metrics are shown without decimals. */
   integer: boolean;
 }
