@@ -345,6 +345,8 @@ describe('experiments in Chromium', () => {
     // The diff of its base and variant, in the game's words.
     await page.getByTestId('settings-diff-go').click();
     await expect.poll(() => page.getByTestId('settings-diff-lines').textContent()).toContain('Clear gap');
+    await page.getByTestId('settings-diff').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'experiment-diff-1440x900.png') });
     expect(pageErrors).toEqual([]);
   });
 });
