@@ -12,6 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile as readFileAsync } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -199,6 +200,20 @@ describe('the Ordering page', () => {
     expect(forced.studio.forcedBreaks.length).toBeGreaterThan(0);
     const v1 = cli('verify', forcedPath);
     expect(v1.status).not.toBe(0);
+    // The Export page asks the same: the steered order is refused naming its breaks until confirmed.
+    await page.keyboard.press('Alt+8');
+    await page.getByTestId('export-kind-steered').check();
+    await page.getByTestId('export-button').click();
+    await page.getByTestId('export-breaks').waitFor();
+    expect(await page.getByTestId('export-breaks').locator('li').first().textContent()).toMatch(/^level \d+: /);
+    expect(await page.getByTestId('export-anyway').isDisabled()).toBe(true);
+    await page.getByTestId('export-confirm-breaks').check();
+    const fromExportPage = page.waitForEvent('download');
+    await page.getByTestId('export-anyway').click();
+    const again = JSON.parse(await readFileAsync(await (await fromExportPage).path(), 'utf8')) as { studio: { forcedBreaks: unknown[] } };
+    expect(again.studio.forcedBreaks).toEqual(forced.studio.forcedBreaks);
+    await page.keyboard.press('Alt+6');
+    await page.getByTestId('ordering-strip').waitFor();
 
     // Undo the pins and the lock (Ctrl+Z, three times): the steered order is the game's own
     // order of every candidate again, which keeps every rule: it exports at once and verifies.
