@@ -270,13 +270,17 @@ export interface SwapOptions {
   runId: number;
   kind: OrderingKind;
   level: number;
+  /** The stage (levels) whose pools the options come from: the game ships a stage's candidates anywhere in it. */
+  stage: { first: number; last: number };
   /** The candidate the level holds in that order now. */
   current: number | null;
   target: number | null;
-  /** The level's pool, best fit first; candidates the steering excludes or may not ship are left out. */
+  /** The best fits of the stage's pools (at most 40, and the current one), best first; candidates the steering excludes or may not ship are left out. */
   options: SwapOption[];
-  /** How many of the pool were left out (excluded, not approved under approved-only steering, or not proven). */
+  /** How many were left out (excluded, rejected, drafts, not approved under approved-only steering, or not proven). */
   leftOut: number;
+  /** How many more fit less well than the last one sent. */
+  more: number;
 }
 
 export interface DuplicatePairView {
@@ -544,7 +548,7 @@ export const apiMethods = {
   // ---- ordering page (ordering) ----
   'orderings.swapOptions': method<SwapOptions>()(
     z.object({ runId: runIdSchema, kind: orderingKindSchema, level: levelSchema }).strict(),
-    'The candidates of a level\'s pool it could swap to in an order, ranked by how well each fits there (rules it would break with its neighbours, distance to the target).',
+    'The candidates a level could swap to in an order (its pool and the other pools of its stage), ranked by how well each fits there (rules it would break with its neighbours, distance to the target).',
   ),
   'duplicates.list': method<DuplicatePairView[]>()(
     z

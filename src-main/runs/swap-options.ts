@@ -1,6 +1,7 @@
 /**
- * What a level of an order could swap to: the candidates of the level's pool (slot level−1),
- * each with the curve rules it would break there beside the neighbours the order has now and
+ * What a level of an order could swap to: the candidates of the level's pool (slot level−1) and
+ * of the other pools of its stage (every game ships a stage's candidates anywhere in the stage,
+ * so these are what the level may hold), each with the curve rules it would break there beside the neighbours the order has now and
  * its distance to the level's target (src-shared/ordering/fit.ts), best fit first. Candidates
  * the steering may not ship (excluded; rejected; drafts; not approved when it steers over approved
  * ones only; not proven) are left out and counted.
@@ -11,7 +12,11 @@ import { compareFit, fitAt } from '../../src-shared/ordering/fit';
 import type { Db } from '../store/db';
 import { listCandidates } from '../store/candidates';
 import { emptySteering, loadSteering } from '../store/steering';
+import { getRun } from '../store/runs';
 import { orderingView } from './ordering-view';
+
+/** At most this many options are sent (a stage holds a hundred or more candidates). */
+const MAX_OPTIONS = 40;
 
 export function swapOptions(db: Db, game: AnyGame, runId: number, kind: OrderingKind, level: number): SwapOptions {
   const view = orderingView(db, game, runId, kind);
@@ -25,16 +30,20 @@ export function swapOptions(db: Db, game: AnyGame, runId: number, kind: Ordering
   const pinnedAt = new Map(steering.pins.map((p) => [p.candidateId, p.level]));
   const excluded = new Set(steering.excluded);
   const approvedOnly = kind === 'approved' || (kind === 'steered' && steering.approved);
-  const pool = listCandidates(db, { runId, slot: level - 1, offset: 0, limit: 2000, withLevels: true });
+  const run = getRun(db, runId);
+  const stage = (run ? game.stages(run.plan) : []).find((st) => st.first <= level && level <= st.last) ?? { first: level, last: level };
+  const items = [];
+  for (let slot = stage.first - 1; slot < stage.last; slot++) items.push(...listCandidates(db, { runId, slot, offset: 0, limit: 2000, withLevels: true }).items);
   const fits: { option: SwapOption; fit: ReturnType<typeof fitAt>; key: number }[] = [];
   let leftOut = 0;
-  for (const c of pool.items) {
+  for (const c of items) {
     const d = c.metrics[game.difficulty];
     if (c.level === null || d === undefined || excluded.has(c.id) || c.verdict === 'rejected' || c.draft || (approvedOnly && c.verdict !== 'approved')) { leftOut++; continue; }
     const fit = fitAt(diffs, level, d, here.target, view.curveRules);
     fits.push({
       fit,
-      key: c.index,
+      // Ties: the level's own pool first, then by pool and place.
+      key: (c.slot === level - 1 ? 0 : 1) * 1e9 + c.slot * 1e4 + c.index,
       option: {
         candidateId: c.id,
         slot: c.slot,
@@ -50,5 +59,12 @@ export function swapOptions(db: Db, game: AnyGame, runId: number, kind: Ordering
     });
   }
   fits.sort((a, b) => compareFit(a.fit, b.fit) || a.key - b.key);
-  return { runId, kind, level, current: here.candidateId, target: here.target, options: fits.map((f) => f.option), leftOut };
+  // The best fits are what a designer picks from; the rest of a large stage is counted, not sent.
+  const shown = fits.slice(0, MAX_OPTIONS).map((f) => f.option);
+  const current = here.candidateId;
+  if (current !== null && !shown.some((o) => o.candidateId === current)) {
+    const cur = fits.find((f) => f.option.candidateId === current);
+    if (cur) shown.push(cur.option);
+  }
+  return { runId, kind, level, stage: { first: stage.first, last: stage.last }, current, target: here.target, options: shown, leftOut, more: fits.length - shown.length };
 }

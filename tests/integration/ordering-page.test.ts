@@ -99,7 +99,11 @@ describe('the Ordering page through the API', () => {
     const s = await ok<SwapOptions>('orderings.swapOptions', { runId, kind: 'steered', level });
     expect(s.current).toBe(steered.levels[level - 1]!.candidateId);
     expect(s.options.length).toBeGreaterThan(1);
-    expect(s.options.every((o) => o.slot === level - 1 && o.level !== null)).toBe(true);
+    // The level's stage (levels 4–9 of this plan): its pools are what the level may hold.
+    expect(s.stage).toEqual({ first: 4, last: 9 });
+    expect(s.options.every((o) => o.slot >= 3 && o.slot <= 8 && o.level !== null)).toBe(true);
+    expect(s.options.some((o) => o.slot !== level - 1)).toBe(true);
+    expect(s.options.length).toBeLessThanOrEqual(41);
     // Best fit first: never more breaks than the next one.
     for (let i = 1; i < s.options.length; i++) expect(s.options[i]!.breaks.length).toBeGreaterThanOrEqual(s.options[i - 1]!.breaks.length);
     const first = s.options[0]!;
@@ -110,6 +114,7 @@ describe('the Ordering page through the API', () => {
     const again = await ok<SwapOptions>('orderings.swapOptions', { runId, kind: 'steered', level });
     expect(again.options.map((o) => o.candidateId)).not.toContain(victim);
     expect(again.leftOut).toBe(s.leftOut + 1);
+    expect(again.options.length + again.more).toBe(s.options.length + s.more - 1);
     const bad = await service.dispatch('orderings.swapOptions', { runId, kind: 'steered', level: 99 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.message).toBe('level 99 is not a level of the steered order (1–14)');
