@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CandidateDetail, CandidatePage, ExportResult, OrderingView, RunDetail, RunSummary } from '../../src-shared/api';
+import type { CandidateDetail, OrderingView, RunSummary, StudioClient } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { studioInBrowser, type BrowserStudio } from './chromium';
 import { tempDir } from '../helpers/temp';
@@ -37,11 +37,8 @@ let carillonEdit: { original: CandidateDetail; restored: CarillonLevel; auto: Or
 let apsis: RunSummary;
 const tmp = tempDir();
 
-async function api<T>(method: string, args: unknown): Promise<T> {
-  const env = await ctx.service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+/** The API in-process, typed per method (the page talks to the same service through the server). */
+const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function shot(name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -106,8 +103,8 @@ async function drag(from: { x: number; y: number }, to: { x: number; y: number }
 beforeAll(async () => {
   studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
   ({ ctx, server, page } = studio);
-  carillon = await api<RunSummary>('runs.create', { game: 'carillon', seed: 7, levels: 4 });
-  apsis = await api<RunSummary>('runs.create', { game: 'apsis', seed: 7, levels: 20 });
+  carillon = await api('runs.create', { game: 'carillon', seed: 7, levels: 4 });
+  apsis = await api('runs.create', { game: 'apsis', seed: 7, levels: 20 });
   for (const r of [carillon, apsis]) expect((await ctx.service.engine.waitFor(r.id)).status).toBe('done');
 });
 afterAll(async () => {
@@ -117,12 +114,12 @@ afterAll(async () => {
 
 describe('edit mode in Chromium', () => {
   it('Carillon: a dot dragged into another’s spacing shows the violation drawn and listed; dragged back, the level holds again', async () => {
-    const run = await api<RunDetail>('runs.get', { runId: carillon.id });
+    const run = await api('runs.get', { runId: carillon.id });
     const rules = run.rules as CarillonRules;
-    const auto = await api<OrderingView>('orderings.get', { runId: carillon.id, kind: 'automatic' });
+    const auto = await api('orderings.get', { runId: carillon.id, kind: 'automatic' });
     // The candidate the automatic order ships as the last level: edited, it replaces itself.
     const last = auto.levels[auto.levels.length - 1]!;
-    const original = await api<CandidateDetail>('candidates.get', { candidateId: last.candidateId! });
+    const original = await api('candidates.get', { candidateId: last.candidateId! });
     const level = original.level as CarillonLevel;
 
     await page.goto(server.url);
@@ -239,7 +236,7 @@ describe('edit mode in Chromium', () => {
     await page.getByTestId('edit-saved').waitFor();
     const savedId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
     expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('false');
-    const saved = await api<CandidateDetail>('candidates.get', { candidateId: savedId });
+    const saved = await api('candidates.get', { candidateId: savedId });
     expect(saved.runId).toBe(carillon.id);
     expect(saved.slot).toBe(original.slot);
     expect((saved.level as CarillonLevel).dots).toEqual(restored.dots);
@@ -252,12 +249,12 @@ describe('edit mode in Chromium', () => {
     await page.keyboard.press('e'); // back to play (edit mode stays on across levels)
     await page.getByTestId('inspector-status').waitFor();
     await page.keyboard.press('a');
-    await expect.poll(async () => (await api<CandidateDetail>('candidates.get', { candidateId: savedId })).verdict).toBe('approved');
-    for (const l of auto.levels) if (l.slot !== original.slot) await api('candidates.setVerdict', { candidateIds: [l.candidateId], verdict: 'approved' });
-    const approved = await api<OrderingView>('orderings.computeApproved', { runId: carillon.id });
+    await expect.poll(async () => (await api('candidates.get', { candidateId: savedId })).verdict).toBe('approved');
+    for (const l of auto.levels) if (l.slot !== original.slot) await api('candidates.setVerdict', { candidateIds: [l.candidateId!], verdict: 'approved' });
+    const approved = await api('orderings.computeApproved', { runId: carillon.id });
     expect(approved.levels.map((l) => l.candidateId)).toContain(savedId);
     expect(approved.shortLevels).toEqual([]);
-    const exported = await api<ExportResult>('packs.export', { runId: carillon.id, kind: 'approved' });
+    const exported = await api('packs.export', { runId: carillon.id, kind: 'approved' });
     const file = join(tmp.dir, 'carillon-edited.json');
     writeFileSync(file, exported.text);
     // The pack records the hand-edited level; verify treats it like any other.
@@ -272,9 +269,9 @@ describe('edit mode in Chromium', () => {
   });
 
   it('Apsis: an arrow turned so the level cannot be cleared is marked, then undone', async () => {
-    const run = await api<RunDetail>('runs.get', { runId: apsis.id });
+    const run = await api('runs.get', { runId: apsis.id });
     const rules = run.rules as ApsisRules;
-    const list = await api<CandidatePage>('candidates.list', { runId: apsis.id, limit: 2000, withLevels: true });
+    const list = await api('candidates.list', { runId: apsis.id, limit: 2000, withLevels: true });
     // A candidate and an arrow whose heading, turned k steps, leaves the level uncleared.
     let pick: { c: (typeof list.items)[number]; arrow: number; steps: number } | null = null;
     for (const c of list.items.filter((x) => x.failure === null && x.slot >= 15)) {
@@ -300,7 +297,7 @@ describe('edit mode in Chromium', () => {
     const card = page.locator('[data-testid^="card-"][data-verdict]').first();
     await card.hover();
     const cardId = Number((await card.getAttribute('data-testid'))!.slice('card-'.length));
-    const cardLevel = (await api<CandidateDetail>('candidates.get', { candidateId: cardId })).level as ApsisLevel;
+    const cardLevel = (await api('candidates.get', { candidateId: cardId })).level as ApsisLevel;
     await expect.poll(() => card.getAttribute('title')).toBe(apsisGame.explain(cardLevel, rules).line);
     expect(await card.getAttribute('title')).toMatch(/^\d+ reads: round 1: /);
 
@@ -368,7 +365,7 @@ describe('edit mode in Chromium', () => {
     expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('true');
     expect(await page.getByTestId('edit-saved').textContent()).toContain('never ships');
     const draftId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    expect(await api<CandidateDetail>('candidates.get', { candidateId: draftId })).toMatchObject({ handEdited: true, draft: true, parentId: c.id });
+    expect(await api('candidates.get', { candidateId: draftId })).toMatchObject({ handEdited: true, draft: true, parentId: c.id });
     // The saved draft starts a new history: turning the heading back (Shift+H) gives the level as it was.
     expect((await editStatus())['edits']).toBe('0');
     for (let k = 0; k < steps; k++) await page.keyboard.press('Shift+h');
@@ -387,7 +384,7 @@ describe('edit mode in Chromium', () => {
 
 describe('new level in Chromium', () => {
   it('opens an empty board for a run’s slot in edit mode, proved against that slot, and saves it as a draft', async () => {
-    const run = await api<RunDetail>('runs.get', { runId: carillon.id });
+    const run = await api('runs.get', { runId: carillon.id });
     await page.goto(server.url);
     await page.getByTestId('new-run-form').waitFor();
     await page.keyboard.press('Alt+3');
@@ -414,7 +411,7 @@ describe('new level in Chromium', () => {
     await page.keyboard.press('Control+s');
     await page.getByTestId('edit-saved').waitFor();
     const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    expect(await api<CandidateDetail>('candidates.get', { candidateId: id })).toMatchObject({ runId: carillon.id, slot: 1, handEdited: true, parentId: null, draft: !proof.ok });
+    expect(await api('candidates.get', { candidateId: id })).toMatchObject({ runId: carillon.id, slot: 1, handEdited: true, parentId: null, draft: !proof.ok });
     await shot('carillon-new-level');
     expect(pageErrors).toEqual([]);
   });

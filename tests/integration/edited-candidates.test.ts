@@ -7,11 +7,11 @@
  * it in its metadata and verifies clean. Apsis too: a copy finds its parent, an overlap makes a draft.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEnvelope, CandidateDetail, CandidatePage, DuplicatePairView, ExportResult, HistoryStep, ImportResult, OrderingView, RunSummary, SavedEdit, SteerResult } from '../../src-shared/api';
-import type { LevelProof } from '../../src-shared/proof';
+import type { ApiEnvelope, CandidateDetail, CandidatePage, DuplicatePairView, HistoryStep, SavedEdit, SteerResult, StudioClient } from '../../src-shared/api';
 import { carillonGame, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { ApsisLevel } from '../../src-shared/games/apsis/index';
+import { localClient } from '../../src-main/local-client';
 import { testService } from '../helpers/service';
 
 let env: ReturnType<typeof testService>;
@@ -24,11 +24,8 @@ let slot: number;
 async function call<T>(method: string, args: unknown): Promise<ApiEnvelope<T>> {
   return (await env.service.dispatch(method, args)) as ApiEnvelope<T>;
 }
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const r = await call<T>(method, args);
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
-  return r.value;
-}
+/** The API in-process, typed per method (src-main/local-client.ts). */
+const ok: StudioClient['call'] = (name, args) => localClient(env.service).call(name, args);
 
 /** The level mirrored left to right: every rule still holds, and it is a near-duplicate of the original. */
 const mirrored = (l: CarillonLevel): CarillonLevel => ({ ...l, dots: l.dots.map((d) => ({ ...d, x: 640 - d.x })) });
@@ -37,14 +34,14 @@ const crowded = (l: CarillonLevel): CarillonLevel => ({ ...l, dots: l.dots.map((
 
 beforeAll(async () => {
   env = testService(2);
-  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 21, levels: 4 });
+  const run = await ok('runs.create', { game: 'carillon', seed: 21, levels: 4 });
   runId = run.id;
   expect((await env.service.engine.waitFor(runId)).status).toBe('done');
-  const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
-  shipped = await ok<CandidateDetail>('candidates.get', { candidateId: auto.levels[2]!.candidateId! });
+  const auto = await ok('orderings.get', { runId, kind: 'automatic' });
+  shipped = await ok('candidates.get', { candidateId: auto.levels[2]!.candidateId! });
   slot = shipped.slot;
   // The shipped one first.
-  pool = (await ok<CandidatePage>('candidates.list', { runId, slot })).items.sort((a, b) => Number(b.id === shipped.id) - Number(a.id === shipped.id));
+  pool = (await ok('candidates.list', { runId, slot })).items.sort((a, b) => Number(b.id === shipped.id) - Number(a.id === shipped.id));
 }, 240_000);
 afterAll(async () => {
   await env?.dispose();
@@ -53,10 +50,10 @@ afterAll(async () => {
 describe('candidates.prove', () => {
   it("answers the game's proof of a level in a run's slot, naming each broken rule", async () => {
     const level = pool[0]!.level as CarillonLevel;
-    const clean = await ok<LevelProof>('candidates.prove', { runId, slot, level });
+    const clean = await ok('candidates.prove', { runId, slot, level });
     const { jobMs: _ms, ...measured } = pool[0]!.metrics;
     expect(clean).toMatchObject({ ok: true, violations: [], metrics: measured });
-    const bad = await ok<LevelProof>('candidates.prove', { runId, slot, level: crowded(level) });
+    const bad = await ok('candidates.prove', { runId, slot, level: crowded(level) });
     expect(bad.ok).toBe(false);
     expect(bad.violations.find((v) => v.rule === 'spacing')).toMatchObject({ name: 'Spacing between dots', elements: [0, 1], mark: { kind: 'gap', a: 0, b: 1 } });
   });
@@ -82,65 +79,65 @@ describe('candidates.saveEdited', () => {
 
   it('stores a new candidate of the same pool, hand-edited, linked to its parent, with its near-duplicates', async () => {
     const parent = pool[0]!;
-    edited = await ok<SavedEdit>('candidates.saveEdited', { runId, slot, from: parent.id, level: mirrored(parent.level as CarillonLevel) });
+    edited = await ok('candidates.saveEdited', { runId, slot, from: parent.id, level: mirrored(parent.level as CarillonLevel) });
     expect(edited.draft).toBe(false);
     expect(edited.proof.ok).toBe(true);
     expect(edited.entry?.kind).toBe('edit');
-    expect(edited.entry?.label).toBe(`Saved ${candidateName(slot, (await ok<CandidateDetail>('candidates.get', { candidateId: edited.candidateId })).index)}, edited from ${candidateName(slot, parent.index)}`);
-    const row = await ok<CandidateDetail>('candidates.get', { candidateId: edited.candidateId });
+    expect(edited.entry?.label).toBe(`Saved ${candidateName(slot, (await ok('candidates.get', { candidateId: edited.candidateId })).index)}, edited from ${candidateName(slot, parent.index)}`);
+    const row = await ok('candidates.get', { candidateId: edited.candidateId });
     expect(row).toMatchObject({ slot, handEdited: true, draft: false, parentId: parent.id, verdict: 'none' });
     expect(row.index).toBeGreaterThanOrEqual(pool.length);
     const { jobMs: _ms, ...measured } = parent.metrics;
     expect(row.metrics).toEqual(measured);
     // Its mirror image is found as a near-duplicate of the parent, and stored among the run's pairs.
     expect(edited.duplicates.map((d) => d.candidateId)).toContain(parent.id);
-    const pairs = await ok<DuplicatePairView[]>('duplicates.list', { runId });
+    const pairs = await ok('duplicates.list', { runId });
     expect(pairs.some((p) => [p.a.id, p.b.id].includes(edited.candidateId) && [p.a.id, p.b.id].includes(parent.id))).toBe(true);
     // A candidate like any other: listed in its pool.
-    const listed = (await ok<CandidatePage>('candidates.list', { runId, slot })).items;
+    const listed = (await ok('candidates.list', { runId, slot })).items;
     expect(listed.map((c) => c.id)).toContain(edited.candidateId);
     // It is not one of the run's jobs: the run's progress still counts its own.
-    const summary = (await ok<RunSummary[]>('runs.list', {})).find((r) => r.id === runId)!;
+    const summary = (await ok('runs.list', {})).find((r) => r.id === runId)!;
     expect(summary.candidatesDone).toBe(summary.candidatesTotal);
   });
 
   it('saves a level that breaks a hard rule as a draft, which every ordering skips and names', async () => {
-    draft = await ok<SavedEdit>('candidates.saveEdited', { runId, slot, from: pool[1]!.id, level: crowded(pool[1]!.level as CarillonLevel) });
+    draft = await ok('candidates.saveEdited', { runId, slot, from: pool[1]!.id, level: crowded(pool[1]!.level as CarillonLevel) });
     expect(draft.draft).toBe(true);
     expect(draft.entry?.label).toMatch(new RegExp(`^Saved the draft L${slot + 1} · c\\d+, edited from ${candidateName(slot, pool[1]!.index)} \\(breaks Spacing between dots`));
-    expect((await ok<CandidateDetail>('candidates.get', { candidateId: draft.candidateId })).draft).toBe(true);
-    const name = candidateName(slot, (await ok<CandidateDetail>('candidates.get', { candidateId: draft.candidateId })).index);
-    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    expect((await ok('candidates.get', { candidateId: draft.candidateId })).draft).toBe(true);
+    const name = candidateName(slot, (await ok('candidates.get', { candidateId: draft.candidateId })).index);
+    const auto = await ok('orderings.get', { runId, kind: 'automatic' });
     expect(auto.problems).toContainEqual({ level: slot + 1, message: expect.stringMatching(new RegExp(`^${name} is a draft \\(it breaks Spacing between dots.*\\) and never ships`)) });
     // Approved, it is still never ordered.
-    await ok('candidates.setVerdict', { candidateIds: [...(await ok<CandidatePage>('candidates.list', { runId, limit: 500 })).items.map((c) => c.id)], verdict: 'approved' });
-    const approved = await ok<OrderingView>('orderings.computeApproved', { runId });
+    await ok('candidates.setVerdict', { candidateIds: [...(await ok('candidates.list', { runId, limit: 500 })).items.map((c) => c.id)], verdict: 'approved' });
+    const approved = await ok('orderings.computeApproved', { runId });
     expect(approved.levels.map((l) => l.candidateId)).not.toContain(draft.candidateId);
     expect(approved.problems.some((p) => p.message.startsWith(`${name} is a draft`))).toBe(true);
     // Pinning it cannot ship it either.
     const pinned = await call<SteerResult>('orderings.steer', { runId, pin: [{ level: 3, candidateId: draft.candidateId }] });
     expect(!pinned.ok && pinned.error.code).toBe('conflict');
     expect(!pinned.ok && pinned.error.message).toMatch(new RegExp(`level 3 is pinned to ${name}, a draft that breaks a hard rule and never ships`));
-    await ok('candidates.setVerdict', { candidateIds: [...(await ok<CandidatePage>('candidates.list', { runId, limit: 500 })).items.map((c) => c.id)], verdict: 'none' });
+    await ok('candidates.setVerdict', { candidateIds: [...(await ok('candidates.list', { runId, limit: 500 })).items.map((c) => c.id)], verdict: 'none' });
   });
 
   it('ships a hand-edited level in a pack that records it and verifies clean', async () => {
     // Its mirror image in place of the level-3 candidate it came from (the rest locked as the
     // automatic order ships them): the steered order keeps every rule.
     await ok('orderings.steer', { runId, clear: true });
-    const steer = await ok<SteerResult>('orderings.steer', { runId, lock: [1, 2, 4], pin: [{ level: 3, candidateId: edited.candidateId }], exclude: [shipped.id] });
+    const steer = await ok('orderings.steer', { runId, lock: [1, 2, 4], pin: [{ level: 3, candidateId: edited.candidateId }], exclude: [shipped.id] });
     expect(steer.ordering.levels[2]!.candidateId).toBe(edited.candidateId);
     expect(steer.breaks).toEqual([]);
-    const out = await ok<ExportResult>('packs.export', { runId, kind: 'steered' });
+    const out = await ok('packs.export', { runId, kind: 'steered' });
     const pack = JSON.parse(out.text) as { studio: { handEdited: unknown[] } };
     expect(pack.studio).toEqual({ handEdited: [{ level: 3, candidate: expect.stringMatching(new RegExp(`^L${slot + 1} · c\\d+$`)), from: candidateName(slot, shipped.index) }] });
     // verify reads it like any other level: the pack is clean.
     expect(carillonGame.verifyPack(carillonGame.parsePack(pack))).toEqual([]);
     // The automatic pack (no hand-edited level in it) carries no such metadata.
-    const auto = JSON.parse((await ok<ExportResult>('packs.export', { runId, kind: 'automatic' })).text) as Record<string, unknown>;
+    const auto = JSON.parse((await ok('packs.export', { runId, kind: 'automatic' })).text) as Record<string, unknown>;
     expect(auto).not.toHaveProperty('studio');
     // An imported copy of it is read-only: nothing can be saved into it.
-    const imported = await ok<ImportResult>('packs.import', { text: out.text });
+    const imported = await ok('packs.import', { text: out.text });
     const refused = await call('candidates.saveEdited', { runId: imported.run.id, slot: 0, level: pool[0]!.level });
     expect(!refused.ok && refused.error.code).toBe('conflict');
   });
@@ -148,50 +145,50 @@ describe('candidates.saveEdited', () => {
   it('undo removes the saved candidate, redo puts it back with the same id and pairs', async () => {
     // Undo the steering, the approvals and the draft first (one history, newest first).
     const candidateId = edited.candidateId;
-    const pairsBefore = (await ok<DuplicatePairView[]>('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId));
+    const pairsBefore = (await ok('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId));
     let step: HistoryStep;
-    do step = await ok<HistoryStep>('history.undo', { runId });
+    do step = await ok('history.undo', { runId });
     while (step.entries[0]!.kind !== 'edit' || step.changes[0]!.id !== candidateId);
     const gone = await call('candidates.get', { candidateId });
     expect(!gone.ok && gone.error.code).toBe('not-found');
-    expect((await ok<DuplicatePairView[]>('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId))).toEqual([]);
-    await ok<HistoryStep>('history.redo', { runId });
-    expect(await ok<CandidateDetail>('candidates.get', { candidateId })).toMatchObject({ id: candidateId, handEdited: true, parentId: pool[0]!.id });
-    const pairsAfter = (await ok<DuplicatePairView[]>('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId));
+    expect((await ok('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId))).toEqual([]);
+    await ok('history.redo', { runId });
+    expect(await ok('candidates.get', { candidateId })).toMatchObject({ id: candidateId, handEdited: true, parentId: pool[0]!.id });
+    const pairsAfter = (await ok('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId));
     const plain = (p: DuplicatePairView) => [p.a.id, p.b.id, p.rule, p.transform, p.share];
     expect(pairsAfter.map(plain)).toEqual(pairsBefore.map(plain));
   });
 
   it('refuses a parent from another run, an unknown parent and a malformed level, storing nothing', async () => {
-    const before = (await ok<CandidatePage>('candidates.list', { runId, limit: 1 })).total;
-    const other = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 22, levels: 1 });
+    const before = (await ok('candidates.list', { runId, limit: 1 })).total;
+    const other = await ok('runs.create', { game: 'carillon', seed: 22, levels: 1 });
     await env.service.engine.waitFor(other.id);
-    const foreign = (await ok<CandidatePage>('candidates.list', { runId: other.id, limit: 1 })).items[0]!;
+    const foreign = (await ok('candidates.list', { runId: other.id, limit: 1 })).items[0]!;
     const r1 = await call('candidates.saveEdited', { runId, slot, from: foreign.id, level: pool[0]!.level });
     expect(!r1.ok && r1.error.fields).toEqual([{ field: 'from', message: `not a candidate of run ${runId}` }]);
     const r2 = await call('candidates.saveEdited', { runId, slot, from: 999999, level: pool[0]!.level });
     expect(!r2.ok && r2.error.code).toBe('not-found');
     const r3 = await call('candidates.saveEdited', { runId, slot, level: { dots: [{ x: 1, y: 2, size: 'huge', color: 0 }] } });
     expect(!r3.ok && r3.error.fields?.[0]?.field).toBe('level.dots.0.size');
-    expect((await ok<CandidatePage>('candidates.list', { runId, limit: 1 })).total).toBe(before);
+    expect((await ok('candidates.list', { runId, limit: 1 })).total).toBe(before);
   });
 });
 
 describe('Apsis: saved edits', () => {
   it('a copy is saved with its parent found as a copy; an arrow overlapping another makes a draft', async () => {
-    const run = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 23, levels: 2 });
+    const run = await ok('runs.create', { game: 'apsis', seed: 23, levels: 2 });
     expect((await env.service.engine.waitFor(run.id)).status).toBe('done');
-    const parent = (await ok<CandidatePage>('candidates.list', { runId: run.id, slot: 1 })).items[0]!;
+    const parent = (await ok('candidates.list', { runId: run.id, slot: 1 })).items[0]!;
     const level = parent.level as ApsisLevel;
-    const copy = await ok<SavedEdit>('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level });
+    const copy = await ok('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level });
     expect(copy.draft).toBe(false);
     expect(copy.duplicates).toContainEqual(expect.objectContaining({ candidateId: parent.id, rule: 'copy' }));
     const a = level.arrows[0]!;
     const crowded = { ...level, arrows: [...level.arrows, { ...a, angle: (a.angle + 2) % 360 }] };
-    const proof = await ok<LevelProof>('candidates.prove', { runId: run.id, slot: 1, level: crowded });
+    const proof = await ok('candidates.prove', { runId: run.id, slot: 1, level: crowded });
     expect(proof.violations).toContainEqual(expect.objectContaining({ rule: 'fit', name: 'Spacing between arrows', elements: [0, level.arrows.length] }));
-    const draft = await ok<SavedEdit>('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level: crowded });
+    const draft = await ok('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level: crowded });
     expect(draft.draft).toBe(true);
-    expect((await ok<OrderingView>('orderings.get', { runId: run.id, kind: 'automatic' })).problems.some((p) => p.level === 2 && /is a draft \(it breaks Spacing between arrows/.test(p.message))).toBe(true);
+    expect((await ok('orderings.get', { runId: run.id, kind: 'automatic' })).problems.some((p) => p.level === 2 && /is a draft \(it breaks Spacing between arrows/.test(p.message))).toBe(true);
   });
 });

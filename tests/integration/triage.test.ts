@@ -9,8 +9,9 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidatePage, CurationChange, DuplicatePairView, HistoryList, HistoryStep, OrderingView, RunReport, RunSummary, SteerResult } from '../../src-shared/api';
+import type { CurationChange, DuplicatePairView, RunSummary, StudioClient } from '../../src-shared/api';
 import { openStudio } from '../../src-main/studio';
+import { localClient } from '../../src-main/local-client';
 import type { Service } from '../../src-main/service';
 import { migrations } from '../../src-main/store/migrations';
 import { tempDir } from '../helpers/temp';
@@ -26,11 +27,8 @@ type Triaged = CurationChange & { pair: DuplicatePairView };
 async function call(method: string, args: unknown) {
   return service.dispatch(method, args);
 }
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await call(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+/** The API in-process, typed per method (src-main/local-client.ts). */
+const ok: StudioClient['call'] = (name, args) => localClient(service).call(name, args);
 function raw<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(dbPath);
   try {
@@ -43,7 +41,7 @@ const triageRows = (): unknown[] => raw((db) => db.prepare('SELECT * FROM pair_t
 
 beforeAll(async () => {
   service = openStudio({ dbPath, workers: 2, transport: 'server', designer: DESIGNER });
-  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 11, levels: 8 });
+  const run = await ok('runs.create', { game: 'carillon', seed: 11, levels: 8 });
   runId = run.id;
   expect((await service.engine.waitFor(runId)).status).toBe('done');
 }, 240_000);
@@ -54,9 +52,9 @@ afterAll(async () => {
 
 describe('duplicates.list', () => {
   it('gives each pair both verdicts and the level each ships as in the order shipping now (the automatic one here)', async () => {
-    const pairs = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000 });
+    const pairs = await ok('duplicates.list', { runId, limit: 100_000 });
     expect(pairs.length).toBeGreaterThan(0);
-    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    const auto = await ok('orderings.get', { runId, kind: 'automatic' });
     const levelOf = new Map(auto.levels.map((l) => [l.candidateId, l.level]));
     for (const p of pairs) {
       expect(p.order).toBe('automatic');
@@ -68,10 +66,10 @@ describe('duplicates.list', () => {
     }
     // The automatic order skips near-duplicates: no pair ships both.
     expect(pairs.filter((p) => p.a.ships !== null && p.b.ships !== null)).toEqual([]);
-    const one = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, ships: 'one' });
+    const one = await ok('duplicates.list', { runId, limit: 100_000, ships: 'one' });
     expect(one.length).toBeGreaterThan(0);
     expect(one.every((p) => (p.a.ships === null) !== (p.b.ships === null))).toBe(true);
-    const none = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, ships: 'none' });
+    const none = await ok('duplicates.list', { runId, limit: 100_000, ships: 'none' });
     expect(one.length + none.length).toBe(pairs.length);
   });
 
@@ -88,9 +86,9 @@ describe('duplicates.list', () => {
 
 describe('duplicates.triage', () => {
   it('marks a pair fine with who decided and when, hides it from the default list, and undo/redo replay exactly that', async () => {
-    const [pair] = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 1 });
-    const before = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000 });
-    const r = await ok<Triaged>('duplicates.triage', { pairId: pair!.id, decision: 'fine' });
+    const [pair] = await ok('duplicates.list', { runId, limit: 1 });
+    const before = await ok('duplicates.list', { runId, limit: 100_000 });
+    const r = await ok('duplicates.triage', { pairId: pair!.id, decision: 'fine' });
     expect(r.changed).toBe(1);
     expect(r.entry?.kind).toBe('triage');
     expect(r.entry?.label).toMatch(/^Marked L\d+ · c\d+ ↔ L\d+ · c\d+ fine \(both may ship\)$/);
@@ -98,57 +96,57 @@ describe('duplicates.triage', () => {
     expect(Date.parse(r.pair.fine!.at)).toBeGreaterThan(Date.now() - 60_000);
     expect(triageRows()).toEqual([{ run_id: runId, a_id: Math.min(pair!.a.id, pair!.b.id), b_id: Math.max(pair!.a.id, pair!.b.id), decision: 'fine', decided_by: DESIGNER, decided_at: r.pair.fine!.at }]);
 
-    const open = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000 });
+    const open = await ok('duplicates.list', { runId, limit: 100_000 });
     expect(open.map((p) => p.id)).toEqual(before.map((p) => p.id).filter((id) => id !== pair!.id));
-    expect((await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, triage: 'fine' })).map((p) => p.id)).toEqual([pair!.id]);
-    expect(await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, triage: 'all' })).toHaveLength(before.length);
+    expect((await ok('duplicates.list', { runId, limit: 100_000, triage: 'fine' })).map((p) => p.id)).toEqual([pair!.id]);
+    expect(await ok('duplicates.list', { runId, limit: 100_000, triage: 'all' })).toHaveLength(before.length);
 
     // Marking it again changes nothing and records nothing (the first decider stays).
-    const again = await ok<Triaged>('duplicates.triage', { pairId: pair!.id, decision: 'fine' });
+    const again = await ok('duplicates.triage', { pairId: pair!.id, decision: 'fine' });
     expect(again.changed).toBe(0);
     expect(again.entry).toBeNull();
 
-    const history = await ok<HistoryList>('history.list', { runId });
+    const history = await ok('history.list', { runId });
     expect(history.entries[0]!.label).toBe(r.entry!.label);
-    const undone = await ok<HistoryStep>('history.undo', { runId });
+    const undone = await ok('history.undo', { runId });
     expect(undone.entries[0]!.id).toBe(r.entry!.id);
     expect(triageRows()).toEqual([]);
-    expect(await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000 })).toHaveLength(before.length);
-    await ok<HistoryStep>('history.redo', { runId });
+    expect(await ok('duplicates.list', { runId, limit: 100_000 })).toHaveLength(before.length);
+    await ok('history.redo', { runId });
     expect((triageRows()[0] as { decided_by: string; decided_at: string }).decided_at).toBe(r.pair.fine!.at);
 
-    const off = await ok<Triaged>('duplicates.triage', { pairId: pair!.id, decision: 'not-fine' });
+    const off = await ok('duplicates.triage', { pairId: pair!.id, decision: 'not-fine' });
     expect(off.entry?.label).toMatch(/^Took the fine mark off L\d+ · c\d+ ↔ L\d+ · c\d+$/);
     expect(off.pair.fine).toBeNull();
     expect(triageRows()).toEqual([]);
   });
 
   it('rejects B or A as a verdict change naming the other candidate; the pair then counts as settled', async () => {
-    const [pair] = await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 1, triage: 'unresolved' });
-    const rb = await ok<Triaged>('duplicates.triage', { pairId: pair!.id, decision: 'reject-b' });
+    const [pair] = await ok('duplicates.list', { runId, limit: 1, triage: 'unresolved' });
+    const rb = await ok('duplicates.triage', { pairId: pair!.id, decision: 'reject-b' });
     expect(rb.entry?.kind).toBe('verdict');
     expect(rb.entry?.label).toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)$/);
     expect(rb.pair.b.verdict).toBe('rejected');
     expect(rb.pair.a.verdict).toBe('none');
-    expect((await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, triage: 'unresolved' })).some((p) => p.id === pair!.id)).toBe(false);
+    expect((await ok('duplicates.list', { runId, limit: 100_000, triage: 'unresolved' })).some((p) => p.id === pair!.id)).toBe(false);
     // Still reported under the default filter: only a fine mark hides a pair.
-    expect((await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000 })).some((p) => p.id === pair!.id)).toBe(true);
-    const report = await ok<RunReport>('runs.report', { runId });
-    expect(report.nearDuplicates.triage).toMatchObject({ fine: 0 });
-    expect(report.nearDuplicates.triage!.rejected).toBeGreaterThanOrEqual(1);
+    expect((await ok('duplicates.list', { runId, limit: 100_000 })).some((p) => p.id === pair!.id)).toBe(true);
+    const report = await ok('runs.report', { runId });
+    expect(report?.nearDuplicates.triage).toMatchObject({ fine: 0 });
+    expect(report?.nearDuplicates.triage?.rejected).toBeGreaterThanOrEqual(1);
 
-    await ok<HistoryStep>('history.undo', { runId });
-    const back = (await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000 })).find((p) => p.id === pair!.id)!;
+    await ok('history.undo', { runId });
+    const back = (await ok('duplicates.list', { runId, limit: 100_000 })).find((p) => p.id === pair!.id)!;
     expect(back.b.verdict).toBe('none');
 
-    const ra = await ok<Triaged>('duplicates.triage', { pairId: pair!.id, decision: 'reject-a' });
+    const ra = await ok('duplicates.triage', { pairId: pair!.id, decision: 'reject-a' });
     expect(ra.pair.a.verdict).toBe('rejected');
     expect(ra.pair.b.verdict).toBe('none');
-    await ok<HistoryStep>('history.undo', { runId });
+    await ok('history.undo', { runId });
   });
 
   it('refuses an unknown pair or decision by name and changes nothing', async () => {
-    const entries = (await ok<HistoryList>('history.list', { runId })).total;
+    const entries = (await ok('history.list', { runId })).total;
     const missing = await call('duplicates.triage', { pairId: 99_999_999, decision: 'fine' });
     expect(missing.ok).toBe(false);
     if (!missing.ok) {
@@ -161,7 +159,7 @@ describe('duplicates.triage', () => {
     const extra = await call('duplicates.triage', { pairId: 1, decision: 'fine', by: 'mallory' });
     expect(extra.ok).toBe(false);
     if (!extra.ok) expect(extra.error.fields?.some((f) => f.field === 'by')).toBe(true);
-    expect((await ok<HistoryList>('history.list', { runId })).total).toBe(entries);
+    expect((await ok('history.list', { runId })).total).toBe(entries);
   });
 });
 
@@ -174,7 +172,7 @@ describe('the steered ordering honours the triage', () => {
   let b: number;
   let pairId: number;
   beforeAll(async () => {
-    const page = await ok<CandidatePage>('candidates.list', { runId, slot: 0, limit: 2000, withLevels: false });
+    const page = await ok('candidates.list', { runId, slot: 0, limit: 2000, withLevels: false });
     const proven = page.items.filter((c) => c.failure === null);
     expect(proven.length).toBeGreaterThanOrEqual(2);
     [a, b] = [proven[0]!.id, proven[1]!.id];
@@ -183,46 +181,46 @@ describe('the steered ordering honours the triage', () => {
       db.prepare('DELETE FROM duplicate_pairs WHERE (a_id = @a AND b_id = @b) OR (a_id = @b AND b_id = @a)').run({ a, b });
       return Number(db.prepare("INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, 'same-picture', 'identity', 1)").run(runId, a, b).lastInsertRowid);
     });
-    const all = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const all = await ok('candidates.list', { runId, limit: 2000, withLevels: false });
     const others = all.items.filter((c) => c.failure === null && c.id !== a && c.id !== b).map((c) => c.id);
-    await ok<SteerResult>('orderings.steer', { runId, clear: true, exclude: others });
+    await ok('orderings.steer', { runId, clear: true, exclude: others });
   }, 120_000);
 
   const shipped = async (): Promise<number[]> => {
-    const r = await ok<SteerResult>('orderings.steer', { runId });
+    const r = await ok('orderings.steer', { runId });
     return r.ordering.levels.map((l) => l.candidateId).filter((id): id is number => id !== null && (id === a || id === b));
   };
 
   it('unmarked, one of the two copies is skipped; marked fine, both ship; undone, one again', async () => {
     expect(await shipped()).toHaveLength(1);
-    await ok<Triaged>('duplicates.triage', { pairId, decision: 'fine' });
+    await ok('duplicates.triage', { pairId, decision: 'fine' });
     expect((await shipped()).sort()).toEqual([a, b].sort());
-    const listed = (await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, triage: 'fine' }))[0]!;
+    const listed = (await ok('duplicates.list', { runId, limit: 100_000, triage: 'fine' }))[0]!;
     expect(listed.order).toBe('steered');
     expect(listed.a.ships).not.toBeNull();
     expect(listed.b.ships).not.toBeNull();
     // Undo the recompute, then the mark: the next recompute skips one copy again.
-    await ok<HistoryStep>('history.undo', { runId });
-    await ok<HistoryStep>('history.undo', { runId });
+    await ok('history.undo', { runId });
+    await ok('history.undo', { runId });
     expect(await shipped()).toHaveLength(1);
   }, 120_000);
 
   it('names a pair both shipping (pinned) among the order\'s problems until it is marked fine', async () => {
-    const pinned = await ok<SteerResult>('orderings.steer', { runId, pin: [{ level: 1, candidateId: a }, { level: 2, candidateId: b }] });
+    const pinned = await ok('orderings.steer', { runId, pin: [{ level: 1, candidateId: a }, { level: 2, candidateId: b }] });
     expect(pinned.ordering.levels.slice(0, 2).map((l) => l.candidateId)).toEqual([a, b]);
     expect(pinned.ordering.problems).toContainEqual(expect.objectContaining({ level: 2, message: 'levels 1 and 2 are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)' }));
-    await ok<Triaged>('duplicates.triage', { pairId, decision: 'fine' });
-    const fine = await ok<SteerResult>('orderings.steer', { runId });
+    await ok('duplicates.triage', { pairId, decision: 'fine' });
+    const fine = await ok('orderings.steer', { runId });
     expect(fine.ordering.levels.slice(0, 2).map((l) => l.candidateId)).toEqual([a, b]);
     expect(fine.ordering.problems.filter((p) => /near-duplicates/.test(p.message))).toEqual([]);
-    await ok<Triaged>('duplicates.triage', { pairId, decision: 'not-fine' });
-    await ok<SteerResult>('orderings.steer', { runId, unpin: [1, 2] });
+    await ok('duplicates.triage', { pairId, decision: 'not-fine' });
+    await ok('orderings.steer', { runId, unpin: [1, 2] });
   }, 120_000);
 
   it('never ships a rejected candidate, and refuses a pin on one, naming the level', async () => {
-    await ok<Triaged>('duplicates.triage', { pairId, decision: 'fine' });
-    await ok<Triaged>('duplicates.triage', { pairId, decision: 'reject-b' });
-    const pairView = (await ok<DuplicatePairView[]>('duplicates.list', { runId, limit: 100_000, triage: 'all' })).find((p) => p.id === pairId)!;
+    await ok('duplicates.triage', { pairId, decision: 'fine' });
+    await ok('duplicates.triage', { pairId, decision: 'reject-b' });
+    const pairView = (await ok('duplicates.list', { runId, limit: 100_000, triage: 'all' })).find((p) => p.id === pairId)!;
     const rejected = pairView.b.id;
     const ids = await shipped();
     expect(ids).not.toContain(rejected);
