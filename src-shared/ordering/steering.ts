@@ -121,7 +121,7 @@ export type MayShip = (level: number, id: string) => boolean;
  * `mayShip`, a free level only takes an entry that may ship there (else it stays short):
  * skipping entries shifts the rest along, and must not carry a candidate out of its stage.
  */
-export function fitAroundFixed(rest: readonly (string | null)[], fixed: ReadonlyMap<number, string>, difficulty: (id: string) => number, rules: CurveRules, separate?: Separate, mayShip?: MayShip): (string | null)[] {
+export function fitAroundFixed(rest: readonly (string | null)[], fixed: ReadonlyMap<number, string>, difficulty: (id: string) => number, rules: CurveRules, separate?: Separate, mayShip?: MayShip, pastLevel?: MayShip): (string | null)[] {
   const n = rest.length;
   const F = fixed.size;
   const fixedAt: (string | null | undefined)[] = Array.from({ length: n }, (_, i) => fixed.get(i + 1));
@@ -137,6 +137,9 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
 
   const BIG = 1e6;
   const SHORT = -2;
+  // Free levels from p to the end, for every p (the search asks this in every state).
+  const freeFrom = new Int32Array(n + 1);
+  for (let q = n - 1; q >= 0; q--) freeFrom[q] = freeFrom[q + 1]! + (fixedAt[q] === undefined ? 1 : 0);
   const INF = Number.POSITIVE_INFINITY;
   // solve(T): least cost (shorts*BIG + breaks) with no step above T, and the choice per state.
   const solve = (T: number): { cost: number; pick: (p: number, j: number, run: number) => number } => {
@@ -169,12 +172,13 @@ export function fitAroundFixed(rest: readonly (string | null)[], fixed: Readonly
       } else {
         // Free level p: take rest[k]; entries j..k-1 are dropped. Free levels left after p
         // must still find entries, so k is at most n - (free levels from p to the end).
-        let freeLeft = 0;
-        for (let q = p; q < n; q++) if (fixedAt[q] === undefined) freeLeft++;
+        const freeLeft = freeFrom[p]!;
         // With mayShip a later level may stay short instead, so any entry left may be taken.
         const kMax = mayShip ? n - 1 : n - freeLeft;
         for (let k = j; k <= kMax; k++) {
           const id = rest[k] ?? null;
+          // `pastLevel`: this entry, and so every later one, belongs to a later stage (a rest in stage order).
+          if (pastLevel && id !== null && pastLevel(p + 1, id)) break;
           if (mayShip && id !== null && !mayShip(p + 1, id)) continue;
           const s = costOf(id);
           if (!s) continue;
@@ -257,16 +261,20 @@ export async function steerOrdering<L>(args: {
   if (conflicts.length > 0) return { conflicts, result: null };
   const base = await args.order(restrictPools(args.pools, args.steering, fixed));
   const rest = Array.from({ length: args.levelCount }, (_, i) => base.levels[i] ?? null);
-  let mayShip: MayShip | undefined;
+  let mayShip: MayShip | undefined, pastLevel: MayShip | undefined;
   if (args.stages && args.stages.length > 0) {
     const stageAt = new Int32Array(args.levelCount + 2).fill(-1);
     args.stages.forEach((s, i) => { for (let l = Math.max(1, s.first); l <= Math.min(args.levelCount, s.last); l++) stageAt[l] = i; });
-    mayShip = (level, id) => {
+    const homeStage = (id: string): number => {
       const home = (byId.get(id)?.slot ?? -1) + 1;
-      return home < 1 || home > args.levelCount || stageAt[home] === stageAt[level];
+      return home < 1 || home > args.levelCount ? -1 : stageAt[home]!;
     };
+    mayShip = (level, id) => { const h = homeStage(id); return h === -1 || h === stageAt[level]; };
+    // The game's order keeps its stages in order; then the fill stops looking at the first entry of a later stage.
+    const homes = rest.flatMap((id) => (id === null ? [] : [homeStage(id)]));
+    if (homes.every((h, i) => h !== -1 && (i === 0 || h >= homes[i - 1]!))) pastLevel = (level, id) => homeStage(id) > stageAt[level]!;
   }
-  const levels = fitAroundFixed(rest, fixed, d, args.rules, args.separate, mayShip);
+  const levels = fitAroundFixed(rest, fixed, d, args.rules, args.separate, mayShip, pastLevel);
   const diffs = levels.map((id) => (id === null ? null : d(id)));
   const { largestStep } = sequenceCost(diffs, args.rules);
   return {

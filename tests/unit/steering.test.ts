@@ -131,6 +131,11 @@ describe('steered ordering', () => {
       const d = dOf(pools);
       const diffs = (s: (string | null)[]) => s.map((id) => (id === null ? null : d(id)));
       const got = fitAroundFixed(rest, fixed, d, rules, undefined, mayShip);
+      // The rest is in stage order here, so the early stop (and merged states) may be used: as good an answer, every candidate in its stage.
+      const pastLevel = (level: number, id: string) => stageAt[slotOf.get(id)! + 1]! > stageAt[level]!;
+      const quick = fitAroundFixed(rest, fixed, d, rules, undefined, mayShip, pastLevel);
+      quick.forEach((id, i) => { if (id !== null && !fixed.has(i + 1)) expect(mayShip(i + 1, id)).toBe(true); });
+      for (const [level, id] of fixed) expect(quick[level - 1]).toBe(id);
       got.forEach((id, i) => { if (id !== null && !fixed.has(i + 1)) expect(mayShip(i + 1, id)).toBe(true); });
       // With nothing fixed the game's own order is returned as it is (checked above).
       if (fixed.size === 0) { expect(got).toEqual(rest); return; }
@@ -149,6 +154,7 @@ describe('steered ordering', () => {
       walk(1, 0, []);
       const best = all.map((s) => lexKey(sequenceCost(diffs(s), rules))).sort(lexLess)[0]!;
       expect(lexKey(sequenceCost(diffs(got), rules))).toEqual(best);
+      expect(lexKey(sequenceCost(diffs(quick), rules))).toEqual(best);
     }), fcRuns(300));
   });
 
