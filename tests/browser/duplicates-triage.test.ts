@@ -148,7 +148,7 @@ describe('Duplicates triage in Chromium', () => {
     await row(target.id).click();
     await page.keyboard.press('Shift+R');
     await expect.poll(async () => (await pairNow(target.id)).a.verdict).toBe('rejected');
-    await expect.poll(() => page.getByTestId('dup-stale').textContent()).toMatch(/1 rejected candidate still ships in the automatic order/);
+    await expect.poll(() => page.getByTestId('dup-stale-text').textContent()).toBe('1 rejected candidate still ships in the automatic order: recompute to apply your triage.');
     await page.getByTestId('dup-recompute').click();
     await expect.poll(async () => (await pairNow(target.id)).order, { timeout: 60_000 }).toBe('steered');
     expect((await pairNow(target.id)).a.ships).toBeNull();
