@@ -9,6 +9,7 @@ import type { PairTriageValue } from '../../../src-shared/history';
 import { pairShown } from '../../../src-shared/duplicate-filter';
 import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
 import { studio } from '../lib/studio.svelte';
+import { pool } from '../pools/pool.svelte';
 
 /** The API's own cap on `duplicates.list`; a run holds a few thousand pairs, so this is every pair. */
 export const PAIR_LIMIT = 100000;
@@ -174,6 +175,8 @@ class DupView {
       if (this.loadedFor !== runId) return;
       this.applyChanges(res.changes);
       this.all = this.all.map((x) => (x.id === p.id ? res.pair : x));
+      // The Pools page shows the same verdicts: it follows the change.
+      pool.follow(res);
       this.history = { runId, undo: res.undo, redo: res.redo };
       if (res.entry) this.sinceOrder++;
       this.message = res.entry ? `${res.entry.label} · Ctrl+Z undoes` : decision === 'fine' ? 'Already marked fine: nothing changed' : decision === 'not-fine' ? 'Not marked fine: nothing changed' : 'Already rejected: nothing changed';
@@ -196,6 +199,7 @@ class DupView {
     this.busy = true;
     try {
       const res = await call();
+      pool.follow(res);
       if (this.loadedFor !== runId) return;
       this.history = { runId, undo: res.undo, redo: res.redo };
       this.message = res.entries.length === 1 ? `${verb} “${res.entries[0]!.label}”` : `${verb} ${res.entries.length} changes`;

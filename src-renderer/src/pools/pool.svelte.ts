@@ -5,7 +5,7 @@
  * tags), each recorded in the run's history, which undo and redo replay exactly. One instance, so the action table and the page share it.
  */
 import { SvelteSet } from 'svelte/reactivity';
-import type { ApiArgs, CandidateRow, CurationChange, HistoryState, HistoryStep, Verdict } from '../../../src-shared/api';
+import type { ApiArgs, CandidateRow, CurationChange, HistoryState, HistoryStep, RowChange, Verdict } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
 import { studio } from '../lib/studio.svelte';
 
@@ -298,6 +298,14 @@ class PoolState {
     this.history = { runId: res.runId, undo: res.undo, redo: res.redo };
     this.applyChanges(res.changes);
     this.message = res.entry ? `${res.entry.label} · Ctrl+Z undoes` : nothing;
+    historyVersion.n++;
+  }
+
+  /** A change made on another page (duplicate triage, its undo) on this run: the rows and history here follow it. */
+  follow(res: HistoryState & { changes: RowChange[] }): void {
+    if (res.runId !== this.runId) return;
+    this.history = { runId: res.runId, undo: res.undo, redo: res.redo };
+    this.applyChanges(res.changes);
     historyVersion.n++;
   }
 
