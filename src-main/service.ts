@@ -438,8 +438,15 @@ export function createService(ctx: ServiceContext): Service {
       experiments.start(id);
       return { experimentId: id, runs: runIds.length, candidates: checked.candidates, estimatedSeconds: checked.estimatedSeconds };
     },
-    'experiments.list': ({ game }) => listExperiments(db, game ? { game } : {}).map(summaryOf),
+    'experiments.list': ({ game }) => {
+      // A studio that died mid-experiment left it 'running'; its runs say what it is now.
+      const all = listExperiments(db, game ? { game } : {});
+      for (const e of all) if (e.status === 'queued' || e.status === 'running') experiments.settle(e.id);
+      return listExperiments(db, game ? { game } : {}).map(summaryOf);
+    },
     'experiments.get': ({ experimentId }) => {
+      experimentOf(experimentId);
+      experiments.settle(experimentId);
       const e = experimentOf(experimentId);
       const game = gameById(e.game);
       const base = e.arms[0]!;

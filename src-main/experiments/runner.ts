@@ -33,6 +33,8 @@ export interface ExperimentRunner {
   cancel(experimentId: number): void;
   /** True while any of its runs is queued or running here. */
   isActive(experimentId: number): boolean;
+  /** Bring the stored status in line with its runs (after a crash, its runs were marked interrupted by the engine). */
+  settle(experimentId: number): void;
   progress(experimentId: number): ExperimentProgress;
   /** The engine's events, passed on (service.ts wires them). */
   onRunProgress(p: RunProgress): void;
@@ -165,6 +167,7 @@ export function createExperimentRunner(opts: {
       for (const c of experimentRuns(db, experimentId)) if (engine.isActive(c.runId)) engine.cancel(c.runId);
       settle(experimentId);
     },
+    settle,
     isActive(experimentId) {
       const engine = opts.engine();
       return experimentRuns(db, experimentId).some((c) => engine.isActive(c.runId));

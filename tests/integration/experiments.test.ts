@@ -20,6 +20,9 @@ import type {
 } from '../../src-shared/api';
 import type { Service } from '../../src-main/service';
 import { testService } from '../helpers/service';
+import { tempDir } from '../helpers/temp';
+import { openStudio } from '../../src-main/studio';
+import { join } from 'node:path';
 
 let ctx: ReturnType<typeof testService>;
 let service: Service;
@@ -230,6 +233,43 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
     expect(diff.lines.map((l) => l.text)).toEqual(['Ordering method: path → greedy', 'Stretch 2 (level 4), dots at end: 8 → 7']);
     expect(diff.a).toMatch(/^run \d+/);
     expect(diff.b).toBe('preset "greedy"');
+  });
+});
+
+describe('an experiment the studio closed under', () => {
+  it('reads interrupted in the next studio, and resumes there to the same runs as one never stopped', async () => {
+    const t = tempDir('studio-exp-close-');
+    const dbPath = join(t.dir, 'studio.db');
+    try {
+      const first = openStudio({ dbPath, workers: 2, transport: 'server' });
+      const made = await call<ExperimentCreated>(first, 'experiments.create', { base, variants: [variants[0]], seeds: [3, 11] });
+      for (;;) {
+        const e = await call<ExperimentDetail>(first, 'experiments.get', { experimentId: made.experimentId });
+        if (e.progress.candidatesDone > 20) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await first.close();
+      const second = openStudio({ dbPath, workers: 2, transport: 'server' });
+      try {
+        const after = await call<ExperimentDetail>(second, 'experiments.get', { experimentId: made.experimentId });
+        expect(after.status).toBe('interrupted');
+        expect((await call<ExperimentSummary[]>(second, 'experiments.list', {}))[0]!.status).toBe('interrupted');
+        await call(second, 'experiments.resume', { experimentId: made.experimentId });
+        const end = await settled(second, made.experimentId!);
+        expect(end.status).toBe('done');
+        // Each run is the same bytes as the same arm and seed of an experiment that ran straight through.
+        const straight = await ok<ExperimentCreated>('experiments.create', { base, variants: [variants[0]], seeds: [3, 11] });
+        const twin = await settled(service, straight.experimentId!);
+        for (const cell of end.runs) {
+          const other = twin.runs.find((c) => c.arm === cell.arm && c.seed === cell.seed)!;
+          expect(await exportText(second, cell.runId)).toBe(await exportText(service, other.runId));
+        }
+      } finally {
+        await second.close();
+      }
+    } finally {
+      t.cleanup();
+    }
   });
 });
 
