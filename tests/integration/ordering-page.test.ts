@@ -7,12 +7,13 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidatePage, OrderingView, RunSummary, SteerResult, SwapOptions } from '../../src-shared/api';
+import type { StudioClient } from '../../src-shared/api';
 import type { PoolCandidate } from '../../src-shared/game';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import type { CarillonLevel } from '../../src-shared/games/carillon/model';
 import { openStudio } from '../../src-main/studio';
 import type { Service } from '../../src-main/service';
+import { localClient } from '../../src-main/local-client';
 import { tempDir } from '../helpers/temp';
 
 const t = tempDir('studio-ordering-page-');
@@ -20,15 +21,12 @@ const dbPath = join(t.dir, 'studio.db');
 let service: Service;
 let runId: number;
 
-async function ok<T>(method: string, args: unknown): Promise<T> {
-  const env = await service.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
+let api: StudioClient;
 
 beforeAll(async () => {
   service = openStudio({ dbPath, workers: 2, transport: 'server' });
-  const run = await ok<RunSummary>('runs.create', { game: 'carillon', seed: 23, levels: 14 });
+  api = localClient(service);
+  const run = await api.call('runs.create', { game: 'carillon', seed: 23, levels: 14 });
   runId = run.id;
   expect((await service.engine.waitFor(runId)).status).toBe('done');
 }, 240_000);
@@ -39,10 +37,10 @@ afterAll(async () => {
 
 describe('the Ordering page through the API', () => {
   it('an approved order of a few candidates is drawn against the automatic target line', async () => {
-    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    const auto = await api.call('orderings.get', { runId, kind: 'automatic' });
     // Approve only the first six levels' shipped candidates: the rest are short.
-    await ok('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 6).map((l) => l.candidateId), verdict: 'approved' });
-    const approved = await ok<OrderingView>('orderings.computeApproved', { runId });
+    await api.call('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 6).flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])), verdict: 'approved' });
+    const approved = await api.call('orderings.computeApproved', { runId });
     expect(approved.shortLevels.length).toBeGreaterThan(0);
     expect(approved.levels.map((l) => l.target)).toEqual(auto.levels.map((l) => l.target));
     expect(auto.levels.every((l) => l.target !== null)).toBe(true);
@@ -74,15 +72,15 @@ describe('the Ordering page through the API', () => {
   });
 
   it('serves the rule breaks of the game\'s curve rules and the plan\'s landmarks', async () => {
-    const auto = await ok<OrderingView>('orderings.get', { runId, kind: 'automatic' });
+    const auto = await api.call('orderings.get', { runId, kind: 'automatic' });
     expect(auto.curveRules).toEqual({ maxStep: null, maxEqualRun: null });
     expect(auto.marks).toContainEqual({ level: 9, kind: 'tutorial-end', label: 'tutorial ends' });
     expect(auto.marks).toContainEqual({ level: 4, kind: 'mechanic', label: '2 taps' });
     // Force a fall: pin the hardest proven candidate to level 2; the steered order breaks "never falls" there.
-    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const page = await api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const hardest = page.items.filter((c) => c.failure === null && c.slot < 9).sort((a, b) => (b.metrics['bits'] ?? 0) - (a.metrics['bits'] ?? 0))[0]!;
-    const r = await ok<SteerResult>('orderings.steer', { runId, clear: true, pin: [{ level: 2, candidateId: hardest.id }] });
-    const view = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    const r = await api.call('orderings.steer', { runId, clear: true, pin: [{ level: 2, candidateId: hardest.id }] });
+    const view = await api.call('orderings.get', { runId, kind: 'steered' });
     expect(view.breaks).toEqual(r.breaks);
     const fell = view.breaks.find((b) => b.rule === 'fell');
     expect(fell).toBeDefined();
@@ -93,10 +91,10 @@ describe('the Ordering page through the API', () => {
   });
 
   it('ranks a level\'s pool by fit and leaves out what the steering may not ship', async () => {
-    await ok('orderings.steer', { runId, clear: true });
-    const steered = await ok<OrderingView>('orderings.get', { runId, kind: 'steered' });
+    await api.call('orderings.steer', { runId, clear: true });
+    const steered = await api.call('orderings.get', { runId, kind: 'steered' });
     const level = 6;
-    const s = await ok<SwapOptions>('orderings.swapOptions', { runId, kind: 'steered', level });
+    const s = await api.call('orderings.swapOptions', { runId, kind: 'steered', level });
     expect(s.current).toBe(steered.levels[level - 1]!.candidateId);
     expect(s.options.length).toBeGreaterThan(1);
     // The level's stage (levels 4–9 of this plan): its pools are what the level may hold.
@@ -110,8 +108,8 @@ describe('the Ordering page through the API', () => {
     expect(first.breaks).toEqual([]);
     // Excluding one leaves it out of the list and counts it.
     const victim = s.options[s.options.length - 1]!.candidateId;
-    await ok('orderings.steer', { runId, exclude: [victim] });
-    const again = await ok<SwapOptions>('orderings.swapOptions', { runId, kind: 'steered', level });
+    await api.call('orderings.steer', { runId, exclude: [victim] });
+    const again = await api.call('orderings.swapOptions', { runId, kind: 'steered', level });
     expect(again.options.map((o) => o.candidateId)).not.toContain(victim);
     expect(again.leftOut).toBe(s.leftOut + 1);
     expect(again.options.length + again.more).toBe(s.options.length + s.more - 1);
@@ -121,11 +119,11 @@ describe('the Ordering page through the API', () => {
   });
 
   it('a recompute runs on a worker: the API answers meanwhile', async () => {
-    const page = await ok<CandidatePage>('candidates.list', { runId, limit: 2000, withLevels: false });
+    const page = await api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const spare = page.items.find((c) => c.failure === null && c.slot === 7)!;
     let steerDone = false;
-    const steering = ok<SteerResult>('orderings.steer', { runId, clear: true, pin: [{ level: 8, candidateId: spare.id }] }).then((r) => { steerDone = true; return r; });
-    const info = await ok<{ name: string }>('app.info', {});
+    const steering = api.call('orderings.steer', { runId, clear: true, pin: [{ level: 8, candidateId: spare.id }] }).then((r) => { steerDone = true; return r; });
+    const info = await api.call('app.info', {});
     expect(info.name).toBeTruthy();
     expect(steerDone).toBe(false);
     expect((await steering).ordering.levels[7]!.candidateId).toBe(spare.id);
