@@ -222,10 +222,19 @@ describe('curation in Chromium', () => {
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
     await page.getByTestId('run-picker').selectOption(String(carillon.id));
     // Walk the grid with the keyboard to the pool's first proven candidate, and open it.
-    await page.locator('[data-testid^="card-"][data-index="0"]').click();
+    // One key at a time, each waited for: the grid reloads after the picker switch, and a key
+    // pressed while it does is lost (a clean CI machine once stopped three cards short).
+    const focusedIndex = () => page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-index');
+    await expect.poll(async () => {
+      await page.locator('[data-testid^="card-"][data-index="0"]').click();
+      return focusedIndex();
+    }).toBe('0');
     const slot0 = (await api('candidates.list', { runId: carillon.id, slot: 0, limit: 1, withLevels: false })).total;
     const at = slot0 + all.items.findIndex((c) => c.id === first!.id);
-    for (let k = 0; k < at; k++) await page.keyboard.press('ArrowRight');
+    for (let k = 0; k < at; k++) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(focusedIndex).toBe(String(k + 1));
+    }
     await expect.poll(() => page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-testid')).toBe(`card-${first!.id}`);
     await page.keyboard.press('Enter');
     await page.getByTestId('inspector-curation').waitFor();
