@@ -2,7 +2,6 @@
  * The service object: implements every API method over the store and the engine.
  * Transports (Electron IPC, local server) call `dispatch`, which validates arguments first.
  */
-import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import {
   ApiError,
@@ -40,6 +39,7 @@ import { getPair, listPairs, pairView } from './store/duplicates';
 import { setPairFine, triageCounts } from './store/triage';
 import { designerName } from './designer';
 import type { WorkerPool } from './jobs/pool';
+import { createEventHub } from './jobs/listeners';
 import { createRunEngine, type RunEngine } from './runs/run-engine';
 import { checkRunInput } from './runs/run-input';
 import { orderInWorkers, orderStoredPools, PackNotReadyError } from './runs/finish';
@@ -103,29 +103,16 @@ export function gameInfos(): GameInfo[] {
 }
 
 export function createService(ctx: ServiceContext): Service {
-  const events = new EventEmitter();
-  events.setMaxListeners(100);
+  // Every listener (transports, the CLI, the experiment runner) is guarded where it is called:
+  // one that throws is logged once, and the run carries on (jobs/listeners.ts).
+  const events = createEventHub<ApiEvents>();
   const { db } = ctx;
   const designer = ctx.designer ?? designerName();
-  /** Following experiments never stops a run: a failure there is logged, and the run goes on. */
-  const guarded = (fn: () => void): void => {
-    try {
-      fn();
-    } catch (e) {
-      console.error('experiments:', e);
-    }
-  };
   const engine = createRunEngine({
     db,
     pool: ctx.pool,
-    onProgress: (p) => {
-      events.emit('run.progress', p);
-      guarded(() => experiments.onRunProgress(p));
-    },
-    onChanged: (runId, status) => {
-      events.emit('run.changed', { runId, status });
-      guarded(() => experiments.onRunChanged(runId, status));
-    },
+    onProgress: (p) => events.emit('run.progress', p),
+    onChanged: (runId, status) => events.emit('run.changed', { runId, status }),
     ...(ctx.lease ? { lease: ctx.lease } : {}),
   });
   // An experiment's runs are ordinary runs on this engine; the runner adds up their progress.
@@ -136,6 +123,8 @@ export function createService(ctx: ServiceContext): Service {
     onProgress: (p) => events.emit('experiment.progress', p),
     onChanged: (experimentId, status) => events.emit('experiment.changed', { experimentId, status }),
   });
+  events.on('run.progress', (p) => experiments.onRunProgress(p));
+  events.on('run.changed', ({ runId, status }) => experiments.onRunChanged(runId, status));
 
   /** Store a checked run, queued and held by this engine's lease (the engine starts it when it is enqueued). */
   const storeRun = (r: { game: AnyGame; seed: number; name: string; plan: unknown; rules: unknown; levels: number; candidatesTotal: number; scope?: RunScope }): number =>
@@ -542,10 +531,7 @@ export function createService(ctx: ServiceContext): Service {
     dbPath: ctx.dbPath,
     engine,
     dispatch,
-    on: (event, listener) => {
-      events.on(event, listener);
-      return () => events.off(event, listener);
-    },
+    on: (event, listener) => events.on(event, listener),
     emit: (event, payload) => events.emit(event, payload),
     close: async () => {
       for (const abort of imports.values()) abort.abort();

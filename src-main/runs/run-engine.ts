@@ -5,13 +5,14 @@
  * into (slot, index) jobs whose random streams depend only on the run seed, the slot and the
  * index, so a pack is the same bytes however many workers made it. Cancel stops promptly,
  * resume carries on from what is stored, and a crash leaves the run marked interrupted on the
- * next open.
+ * next open. Its two listeners are guarded (jobs/listeners.ts): one that throws never stops a run.
  */
 import type { RunProgress, RunStatus } from '../../src-shared/api';
 import type { Db } from '../store/db';
 import type { LeaseTiming } from '../store/leases';
 import { jobFigures } from '../store/run-figures';
 import type { WorkerPool } from '../jobs/pool';
+import { guardListener } from '../jobs/listeners';
 import { createProgressTracker } from '../jobs/progress';
 import { createScheduler, type Scheduler } from '../jobs/scheduler';
 import { createRunPipeline } from './pipeline';
@@ -41,7 +42,11 @@ export interface RunEngine extends Scheduler {
 
 export function createRunEngine(opts: RunEngineOptions): RunEngine {
   const { db, pool } = opts;
-  const progress = createProgressTracker(opts.onProgress);
+  // The engine's listeners are called from inside the scheduler and the pipeline: one that
+  // throws is logged once and the run carries on (jobs/listeners.ts).
+  const onProgress = guardListener('run.progress', opts.onProgress);
+  const onChanged = guardListener('run.changed', opts.onChanged);
+  const progress = createProgressTracker(onProgress);
   const pipeline = createRunPipeline({
     db,
     pool,
@@ -49,7 +54,7 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
     ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}),
   });
-  const scheduler = createScheduler({ db, pool, onChanged: opts.onChanged, execute: pipeline.execute, ...(opts.lease ? { lease: opts.lease } : {}) });
+  const scheduler = createScheduler({ db, pool, onChanged, execute: pipeline.execute, ...(opts.lease ? { lease: opts.lease } : {}) });
   return {
     ...scheduler,
     workers: pool.size,
