@@ -57,7 +57,7 @@ import { createExperimentRunner } from './experiments/runner';
 import { experimentResults } from './experiments/results';
 import { resolveSettings } from './experiments/settings';
 import { deleteExperiment, experimentRuns, getExperiment, insertExperiment, listExperiments, summaryOf } from './store/experiments';
-import { deletePreset, getPreset, listPresets, presetByName, savePreset } from './store/presets';
+import { deletePreset, listPresets, presetByName, savePreset } from './store/presets';
 import { settingsDiff } from '../src-shared/experiments/diff';
 import type { RunScope } from '../src-shared/experiments/scope';
 
@@ -481,8 +481,7 @@ export function createService(ctx: ServiceContext): Service {
       if (as === 'preset') {
         if (!name) throw new ApiError('bad-argument', 'experiments.adopt: bad argument — name: a preset needs a name', [{ field: 'name', message: 'a preset needs a name' }]);
         if (presetByName(db, game.id, name)) throw new ApiError('conflict', `a ${game.title} preset named "${name}" exists already; choose another name`, [{ field: 'name', message: 'taken' }]);
-        const id = savePreset(db, { game: game.id, name, plan: arm.plan, rules: arm.rules }, new Date().toISOString());
-        return { run: null, preset: getPreset(db, id) };
+        return { run: null, preset: savePreset(db, { game: game.id, name, plan: arm.plan, rules: arm.rules }, new Date().toISOString()) };
       }
       // Always the whole plan: a quick experiment's slots were only for the answer.
       const checked = checkedAs('experiments.adopt', () => checkRunInput(game, { plan: arm.plan, rules: arm.rules }));
@@ -494,7 +493,7 @@ export function createService(ctx: ServiceContext): Service {
       const game = gameById(gameId);
       const checked = checkedAs('presets.save', () => checkRunInput(game, { plan, rules }));
       if (!replace && presetByName(db, game.id, name)) throw new ApiError('conflict', `a ${game.title} preset named "${name}" exists already; replace it or choose another name`, [{ field: 'name', message: 'taken' }]);
-      return getPreset(db, savePreset(db, { game: game.id, name, plan: checked.plan, rules: checked.rules }, new Date().toISOString()))!;
+      return savePreset(db, { game: game.id, name, plan: checked.plan, rules: checked.rules }, new Date().toISOString());
     },
     'presets.list': ({ game }) => listPresets(db, game),
     'presets.delete': ({ presetId }) => {

@@ -20,6 +20,7 @@ import type { CurationChange, HistoryEntry, HistoryList, HistoryStep } from './h
 import type { LevelProof } from './proof';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
 import type {
+  ExperimentAdopted,
   ExperimentCreated,
   ExperimentDetail,
   ExperimentProgress,
@@ -641,7 +642,7 @@ export const apiMethods = {
   'experiments.cancel': method<ExperimentSummary>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Stop an experiment\'s queued and running runs; finished runs and candidates stay.'),
   'experiments.resume': method<ExperimentSummary>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Carry on an experiment\'s unfinished runs from what is stored.'),
   'experiments.delete': method<{ deleted: number; runs: number }>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Delete an experiment that is not running, with its runs.'),
-  'experiments.adopt': method<{ run: RunSummary | null; preset: Preset | null }>()(
+  'experiments.adopt': method<ExperimentAdopted>()(
     z
       .object({
         experimentId: experimentIdSchema,

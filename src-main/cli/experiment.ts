@@ -38,6 +38,8 @@ interface ExperimentOptions {
 
 const collect = (v: string, acc: string[]): string[] => [...acc, v];
 
+function whole(flag: string, text: string, min: number, max: number): number;
+function whole(flag: string, text: string | undefined, min: number, max: number): number | undefined;
 function whole(flag: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new CliInputError(flag, `must be a whole number from ${min} to ${max}, not "${text}"`);
@@ -45,9 +47,10 @@ function whole(flag: string, text: string | undefined, min: number, max: number)
 }
 
 /** The create arguments the flags ask for (CliInputError names the flag). */
-export function experimentArgs(o: ExperimentOptions): Record<string, unknown> {
+export function experimentArgs(o: ExperimentOptions): ApiArgs<'experiments.create'> {
   if ((o.game === undefined) === (o.baseRun === undefined)) throw new CliInputError('--game', 'give the game (--game carillon) or a run whose settings are the base (--base-run N), one of them');
-  if (o.game !== undefined && !isGameId(o.game)) throw new CliInputError('--game', `"${o.game}" is not a game; known: ${games.map((g) => g.id).join(', ')}`);
+  const game = o.game;
+  if (game !== undefined && !isGameId(game)) throw new CliInputError('--game', `"${game}" is not a game; known: ${games.map((g) => g.id).join(', ')}`);
   if (o.seeds === undefined) throw new CliInputError('--seeds', 'needs the seeds, e.g. --seeds 1-8');
   const seeds = parseNumberList('--seeds', o.seeds, { min: 0, max: 2 ** 31 - 1, most: MAX_EXPERIMENT_SEEDS, what: 'seed' });
   const variants = parseVary(o.vary, MAX_EXPERIMENT_VARIANTS);
@@ -55,13 +58,18 @@ export function experimentArgs(o: ExperimentOptions): Record<string, unknown> {
   if (levels !== undefined && o.baseRun !== undefined) throw new CliInputError('--levels', 'cuts the game\'s default plan; a --base-run keeps its own plan');
   const baseRun = whole('--base-run', o.baseRun, 1, Number.MAX_SAFE_INTEGER);
   if ((o.slots === undefined) !== (o.candidates === undefined)) throw new CliInputError(o.slots === undefined ? '--slots' : '--candidates', 'a quick experiment needs both --slots (levels, e.g. 1,10,40) and --candidates (per level)');
-  const scope =
-    o.slots !== undefined
-      ? { kind: 'slots', slots: parseNumberList('--slots', o.slots, { min: 1, max: 1000, most: 50, what: 'level' }).map((l) => l - 1), candidates: whole('--candidates', o.candidates, 1, 2000) }
-      : { kind: 'plan' };
+  let scope: ApiArgs<'experiments.create'>['scope'] = { kind: 'plan' };
+  if (o.slots !== undefined) {
+    const slots = parseNumberList('--slots', o.slots, { min: 1, max: 1000, most: 50, what: 'level' }).map((l) => l - 1);
+    scope = { kind: 'slots', slots, candidates: whole('--candidates', o.candidates ?? '', 1, 2000) };
+  }
+  let base: ApiArgs<'experiments.create'>['base'];
+  if (baseRun !== undefined) base = { runId: baseRun };
+  else if (game !== undefined) base = { game, ...(levels !== undefined ? { levels } : {}) };
+  else throw new CliInputError('--game', 'give the game (--game carillon) or a run whose settings are the base (--base-run N), one of them');
   return {
     ...(o.name ? { name: o.name } : {}),
-    base: baseRun !== undefined ? { runId: baseRun } : { game: o.game, ...(levels !== undefined ? { levels } : {}) },
+    base,
     variants,
     seeds,
     scope,
@@ -110,7 +118,7 @@ export function registerExperiment(program: Command): void {
     .option('--db <path>', 'SQLite database that keeps the experiment and its runs', './studio.db')
     .option('--json <file>', 'also write the experiment and its results as JSON')
     .action(async (o: ExperimentOptions) => {
-      let args: Record<string, unknown> | null = null;
+      let args: ApiArgs<'experiments.create'> | null = null;
       let resumeId: number | undefined;
       let workers: number | undefined;
       try {
@@ -129,7 +137,8 @@ export function registerExperiment(program: Command): void {
           if (resumeId !== undefined) {
             experimentId = (await api.call('experiments.resume', { experimentId: resumeId })).id;
           } else {
-            const created = await api.call('experiments.create', args as ApiArgs<'experiments.create'>);
+            if (args === null) throw new Error('unreachable: no --resume and no create arguments');
+            const created = await api.call('experiments.create', args);
             if (created.experimentId === null) return badInput([`error: ${created.confirm.message.replace('Confirm to run it anyway.', 'Add --confirm to run it anyway.')}`]);
             experimentId = created.experimentId;
             process.stderr.write(`experiment ${experimentId} in ${o.db}: ${created.runs} runs, ${created.candidates.toLocaleString('en')} candidates\n`);

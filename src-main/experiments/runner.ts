@@ -10,6 +10,7 @@ import { ApiError, type RunProgress, type RunStatus } from '../../src-shared/api
 import { gameById } from '../../src-shared/games/index';
 import { overallProgress } from '../../src-shared/progress';
 import type { ExperimentProgress, ExperimentRunCell, ExperimentStatus } from '../../src-shared/experiments/types';
+import type { GameId } from '../../src-shared/game';
 import type { Db } from '../store/db';
 import { experimentOfRun, experimentRuns, getExperiment, runFigures, setExperimentStatus } from '../store/experiments';
 import type { WorkerPool } from '../jobs/pool';
@@ -95,7 +96,7 @@ export function createExperimentRunner(opts: {
   };
 
   /** A run's fraction done from what is stored: 1 when done, else its generation so far. */
-  const storedFraction = (game: string, cell: ExperimentRunCell): number =>
+  const storedFraction = (game: GameId, cell: ExperimentRunCell): number =>
     cell.status === 'done' ? 1 : overallProgress('generate', cell.candidatesDone, cell.candidatesTotal, gameById(game).phaseWeights);
 
   const progress = (experimentId: number): ExperimentProgress => {

@@ -31,15 +31,13 @@ export function presetByName(db: Db, game: GameId, name: string): Preset | null 
   return row ? toPreset(row) : null;
 }
 
-/** Store a preset; one of the same game and name is replaced (its id kept). */
-export function savePreset(db: Db, p: { game: GameId; name: string; plan: unknown; rules: unknown }, now: string): number {
+/** Store a preset and answer it as stored; one of the same game and name is replaced (its id kept). */
+export function savePreset(db: Db, p: { game: GameId; name: string; plan: unknown; rules: unknown }, now: string): Preset {
   const existing = presetByName(db, p.game, p.name);
-  if (existing) {
-    db.prepare('UPDATE presets SET plan = ?, rules = ?, created_at = ? WHERE id = ?').run(JSON.stringify(p.plan), JSON.stringify(p.rules), now, existing.id);
-    return existing.id;
-  }
-  const info = db.prepare('INSERT INTO presets (game, name, plan, rules, created_at) VALUES (?, ?, ?, ?, ?)').run(p.game, p.name, JSON.stringify(p.plan), JSON.stringify(p.rules), now);
-  return Number(info.lastInsertRowid);
+  const row = existing
+    ? db.prepare('UPDATE presets SET plan = ?, rules = ?, created_at = ? WHERE id = ? RETURNING *').get(JSON.stringify(p.plan), JSON.stringify(p.rules), now, existing.id)
+    : db.prepare('INSERT INTO presets (game, name, plan, rules, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *').get(p.game, p.name, JSON.stringify(p.plan), JSON.stringify(p.rules), now);
+  return toPreset(row as PresetRow);
 }
 
 export function deletePreset(db: Db, id: number): number {

@@ -1,10 +1,10 @@
 /**
  * The experiment contract's shapes (arguments' schemas live in api.ts): an experiment's
- * summary and detail, its one progress figure, the results of each variant against the base,
- * presets and settings diffs. Plain data.
+ * summary and detail, its one progress figure, what create and adopt answer, the results of
+ * each variant against the base, presets and settings diffs. Plain data.
  */
 import type { GameId } from '../game';
-import type { RunStatus } from '../api';
+import type { RunStatus, RunSummary } from '../api';
 import type { DiffLine } from './diff';
 import type { BoxStats, MedianRange, PairedDecision } from './stats';
 
@@ -70,19 +70,31 @@ export interface ExperimentDetail extends ExperimentSummary {
   progress: ExperimentProgress;
 }
 
-/** The reply of experiments.create: created, or held back until the designer confirms its size. */
-export type ExperimentCreated =
-  | { experimentId: number; runs: number; candidates: number; estimatedSeconds: number | null }
-  | {
-      experimentId: null;
-      confirm: {
-        candidates: number;
-        threshold: number;
-        /** From the measured rate of this game's finished runs in this database (or the studio's own figure). */
-        estimatedSeconds: number;
-        message: string;
-      };
-    };
+/** An experiment stored and queued. */
+export interface ExperimentStarted {
+  experimentId: number;
+  runs: number;
+  candidates: number;
+  estimatedSeconds: number | null;
+}
+
+/** An experiment past the size threshold, not stored: it waits for confirm: true. */
+export interface ExperimentHeld {
+  experimentId: null;
+  confirm: {
+    candidates: number;
+    threshold: number;
+    /** From the measured rate of this game's finished runs in this database (or the studio's own figure). */
+    estimatedSeconds: number;
+    message: string;
+  };
+}
+
+/** The reply of experiments.create: started, or held back until the designer confirms its size. */
+export type ExperimentCreated = ExperimentStarted | ExperimentHeld;
+
+/** The reply of experiments.adopt: the new run (as: 'run') or the saved preset (as: 'preset'), exactly one. */
+export type ExperimentAdopted = { run: RunSummary; preset: null } | { run: null; preset: Preset };
 
 /** One figure of a variant against the base, over the seeds both have finished. */
 export interface FigureResult {

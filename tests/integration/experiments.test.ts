@@ -5,38 +5,24 @@
  * (slots) experiment, adopt, presets and settings diffs.
  */
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ExperimentCreated,
-  ExperimentDetail,
-  ExperimentProgress,
-  ExperimentResults,
-  ExperimentSummary,
-  ExportResult,
-  Preset,
-  RunSummary,
-  SettingsDiff,
-  CandidatePage,
-} from '../../src-shared/api';
-import type { Service } from '../../src-main/service';
-import { testService } from '../helpers/service';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { ApiError, type ApiArgs, type ExperimentDetail, type ExperimentProgress, type ExperimentResults, type ExperimentStarted, type StudioClient } from '../../src-shared/api';
+import { localClient } from '../../src-main/local-client';
+import { openTestStudio, useTestStudio } from '../helpers/studio';
 import { tempDir } from '../helpers/temp';
 import { openStudio } from '../../src-main/studio';
 import { join } from 'node:path';
 
-let ctx: ReturnType<typeof testService>;
-let service: Service;
+const studio = useTestStudio({ prefix: 'studio-experiments-' });
 
-async function call<T>(s: Service, method: string, args: unknown): Promise<T> {
-  const env = await s.dispatch(method, args);
-  if (!env.ok) throw new Error(`${method}: ${env.error.message}`);
-  return env.value as T;
-}
-const ok = <T>(method: string, args: unknown): Promise<T> => call<T>(service, method, args);
-async function refused(method: string, args: unknown): Promise<{ code: string; message: string; fields?: { field: string; message: string }[] }> {
-  const env = await service.dispatch(method, args);
-  if (env.ok) throw new Error(`${method} was not refused`);
-  return env.error;
+/** The ApiError a refused call rejects with. */
+async function refused(p: Promise<unknown>): Promise<ApiError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  if (!(e instanceof ApiError)) throw new Error(`the call was not refused (${e === null ? 'it answered' : String(e)})`);
+  return e;
 }
 
 function counts(dbPath: string): Record<string, number> {
@@ -51,55 +37,57 @@ function counts(dbPath: string): Record<string, number> {
 }
 
 /** Wait until an experiment is no longer queued or running. */
-async function settled(s: Service, experimentId: number): Promise<ExperimentDetail> {
+async function settled(client: StudioClient, experimentId: number): Promise<ExperimentDetail> {
   for (;;) {
-    const e = await call<ExperimentDetail>(s, 'experiments.get', { experimentId });
+    const e = await client.call('experiments.get', { experimentId });
     if (e.status !== 'queued' && e.status !== 'running') return e;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const exportText = async (s: Service, runId: number): Promise<string> => (await call<ExportResult>(s, 'packs.export', { runId, kind: 'automatic' })).text;
+const exportText = async (client: StudioClient, runId: number): Promise<string> => (await client.call('packs.export', { runId, kind: 'automatic' })).text;
 
-const base = { game: 'carillon', levels: 4 };
-const variants = [{ name: 'wide', changes: { 'rules.spacing': 22 } }, { changes: { 'rules.orderMethod': 'greedy', 'plan.1.maxDots': 7 } }];
+type CreateArgs = ApiArgs<'experiments.create'>;
+
+/** Create an experiment that starts at once; one held back for confirmation fails the test with its message. */
+async function started(client: StudioClient, args: CreateArgs): Promise<ExperimentStarted> {
+  const made = await client.call('experiments.create', args);
+  if (made.experimentId === null) throw new Error(`the experiment was held for confirmation: ${made.confirm.message}`);
+  return made;
+}
+
+const base: CreateArgs['base'] = { game: 'carillon', levels: 4 };
+const wide = { name: 'wide', changes: { 'rules.spacing': 22 } };
+const variants: CreateArgs['variants'] = [wide, { changes: { 'rules.orderMethod': 'greedy', 'plan.1.maxDots': 7 } }];
 const seeds = [3, 11, 42];
-
-beforeAll(() => {
-  ctx = testService(2);
-  service = ctx.service;
-});
-afterAll(async () => {
-  await ctx.dispose();
-});
 
 describe('bad input is refused before anything runs, naming the field', () => {
   it('an unknown rule, a value out of bounds, a plan row past the plan', async () => {
-    const before = counts(ctx.dbPath);
-    const e1 = await refused('experiments.create', { base, variants: [{ changes: { 'rules.spacng': 18 } }], seeds });
+    const before = counts(studio.dbPath);
+    const e1 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacng': 18 } }], seeds }));
     expect(e1.code).toBe('bad-argument');
     expect(e1.fields).toEqual([{ field: 'variants.0.changes.rules.spacng', message: 'is not a rule of Carillon; did you mean spacing?' }]);
     expect(e1.message).toContain('rules.spacng: is not a rule of Carillon; did you mean spacing?');
-    const e2 = await refused('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }, { changes: { 'rules.spacing': -1 } }], seeds });
+    const e2 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }, { changes: { 'rules.spacing': -1 } }], seeds }));
     expect(e2.fields).toEqual([{ field: 'variants.1.changes.rules.spacing', message: 'must be at least 0' }]);
     // The base holds 4 levels: 2 stretches.
-    const e3 = await refused('experiments.create', { base, variants: [{ changes: { 'plan.3.taps': 4 } }], seeds });
+    const e3 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'plan.3.taps': 4 } }], seeds }));
     expect(e3.fields).toEqual([{ field: 'variants.0.changes.plan.3.taps', message: 'is not in the plan: the plan has 2 stretches, numbered 0-1' }]);
-    const e4 = await refused('experiments.create', { base, variants: [{ changes: {} }], seeds: [1, 1] });
+    const e4 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds: [1, 1] }));
     expect(e4.fields?.map((f) => f.field)).toEqual(['seeds']);
-    const e5 = await refused('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }], seeds, scope: { kind: 'slots', slots: [0, 9], candidates: 4 } });
+    const e5 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }], seeds, scope: { kind: 'slots', slots: [0, 9], candidates: 4 } }));
     expect(e5.fields).toEqual([{ field: 'scope.slots.1', message: "slot 9 is past the base's plan, which has level slots 0-3" }]);
-    const e6 = await refused('experiments.create', { base: { runId: 999 }, variants: [{ changes: { 'rules.spacing': 18 } }], seeds });
+    const e6 = await refused(studio.api.call('experiments.create', { base: { runId: 999 }, variants: [{ changes: { 'rules.spacing': 18 } }], seeds }));
     expect(e6.code).toBe('not-found');
-    const e7 = await refused('experiments.create', { base, variants: [{ changes: {} }], seeds });
+    const e7 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds }));
     expect(e7.fields).toEqual([{ field: 'variants.0.changes', message: 'a variant needs at least one change (e.g. rules.spacing: 18)' }]);
-    expect(counts(ctx.dbPath)).toEqual(before);
+    expect(counts(studio.dbPath)).toEqual(before);
   });
 
   it('an experiment past the size threshold waits for confirmation with its estimated time', async () => {
-    const before = counts(ctx.dbPath);
-    const big = { base: { game: 'carillon' }, variants: [{ changes: { 'rules.poolSize': 800 } }], seeds: [1, 2, 3] };
-    const held = await ok<ExperimentCreated>('experiments.create', big);
+    const before = counts(studio.dbPath);
+    const big: CreateArgs = { base: { game: 'carillon' }, variants: [{ changes: { 'rules.poolSize': 800 } }], seeds: [1, 2, 3] };
+    const held = await studio.api.call('experiments.create', big);
     expect(held.experimentId).toBeNull();
     if (held.experimentId !== null) throw new Error('unreachable');
     // 3 seeds × (120 × 16 + 120 × 800) candidates.
@@ -107,19 +95,19 @@ describe('bad input is refused before anything runs, naming the field', () => {
     expect(held.confirm.threshold).toBe(200_000);
     expect(held.confirm.estimatedSeconds).toBeGreaterThan(0);
     expect(held.confirm.message).toMatch(/^this experiment makes 293,760 candidates \(2 arms × 3 seeds\), more than 200,000; it would take about \d+ min at the measured rate/);
-    expect(counts(ctx.dbPath)).toEqual(before);
+    expect(counts(studio.dbPath)).toEqual(before);
   });
 });
 
 describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
-  let created: ExperimentCreated;
+  let created: ExperimentStarted;
   let detail: ExperimentDetail;
   const overall: number[] = [];
 
   beforeAll(async () => {
-    service.on('experiment.progress', (p: ExperimentProgress) => overall.push(p.overall));
-    created = await ok<ExperimentCreated>('experiments.create', { name: 'spacing and order', base, variants, seeds });
-    detail = await settled(service, created.experimentId!);
+    studio.api.on('experiment.progress', (p: ExperimentProgress) => overall.push(p.overall));
+    created = await started(studio.api, { name: 'spacing and order', base, variants, seeds });
+    detail = await settled(studio.api, created.experimentId);
   });
 
   it('stores the experiment with one run per arm and seed, and ends done', () => {
@@ -135,24 +123,24 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
   });
 
   it('its runs are byte-identical to the same runs started alone', async () => {
-    const alone = testService(2);
+    const alone = openTestStudio({ prefix: 'studio-experiments-alone-' });
     try {
       for (const cell of detail.runs) {
         const arm = detail.arms[cell.arm]!;
-        const run = await call<RunSummary>(alone.service, 'runs.create', { game: 'carillon', seed: cell.seed, plan: arm.plan, rules: arm.rules });
+        const run = await alone.api.call('runs.create', { game: 'carillon', seed: cell.seed, plan: arm.plan, rules: arm.rules });
         expect((await alone.service.engine.waitFor(run.id)).status).toBe('done');
-        expect(await exportText(service, cell.runId)).toBe(await exportText(alone.service, run.id));
-        const mine = await call<CandidatePage>(service, 'candidates.list', { runId: cell.runId, limit: 2000 });
-        const theirs = await call<CandidatePage>(alone.service, 'candidates.list', { runId: run.id, limit: 2000 });
+        expect(await exportText(studio.api, cell.runId)).toBe(await exportText(alone.api, run.id));
+        const mine = await studio.api.call('candidates.list', { runId: cell.runId, limit: 2000 });
+        const theirs = await alone.api.call('candidates.list', { runId: run.id, limit: 2000 });
         expect(mine.items.map((c) => [c.slot, c.index, JSON.stringify(c.level)])).toEqual(theirs.items.map((c) => [c.slot, c.index, JSON.stringify(c.level)]));
       }
     } finally {
-      await alone.dispose();
+      await alone.close();
     }
   });
 
   it('results: each variant against the base, figures as median and range, real only by the paired test', async () => {
-    const r = await ok<ExperimentResults>('experiments.results', { experimentId: created.experimentId });
+    const r = await studio.api.call('experiments.results', { experimentId: created.experimentId });
     expect(r.seedsDone).toEqual(seeds);
     expect(r.difficulty.metric).toBe('bits');
     expect(r.variants.map((v) => v.name)).toEqual(['wide', 'orderMethod greedy, plan.1.maxDots 7']);
@@ -176,60 +164,64 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
     // The hardest level per seed is the base's stored order's hardest.
     const hardest = r.variants[0]!.figures.find((f) => f.key === 'hardest')!;
     const firstRun = detail.runs.find((c) => c.arm === 0 && c.seed === seeds[0])!;
-    const pack = JSON.parse(await exportText(service, firstRun.runId)) as { levels: { bits: number }[] };
+    const pack = JSON.parse(await exportText(studio.api, firstRun.runId)) as { levels: { bits: number }[] };
     expect(hardest.perSeed[0]!.base).toBeCloseTo(Math.max(...pack.levels.map((l) => l.bits)), 6);
   });
 
   it('cancelled and resumed, a second experiment ends with the same runs and results', async () => {
     const seen = new Map<number, number[]>();
-    const off = service.on('experiment.progress', (p) => seen.set(p.experimentId, [...(seen.get(p.experimentId) ?? []), p.overall]));
-    const again = await ok<ExperimentCreated>('experiments.create', { name: 'again', base, variants, seeds });
+    const off = studio.api.on('experiment.progress', (p) => seen.set(p.experimentId, [...(seen.get(p.experimentId) ?? []), p.overall]));
+    const again = await started(studio.api, { name: 'again', base, variants, seeds });
     // Cancel once some candidates are stored.
     for (;;) {
-      const e = await ok<ExperimentDetail>('experiments.get', { experimentId: again.experimentId });
+      const e = await studio.api.call('experiments.get', { experimentId: again.experimentId });
       if (e.progress.candidatesDone > 100) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    const cancelled = await ok<ExperimentSummary>('experiments.cancel', { experimentId: again.experimentId });
-    const mid = await settled(service, again.experimentId!);
+    const cancelled = await studio.api.call('experiments.cancel', { experimentId: again.experimentId });
+    const mid = await settled(studio.api, again.experimentId);
     expect(mid.status).toBe('cancelled');
     expect(cancelled.runsDone).toBeLessThan(9);
     expect(mid.progress.overall).toBeLessThan(1);
-    const resumed = await ok<ExperimentSummary>('experiments.resume', { experimentId: again.experimentId });
+    const resumed = await studio.api.call('experiments.resume', { experimentId: again.experimentId });
     expect(['queued', 'running']).toContain(resumed.status);
-    const end = await settled(service, again.experimentId!);
+    const end = await settled(studio.api, again.experimentId);
     off();
     expect(end.status).toBe('done');
-    const figures = seen.get(again.experimentId!)!;
+    const figures = seen.get(again.experimentId)!;
     expect(figures.length).toBeGreaterThan(3);
     for (let i = 1; i < figures.length; i++) expect(figures[i]!).toBeGreaterThanOrEqual(figures[i - 1]!);
     for (const cell of end.runs) {
       const twin = detail.runs.find((c) => c.arm === cell.arm && c.seed === cell.seed)!;
-      expect(await exportText(service, cell.runId)).toBe(await exportText(service, twin.runId));
+      expect(await exportText(studio.api, cell.runId)).toBe(await exportText(studio.api, twin.runId));
     }
-    const a = await ok<ExperimentResults>('experiments.results', { experimentId: created.experimentId });
-    const b = await ok<ExperimentResults>('experiments.results', { experimentId: again.experimentId });
+    const a = await studio.api.call('experiments.results', { experimentId: created.experimentId });
+    const b = await studio.api.call('experiments.results', { experimentId: again.experimentId });
     // Everything but the build speed (a time) is the same.
     const strip = (r: ExperimentResults) => r.variants.map((v) => ({ ...v, figures: v.figures.filter((f) => f.key !== 'buildsPerSecond') }));
     expect(strip(b)).toEqual(strip(a));
   });
 
   it('adopt starts a new whole-plan run, or saves a preset, with the variant\'s settings', async () => {
-    const adopted = await ok<{ run: RunSummary }>('experiments.adopt', { experimentId: created.experimentId, variant: 1, as: 'run' });
+    const adopted = await studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 1, as: 'run' });
+    expect(adopted.preset).toBeNull();
+    if (adopted.run === null) throw new Error('adopt as a run answered no run');
     expect(adopted.run.seed).toBe(3);
-    const run = await ok<{ rules: { spacing: number }; plan: unknown }>('runs.get', { runId: adopted.run.id });
-    expect(run.rules.spacing).toBe(22);
+    const run = await studio.api.call('runs.get', { runId: adopted.run.id });
+    expect(run.rules).toMatchObject({ spacing: 22 });
     expect(run.plan).toEqual(detail.arms[1]!.plan);
-    await service.engine.waitFor(adopted.run.id);
-    const saved = await ok<{ preset: Preset }>('experiments.adopt', { experimentId: created.experimentId, variant: 2, as: 'preset', name: 'greedy' });
+    await studio.service.engine.waitFor(adopted.run.id);
+    const saved = await studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 2, as: 'preset', name: 'greedy' });
+    expect(saved.run).toBeNull();
+    if (saved.preset === null) throw new Error('adopt as a preset answered no preset');
     expect(saved.preset).toMatchObject({ game: 'carillon', name: 'greedy', rules: { orderMethod: 'greedy' } });
-    const taken = await refused('experiments.adopt', { experimentId: created.experimentId, variant: 2, as: 'preset', name: 'greedy' });
+    const taken = await refused(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 2, as: 'preset', name: 'greedy' }));
     expect(taken.code).toBe('conflict');
-    const noName = await refused('experiments.adopt', { experimentId: created.experimentId, variant: 1, as: 'preset' });
+    const noName = await refused(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 1, as: 'preset' }));
     expect(noName.fields).toEqual([{ field: 'name', message: 'a preset needs a name' }]);
-    const past = await refused('experiments.adopt', { experimentId: created.experimentId, variant: 3, as: 'run' });
+    const past = await refused(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 3, as: 'run' }));
     expect(past.fields).toEqual([{ field: 'variant', message: 'must be 0-2' }]);
-    const diff = await ok<SettingsDiff>('settings.diff', { a: { runId: detail.runs[0]!.runId }, b: { presetId: saved.preset.id } });
+    const diff = await studio.api.call('settings.diff', { a: { runId: detail.runs[0]!.runId }, b: { presetId: saved.preset.id } });
     expect(diff.lines.map((l) => l.text)).toEqual(['Ordering method: path → greedy', 'Stretch 2 (level 4), dots at end: 8 → 7']);
     expect(diff.a).toMatch(/^run \d+/);
     expect(diff.b).toBe('preset "greedy"');
@@ -242,27 +234,29 @@ describe('an experiment the studio closed under', () => {
     const dbPath = join(t.dir, 'studio.db');
     try {
       const first = openStudio({ dbPath, workers: 2, transport: 'server' });
-      const made = await call<ExperimentCreated>(first, 'experiments.create', { base, variants: [variants[0]], seeds: [3, 11] });
+      const firstApi = localClient(first);
+      const made = await started(firstApi, { base, variants: [wide], seeds: [3, 11] });
       for (;;) {
-        const e = await call<ExperimentDetail>(first, 'experiments.get', { experimentId: made.experimentId });
+        const e = await firstApi.call('experiments.get', { experimentId: made.experimentId });
         if (e.progress.candidatesDone > 20) break;
         await new Promise((r) => setTimeout(r, 20));
       }
       await first.close();
       const second = openStudio({ dbPath, workers: 2, transport: 'server' });
+      const secondApi = localClient(second);
       try {
-        const after = await call<ExperimentDetail>(second, 'experiments.get', { experimentId: made.experimentId });
+        const after = await secondApi.call('experiments.get', { experimentId: made.experimentId });
         expect(after.status).toBe('interrupted');
-        expect((await call<ExperimentSummary[]>(second, 'experiments.list', {}))[0]!.status).toBe('interrupted');
-        await call(second, 'experiments.resume', { experimentId: made.experimentId });
-        const end = await settled(second, made.experimentId!);
+        expect((await secondApi.call('experiments.list', {}))[0]!.status).toBe('interrupted');
+        await secondApi.call('experiments.resume', { experimentId: made.experimentId });
+        const end = await settled(secondApi, made.experimentId);
         expect(end.status).toBe('done');
         // Each run is the same bytes as the same arm and seed of an experiment that ran straight through.
-        const straight = await ok<ExperimentCreated>('experiments.create', { base, variants: [variants[0]], seeds: [3, 11] });
-        const twin = await settled(service, straight.experimentId!);
+        const straight = await started(studio.api, { base, variants: [wide], seeds: [3, 11] });
+        const twin = await settled(studio.api, straight.experimentId);
         for (const cell of end.runs) {
           const other = twin.runs.find((c) => c.arm === cell.arm && c.seed === cell.seed)!;
-          expect(await exportText(second, cell.runId)).toBe(await exportText(service, other.runId));
+          expect(await exportText(secondApi, cell.runId)).toBe(await exportText(studio.api, other.runId));
         }
       } finally {
         await second.close();
@@ -275,44 +269,44 @@ describe('an experiment the studio closed under', () => {
 
 describe('a quick experiment: a few level slots, N candidates each', () => {
   it('makes only those slots, the same candidates a whole run makes there, and is not ordered', async () => {
-    const made = await ok<ExperimentCreated>('experiments.create', { base: { game: 'apsis', levels: 20 }, variants: [{ changes: { 'rules.aimDepth': false } }], seeds: [5, 6], scope: { kind: 'slots', slots: [2, 17], candidates: 5 } });
+    const made = await started(studio.api, { base: { game: 'apsis', levels: 20 }, variants: [{ changes: { 'rules.aimDepth': false } }], seeds: [5, 6], scope: { kind: 'slots', slots: [2, 17], candidates: 5 } });
     expect(made).toMatchObject({ runs: 4, candidates: 4 * 2 * 5 });
-    const done = await settled(service, made.experimentId!);
+    const done = await settled(studio.api, made.experimentId);
     expect(done.status).toBe('done');
     const cell = done.runs.find((c) => c.arm === 0 && c.seed === 5)!;
-    const page = await ok<CandidatePage>('candidates.list', { runId: cell.runId, limit: 100 });
+    const page = await studio.api.call('candidates.list', { runId: cell.runId, limit: 100 });
     expect(page.items.map((c) => `${c.slot}:${c.index}`).sort()).toEqual(['17:0', '17:1', '17:2', '17:3', '17:4', '2:0', '2:1', '2:2', '2:3', '2:4']);
-    const order = await refused('packs.export', { runId: cell.runId, kind: 'automatic' });
+    const order = await refused(studio.api.call('packs.export', { runId: cell.runId, kind: 'automatic' }));
     expect(order.code).toBe('conflict');
-    const r = await ok<ExperimentResults>('experiments.results', { experimentId: made.experimentId });
+    const r = await studio.api.call('experiments.results', { experimentId: made.experimentId });
     expect(r.variants[0]!.figures.map((f) => f.key)).toEqual(['gaveUp', 'buildsPerCandidate', 'buildsPerSecond', 'duplicateRate']);
     expect(r.variants[0]!.stages.map((s) => s.stage)).toEqual(['levels 1–15', 'levels 16–20']);
     expect(r.variants[0]!.stages[0]!.base!.n).toBe(10);
     // The same candidates as a whole run of the same seed makes for those slots.
-    const whole = await ok<RunSummary>('runs.create', { game: 'apsis', seed: 5, levels: 20 });
-    await service.engine.waitFor(whole.id);
-    const full = await ok<CandidatePage>('candidates.list', { runId: whole.id, limit: 2000 });
+    const whole = await studio.api.call('runs.create', { game: 'apsis', seed: 5, levels: 20 });
+    await studio.service.engine.waitFor(whole.id);
+    const full = await studio.api.call('candidates.list', { runId: whole.id, limit: 2000 });
     for (const c of page.items) expect(JSON.stringify(full.items.find((f) => f.slot === c.slot && f.index === c.index)!.level)).toBe(JSON.stringify(c.level));
-    const gone = await ok<{ deleted: number; runs: number }>('experiments.delete', { experimentId: made.experimentId });
+    const gone = await studio.api.call('experiments.delete', { experimentId: made.experimentId });
     expect(gone).toEqual({ deleted: 1, runs: 4 });
-    expect((await refused('runs.get', { runId: cell.runId })).code).toBe('not-found');
+    expect((await refused(studio.api.call('runs.get', { runId: cell.runId }))).code).toBe('not-found');
   });
 });
 
 describe('presets and settings diffs', () => {
   it('save, list, refuse a taken name or a bad rule, delete', async () => {
-    const p = await ok<Preset>('presets.save', { game: 'apsis', name: 'spec builder', rules: { aimDepth: false } });
+    const p = await studio.api.call('presets.save', { game: 'apsis', name: 'spec builder', rules: { aimDepth: false } });
     expect(p.rules).toMatchObject({ aimDepth: false, sunRadius: 40 });
-    expect((await refused('presets.save', { game: 'apsis', name: 'spec builder', rules: {} })).code).toBe('conflict');
-    const bad = await refused('presets.save', { game: 'apsis', name: 'x', rules: { sunRadus: 3 } });
+    expect((await refused(studio.api.call('presets.save', { game: 'apsis', name: 'spec builder', rules: {} }))).code).toBe('conflict');
+    const bad = await refused(studio.api.call('presets.save', { game: 'apsis', name: 'x', rules: { sunRadus: 3 } }));
     expect(bad.message).toMatch(/^presets\.save: bad argument — rules\.sunRadus: is not a rule of Apsis; did you mean sunRadius\?/);
-    expect((await ok<Preset[]>('presets.list', { game: 'apsis' })).map((x) => x.name)).toEqual(['spec builder']);
-    const diff = await ok<SettingsDiff>('settings.diff', { a: { game: 'apsis' }, b: { presetId: p.id } });
+    expect((await studio.api.call('presets.list', { game: 'apsis' })).map((x) => x.name)).toEqual(['spec builder']);
+    const diff = await studio.api.call('settings.diff', { a: { game: 'apsis' }, b: { presetId: p.id } });
     expect(diff).toMatchObject({ a: "Apsis's defaults", b: 'preset "spec builder"', same: false });
     expect(diff.lines.map((l) => l.text)).toEqual(['Aim at a depth: on → off']);
-    const cross = await ok<SettingsDiff>('settings.diff', { a: { game: 'carillon' }, b: { presetId: p.id } });
+    const cross = await studio.api.call('settings.diff', { a: { game: 'carillon' }, b: { presetId: p.id } });
     expect(cross.lines.map((l) => l.text)).toEqual(['Game: Carillon → Apsis (the settings of two games are not compared further)']);
-    expect(await ok('presets.delete', { presetId: p.id })).toEqual({ deleted: 1 });
-    expect((await refused('presets.delete', { presetId: p.id })).code).toBe('not-found');
+    expect(await studio.api.call('presets.delete', { presetId: p.id })).toEqual({ deleted: 1 });
+    expect((await refused(studio.api.call('presets.delete', { presetId: p.id }))).code).toBe('not-found');
   });
 });
