@@ -8,7 +8,6 @@ import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
 import { handEditedOf, provenCandidates } from '../store/candidates';
-import { candidateName } from '../../src-shared/vocabulary';
 import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
 import type { WorkerPool } from '../jobs/pool';
@@ -98,7 +97,7 @@ export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: Orderi
   if (edited.size > 0) {
     const handEdited = stored.levels.flatMap((l) => {
       const e = edited.get(l.candidateId!);
-      return e ? [{ level: l.level, candidate: candidateName(e.slot, e.index), from: e.parent ? candidateName(e.parent.slot, e.parent.index) : null }] : [];
+      return e ? [{ level: l.level, candidate: e.candidate, from: e.from }] : [];
     });
     pack = { ...pack, studio: { handEdited } };
   }

@@ -3,7 +3,8 @@
  * hold it to the size limits before any proof, check the game's schema, re-prove every level
  * and measure it. The reply is plain data: the levels to store, or a refusal whose sentence
  * never quotes the text (an import must not echo what it was given) and lists at most
- * `maxProblems` problems with a count of the rest.
+ * `maxProblems` problems with a count of the rest. The levels the studio marked hand-edited
+ * when it exported the pack (`studio.handEdited`, beside the game's fields) are read back.
  */
 import type { GameId } from '../../src-shared/game';
 import { games, packFormat } from '../../src-shared/games/index';
@@ -15,8 +16,15 @@ export interface ImportProblem {
   message: string;
 }
 
+/** A level the exporting studio marked hand-edited: its level number, its name there and the candidate it was edited from. */
+export interface HandEditedMark {
+  level: number;
+  candidate: string;
+  from: string | null;
+}
+
 export type ImportCheck =
-  | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number> }[] }
+  | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[] }
   | { ok: false; message: string; fields: ImportProblem[] };
 
 const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing was stored';
@@ -67,6 +75,41 @@ function checkSizes(json: Record<string, unknown>, limits: ImportLimits): Import
   return refuse(`the pack has levels larger than the studio checks (at most ${formatCount(limits.maxElementsPerLevel)} entries per list)`, problems, limits);
 }
 
+/** A candidate's name as packs write it ("L12 · c3"); anything longer is not one. */
+const MAX_NAME = 40;
+
+/**
+ * The pack's `studio.handEdited` list (absent: none), each entry a level of the pack named once;
+ * a malformed list is refused naming the entry and field, as a malformed level is.
+ */
+function readHandEdited(json: Record<string, unknown>, levelCount: number): { marks: Map<number, HandEditedMark>; problems: ImportProblem[] } {
+  const marks = new Map<number, HandEditedMark>();
+  const problems: ImportProblem[] = [];
+  const studio = json['studio'];
+  if (studio === undefined) return { marks, problems };
+  if (typeof studio !== 'object' || studio === null || Array.isArray(studio)) return { marks, problems: [{ field: 'studio', message: 'must be an object (the studio\'s notes beside the game\'s fields)' }] };
+  const list = (studio as Record<string, unknown>)['handEdited'];
+  if (list === undefined) return { marks, problems };
+  if (!Array.isArray(list)) return { marks, problems: [{ field: 'studio.handEdited', message: 'must be a list of {level, candidate, from}' }] };
+  list.forEach((entry: unknown, i) => {
+    const at = `studio.handEdited.${i}`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      problems.push({ field: at, message: 'must be {level, candidate, from}' });
+      return;
+    }
+    const e = entry as Record<string, unknown>;
+    const { level, candidate } = e;
+    const from = e['from'] ?? null;
+    const bad = problems.length;
+    if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > levelCount) problems.push({ field: `${at}.level`, message: `must be a level of the pack (1 to ${levelCount})` });
+    else if (marks.has(level)) problems.push({ field: `${at}.level`, message: `names level ${level} a second time` });
+    if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_NAME) problems.push({ field: `${at}.candidate`, message: `must be the candidate's name (at most ${MAX_NAME} characters)` });
+    if (from !== null && (typeof from !== 'string' || from.length === 0 || from.length > MAX_NAME)) problems.push({ field: `${at}.from`, message: `must be the name of the candidate it was edited from (at most ${MAX_NAME} characters), or null` });
+    if (problems.length === bad) marks.set(level as number, { level: level as number, candidate: candidate as string, from: from as string | null });
+  });
+  return { marks, problems };
+}
+
 function checkText(text: string, limits: ImportLimits): ImportCheck {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!body.trimStart().startsWith('{')) return refuse('the text is not a level pack: a pack is a JSON object, and this text does not start with "{"', [], limits);
@@ -100,7 +143,10 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     return refuse('the pack fails verification', problems.map((p) => ({ field: p.level === null ? p.rule : `level ${p.level}: ${p.rule}`, message: p.message })), limits);
   }
   const p = pack as { seed: number; rules: unknown; plan: unknown };
-  const levels = game.packLevels(pack).map((level) => ({ level, metrics: game.measure(level, p.rules) }));
+  const packLevels = game.packLevels(pack);
+  const edited = readHandEdited(json as Record<string, unknown>, packLevels.length);
+  if (edited.problems.length > 0) return refuse("the pack's list of hand-edited levels (studio.handEdited) cannot be read", edited.problems, limits);
+  const levels = packLevels.map((level, i) => ({ level, metrics: game.measure(level, p.rules), handEdited: edited.marks.get(i + 1) ?? null }));
   return { ok: true, game: game.id, seed: p.seed, plan: p.plan, rules: p.rules, levels };
 }
 

@@ -61,7 +61,8 @@ export interface ImportedPack {
 
 /**
  * Check a pack's text (bytes here, then levels, elements, schema and proof in a worker) and
- * store it as a read-only imported run. Nothing is stored if anything fails or it is cancelled.
+ * store it as a read-only imported run; levels the pack lists in `studio.handEdited` are stored
+ * hand-edited. Nothing is stored if anything fails or it is cancelled.
  */
 export async function importPackText(db: Db, source: { text: string; name?: string; signal?: AbortSignal; limits?: ImportLimits }): Promise<ImportedPack> {
   const limits = source.limits ?? IMPORT_LIMITS;
@@ -79,7 +80,16 @@ export async function importPackText(db: Db, source: { text: string; name?: stri
     name: source.name ?? 'imported pack',
     plan: checked.plan,
     rules: checked.rules,
-    candidates: checked.levels.map(({ level, metrics }, i) => ({ slot: i, index: 0, level, metrics, difficulty: metrics[game.difficulty] ?? null, proof: { imported: true } })),
+    // A level the exporting studio marked hand-edited stays marked, with its names there (a re-export writes them back).
+    candidates: checked.levels.map(({ level, metrics, handEdited }, i) => ({
+      slot: i,
+      index: 0,
+      level,
+      metrics,
+      difficulty: metrics[game.difficulty] ?? null,
+      proof: handEdited ? { imported: true, handEdited: { candidate: handEdited.candidate, from: handEdited.from } } : { imported: true },
+      ...(handEdited ? { handEdited: true } : {}),
+    })),
   }, now);
   return { game, runId, levels: checked.levels.length };
 }

@@ -1,6 +1,7 @@
 /** Queries on candidates: batched inserts, paged lists with metric filters and sorts, curation. */
 import type { CandidatePage, CandidateRow, PoolPoint, Verdict } from '../../src-shared/api';
 import type { RowChange } from '../../src-shared/history';
+import { candidateName } from '../../src-shared/vocabulary';
 import type { Db } from './db';
 
 export interface NewCandidate {
@@ -10,13 +11,15 @@ export interface NewCandidate {
   metrics: Record<string, number>;
   difficulty: number | null;
   proof: Record<string, unknown>;
+  /** A level edited by hand (an imported pack's `studio.handEdited`); generated candidates are not. */
+  handEdited?: boolean;
 }
 
 /** Insert a batch of finished jobs in one transaction (a job already stored is left alone). */
 export function insertCandidates(db: Db, runId: number, items: readonly NewCandidate[]): void {
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO candidates (run_id, slot, idx, level, metrics, difficulty, proof)
-     VALUES (@runId, @slot, @idx, @level, @metrics, @difficulty, @proof)`,
+    `INSERT OR IGNORE INTO candidates (run_id, slot, idx, level, metrics, difficulty, proof, hand_edited)
+     VALUES (@runId, @slot, @idx, @level, @metrics, @difficulty, @proof, @handEdited)`,
   );
   const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
   db.transaction(() => {
@@ -29,6 +32,7 @@ export function insertCandidates(db: Db, runId: number, items: readonly NewCandi
         metrics: JSON.stringify(c.metrics),
         difficulty: c.difficulty,
         proof: JSON.stringify(c.proof),
+        handEdited: c.handEdited ? 1 : 0,
       });
       if (info.changes === 0) continue;
       const id = Number(info.lastInsertRowid);
@@ -190,15 +194,23 @@ export function provenCandidates(db: Db, runId: number, onlyApproved = false): {
   return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number>, verdict: r.verdict, draft: r.draft === 1 }));
 }
 
-/** Hand-edited levels among `ids`: the candidate each came from (id and slot/index), for a pack's metadata. */
-export function handEditedOf(db: Db, ids: readonly number[]): Map<number, { slot: number; index: number; parent: { id: number; slot: number; index: number } | null }> {
+/**
+ * Hand-edited levels among `ids`, by the names a pack records: the candidate's and the one it
+ * was edited from. A level imported hand-edited keeps the names its pack gave (its parent is
+ * in another studio's run), so a re-export writes the same list back.
+ */
+export function handEditedOf(db: Db, ids: readonly number[]): Map<number, { candidate: string; from: string | null }> {
   const get = db.prepare(
-    `SELECT c.slot, c.idx, p.id AS pid, p.slot AS pslot, p.idx AS pidx FROM candidates c LEFT JOIN candidates p ON p.id = c.parent_id WHERE c.id = ? AND c.hand_edited = 1`,
+    `SELECT c.slot, c.idx, c.proof, p.id AS pid, p.slot AS pslot, p.idx AS pidx FROM candidates c LEFT JOIN candidates p ON p.id = c.parent_id WHERE c.id = ? AND c.hand_edited = 1`,
   );
-  const out = new Map<number, { slot: number; index: number; parent: { id: number; slot: number; index: number } | null }>();
+  const out = new Map<number, { candidate: string; from: string | null }>();
   for (const id of ids) {
-    const r = get.get(id) as { slot: number; idx: number; pid: number | null; pslot: number | null; pidx: number | null } | undefined;
-    if (r) out.set(id, { slot: r.slot, index: r.idx, parent: r.pid === null ? null : { id: r.pid, slot: r.pslot!, index: r.pidx! } });
+    const r = get.get(id) as { slot: number; idx: number; proof: string; pid: number | null; pslot: number | null; pidx: number | null } | undefined;
+    if (!r) continue;
+    // A saved edit's proof says `handEdited: true`; an imported one keeps its pack's names there.
+    const mark = (JSON.parse(r.proof) as { handEdited?: unknown }).handEdited;
+    const imported = typeof mark === 'object' && mark !== null ? (mark as { candidate: string; from: string | null }) : null;
+    out.set(id, imported ?? { candidate: candidateName(r.slot, r.idx), from: r.pid === null ? null : candidateName(r.pslot!, r.pidx!) });
   }
   return out;
 }

@@ -24,9 +24,10 @@ interface RunRow {
   experiment_id: number | null;
 }
 
-// Jobs done: hand-edited candidates (saved from the editor) are not jobs of the run.
+// Jobs done: hand-edited candidates (saved from the editor) are not jobs of the run; an
+// imported run's levels are all counted (the pack's hand-edited ones too).
 const selectRun = `
-  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id AND c.hand_edited = 0) AS candidates_done,
+  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id AND (c.hand_edited = 0 OR r.status = 'imported')) AS candidates_done,
     (SELECT x.experiment_id FROM experiment_runs x WHERE x.run_id = r.id) AS experiment_id
   FROM runs r`;
 

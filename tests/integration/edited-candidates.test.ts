@@ -20,6 +20,8 @@ let pool: CandidatePage['items'];
 /** The candidate the automatic order ships as level 3, and its slot (the edits start from it). */
 let shipped: CandidateDetail;
 let slot: number;
+/** The steered pack with a hand-edited level in it, as exported. */
+let steeredPack: string;
 
 async function call<T>(method: string, args: unknown): Promise<ApiEnvelope<T>> {
   return (await env.service.dispatch(method, args)) as ApiEnvelope<T>;
@@ -140,6 +142,40 @@ describe('candidates.saveEdited', () => {
     const imported = await ok('packs.import', { text: out.text });
     const refused = await call('candidates.saveEdited', { runId: imported.run.id, slot: 0, level: pool[0]!.level });
     expect(!refused.ok && refused.error.code).toBe('conflict');
+    steeredPack = out.text;
+  });
+
+  it('reads the hand-edited mark back on import: export → import → export writes the same bytes', async () => {
+    const imported = await ok('packs.import', { text: steeredPack, name: 'edited.json' });
+    const levels = (await ok('candidates.list', { runId: imported.run.id, limit: 50 })).items.sort((a, b) => a.slot - b.slot);
+    expect(levels.map((c) => c.handEdited)).toEqual([false, false, true, false]);
+    expect(levels[2]).toMatchObject({ draft: false, parentId: null });
+    // Every level of the pack counts as done (the hand-edited one too).
+    expect(imported.run).toMatchObject({ candidatesDone: 4, candidatesTotal: 4 });
+    const again = await ok('packs.export', { runId: imported.run.id, kind: 'automatic' });
+    expect(again.text).toBe(steeredPack);
+  });
+
+  it('refuses a pack whose hand-edited list is malformed, naming the entry, and stores nothing', async () => {
+    const runsBefore = (await ok('runs.list', {})).length;
+    const pack = JSON.parse(steeredPack) as { studio: { handEdited: unknown[] } };
+    const cases: [unknown, { field: string; message: string }[]][] = [
+      [{ handEdited: [{ level: 9, candidate: 'L3 · c1', from: null }] }, [{ field: 'studio.handEdited.0.level', message: 'must be a level of the pack (1 to 4)' }]],
+      [{ handEdited: [{ level: 3, candidate: 'L3 · c1' }, { level: 3, candidate: 7, from: 'x'.repeat(41) }] }, [
+        { field: 'studio.handEdited.1.level', message: 'names level 3 a second time' },
+        { field: 'studio.handEdited.1.candidate', message: "must be the candidate's name (at most 40 characters)" },
+        { field: 'studio.handEdited.1.from', message: 'must be the name of the candidate it was edited from (at most 40 characters), or null' },
+      ]],
+      [{ handEdited: 'level 3' }, [{ field: 'studio.handEdited', message: 'must be a list of {level, candidate, from}' }]],
+      ['edited', [{ field: 'studio', message: "must be an object (the studio's notes beside the game's fields)" }]],
+    ];
+    for (const [studio, fields] of cases) {
+      const r = await call('packs.import', { text: JSON.stringify({ ...pack, studio }) });
+      expect(!r.ok && r.error.code).toBe('bad-argument');
+      expect(!r.ok && r.error.message).toMatch(/^the pack's list of hand-edited levels \(studio\.handEdited\) cannot be read/);
+      expect(!r.ok && r.error.fields).toEqual(fields);
+    }
+    expect((await ok('runs.list', {})).length).toBe(runsBefore);
   });
 
   it('undo removes the saved candidate, redo puts it back with the same id and pairs', async () => {
