@@ -1,4 +1,5 @@
 /** The report a run stores when it ends: what came out, what went wrong, how long it took. */
+import { levelsText } from './ordering/level-ranges';
 
 export interface RunReport {
   /** The status the run ended with. */
@@ -34,19 +35,6 @@ export interface RunReport {
   phases: { name: 'generate' | 'order' | 'near-duplicates'; ms: number | null }[];
 }
 
-/** "levels 3–5, 9" for a sorted list of 1-based levels. */
-export function levelRanges(levels: readonly number[]): string {
-  const parts: string[] = [];
-  let i = 0;
-  while (i < levels.length) {
-    let j = i;
-    while (j + 1 < levels.length && levels[j + 1] === levels[j]! + 1) j++;
-    parts.push(j > i ? `${levels[i]}–${levels[j]}` : String(levels[i]));
-    i = j + 1;
-  }
-  return `${levels.length === 1 ? 'level' : 'levels'} ${parts.join(', ')}`;
-}
-
 /** The report as label/value lines (the CLI's summary and plain-text views). */
 export function reportLines(r: RunReport, format: (n: number) => string = (n) => String(Math.round(n * 100) / 100)): { label: string; value: string }[] {
   const lines: { label: string; value: string }[] = [];
@@ -62,7 +50,7 @@ export function reportLines(r: RunReport, format: (n: number) => string = (n) =>
   const t = r.nearDuplicates.triage;
   const triaged = t && (t.fine || t.rejected) ? `; triage: ${t.fine} marked fine, ${t.rejected} settled by a rejection, ${t.open} open` : '';
   lines.push({ label: 'near-duplicates', value: `${r.nearDuplicates.found} pairs found, ${r.nearDuplicates.skipped} skipped by the order${r.nearDuplicates.bothShip ? `, ${r.nearDuplicates.bothShip} both ship` : ''}${triaged}` });
-  lines.push({ label: 'short levels', value: r.shortLevels.length === 0 ? 'none' : levelRanges(r.shortLevels) });
+  lines.push({ label: 'short levels', value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels) });
   for (const w of r.warnings) lines.push({ label: 'warning', value: w });
   const timed = r.phases.filter((p) => p.ms !== null);
   if (timed.length) lines.push({ label: 'phases', value: timed.map((p) => `${p.name} ${((p.ms ?? 0) / 1000).toFixed(2)} s`).join(' · ') });

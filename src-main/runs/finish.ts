@@ -8,6 +8,7 @@ import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
 import { handEditedOf, provenCandidates } from '../store/candidates';
+import { levelsText } from '../../src-shared/ordering/level-ranges';
 import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
 import type { WorkerPool } from '../jobs/pool';
@@ -86,7 +87,7 @@ export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: Orderi
   const missing = stored.levels.filter((l) => l.candidateId === null).map((l) => l.level);
   if (missing.length > 0) {
     const why = stored.problems.slice(0, 5).map((p) => `level ${p.level}: ${p.message}`).join('; ');
-    throw new PackNotReadyError(`the ${kind} ordering of run ${run.id} cannot fill level${missing.length === 1 ? '' : 's'} ${missing.join(', ')}${why ? ` (${why})` : ''}`, missing);
+    throw new PackNotReadyError(`the ${kind} ordering of run ${run.id} cannot fill ${levelsText(missing)}${why ? ` (${why})` : ''}`, missing);
   }
   const ids = stored.levels.map((l) => l.candidateId!);
   const levels = candidateLevels(db, ids);

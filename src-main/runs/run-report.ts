@@ -1,6 +1,7 @@
 /** Building the report a run stores when it ends, from what the database holds about it. */
 import type { AnyGame } from '../../src-shared/game';
-import { levelRanges, type RunReport } from '../../src-shared/run-report';
+import type { RunReport } from '../../src-shared/run-report';
+import { levelsText } from '../../src-shared/ordering/level-ranges';
 import type { Db } from '../store/db';
 import { gaveUpFigures, pairFigures } from '../store/run-figures';
 import { orderingView } from './ordering-view';
@@ -24,7 +25,7 @@ export function buildRunReport(db: Db, game: AnyGame, runId: number, status: Run
 
   const warnings: string[] = [];
   if (error) warnings.push(error);
-  if (view.shortLevels.length) warnings.push(`${levelRanges(view.shortLevels)} could not be filled from the pools`);
+  if (view.shortLevels.length) warnings.push(`${levelsText(view.shortLevels)} could not be filled from the pools`);
   for (const p of view.problems.slice(0, 10)) warnings.push(`level ${p.level}: ${p.message}`);
   if (view.problems.length > 10) warnings.push(`and ${view.problems.length - 10} more ordering problems`);
   if (pairs.both > 0) warnings.push(`${pairs.both} near-duplicate pair${pairs.both === 1 ? '' : 's'} both ship (not marked fine)`);

@@ -12,6 +12,7 @@ import type { AnyGame, PoolCandidate } from '../../src-shared/game';
 import type { RowChange } from '../../src-shared/history';
 import type { SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 import { candidateName } from '../../src-shared/vocabulary';
+import { levelsText } from '../../src-shared/ordering/level-ranges';
 import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
 import { historyState, recordChange } from '../store/history';
@@ -42,18 +43,6 @@ export class SteeringImpossibleError extends Error {
     this.name = 'SteeringImpossibleError';
   }
 }
-
-const levelsName = (levels: number[]): string => {
-  const l = [...new Set(levels)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < l.length; ) {
-    let j = i;
-    while (j + 1 < l.length && l[j + 1] === l[j]! + 1) j++;
-    parts.push(j > i ? `${l[i]}–${l[j]}` : String(l[i]));
-    i = j + 1;
-  }
-  return `level${l.length === 1 ? '' : 's'} ${parts.join(', ')}`;
-};
 
 /** The steering after `change`; locks take the candidate the level holds now. */
 function nextSteering(db: Db, runId: number, current: Steering, change: SteerChange): { next: Steering; conflicts: SteeringConflict[] } {
@@ -95,9 +84,9 @@ function label(db: Db, change: SteerChange): string {
   const parts: string[] = [];
   if (change.clear) parts.push(change.pin.length || change.lock.length || change.exclude.length ? 'Steered anew' : 'Cleared the steering');
   for (const p of change.pin) parts.push(`Pinned ${name(p.candidateId)} to level ${p.level}`);
-  if (change.unpin.length) parts.push(`Unpinned ${levelsName(change.unpin)}`);
-  if (change.lock.length) parts.push(`Locked ${levelsName(change.lock)}`);
-  if (change.unlock.length) parts.push(`Unlocked ${levelsName(change.unlock)}`);
+  if (change.unpin.length) parts.push(`Unpinned ${levelsText(change.unpin)}`);
+  if (change.lock.length) parts.push(`Locked ${levelsText(change.lock)}`);
+  if (change.unlock.length) parts.push(`Unlocked ${levelsText(change.unlock)}`);
   if (change.exclude.length) parts.push(`Excluded ${change.exclude.map(name).join(', ')}`);
   if (change.include.length) parts.push(`Allowed again ${change.include.map(name).join(', ')}`);
   if (parts.length === 0) parts.push('Recomputed the steered order');
@@ -185,13 +174,13 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
     computedAt: now,
     problems: [
       ...breaks.map((b) => ({ level: b.to, message: b.message, rule: b.rule, from: b.from, to: b.to, by: b.by })),
-      ...(shorts.length ? [{ level: shorts[0]!, message: `${levelsName(shorts)} have no candidate left to ship`, rule: 'short' }] : []),
+      ...(shorts.length ? [{ level: shorts[0]!, message: `${levelsText(shorts)} ${new Set(shorts).size === 1 ? 'has' : 'have'} no candidate left to ship`, rule: 'short' }] : []),
       ...bothShip.map((d) => ({ level: d.to, message: `levels ${d.from} and ${d.to} are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)`, rule: 'near-duplicate', from: d.from, to: d.to })),
     ],
     levels: result.levels.map((id, i) => ({ level: i + 1, candidateId: id === null ? null : (dbId.get(id) ?? null), target: result.targets[i] ?? null })),
   };
   const fixedLevels = [...next.pins, ...next.locks].map((p) => p.level);
-  const { entry } = recordChange(db, run.id, now, { kind: 'steer', label: () => label(db, change), scope: fixedLevels.length ? `${levelsName(fixedLevels)} fixed` : 'the steered order' }, () => {
+  const { entry } = recordChange(db, run.id, now, { kind: 'steer', label: () => label(db, change), scope: fixedLevels.length ? `${levelsText(fixedLevels)} fixed` : 'the steered order' }, () => {
     const changes: RowChange[] = [];
     const before = loadSteering(db, run.id);
     if (JSON.stringify(before) !== JSON.stringify(next)) {

@@ -105,9 +105,9 @@ describe('export in Chromium', () => {
     }
     await api('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });
     await page.getByTestId('compute-approved').click();
-    await expect.poll(() => page.getByTestId('approved-short').textContent()).toMatch(/cannot fill levels 3, 4, 5, 6/);
+    await expect.poll(() => page.getByTestId('approved-short').textContent()).toMatch(/cannot fill levels 3–6/);
     await page.getByTestId('export-button').click();
-    await expect.poll(() => page.getByTestId('export-error').textContent()).toMatch(/cannot fill levels 3, 4, 5, 6/);
+    await expect.poll(() => page.getByTestId('export-error').textContent()).toMatch(/cannot fill levels 3–6/);
     await page.screenshot({ path: join(RESULTS, 'export-approved-short.png') });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     await page.screenshot({ path: join(RESULTS, 'export-light.png') });

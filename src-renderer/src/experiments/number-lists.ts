@@ -2,6 +2,7 @@
  * Seeds and level lists as a designer types them ("1-8", "3, 5, 9-12"), read into numbers,
  * or a sentence naming what is wrong. Pure; the experiment form and its unit test use it.
  */
+import { rangesText } from '../../../src-shared/ordering/level-ranges';
 
 export type ListRead = { ok: true; values: number[] } | { ok: false; message: string };
 
@@ -38,16 +39,7 @@ export function readNumberList(text: string, what: string, o: { min: number; max
   return { ok: true, values: out };
 }
 
-/** [1,2,3,5,8,9] → "1-3, 5, 8-9" (for showing a stored list back). */
+/** [1,2,3,5,8,9] → "1-3, 5, 8-9" (for showing a stored list back; a plain hyphen, as typed). */
 export function formatNumberList(values: readonly number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const parts: string[] = [];
-  let i = 0;
-  while (i < sorted.length) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
-    i = j + 1;
-  }
-  return parts.join(', ');
+  return rangesText(values, '-');
 }

@@ -11,34 +11,10 @@ import type { HistoryState, OrderingKind, OrderingView, SteerResult, Steering, S
 import { studio } from '../lib/studio.svelte';
 import { StudioError } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
+import { levelsText } from '../../../src-shared/ordering/level-ranges';
 
 export function fmtNum(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
-}
-
-/** "31–120", "4, 9–12" for a sorted list of levels. */
-export function rangesText(levels: readonly number[]): string {
-  const l = [...new Set(levels)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < l.length; ) {
-    let j = i;
-    while (j + 1 < l.length && l[j + 1] === l[j]! + 1) j++;
-    parts.push(j > i ? `${l[i]}–${l[j]}` : String(l[i]));
-    i = j + 1;
-  }
-  return parts.join(', ');
-}
-
-/** Contiguous runs of levels ([from, to] inclusive). */
-export function levelRanges(levels: readonly number[]): { from: number; to: number }[] {
-  const l = [...new Set(levels)].sort((a, b) => a - b);
-  const out: { from: number; to: number }[] = [];
-  for (const x of l) {
-    const last = out[out.length - 1];
-    if (last && x === last.to + 1) last.to = x;
-    else out.push({ from: x, to: x });
-  }
-  return out;
 }
 
 const emptySteering = (): Steering => ({ approved: false, pins: [], locks: [], excluded: [] });
@@ -380,7 +356,7 @@ class OrderingScreen {
     if (this.exporting) return 'it is being exported';
     const v = this.shown;
     if (!v?.computedAt) return 'no order has been computed';
-    if (v.shortLevels.length > 0) return `the ${v.kind} order cannot fill level${v.shortLevels.length === 1 ? '' : 's'} ${rangesText(v.shortLevels)}`;
+    if (v.shortLevels.length > 0) return `the ${v.kind} order cannot fill ${levelsText(v.shortLevels)}`;
     return null;
   }
 
