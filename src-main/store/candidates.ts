@@ -15,30 +15,66 @@ export interface NewCandidate {
   handEdited?: boolean;
 }
 
+/**
+ * Everything a stored candidate row holds, as plain values: what generation stores (the rest
+ * default), and what a saved hand-edited candidate also sets (edited-candidates.ts).
+ */
+export interface CandidateValues extends NewCandidate {
+  verdict?: string;
+  note?: string;
+  tags?: readonly string[];
+  draft?: boolean;
+  parentId?: number | null;
+}
+
+/**
+ * The one mapping from a candidate's values to its row (JSON columns as text, flags as 0/1),
+ * shared by every insert: generated batches, imported packs and saved edits. `id` null lets
+ * SQLite choose it; redo passes the id a candidate had.
+ */
+const INSERT_CANDIDATE = `INTO candidates (id, run_id, slot, idx, level, metrics, difficulty, proof, verdict, note, tags, hand_edited, draft, parent_id)
+  VALUES (@id, @runId, @slot, @idx, @level, @metrics, @difficulty, @proof, @verdict, @note, @tags, @handEdited, @draft, @parentId)`;
+
+function candidateParams(runId: number, c: CandidateValues, id: number | null): Record<string, unknown> {
+  return {
+    id,
+    runId,
+    slot: c.slot,
+    idx: c.index,
+    level: c.level === null ? null : JSON.stringify(c.level),
+    metrics: JSON.stringify(c.metrics),
+    difficulty: c.difficulty,
+    proof: JSON.stringify(c.proof),
+    verdict: c.verdict ?? 'none',
+    note: c.note ?? '',
+    tags: JSON.stringify(c.tags ?? []),
+    handEdited: c.handEdited ? 1 : 0,
+    draft: c.draft ? 1 : 0,
+    parentId: c.parentId ?? null,
+  };
+}
+
 /** Insert a batch of finished jobs in one transaction (a job already stored is left alone). */
 export function insertCandidates(db: Db, runId: number, items: readonly NewCandidate[]): void {
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO candidates (run_id, slot, idx, level, metrics, difficulty, proof, hand_edited)
-     VALUES (@runId, @slot, @idx, @level, @metrics, @difficulty, @proof, @handEdited)`,
-  );
+  const insert = db.prepare(`INSERT OR IGNORE ${INSERT_CANDIDATE}`);
   const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
   db.transaction(() => {
     for (const c of items) {
-      const info = insert.run({
-        runId,
-        slot: c.slot,
-        idx: c.index,
-        level: c.level === null ? null : JSON.stringify(c.level),
-        metrics: JSON.stringify(c.metrics),
-        difficulty: c.difficulty,
-        proof: JSON.stringify(c.proof),
-        handEdited: c.handEdited ? 1 : 0,
-      });
+      const info = insert.run(candidateParams(runId, c, null));
       if (info.changes === 0) continue;
       const id = Number(info.lastInsertRowid);
       for (const [key, value] of Object.entries(c.metrics)) if (Number.isFinite(value)) metric.run(id, runId, key, value);
     }
   })();
+}
+
+/** Insert one candidate (under `id`, or a new id when null) with its metric rows; returns its id. */
+export function insertCandidate(db: Db, runId: number, c: CandidateValues, id: number | null): number {
+  const info = db.prepare(`INSERT ${INSERT_CANDIDATE}`).run(candidateParams(runId, c, id));
+  const newId = Number(info.lastInsertRowid);
+  const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
+  for (const [key, value] of Object.entries(c.metrics)) if (Number.isFinite(value)) metric.run(newId, runId, key, value);
+  return newId;
 }
 
 interface Row {

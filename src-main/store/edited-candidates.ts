@@ -3,10 +3,11 @@
  * candidate of the same pool, marked hand-edited, linked to the candidate it came from, and a
  * draft when it breaks a hard rule. Saving records the whole row (with its metric rows and its
  * near-duplicate pairs) as one history change, so undo removes it and redo puts it back with
- * the same id.
+ * the same id. Rows are written and read through candidates.ts's one mapping.
  */
 import type { RowChange } from '../../src-shared/history';
 import type { Db } from './db';
+import { candidateRuns, insertCandidate, provenCandidates } from './candidates';
 
 /** Everything a saved candidate is, as plain JSON (what history records and redo restores). */
 export interface CandidateSnapshot {
@@ -34,31 +35,9 @@ export function nextEditIndex(db: Db, runId: number, slot: number, poolSize: num
 }
 
 function writeRow(db: Db, id: number | null, s: CandidateSnapshot): number {
-  const info = db
-    .prepare(
-      `INSERT INTO candidates (id, run_id, slot, idx, level, metrics, difficulty, proof, verdict, note, tags, hand_edited, draft, parent_id)
-       VALUES (@id, @runId, @slot, @idx, @level, @metrics, @difficulty, @proof, @verdict, @note, @tags, @handEdited, @draft, @parentId)`,
-    )
-    .run({
-      id,
-      runId: s.runId,
-      slot: s.slot,
-      idx: s.index,
-      level: JSON.stringify(s.level),
-      metrics: JSON.stringify(s.metrics),
-      difficulty: s.difficulty,
-      proof: JSON.stringify(s.proof),
-      verdict: s.verdict,
-      note: s.note,
-      tags: JSON.stringify(s.tags),
-      handEdited: s.handEdited ? 1 : 0,
-      draft: s.draft ? 1 : 0,
-      // The parent may be gone (its run's rows deleted): keep the link only while it exists.
-      parentId: s.parentId !== null && db.prepare('SELECT 1 FROM candidates WHERE id = ?').get(s.parentId) ? s.parentId : null,
-    });
-  const newId = Number(info.lastInsertRowid);
-  const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
-  for (const [key, value] of Object.entries(s.metrics)) if (Number.isFinite(value)) metric.run(newId, s.runId, key, value);
+  // The parent may be gone (its run's rows deleted): keep the link only while it exists.
+  const parentId = s.parentId !== null && candidateRuns(db, [s.parentId]).has(s.parentId) ? s.parentId : null;
+  const newId = insertCandidate(db, s.runId, { ...s, parentId }, id);
   const exists = db.prepare('SELECT 1 FROM candidates WHERE id = ?');
   const pair = db.prepare('INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, ?, ?, ?)');
   for (const p of s.pairs) {
@@ -88,10 +67,7 @@ export function applyCandidateRow(db: Db, id: number, value: unknown): void {
 
 /** The run's candidates a new one in `slot` is compared with: the same near-duplicate window as the run's pass. */
 export function neighbourLevels(db: Db, runId: number, inWindow: (slot: number) => boolean): { id: number; slot: number; index: number; level: unknown }[] {
-  const rows = db
-    .prepare('SELECT id, slot, idx, level FROM candidates WHERE run_id = ? AND level IS NOT NULL ORDER BY slot, idx')
-    .all(runId) as { id: number; slot: number; idx: number; level: string }[];
-  return rows.filter((r) => inWindow(r.slot)).map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level) as unknown }));
+  return provenCandidates(db, runId).flatMap((c) => (inWindow(c.slot) ? [{ id: c.id, slot: c.slot, index: c.index, level: c.level }] : []));
 }
 
 /** A run's drafts (hand-edited levels that break a hard rule), with the plain names of the rules each breaks. */

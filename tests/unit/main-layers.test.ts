@@ -64,6 +64,14 @@ describe('src-main layers', () => {
     expect(offending(files(join(main, 'jobs')), RUNS_IMPORT)).toEqual([]);
   });
 
+  it("candidate rows are mapped in one place: only store/candidates.ts writes a candidates row or its metric rows", () => {
+    const writers = offending(files(join(main, 'store')), /INSERT\s+(OR\s+\w+\s+)?INTO\s+(candidates|candidate_metrics)\b/);
+    expect(writers.length).toBeGreaterThan(0);
+    expect(writers.filter((w) => !w.startsWith('src-main/store/candidates.ts:'))).toEqual([]);
+    // …and saved edits read candidates' levels through it too.
+    expect(offending([join(main, 'store', 'edited-candidates.ts')], /JSON\.(parse|stringify)\([\w.]*(level|metrics|tags)\)/)).toEqual([]);
+  });
+
   it('would catch SQL, a statement, a renderer import or an upward runtime import if one crept in', () => {
     expect(SQL_TEXT.test("const get = db.prepare('SELECT level FROM candidates WHERE id = ?');")).toBe(true);
     expect(SQL_TEXT.test('`INSERT OR IGNORE INTO candidates (run_id) VALUES (?)`')).toBe(true);
