@@ -1,6 +1,13 @@
+/**
+ * Chromium for the browser tests: Debian's Chromium launched headless, the real studio served
+ * to one page of it (studioInBrowser), and one such studio for a whole test file
+ * (useStudioInBrowser).
+ */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { StudioClient } from '../../src-shared/api';
 import { startServer, type StudioServer } from '../../src-main/server/server';
 import { rendererDir } from '../../src-main/studio';
 import { openTestStudio, type TestStudio } from '../helpers/studio';
@@ -34,6 +41,17 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+export interface BrowserStudioOptions {
+  /** Worker threads (default 1). */
+  workers?: number;
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  /** Uncaught page exceptions and console errors are pushed here. */
+  errors: string[];
+  /** Another build of the renderer to serve (default: the built renderer). */
+  staticDir?: string;
+}
+
 export interface BrowserStudio {
   /** The service, its typed client (ctx.api) and its temporary database. */
   ctx: TestStudio;
@@ -48,7 +66,7 @@ export interface BrowserStudio {
  * workers, the local server over the BUILT renderer, and one Chromium page whose errors
  * (uncaught exceptions and console errors) are collected into `errors`.
  */
-export async function studioInBrowser(opts: { workers?: number; viewport?: { width: number; height: number }; acceptDownloads?: boolean; errors: string[]; staticDir?: string }): Promise<BrowserStudio> {
+export async function studioInBrowser(opts: BrowserStudioOptions): Promise<BrowserStudio> {
   const ctx = openTestStudio({ workers: opts.workers ?? 1 });
   // The built renderer, or another build of it (the test build with the test-only games).
   const server = await startServer({ service: ctx.service, staticDir: opts.staticDir ?? rendererDir() });
@@ -68,5 +86,42 @@ export async function studioInBrowser(opts: { workers?: number; viewport?: { wid
       await server.close();
       await ctx.close();
     },
+  };
+}
+
+/** A browser studio for a whole test file: the studio's parts and its typed API client. */
+export interface OpenBrowserStudio {
+  readonly ctx: TestStudio;
+  /** The API in-process, typed per method (the page talks to the same service through the server). */
+  readonly api: StudioClient;
+  readonly server: StudioServer;
+  readonly browser: Browser;
+  readonly page: Page;
+}
+
+/**
+ * One browser studio for the whole test file: opened in a beforeAll registered before the
+ * file's own hooks (so they can make runs in it), closed in afterAll. Reading a part outside
+ * a test or hook throws.
+ */
+export function useStudioInBrowser(opts: BrowserStudioOptions): OpenBrowserStudio {
+  let current: BrowserStudio | null = null;
+  const open = (): BrowserStudio => {
+    if (!current) throw new Error('the browser studio is open only inside the tests and hooks of its file');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await studioInBrowser(opts);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = null;
+  });
+  return {
+    get ctx() { return open().ctx; },
+    get api() { return open().ctx.api; },
+    get server() { return open().server; },
+    get browser() { return open().browser; },
+    get page() { return open().page; },
   };
 }

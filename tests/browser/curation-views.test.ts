@@ -7,26 +7,19 @@
  * persisted per user) and thumbnails that fill their card.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
 import { buildField, members, type CarillonLevel, type CarillonRules } from '../../src-shared/games/carillon/index';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { RESULTS, useStudioInBrowser } from './chromium';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-renderer/src/inspector/debug';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
-let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+let page: Page;
 let carillon: RunSummary;
 let apsis: RunSummary;
-
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function boardState(): Promise<Record<string, unknown>> {
   return page.evaluate(() => window.__inspector?.state() ?? {});
@@ -46,25 +39,20 @@ async function paletteEntries(text: string, how: 'Control+k' | 'Alt+g' = 'Contro
 }
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
-  apsis = await api('runs.create', { game: 'apsis', seed: 41, levels: 6 });
-  expect((await ctx.service.engine.waitFor(apsis.id)).status).toBe('done');
-});
-afterAll(async () => {
-  await studio?.close();
+  page = studio.page;
+  apsis = await studio.ctx.finishedRun({ game: 'apsis', seed: 41, levels: 6 });
 });
 
 describe('curation views in Chromium', () => {
   it('shows a finished run’s outcome and its report on the Runs page', async () => {
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     await page.getByTestId('new-run-game').selectOption('carillon');
     await page.getByTestId('new-run-seed').fill('43');
     await page.getByTestId('new-run-levels').fill('6');
     await page.getByTestId('new-run-submit').click();
     await page.getByTestId('new-run-created').waitFor();
-    carillon = (await api('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 43)!;
+    carillon = (await studio.api.call('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 43)!;
     expect(carillon).toBeDefined();
     // The form's line follows the run to its end and says how it ended.
     await expect.poll(() => page.getByTestId('new-run-created').getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
@@ -75,7 +63,7 @@ describe('curation views in Chromium', () => {
     await page.getByTestId(`run-row-${carillon.id}`).click();
     const panel = page.getByTestId('run-report');
     await panel.waitFor();
-    const report = (await api('runs.report', { runId: carillon.id }))!;
+    const report = (await studio.api.call('runs.report', { runId: carillon.id }))!;
     expect(report.status).toBe('done');
     expect(await panel.getAttribute('data-status')).toBe('done');
     const text = async (id: string) => ((await panel.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -98,11 +86,11 @@ describe('curation views in Chromium', () => {
 
   it('keeps each level’s moves and toggles while moving between candidates and leaving the inspector', async () => {
     // The last pool's first two candidates; taps on dots whose chains never clear the field.
-    const all = (await api('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null);
+    const all = (await studio.api.call('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null);
     const slot = Math.max(...all.map((c) => c.slot));
     const [first, second] = all.filter((c) => c.slot === slot);
     const fewTaps = async (id: number, taps: number): Promise<number[]> => {
-      const c = await api('candidates.get', { candidateId: id });
+      const c = await studio.api.call('candidates.get', { candidateId: id });
       const field = buildField((c.level as CarillonLevel).dots, c.rules as CarillonRules);
       const closure = (i: number): number[] => members(field.closure, i * field.W, field.W);
       const picked: number[] = [];
@@ -177,7 +165,7 @@ describe('curation views in Chromium', () => {
     await expect.poll(async () => (await boardState())['taps']).toBe(0);
 
     // An Apsis level keeps its launches and hearts too.
-    const ap = (await api('candidates.list', { runId: apsis.id, slot: 2, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null);
+    const ap = (await studio.api.call('candidates.list', { runId: apsis.id, slot: 2, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null);
     await page.keyboard.press('Alt+2');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
     await page.locator('[data-testid^="card-"][data-index="0"]').dblclick();
@@ -202,7 +190,7 @@ describe('curation views in Chromium', () => {
 
   it('jumps to a level, a candidate and an id from the command palette', async () => {
     // The run on screen is the Apsis run (its candidate is in the inspector).
-    const automatic = await api('orderings.get', { runId: apsis.id, kind: 'automatic' });
+    const automatic = await studio.api.call('orderings.get', { runId: apsis.id, kind: 'automatic' });
     const l4 = automatic.levels.find((l) => l.level === 4)!;
     expect(l4.candidateId).not.toBeNull();
     const entries = await paletteEntries('level 4');
@@ -210,11 +198,11 @@ describe('curation views in Chromium', () => {
     expect(entries[1]!.title).toBe(`Jump to level 4 of the approved order · run #${apsis.id}`);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('4');
-    const l4row = (await api('candidates.list', { runId: apsis.id, limit: 2000, withLevels: false })).items.find((c) => c.id === l4.candidateId)!;
+    const l4row = (await studio.api.call('candidates.list', { runId: apsis.id, limit: 2000, withLevels: false })).items.find((c) => c.id === l4.candidateId)!;
     await expect.poll(candidateOnScreen).toBe(`L${l4row.slot + 1} · c${l4row.index + 1}`);
 
     // A candidate by its name, with Alt+G (the palette lists only jumps then).
-    const target = (await api('candidates.list', { runId: apsis.id, slot: 4, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null)[1]!;
+    const target = (await studio.api.call('candidates.list', { runId: apsis.id, slot: 4, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null)[1]!;
     const byName = await paletteEntries(`L5 · c${target.index + 1}`, 'Alt+g');
     expect(byName).toEqual([{ id: expect.stringMatching(/^jump\./), title: `Jump to candidate L5 · c${target.index + 1} · run #${apsis.id}`, disabled: false }]);
     await page.keyboard.press('Enter');
@@ -222,7 +210,7 @@ describe('curation views in Chromium', () => {
 
     // From another page, by database id (as copied): a Carillon candidate opens in the inspector.
     await page.keyboard.press('Alt+1');
-    const other = (await api('candidates.list', { runId: carillon.id, slot: 2, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null)[0]!;
+    const other = (await studio.api.call('candidates.list', { runId: carillon.id, slot: 2, limit: 2000, withLevels: false })).items.filter((c) => c.failure === null)[0]!;
     const byId = await paletteEntries(`#${other.id}`);
     expect(byId[0]!.title).toBe(`Jump to candidate #${other.id}`);
     await page.keyboard.press('Enter');
@@ -230,7 +218,7 @@ describe('curation views in Chromium', () => {
     await expect.poll(async () => (await page.evaluate(() => window.__inspector?.game))).toBe('carillon');
 
     // A level past the end: nothing opens, and the error panel says why in plain words.
-    const levels = (await api('orderings.get', { runId: carillon.id, kind: 'automatic' })).levels.length;
+    const levels = (await studio.api.call('orderings.get', { runId: carillon.id, kind: 'automatic' })).levels.length;
     await paletteEntries('level 99');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('error-panel').textContent()).toContain(`the automatic order of run #${carillon.id} has levels 1 to ${levels}, not level 99`);
@@ -251,7 +239,7 @@ describe('curation views in Chromium', () => {
     const zoom = page.getByTestId('pool-zoom');
     const cardsInRow = async () => page.getByTestId('pool-grid').locator('[data-testid="pool-vrow"] .cards').first().locator('.card').count();
     await expect.poll(async () => (await box()).w).toBeGreaterThan(0);
-    const rules = (await api('runs.get', { runId: carillon.id })).rules as { width: number; height: number };
+    const rules = (await studio.api.call('runs.get', { runId: carillon.id })).rules as { width: number; height: number };
     // The field's shape: 640 × 960 by default, so the box is half again as tall as it is wide.
     const b0 = await box();
     expect(Math.abs(b0.h / b0.w - rules.height / rules.width)).toBeLessThan(0.02);

@@ -6,39 +6,26 @@
  * designer cannot see; switching runs across games with a filter set.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
-let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+let page: Page;
 let carillon: RunSummary;
 let apsis: RunSummary;
 
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
-
 type Rows = { id: number; verdict: string; tags: string[]; note: string }[];
 async function rows(runId: number): Promise<Rows> {
-  const p = await api('candidates.list', { runId, limit: 2000, withLevels: false, sort: { key: 'id' } });
+  const p = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false, sort: { key: 'id' } });
   return p.items.map((c) => ({ id: c.id, verdict: c.verdict, tags: c.tags, note: c.note }));
 }
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
-  carillon = await api('runs.create', { game: 'carillon', seed: 31, levels: 6 });
-  apsis = await api('runs.create', { game: 'apsis', seed: 31, levels: 6 });
-  for (const r of [carillon, apsis]) expect((await ctx.service.engine.waitFor(r.id)).status).toBe('done');
-});
-afterAll(async () => {
-  await studio?.close();
+  page = studio.page;
+  [carillon, apsis] = await Promise.all([studio.ctx.finishedRun({ game: 'carillon', seed: 31, levels: 6 }), studio.ctx.finishedRun({ game: 'apsis', seed: 31, levels: 6 })]);
 });
 
 /** The Pools page on a run, with the grid ready. */
@@ -46,23 +33,23 @@ async function openPool(run: RunSummary): Promise<void> {
   await page.keyboard.press('Alt+2');
   await page.getByTestId('run-picker').selectOption(String(run.id));
   await page.getByTestId('pool-grid').waitFor();
-  const total = (await api('candidates.list', { runId: run.id, limit: 1, withLevels: false })).total;
+  const total = (await studio.api.call('candidates.list', { runId: run.id, limit: 1, withLevels: false })).total;
   await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
 }
 
 describe('curation in Chromium', () => {
   it('undoes and redoes a mixed sequence exactly, naming each change, and jumps back from the history', async () => {
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     await openPool(carillon);
-    const list = await api('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false });
+    const list = await studio.api.call('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false });
     const proven = list.items.filter((c) => c.failure === null && c.slot === 0);
     const [a, b] = proven;
     const states: Rows[] = [await rows(carillon.id)];
     const labels: string[] = [];
     const undoLabel = () => page.getByTestId('undo-label').textContent();
     const record = async (): Promise<void> => {
-      const h = await api('history.list', { runId: carillon.id });
+      const h = await studio.api.call('history.list', { runId: carillon.id });
       await expect.poll(undoLabel).toBe(`Undo: ${h.undo!.label}`);
       labels.push(h.undo!.label);
       states.push(await rows(carillon.id));
@@ -190,7 +177,7 @@ describe('curation in Chromium', () => {
     await page.getByTestId('range-max-jobMs').fill('100000');
     await expect.poll(() => page.getByTestId('pool-active-filters').textContent()).toContain('Fewest taps 3–3');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
-    const total = (await api('candidates.list', { runId: apsis.id, limit: 1, withLevels: false })).total;
+    const total = (await studio.api.call('candidates.list', { runId: apsis.id, limit: 1, withLevels: false })).total;
     await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
     const dropped = await page.getByTestId('pool-dropped-filters').textContent();
     expect(dropped).toContain('Fewest taps 3–3');
@@ -214,11 +201,11 @@ describe('curation in Chromium', () => {
     await page.keyboard.press('Alt+2');
     if (await page.getByTestId('pool-clear-filters').count()) await page.getByTestId('pool-clear-filters').click();
     await openPool(carillon);
-    const all = await api('candidates.list', { runId: carillon.id, slot: 1, limit: 2000, withLevels: false });
+    const all = await studio.api.call('candidates.list', { runId: carillon.id, slot: 1, limit: 2000, withLevels: false });
     const pool2 = all.items.filter((c) => c.failure === null);
     const [first, second, third] = pool2;
     // Clear the pool's verdicts left by the tests before.
-    await api('candidates.setVerdict', { candidateIds: all.items.map((c) => c.id), verdict: 'none' });
+    await studio.api.call('candidates.setVerdict', { candidateIds: all.items.map((c) => c.id), verdict: 'none' });
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
     await page.getByTestId('run-picker').selectOption(String(carillon.id));
     // Walk the grid with the keyboard to the pool's first proven candidate, and open it.
@@ -229,7 +216,7 @@ describe('curation in Chromium', () => {
       await page.locator('[data-testid^="card-"][data-index="0"]').click();
       return focusedIndex();
     }).toBe('0');
-    const slot0 = (await api('candidates.list', { runId: carillon.id, slot: 0, limit: 1, withLevels: false })).total;
+    const slot0 = (await studio.api.call('candidates.list', { runId: carillon.id, slot: 0, limit: 1, withLevels: false })).total;
     const at = slot0 + all.items.findIndex((c) => c.id === first!.id);
     for (let k = 0; k < at; k++) {
       await page.keyboard.press('ArrowRight');
@@ -265,7 +252,7 @@ describe('curation in Chromium', () => {
     // The filmstrip: ']' steps to the next shipped level, whose candidate opens.
     await page.getByTestId('insp-strip').waitFor();
     await page.getByTestId('insp-strip').locator('[data-strip-level="3"]').click();
-    const view = await api('orderings.get', { runId: carillon.id, kind: 'automatic' });
+    const view = await studio.api.call('orderings.get', { runId: carillon.id, kind: 'automatic' });
     const l3 = (await rows(carillon.id)).find((r) => r.id === view.levels[2]!.candidateId)!;
     await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('3');
     await page.getByTestId('board').click({ position: { x: 3, y: 3 } });

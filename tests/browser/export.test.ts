@@ -2,46 +2,36 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
+import type { Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
 import { checkPackFile } from '../../src-main/cli/packs';
 import { writeExportTo } from '../../src-main/export-files';
 import { tempDir } from '../helpers/temp';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
-let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
+let page: Page;
 let run: RunSummary;
 const out = tempDir('studio-export-');
 
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
-
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
-  run = await api('runs.create', { game: 'carillon', seed: 7, levels: 6 });
-  await ctx.service.engine.waitFor(run.id);
+  page = studio.page;
+  run = await studio.ctx.finishedRun({ game: 'carillon', seed: 7, levels: 6 });
 });
-afterAll(async () => {
-  await studio?.close();
+afterAll(() => {
   out.cleanup();
 });
 
 describe('export in Chromium', () => {
   it('downloads the automatic pack as one file, which the CLI check verifies; the API wrote nothing', async () => {
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.keyboard.press('Alt+8');
     await page.getByTestId('export-form').waitFor();
     await expect.poll(() => page.getByTestId('run-picker').inputValue()).toBe(String(run.id));
     // No path field: the renderer cannot name a place on the studio's disk.
     expect(await page.getByTestId('export-path').count()).toBe(0);
-    const before = readdirSync(dirname(ctx.dbPath)).sort();
+    const before = readdirSync(dirname(studio.ctx.dbPath)).sort();
     await page.getByTestId('export-kind-automatic').check();
     await page.getByTestId('export-layout-file').check();
     const download = page.waitForEvent('download');
@@ -56,9 +46,9 @@ describe('export in Chromium', () => {
     expect(check.game.id).toBe('carillon');
     expect(check.problems).toEqual([]);
     // The same bytes the CLI writes for this run, and nothing new beside the database.
-    const built = await api('packs.export', { runId: run.id, kind: 'automatic' });
+    const built = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' });
     expect(readFileSync(downloaded, 'utf8')).toBe(built.text);
-    expect(readdirSync(dirname(ctx.dbPath)).sort()).toEqual(before);
+    expect(readdirSync(dirname(studio.ctx.dbPath)).sort()).toEqual(before);
     await page.screenshot({ path: join(RESULTS, 'export.png') });
     expect(pageErrors).toEqual([]);
   });
@@ -70,8 +60,8 @@ describe('export in Chromium', () => {
     const file = await download;
     await expect.poll(() => page.getByTestId('export-result').textContent()).toMatch(/7 files/);
     // The folder the CLI's export writes for the same run: the zip holds exactly its files.
-    const built = await api('packs.export', { runId: run.id, kind: 'automatic', layout: 'per-level' });
-    const dir = writeExportTo(built, join(out.dir, 'per-level'), ctx.dbPath).path;
+    const built = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic', layout: 'per-level' });
+    const dir = writeExportTo(built, join(out.dir, 'per-level'), studio.ctx.dbPath).path;
     const folder = `carillon-seed7-run${run.id}`;
     expect(file.suggestedFilename()).toBe(`${folder}.zip`);
     expect(await page.getByTestId('export-downloaded').textContent()).toContain(`${folder}.zip`);
@@ -100,10 +90,10 @@ describe('export in Chromium', () => {
     // Approve one candidate of the first two slots only, then compute: levels 3–6 stay short.
     const ids: number[] = [];
     for (const slot of [0, 1]) {
-      const p = await api('candidates.list', { runId: run.id, slot, limit: 1, withLevels: false });
+      const p = await studio.api.call('candidates.list', { runId: run.id, slot, limit: 1, withLevels: false });
       ids.push(p.items[0]!.id);
     }
-    await api('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });
+    await studio.api.call('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });
     await page.getByTestId('compute-approved').click();
     await expect.poll(() => page.getByTestId('approved-short').textContent()).toMatch(/cannot fill levels 3–6/);
     await page.getByTestId('export-button').click();

@@ -21,6 +21,8 @@ export interface TestStudioOptions {
   lease?: Partial<LeaseTiming>;
   /** Prefix of the temporary folder's name. */
   prefix?: string;
+  /** Who the studio records as deciding (default: the OS user). */
+  designer?: string;
 }
 
 export interface TestStudio {
@@ -45,6 +47,7 @@ export function openTestStudio(opts: TestStudioOptions = {}): TestStudio {
     transport: 'server',
     ...(opts.importLimits ? { importLimits: opts.importLimits } : {}),
     ...(opts.lease ? { lease: opts.lease } : {}),
+    ...(opts.designer ? { designer: opts.designer } : {}),
   });
   const api = localClient(service);
   return {

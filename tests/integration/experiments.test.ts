@@ -6,24 +6,15 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it, beforeAll } from 'vitest';
-import { ApiError, type ApiArgs, type ExperimentDetail, type ExperimentProgress, type ExperimentResults, type ExperimentStarted, type StudioClient } from '../../src-shared/api';
+import type { ApiArgs, ExperimentDetail, ExperimentProgress, ExperimentResults, ExperimentStarted, StudioClient } from '../../src-shared/api';
 import { localClient } from '../../src-main/local-client';
+import { refusal } from '../helpers/refusal';
 import { openTestStudio, useTestStudio } from '../helpers/studio';
 import { tempDir } from '../helpers/temp';
 import { openStudio } from '../../src-main/studio';
 import { join } from 'node:path';
 
 const studio = useTestStudio({ prefix: 'studio-experiments-' });
-
-/** The ApiError a refused call rejects with. */
-async function refused(p: Promise<unknown>): Promise<ApiError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  if (!(e instanceof ApiError)) throw new Error(`the call was not refused (${e === null ? 'it answered' : String(e)})`);
-  return e;
-}
 
 function counts(dbPath: string): Record<string, number> {
   const db = new Database(dbPath, { readonly: true });
@@ -64,22 +55,22 @@ const seeds = [3, 11, 42];
 describe('bad input is refused before anything runs, naming the field', () => {
   it('an unknown rule, a value out of bounds, a plan row past the plan', async () => {
     const before = counts(studio.dbPath);
-    const e1 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacng': 18 } }], seeds }));
+    const e1 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacng': 18 } }], seeds }));
     expect(e1.code).toBe('bad-argument');
     expect(e1.fields).toEqual([{ field: 'variants.0.changes.rules.spacng', message: 'is not a rule of Carillon; did you mean spacing?' }]);
     expect(e1.message).toContain('rules.spacng: is not a rule of Carillon; did you mean spacing?');
-    const e2 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }, { changes: { 'rules.spacing': -1 } }], seeds }));
+    const e2 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }, { changes: { 'rules.spacing': -1 } }], seeds }));
     expect(e2.fields).toEqual([{ field: 'variants.1.changes.rules.spacing', message: 'must be at least 0' }]);
     // The base holds 4 levels: 2 stretches.
-    const e3 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'plan.3.taps': 4 } }], seeds }));
+    const e3 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'plan.3.taps': 4 } }], seeds }));
     expect(e3.fields).toEqual([{ field: 'variants.0.changes.plan.3.taps', message: 'is not in the plan: the plan has 2 stretches, numbered 0-1' }]);
-    const e4 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds: [1, 1] }));
+    const e4 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds: [1, 1] }));
     expect(e4.fields?.map((f) => f.field)).toEqual(['seeds']);
-    const e5 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }], seeds, scope: { kind: 'slots', slots: [0, 9], candidates: 4 } }));
+    const e5 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }], seeds, scope: { kind: 'slots', slots: [0, 9], candidates: 4 } }));
     expect(e5.fields).toEqual([{ field: 'scope.slots.1', message: "slot 9 is past the base's plan, which has level slots 0-3" }]);
-    const e6 = await refused(studio.api.call('experiments.create', { base: { runId: 999 }, variants: [{ changes: { 'rules.spacing': 18 } }], seeds }));
+    const e6 = await refusal(studio.api.call('experiments.create', { base: { runId: 999 }, variants: [{ changes: { 'rules.spacing': 18 } }], seeds }));
     expect(e6.code).toBe('not-found');
-    const e7 = await refused(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds }));
+    const e7 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds }));
     expect(e7.fields).toEqual([{ field: 'variants.0.changes', message: 'a variant needs at least one change (e.g. rules.spacing: 18)' }]);
     expect(counts(studio.dbPath)).toEqual(before);
   });
@@ -215,11 +206,11 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
     expect(saved.run).toBeNull();
     if (saved.preset === null) throw new Error('adopt as a preset answered no preset');
     expect(saved.preset).toMatchObject({ game: 'carillon', name: 'greedy', rules: { orderMethod: 'greedy' } });
-    const taken = await refused(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 2, as: 'preset', name: 'greedy' }));
+    const taken = await refusal(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 2, as: 'preset', name: 'greedy' }));
     expect(taken.code).toBe('conflict');
-    const noName = await refused(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 1, as: 'preset' }));
+    const noName = await refusal(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 1, as: 'preset' }));
     expect(noName.fields).toEqual([{ field: 'name', message: 'a preset needs a name' }]);
-    const past = await refused(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 3, as: 'run' }));
+    const past = await refusal(studio.api.call('experiments.adopt', { experimentId: created.experimentId, variant: 3, as: 'run' }));
     expect(past.fields).toEqual([{ field: 'variant', message: 'must be 0-2' }]);
     const diff = await studio.api.call('settings.diff', { a: { runId: detail.runs[0]!.runId }, b: { presetId: saved.preset.id } });
     expect(diff.lines.map((l) => l.text)).toEqual(['Ordering method: path → greedy', 'Stretch 2 (level 4), dots at end: 8 → 7']);
@@ -276,7 +267,7 @@ describe('a quick experiment: a few level slots, N candidates each', () => {
     const cell = done.runs.find((c) => c.arm === 0 && c.seed === 5)!;
     const page = await studio.api.call('candidates.list', { runId: cell.runId, limit: 100 });
     expect(page.items.map((c) => `${c.slot}:${c.index}`).sort()).toEqual(['17:0', '17:1', '17:2', '17:3', '17:4', '2:0', '2:1', '2:2', '2:3', '2:4']);
-    const order = await refused(studio.api.call('packs.export', { runId: cell.runId, kind: 'automatic' }));
+    const order = await refusal(studio.api.call('packs.export', { runId: cell.runId, kind: 'automatic' }));
     expect(order.code).toBe('conflict');
     const r = await studio.api.call('experiments.results', { experimentId: made.experimentId });
     expect(r.variants[0]!.figures.map((f) => f.key)).toEqual(['gaveUp', 'buildsPerCandidate', 'buildsPerSecond', 'duplicateRate']);
@@ -289,7 +280,7 @@ describe('a quick experiment: a few level slots, N candidates each', () => {
     for (const c of page.items) expect(JSON.stringify(full.items.find((f) => f.slot === c.slot && f.index === c.index)!.level)).toBe(JSON.stringify(c.level));
     const gone = await studio.api.call('experiments.delete', { experimentId: made.experimentId });
     expect(gone).toEqual({ deleted: 1, runs: 4 });
-    expect((await refused(studio.api.call('runs.get', { runId: cell.runId }))).code).toBe('not-found');
+    expect((await refusal(studio.api.call('runs.get', { runId: cell.runId }))).code).toBe('not-found');
   });
 });
 
@@ -297,8 +288,8 @@ describe('presets and settings diffs', () => {
   it('save, list, refuse a taken name or a bad rule, delete', async () => {
     const p = await studio.api.call('presets.save', { game: 'apsis', name: 'spec builder', rules: { aimDepth: false } });
     expect(p.rules).toMatchObject({ aimDepth: false, sunRadius: 40 });
-    expect((await refused(studio.api.call('presets.save', { game: 'apsis', name: 'spec builder', rules: {} }))).code).toBe('conflict');
-    const bad = await refused(studio.api.call('presets.save', { game: 'apsis', name: 'x', rules: { sunRadus: 3 } }));
+    expect((await refusal(studio.api.call('presets.save', { game: 'apsis', name: 'spec builder', rules: {} }))).code).toBe('conflict');
+    const bad = await refusal(studio.api.call('presets.save', { game: 'apsis', name: 'x', rules: { sunRadus: 3 } }));
     expect(bad.message).toMatch(/^presets\.save: bad argument — rules\.sunRadus: is not a rule of Apsis; did you mean sunRadius\?/);
     expect((await studio.api.call('presets.list', { game: 'apsis' })).map((x) => x.name)).toEqual(['spec builder']);
     const diff = await studio.api.call('settings.diff', { a: { game: 'apsis' }, b: { presetId: p.id } });
@@ -307,6 +298,6 @@ describe('presets and settings diffs', () => {
     const cross = await studio.api.call('settings.diff', { a: { game: 'carillon' }, b: { presetId: p.id } });
     expect(cross.lines.map((l) => l.text)).toEqual(['Game: Carillon → Apsis (the settings of two games are not compared further)']);
     expect(await studio.api.call('presets.delete', { presetId: p.id })).toEqual({ deleted: 1 });
-    expect((await refused(studio.api.call('presets.delete', { presetId: p.id }))).code).toBe('not-found');
+    expect((await refusal(studio.api.call('presets.delete', { presetId: p.id }))).code).toBe('not-found');
   });
 });

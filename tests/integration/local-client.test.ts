@@ -5,20 +5,12 @@
  * and pushed events delivered until unsubscribed.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ApiError, type GameInfo, type RunDetail, type RunStatus, type RunSummary } from '../../src-shared/api';
+import type { GameInfo, RunDetail, RunStatus, RunSummary } from '../../src-shared/api';
 import { games } from '../../src-shared/games/index';
+import { refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
 
 const studio = useTestStudio({ workers: 1, prefix: 'studio-client-' });
-
-async function refusal(p: Promise<unknown>): Promise<ApiError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ApiError);
-  return e as ApiError;
-}
 
 describe('localClient', () => {
   it('answers with each method\'s own reply type', async () => {

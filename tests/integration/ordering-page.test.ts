@@ -4,43 +4,27 @@
  * where and by how much; the plan's landmarks; a level's swap list ranked by fit; and a steered
  * recompute runs on a worker, so other calls are answered while it runs.
  */
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StudioClient } from '../../src-shared/api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PoolCandidate } from '../../src-shared/game';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import type { CarillonLevel } from '../../src-shared/games/carillon/model';
-import { openStudio } from '../../src-main/studio';
-import type { Service } from '../../src-main/service';
-import { localClient } from '../../src-main/local-client';
-import { tempDir } from '../helpers/temp';
+import { refusal } from '../helpers/refusal';
+import { useTestStudio } from '../helpers/studio';
 
-const t = tempDir('studio-ordering-page-');
-const dbPath = join(t.dir, 'studio.db');
-let service: Service;
+const studio = useTestStudio({ prefix: 'studio-ordering-page-' });
 let runId: number;
 
-let api: StudioClient;
-
 beforeAll(async () => {
-  service = openStudio({ dbPath, workers: 2, transport: 'server' });
-  api = localClient(service);
-  const run = await api.call('runs.create', { game: 'carillon', seed: 23, levels: 14 });
-  runId = run.id;
-  expect((await service.engine.waitFor(runId)).status).toBe('done');
+  runId = (await studio.finishedRun({ game: 'carillon', seed: 23, levels: 14 })).id;
 }, 240_000);
-afterAll(async () => {
-  await service.close();
-  t.cleanup();
-});
 
 describe('the Ordering page through the API', () => {
   it('an approved order of a few candidates is drawn against the automatic target line', async () => {
-    const auto = await api.call('orderings.get', { runId, kind: 'automatic' });
+    const auto = await studio.api.call('orderings.get', { runId, kind: 'automatic' });
     // Approve only the first six levels' shipped candidates: the rest are short.
-    await api.call('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 6).flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])), verdict: 'approved' });
-    const approved = await api.call('orderings.computeApproved', { runId });
+    await studio.api.call('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 6).flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])), verdict: 'approved' });
+    const approved = await studio.api.call('orderings.computeApproved', { runId });
     expect(approved.shortLevels.length).toBeGreaterThan(0);
     expect(approved.levels.map((l) => l.target)).toEqual(auto.levels.map((l) => l.target));
     expect(auto.levels.every((l) => l.target !== null)).toBe(true);
@@ -49,7 +33,7 @@ describe('the Ordering page through the API', () => {
   });
 
   it('the game draws the line of a thin pool set from every proven candidate (Game.order targetPools)', () => {
-    const db = new Database(dbPath, { readonly: true });
+    const db = new Database(studio.dbPath, { readonly: true });
     try {
       const run = db.prepare('SELECT plan, rules FROM runs WHERE id = ?').get(runId) as { plan: string; rules: string };
       const plan = JSON.parse(run.plan), rules = JSON.parse(run.rules);
@@ -72,15 +56,15 @@ describe('the Ordering page through the API', () => {
   });
 
   it('serves the rule breaks of the game\'s curve rules and the plan\'s landmarks', async () => {
-    const auto = await api.call('orderings.get', { runId, kind: 'automatic' });
+    const auto = await studio.api.call('orderings.get', { runId, kind: 'automatic' });
     expect(auto.curveRules).toEqual({ maxStep: null, maxEqualRun: null });
     expect(auto.marks).toContainEqual({ level: 9, kind: 'tutorial-end', label: 'tutorial ends' });
     expect(auto.marks).toContainEqual({ level: 4, kind: 'mechanic', label: '2 taps' });
     // Force a fall: pin the hardest proven candidate to level 2; the steered order breaks "never falls" there.
-    const page = await api.call('candidates.list', { runId, limit: 2000, withLevels: false });
+    const page = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const hardest = page.items.filter((c) => c.failure === null && c.slot < 9).sort((a, b) => (b.metrics['bits'] ?? 0) - (a.metrics['bits'] ?? 0))[0]!;
-    const r = await api.call('orderings.steer', { runId, clear: true, pin: [{ level: 2, candidateId: hardest.id }] });
-    const view = await api.call('orderings.get', { runId, kind: 'steered' });
+    const r = await studio.api.call('orderings.steer', { runId, clear: true, pin: [{ level: 2, candidateId: hardest.id }] });
+    const view = await studio.api.call('orderings.get', { runId, kind: 'steered' });
     expect(view.breaks).toEqual(r.breaks);
     const fell = view.breaks.find((b) => b.rule === 'fell');
     expect(fell).toBeDefined();
@@ -91,10 +75,10 @@ describe('the Ordering page through the API', () => {
   });
 
   it('ranks a level\'s pool by fit and leaves out what the steering may not ship', async () => {
-    await api.call('orderings.steer', { runId, clear: true });
-    const steered = await api.call('orderings.get', { runId, kind: 'steered' });
+    await studio.api.call('orderings.steer', { runId, clear: true });
+    const steered = await studio.api.call('orderings.get', { runId, kind: 'steered' });
     const level = 6;
-    const s = await api.call('orderings.swapOptions', { runId, kind: 'steered', level });
+    const s = await studio.api.call('orderings.swapOptions', { runId, kind: 'steered', level });
     expect(s.current).toBe(steered.levels[level - 1]!.candidateId);
     expect(s.options.length).toBeGreaterThan(1);
     // The level's stage (levels 4–9 of this plan): its pools are what the level may hold.
@@ -108,22 +92,21 @@ describe('the Ordering page through the API', () => {
     expect(first.breaks).toEqual([]);
     // Excluding one leaves it out of the list and counts it.
     const victim = s.options[s.options.length - 1]!.candidateId;
-    await api.call('orderings.steer', { runId, exclude: [victim] });
-    const again = await api.call('orderings.swapOptions', { runId, kind: 'steered', level });
+    await studio.api.call('orderings.steer', { runId, exclude: [victim] });
+    const again = await studio.api.call('orderings.swapOptions', { runId, kind: 'steered', level });
     expect(again.options.map((o) => o.candidateId)).not.toContain(victim);
     expect(again.leftOut).toBe(s.leftOut + 1);
     expect(again.options.length + again.more).toBe(s.options.length + s.more - 1);
-    const bad = await service.dispatch('orderings.swapOptions', { runId, kind: 'steered', level: 99 });
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.error.message).toBe('level 99 is not a level of the steered order (1–14)');
+    const bad = await refusal(studio.api.call('orderings.swapOptions', { runId, kind: 'steered', level: 99 }));
+    expect(bad.message).toBe('level 99 is not a level of the steered order (1–14)');
   });
 
   it('a recompute runs on a worker: the API answers meanwhile', async () => {
-    const page = await api.call('candidates.list', { runId, limit: 2000, withLevels: false });
+    const page = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const spare = page.items.find((c) => c.failure === null && c.slot === 7)!;
     let steerDone = false;
-    const steering = api.call('orderings.steer', { runId, clear: true, pin: [{ level: 8, candidateId: spare.id }] }).then((r) => { steerDone = true; return r; });
-    const info = await api.call('app.info', {});
+    const steering = studio.api.call('orderings.steer', { runId, clear: true, pin: [{ level: 8, candidateId: spare.id }] }).then((r) => { steerDone = true; return r; });
+    const info = await studio.api.call('app.info', {});
     expect(info.name).toBeTruthy();
     expect(steerDone).toBe(false);
     expect((await steering).ordering.levels[7]!.candidateId).toBe(spare.id);
