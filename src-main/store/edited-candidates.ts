@@ -3,9 +3,14 @@
  * candidate of the same pool, marked hand-edited, linked to the candidate it came from, and a
  * draft when it breaks a hard rule. Saving records the whole row (with its metric rows and its
  * near-duplicate pairs) as one history change, so undo removes it and redo puts it back with
- * the same id. Rows are written and read through candidates.ts's one mapping.
+ * the same id. Undoing a save takes the candidate out of the stored orders it ships in (the
+ * level is left empty, named in the order's problems) and records where, in the same history
+ * entry, so redo puts it back. Rows are written and read through candidates.ts's one mapping.
  */
+import type { OrderingKind } from '../../src-shared/api';
 import type { RowChange } from '../../src-shared/history';
+import { candidateName } from '../../src-shared/vocabulary';
+import { loadOrdering, setOrderingProblems } from './orderings';
 import type { Db } from './db';
 import { candidateRuns, insertCandidate, provenCandidates } from './candidates';
 
@@ -26,6 +31,8 @@ export interface CandidateSnapshot {
   parentId: number | null;
   /** Its near-duplicate pairs with other candidates of the run (a, b: candidate ids; this one is `self` until stored). */
   pairs: { a: number | 'self'; b: number | 'self'; rule: string; transform: string; share: number }[];
+  /** The stored orders' levels it left when its save was last undone (redo puts it back there). */
+  leftLevels?: LeftLevel[];
 }
 
 /** The index a hand-edited candidate takes in its slot: after every stored one, and never one a generator job may still fill. */
@@ -54,15 +61,63 @@ export function insertEditedCandidate(db: Db, s: CandidateSnapshot): { id: numbe
   return { id, change: { target: 'candidate', id, field: 'row', before: null, after } };
 }
 
-/** History's writer for `candidate.row`: null removes the candidate (its metrics and pairs go with it), a snapshot puts it back under the same id. */
-export function applyCandidateRow(db: Db, id: number, value: unknown): void {
+/**
+ * A stored order's level a saved candidate filled when its save was undone: the level was left
+ * empty with `problem` (an order is the search's answer; undo never invents another), and redo
+ * puts the candidate back there.
+ */
+export interface LeftLevel {
+  kind: OrderingKind;
+  level: number;
+  problem: string;
+}
+
+/**
+ * Take a candidate out of every stored order of its run before its row goes: each level it
+ * fills is left empty (it reads short, and the pack cannot be exported until the order is
+ * recomputed), with a problem naming it. Without this the row's deletion would drop the
+ * level's row from the order (a pack one level short).
+ */
+function leaveOrders(db: Db, id: number): LeftLevel[] {
+  const c = db.prepare('SELECT run_id, slot, idx FROM candidates WHERE id = ?').get(id) as { run_id: number; slot: number; idx: number } | undefined;
+  if (!c) return [];
+  const at = db.prepare('SELECT kind, level FROM ordering_levels WHERE run_id = ? AND candidate_id = ? ORDER BY kind, level').all(c.run_id, id) as { kind: OrderingKind; level: number }[];
+  const left: LeftLevel[] = at.map((o) => ({ ...o, problem: `${candidateName(c.slot, c.idx)} left this order when its save was undone: level ${o.level} is empty until the order is recomputed` }));
+  for (const l of left) {
+    db.prepare('UPDATE ordering_levels SET candidate_id = NULL WHERE run_id = ? AND kind = ? AND level = ?').run(c.run_id, l.kind, l.level);
+    const o = loadOrdering(db, c.run_id, l.kind)!;
+    setOrderingProblems(db, c.run_id, l.kind, [...o.problems, { level: l.level, message: l.problem }]);
+  }
+  return left;
+}
+
+/** Redo of a save: the candidate goes back into the levels it left, where they are still empty (a recomputed order keeps its answer). */
+function returnToOrders(db: Db, runId: number, id: number, left: readonly LeftLevel[]): void {
+  for (const l of left) {
+    const back = db.prepare('UPDATE ordering_levels SET candidate_id = ? WHERE run_id = ? AND kind = ? AND level = ? AND candidate_id IS NULL').run(id, runId, l.kind, l.level);
+    const o = loadOrdering(db, runId, l.kind);
+    if (!o || back.changes === 0) continue;
+    setOrderingProblems(db, runId, l.kind, o.problems.filter((p) => !(p.level === l.level && p.message === l.problem)));
+  }
+}
+
+/**
+ * History's writer for `candidate.row`: null removes the candidate (its metrics and pairs go
+ * with it, and it leaves the stored orders it ships in: leaveOrders), a snapshot puts it back
+ * under the same id (and into the levels it left). Removing it answers the snapshot to record
+ * for redo: the one recorded, with the levels it left.
+ */
+export function applyCandidateRow(db: Db, id: number, value: unknown, recorded: unknown): { record: unknown } | void {
   if (value === null) {
+    const left = leaveOrders(db, id);
     db.prepare('DELETE FROM candidates WHERE id = ?').run(id);
+    if (recorded !== null && typeof recorded === 'object') return { record: { ...(recorded as CandidateSnapshot), leftLevels: left } };
     return;
   }
   const s = value as CandidateSnapshot;
   if (db.prepare('SELECT 1 FROM candidates WHERE id = ?').get(id)) return;
   writeRow(db, id, { ...s, pairs: s.pairs.map((p) => ({ ...p, a: p.a === id ? 'self' : p.a, b: p.b === id ? 'self' : p.b })) });
+  returnToOrders(db, s.runId, id, s.leftLevels ?? []);
 }
 
 /** The run's candidates a new one in `slot` is compared with: the same near-duplicate window as the run's pass. */

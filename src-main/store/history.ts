@@ -13,7 +13,13 @@ import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 import { writePairTriage } from './triage';
 import { applyCandidateRow } from './edited-candidates';
 
-type Applier = (db: Db, id: number, value: unknown) => void;
+/**
+ * Writes one recorded value back. `recorded` is the value on the change's other side; an
+ * applier whose write also touches rows the change did not record (undoing a save empties the
+ * order levels the candidate filled) answers `{ record }`: that side's value as it must now be
+ * recorded, so the opposite step restores exactly those rows too.
+ */
+type Applier = (db: Db, id: number, value: unknown, recorded: unknown) => { record: unknown } | void;
 
 /** How each (target, field) is written back; values are the plain JSON the change recorded. */
 const appliers: Record<string, Applier> = {
@@ -26,10 +32,10 @@ const appliers: Record<string, Applier> = {
   'run.pair-triage': (db, id, v) => writePairTriage(db, id, v as PairTriageValue),
 };
 
-function apply(db: Db, c: RowChange, value: unknown): void {
+function apply(db: Db, c: RowChange, value: unknown, recorded: unknown): { record: unknown } | void {
   const fn = appliers[`${c.target}.${c.field}`];
   if (!fn) throw new Error(`history cannot apply ${c.target}.${c.field}`);
-  fn(db, c.id, value);
+  return fn(db, c.id, value, recorded);
 }
 
 interface EntryRow {
@@ -98,11 +104,11 @@ function getEntry(db: Db, id: number): HistoryEntry | null {
   return r ? toEntry(r) : null;
 }
 
-function entryChanges(db: Db, entryId: number): RowChange[] {
+function entryChanges(db: Db, entryId: number): (RowChange & { seq: number })[] {
   const rows = db
-    .prepare('SELECT target, target_id, field, before, after FROM history_changes WHERE entry_id = ? ORDER BY seq')
-    .all(entryId) as { target: RowChange['target']; target_id: number; field: RowChange['field']; before: string; after: string }[];
-  return rows.map((r) => ({ target: r.target, id: r.target_id, field: r.field, before: JSON.parse(r.before) as unknown, after: JSON.parse(r.after) as unknown }));
+    .prepare('SELECT seq, target, target_id, field, before, after FROM history_changes WHERE entry_id = ? ORDER BY seq')
+    .all(entryId) as { seq: number; target: RowChange['target']; target_id: number; field: RowChange['field']; before: string; after: string }[];
+  return rows.map((r) => ({ seq: r.seq, target: r.target, id: r.target_id, field: r.field, before: JSON.parse(r.before) as unknown, after: JSON.parse(r.after) as unknown }));
 }
 
 export function historyState(db: Db, runId: number): HistoryState {
@@ -121,8 +127,10 @@ export function listHistory(db: Db, runId: number, limit: number): HistoryList {
 function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
   const recorded = entryChanges(db, entry.id);
   const out: RowChange[] = [];
-  for (const c of [...recorded].reverse()) {
-    apply(db, c, c.before);
+  const rerecord = db.prepare('UPDATE history_changes SET after = ? WHERE entry_id = ? AND seq = ?');
+  for (const { seq, ...c } of [...recorded].reverse()) {
+    const touched = apply(db, c, c.before, c.after);
+    if (touched) rerecord.run(JSON.stringify(touched.record), entry.id, seq);
     out.push({ ...c, before: c.after, after: c.before });
   }
   db.prepare('UPDATE history SET undone = 1 WHERE id = ?').run(entry.id);
@@ -130,8 +138,8 @@ function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
 }
 
 function redoEntry(db: Db, entry: HistoryEntry): RowChange[] {
-  const recorded = entryChanges(db, entry.id);
-  for (const c of recorded) apply(db, c, c.after);
+  const recorded = entryChanges(db, entry.id).map(({ seq: _seq, ...c }) => c);
+  for (const c of recorded) apply(db, c, c.after, c.before);
   db.prepare('UPDATE history SET undone = 0 WHERE id = ?').run(entry.id);
   return recorded;
 }

@@ -17,6 +17,11 @@ export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: Store
   })();
 }
 
+/** Replace a stored order's problems (its levels unchanged). */
+export function setOrderingProblems(db: Db, runId: number, kind: OrderingKind, problems: StoredOrdering['problems']): void {
+  db.prepare('UPDATE orderings SET problems = ? WHERE run_id = ? AND kind = ?').run(JSON.stringify(problems), runId, kind);
+}
+
 export function deleteOrdering(db: Db, runId: number, kind: OrderingKind): void {
   db.prepare('DELETE FROM orderings WHERE run_id = ? AND kind = ?').run(runId, kind);
 }
