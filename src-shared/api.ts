@@ -19,6 +19,7 @@ import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryEntry, HistoryList, HistoryStep } from './history';
 import type { LevelProof } from './proof';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
+import { labelSchema, noteSchema } from './schema/label-text';
 import type {
   ExperimentAdopted,
   ExperimentCreated,
@@ -50,7 +51,7 @@ export const seedSchema = z
 /** A client-chosen name for one import, so it can be cancelled while it runs. */
 export const importIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
 const levelSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a level number (1 or more)');
-const tagSchema = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+const tagSchema = labelSchema(40, { min: 1 });
 
 
 // ---------- reply types ----------
@@ -399,7 +400,7 @@ const settingsRefSchema = z.union(
   ],
   { error: 'must name a run ({runId}), a preset ({presetId}), a game\'s defaults ({game}) or an experiment\'s arm ({experimentId, arm})' },
 );
-const presetNameSchema = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+const presetNameSchema = labelSchema(80, { min: 1 });
 
 /** The reply of candidates.saveEdited: the new candidate, the history entry that saved it, and its proof. */
 export interface SavedEdit extends CurationChange {
@@ -444,7 +445,7 @@ export const apiMethods = {
       .object({
         game: gameIdSchema,
         seed: seedSchema,
-        name: z.string().max(120, 'must be at most 120 characters').optional(),
+        name: labelSchema(120).optional(),
         plan: z.unknown().optional(),
         rules: z.unknown().optional(),
         levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional(),
@@ -493,7 +494,7 @@ export const apiMethods = {
     'Approve, reject or clear one or many candidates; recorded in the run\'s history (undoable).',
   ),
   'candidates.setNote': method<CurationChange & { row: CandidateRow }>()(
-    z.object({ candidateId: candidateIdSchema, note: z.string().max(4000, 'must be at most 4000 characters') }).strict(),
+    z.object({ candidateId: candidateIdSchema, note: noteSchema(4000) }).strict(),
     'Set a candidate\'s note; recorded in the run\'s history (undoable).',
   ),
   'candidates.setTags': method<CurationChange>()(
@@ -583,7 +584,7 @@ export const apiMethods = {
     z
       .object({
         text: z.string({ error: 'must be the pack\'s text' }).min(1, 'must not be empty'),
-        name: z.string().max(120, 'must be at most 120 characters').optional(),
+        name: labelSchema(120).optional(),
         importId: importIdSchema.optional(),
       })
       .strict(),
@@ -597,7 +598,7 @@ export const apiMethods = {
   'experiments.create': method<ExperimentCreated>()(
     z
       .object({
-        name: z.string().max(120, 'must be at most 120 characters').optional(),
+        name: labelSchema(120).optional(),
         /** The base: a run's game, plan and rules, or a game's defaults (optionally its first `levels` levels). */
         base: z.union(
           [
@@ -610,7 +611,7 @@ export const apiMethods = {
           .array(
             z
               .object({
-                name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
+                name: labelSchema(60).optional(),
                 /** Paths to values: `rules.spacing`, `rules.sizes.small.radius`, `plan.3.taps` (plan rows 0-based). */
                 changes: z.record(z.string(), z.unknown()),
               })
@@ -650,7 +651,7 @@ export const apiMethods = {
         variant: wholeNumber('a variant number (1 for the first)'),
         as: z.enum(['run', 'preset']),
         /** The run's or the preset's name (a preset needs one). */
-        name: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+        name: labelSchema(80).optional(),
         /** The new run's seed (default: the experiment's first seed). */
         seed: seedSchema.optional(),
       })

@@ -15,6 +15,7 @@ import { formatMegabytes, IMPORT_LIMITS } from '../../src-shared/pack/import-lim
 import { WriteError } from '../atomic-write';
 import { writeExportTo } from '../export-files';
 import type { Service } from '../service';
+import { fileNameLabel } from '../../src-shared/schema/label-text';
 
 export const FILES_PICK_AND_IMPORT = 'studio:files:pickAndImport';
 export const FILES_EXPORT_TO_CHOSEN = 'studio:files:exportToChosenFile';
@@ -85,7 +86,7 @@ export function registerFileHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: 
       if (!path) return { ok: true, value: null };
       const text = readPackFile(path, deps.maxBytes ?? IMPORT_LIMITS.maxBytes);
       const { importId } = parsed.data;
-      return (await service.dispatch('packs.import', { text, name: basename(path).slice(0, 120), ...(importId ? { importId } : {}) })) as ApiEnvelope<ImportResult>;
+      return (await service.dispatch('packs.import', { text, name: fileNameLabel(basename(path), 120), ...(importId ? { importId } : {}) })) as ApiEnvelope<ImportResult>;
     } catch (e) {
       return failure(e);
     }

@@ -5,6 +5,7 @@
  */
 import type { FilesBridge, ImportResult, OrderingKind, StudioClient } from '../../../src-shared/api';
 import { formatMegabytes, IMPORT_LIMITS } from '../../../src-shared/pack/import-limits';
+import { fileNameLabel } from '../../../src-shared/schema/label-text';
 import { unwrap } from '../lib/errors';
 import { downloadText, downloadZip } from '../lib/download';
 import { perLevelZip } from './per-level';
@@ -48,7 +49,7 @@ export async function importPackFile(client: StudioClient, file: File, importId:
     throw new Error(`${file.name} is ${formatMegabytes(file.size)}; a pack may be at most ${formatMegabytes(IMPORT_LIMITS.maxBytes)}`);
   }
   const text = await file.text();
-  return client.call('packs.import', { text, name: file.name.slice(0, 120), importId });
+  return client.call('packs.import', { text, name: fileNameLabel(file.name, 120), importId });
 }
 
 /** Electron: main's open dialog, then the same import. null: cancelled. */
