@@ -34,13 +34,25 @@ export interface DupSignature {
   isStart: Uint8Array;
   startSizeCount: number[];
   graph: Digraph;
-  invariant: string;
+  /** Arrows of the reach graph (the invariant's second figure: a cheap first check). */
+  edges: number;
+  /** The graph invariant, worked out the first time two levels' vertex and arrow counts agree. */
+  invariant: string | null;
+  /** Each dot's position under each transform (TRANSFORMS order), worked out once. */
+  tx: Float64Array[];
+  ty: Float64Array[];
   /** Bucket grid of the dots (cell = duplicateDistance). */
   cell: number;
   cols: number;
   rows: number;
   head: Int32Array;
   next: Int32Array;
+  /**
+   * Per size, cell by cell on the bucket grid with a one-cell margin ((cols + 2) × (rows + 2)):
+   * 1 when a bucket within one cell of it holds a dot of that size. A point whose partner
+   * search stays within one cell of its own cell has no partner where this reads 0.
+   */
+  near: Uint8Array;
   width: number;
   height: number;
 }
@@ -69,9 +81,30 @@ export function dupSignature(dots: readonly Dot[], rules: CarillonRules): DupSig
     next[i] = head[cy * cols + cx]!;
     head[cy * cols + cx] = i;
   }
+  const near = new Uint8Array(3 * (cols + 2) * (rows + 2));
+  for (let i = 0; i < n; i++) {
+    const cx = clamp(Math.floor(xs[i]! / cell), 0, cols - 1), cy = clamp(Math.floor(ys[i]! / cell), 0, rows - 1);
+    const base = size[i]! * (rows + 2);
+    for (let dy = 0; dy <= 2; dy++) for (let dx = 0; dx <= 2; dx++) near[(base + cy + dy) * (cols + 2) + cx + dx] = 1;
+  }
+  // The same arithmetic as transformPoint, done once per level rather than once per pair.
+  const hw = rules.width / 2, hh = rules.height / 2;
+  const tx: Float64Array[] = [], ty: Float64Array[] = [];
+  for (const t of TRANSFORMS) {
+    const px = new Float64Array(n), py = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const [u, v] = transformCentred(t, xs[i]! - hw, ys[i]! - hh);
+      px[i] = u + hw;
+      py[i] = v + hh;
+    }
+    tx.push(px);
+    ty.push(py);
+  }
+  let edges = 0;
+  for (const o of graph.out) edges += o.length;
   const sig: DupSignature = {
-    n, xs, ys, size, sizeCount, starts, isStart, startSizeCount, graph, invariant: graphInvariant(graph),
-    cell, cols, rows, head, next, width: rules.width, height: rules.height,
+    n, xs, ys, size, sizeCount, starts, isStart, startSizeCount, graph, edges, invariant: null, tx, ty,
+    cell, cols, rows, head, next, near, width: rules.width, height: rules.height,
   };
   cache.set(dots, { rules, sig });
   return sig;
@@ -79,32 +112,67 @@ export function dupSignature(dots: readonly Dot[], rules: CarillonRules): DupSig
 
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
-/** Candidate partners: adj[i] = dots of b (same size, within dist) for dot i of a under t. */
-function candidates(a: DupSignature, b: DupSignature, t: TransformName, dist: number, startsOnly: boolean): number[][] {
+/** Candidate partners: adj[i] = dots of b (same size, within dist) for dot i of a under the ti-th transform. */
+function candidates(a: DupSignature, b: DupSignature, ti: number, dist: number, startsOnly: boolean): number[][] {
   const adj: number[][] = [];
-  const d2max = dist * dist;
-  const hw = a.width / 2, hh = a.height / 2;
   for (let i = 0; i < a.n; i++) {
     const list: number[] = [];
     adj.push(list);
     if (startsOnly && !a.isStart[i]) continue;
-    const [u, v] = transformCentred(t, a.xs[i]! - hw, a.ys[i]! - hh);
-    const x = u + hw, y = v + hh;
-    const cx0 = Math.floor((x - dist) / b.cell), cx1 = Math.floor((x + dist) / b.cell);
-    const cy0 = Math.floor((y - dist) / b.cell), cy1 = Math.floor((y + dist) / b.cell);
-    if (cx1 < 0 || cy1 < 0 || cx0 >= b.cols || cy0 >= b.rows) continue;
-    for (let cy = Math.max(0, cy0); cy <= Math.min(b.rows - 1, cy1); cy++) {
-      for (let cx = Math.max(0, cx0); cx <= Math.min(b.cols - 1, cx1); cx++) {
-        for (let j = b.head[cy * b.cols + cx]!; j >= 0; j = b.next[j]!) {
-          if (b.size[j] !== a.size[i]) continue;
-          if (startsOnly && !b.isStart[j]) continue;
-          const dx = b.xs[j]! - x, dy = b.ys[j]! - y;
-          if (dx * dx + dy * dy <= d2max) list.push(j);
+    partners(a, b, ti, i, dist, startsOnly, list);
+  }
+  return adj;
+}
+
+/**
+ * The dots of b (same size, within dist) that dot i of a may pair with under the ti-th
+ * transform, pushed onto `into`; without `into`, only whether there is one (stops at the first).
+ */
+function partners(a: DupSignature, b: DupSignature, ti: number, i: number, dist: number, startsOnly: boolean, into?: number[]): boolean {
+  const d2max = dist * dist;
+  const x = a.tx[ti]![i]!, y = a.ty[ti]![i]!;
+  const cx0 = Math.floor((x - dist) / b.cell), cx1 = Math.floor((x + dist) / b.cell);
+  const cy0 = Math.floor((y - dist) / b.cell), cy1 = Math.floor((y + dist) / b.cell);
+  if (cx1 < 0 || cy1 < 0 || cx0 >= b.cols || cy0 >= b.rows) return false;
+  const s = a.size[i]!;
+  // The cells searched lie within one of the point's own cell (the usual case: dist ≤ cell):
+  // one look at `near` says whether any of them holds a dot of this size.
+  const qx = Math.floor(x / b.cell), qy = Math.floor(y / b.cell);
+  if (cx0 >= qx - 1 && cx1 <= qx + 1 && cy0 >= qy - 1 && cy1 <= qy + 1 && b.near[(s * (b.rows + 2) + qy + 1) * (b.cols + 2) + qx + 1] === 0) return false;
+  let found = false;
+  for (let cy = Math.max(0, cy0); cy <= Math.min(b.rows - 1, cy1); cy++) {
+    for (let cx = Math.max(0, cx0); cx <= Math.min(b.cols - 1, cx1); cx++) {
+      for (let j = b.head[cy * b.cols + cx]!; j >= 0; j = b.next[j]!) {
+        if (b.size[j] !== s) continue;
+        if (startsOnly && !b.isStart[j]) continue;
+        const dx = b.xs[j]! - x, dy = b.ys[j]! - y;
+        if (dx * dx + dy * dy <= d2max) {
+          if (!into) return true;
+          into.push(j);
+          found = true;
         }
       }
     }
   }
-  return adj;
+  return found;
+}
+
+/**
+ * Whether at least `need` dots of a (chain starts only, with startsOnly) have a partner in b
+ * under the ti-th transform: a matching can pair no more dots than that. Most pairs of levels
+ * fail it within the first dots, before any partner list is built.
+ */
+function enoughPartnered(a: DupSignature, b: DupSignature, ti: number, dist: number, need: number, startsOnly: boolean): boolean {
+  let have = 0, left = startsOnly ? a.starts.length : a.n;
+  if (left < need) return false;
+  for (let i = 0; i < a.n; i++) {
+    if (startsOnly && !a.isStart[i]) continue;
+    left--;
+    if (partners(a, b, ti, i, dist, startsOnly)) {
+      if (++have >= need) return true;
+    } else if (have + left < need) return false;
+  }
+  return have >= need;
 }
 
 /** Maximum bipartite matching (Kuhn); returns pairs [a, b]. */
@@ -140,11 +208,11 @@ export function bestPicture(a: DupSignature, b: DupSignature, rules: CarillonRul
   if (bound < atLeast || big === 0) return null;
   let best: PictureMatch | null = null;
   let need = atLeast;
-  for (const t of TRANSFORMS) {
-    const adj = candidates(a, b, t, rules.duplicateDistance, false);
-    let ub = 0;
-    for (const l of adj) if (l.length) ub++;
-    if (ub < need) continue;
+  for (let ti = 0; ti < TRANSFORMS.length; ti++) {
+    const t = TRANSFORMS[ti]!;
+    // A matching pairs no more dots than have a partner: fewer than `need` and t cannot win.
+    if (!enoughPartnered(a, b, ti, rules.duplicateDistance, need, false)) continue;
+    const adj = candidates(a, b, ti, rules.duplicateDistance, false);
     const pairs = maxMatching(adj, b.n);
     if (pairs.length >= need && (!best || pairs.length > best.pairs.length)) {
       best = { transform: t, pairs, share: pairs.length / big };
@@ -173,10 +241,13 @@ function otherNearDuplicate(a: DupSignature, b: DupSignature, rules: CarillonRul
     const needAnswer = Math.max(1, Math.ceil(rules.answerShare * big - 1e-9));
     if (sameSizes) {
       let best: NearDuplicate | null = null;
-      for (const t of TRANSFORMS) {
-        const sAdj = candidates(a, b, t, rules.duplicateDistance, true);
+      for (let ti = 0; ti < TRANSFORMS.length; ti++) {
+        const t = TRANSFORMS[ti]!;
+        // Every chain start needs a partner before the starts can all pair.
+        if (!enoughPartnered(a, b, ti, rules.duplicateDistance, a.starts.length, true)) continue;
+        const sAdj = candidates(a, b, ti, rules.duplicateDistance, true);
         if (maxMatching(sAdj, b.n).length !== a.starts.length) continue;
-        const pairs = maxMatching(candidates(a, b, t, rules.duplicateDistance, false), b.n);
+        const pairs = maxMatching(candidates(a, b, ti, rules.duplicateDistance, false), b.n);
         if (pairs.length >= needAnswer && (!best || pairs.length / big > best.share))
           best = { rule: 'same-answer', transform: t, share: pairs.length / big, matched: pairs };
       }
@@ -185,7 +256,7 @@ function otherNearDuplicate(a: DupSignature, b: DupSignature, rules: CarillonRul
   }
   // Same chains: isomorphic reach graphs. The share is still the picture's (what the dots
   // really share under the best transform), computed only once the graphs matched.
-  if (a.invariant === b.invariant) {
+  if (sameInvariant(a, b)) {
     const map = findIsomorphism(a.graph, b.graph);
     if (map) {
       const share = bestPicture(a, b, rules, 1)?.share ?? 0;
@@ -193,6 +264,17 @@ function otherNearDuplicate(a: DupSignature, b: DupSignature, rules: CarillonRul
     }
   }
   return null;
+}
+
+/**
+ * Equal graph invariants. The invariant begins with the vertex and arrow counts, so levels
+ * whose counts differ never need it; it is worked out (once per level) only for those that agree.
+ */
+function sameInvariant(a: DupSignature, b: DupSignature): boolean {
+  if (a.graph.n !== b.graph.n || a.edges !== b.edges) return false;
+  a.invariant ??= graphInvariant(a.graph);
+  b.invariant ??= graphInvariant(b.graph);
+  return a.invariant === b.invariant;
 }
 
 export function nearDuplicate(a: { dots: readonly Dot[] }, b: { dots: readonly Dot[] }, rules: CarillonRules): NearDuplicate | null {
@@ -240,7 +322,7 @@ export function closestPair(levels: readonly { dots: readonly Dot[] }[], rules: 
   let bestDup: PairReport | null = null;
   let best: PairReport | null = null;
   const mayMatchOtherwise = (a: DupSignature, b: DupSignature): boolean => {
-    if (a.invariant === b.invariant) return true;
+    if (sameInvariant(a, b)) return true;
     if (a.starts.length !== b.starts.length || a.starts.length === 0) return false;
     for (let s = 0; s < 3; s++) if (a.startSizeCount[s] !== b.startSizeCount[s]) return false;
     return true;
