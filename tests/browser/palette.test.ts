@@ -142,6 +142,30 @@ describe('command palette in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('gives the focus back to what had it when closed without a command (Esc or a click outside)', async () => {
+    // Audit: Esc left the focus on the page's body, so the next key acted nowhere and Tab
+    // started again at the sidebar.
+    const seed = page.getByTestId('new-run-seed');
+    await seed.fill('12');
+    await seed.focus();
+    await openPalette('reload');
+    await closePalette();
+    expect(await seed.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('3');
+    expect(await seed.inputValue()).toBe('123');
+    await openPalette();
+    await page.mouse.click(5, 5);
+    await palette().waitFor({ state: 'detached' });
+    expect(await seed.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A command that ran places the focus itself: New run focuses the seed field from anywhere.
+    await page.getByTestId('new-run-levels').focus();
+    await openPalette('new run (focus');
+    await page.keyboard.press('Enter');
+    await palette().waitFor({ state: 'detached' });
+    await expect.poll(() => seed.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('cancels, resumes and deletes a run from the palette and by key', async () => {
     // A full-size run, so it is still working when the palette cancels it.
     const big = await api('runs.create', { game: 'carillon', seed: 99 });
