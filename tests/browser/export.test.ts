@@ -1,3 +1,9 @@
+/**
+ * The Export page in Chromium against the real server and SQLite: the automatic pack
+ * downloaded as one file that the CLI's check verifies (the API writing nothing beside the
+ * database, no path field on the page), the per-level layout as a zip of the folder the CLI
+ * writes, and a clear sentence naming the levels when the approved ordering is missing or short.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';

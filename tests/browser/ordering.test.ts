@@ -14,29 +14,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile as readFileAsync } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StudioServer } from '../../src-main/server/server';
-import type { ApiArgs, ApiMethodName, ApiReply, OrderingView, RunSummary } from '../../src-shared/api';
-import { studioInBrowser, type BrowserStudio } from './chromium';
+import type { OrderingView, RunSummary } from '../../src-shared/api';
+import { useStudioInBrowser } from './chromium';
 
 const SHOTS = '/tmp/shots/ordering';
 /** A steered recompute of a whole Apsis run takes seconds (the game's search runs again), more on a loaded machine. */
 const SLOW = { timeout: 60_000, interval: 200 };
 const root = process.cwd();
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+let page: Page;
 let run: RunSummary;
 let auto: OrderingView;
-
-async function call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>> {
-  const env = await ctx.service.dispatch(name, args);
-  if (!env.ok) throw new Error(`${name}: ${env.error.message}`);
-  return env.value as ApiReply<K>;
-}
 
 async function shot(name: string, viewport: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(viewport);
@@ -49,31 +40,24 @@ const candidateAt = async (level: number): Promise<number> => Number(await card(
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, page } = studio);
-  const created = await call('runs.create', { game: 'apsis', seed: 29 });
-  run = await ctx.service.engine.waitFor(created.id);
-  expect(run.status).toBe('done');
-  auto = await call('orderings.get', { runId: run.id, kind: 'automatic' });
+  page = studio.page;
+  run = await studio.ctx.finishedRun({ game: 'apsis', seed: 29 });
+  auto = await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' });
   expect(auto.levels).toHaveLength(150);
   // Approve what the automatic order ships as levels 1–30: the approved order is short from 31.
-  await call('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 30).map((l) => l.candidateId!), verdict: 'approved' });
-  await page.goto(server.url);
+  await studio.api.call('candidates.setVerdict', { candidateIds: auto.levels.slice(0, 30).map((l) => l.candidateId!), verdict: 'approved' });
+  await page.goto(studio.server.url);
   await page.getByTestId('runs-table').waitFor();
   await page.keyboard.press('Alt+6');
   await page.getByTestId('run-picker').selectOption(String(run.id));
 }, 300_000);
-
-afterAll(async () => {
-  await studio?.close();
-});
 
 describe('the Ordering page', () => {
   it('30 approved levels computed: one short-levels line, one card for the short run, a sane page height', async () => {
     await page.getByTestId('ordering-not-computed').waitFor();
     await page.getByTestId('ordering-compute').click();
     await page.getByTestId('ordering-short').waitFor();
-    const approved = await call('orderings.get', { runId: run.id, kind: 'approved' });
+    const approved = await studio.api.call('orderings.get', { runId: run.id, kind: 'approved' });
     expect(approved.shortLevels).toEqual(Array.from({ length: 120 }, (_, i) => i + 31));
     expect(await page.getByTestId('ordering-short').count()).toBe(1);
     expect(await page.getByTestId('ordering-short').textContent()).toMatch(/^Levels 31–150 have no approved candidate — open those pools\.\s*Open pool L31$/);
@@ -125,10 +109,10 @@ describe('the Ordering page', () => {
     const locked = await Promise.all(Array.from({ length: 10 }, (_, i) => candidateAt(i + 1)));
     await page.getByTestId('ordering-recompute').click();
     await expect.poll(() => page.getByTestId('ordering-status').textContent(), SLOW).toMatch(/Recomputed the steered order/);
-    const steered = await call('orderings.get', { runId: run.id, kind: 'steered' });
+    const steered = await studio.api.call('orderings.get', { runId: run.id, kind: 'steered' });
     expect(steered.levels.slice(0, 10).map((l) => l.candidateId)).toEqual(locked);
     expect(steered.levels[16]!.candidateId).toBe(dragged);
-    const steering = await call('orderings.steering', { runId: run.id });
+    const steering = await studio.api.call('orderings.steering', { runId: run.id });
     expect(steering.pins).toEqual([{ level: 17, candidateId: dragged }]);
     expect(steering.locks.map((l) => l.level)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(await Promise.all(Array.from({ length: 10 }, (_, i) => candidateAt(i + 1)))).toEqual(locked);
@@ -147,7 +131,7 @@ describe('the Ordering page', () => {
     await expect.poll(() => page.getByTestId('ordering-status').textContent(), SLOW).toMatch(/^Undid: Recomputed/);
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('lock-badge').count(), SLOW).toBe(0);
-    expect((await call('orderings.steering', { runId: run.id })).locks).toEqual([]);
+    expect((await studio.api.call('orderings.steering', { runId: run.id })).locks).toEqual([]);
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => page.getByTestId('lock-badge').count(), SLOW).toBe(10);
     expect(pageErrors).toEqual([]);
@@ -157,7 +141,7 @@ describe('the Ordering page', () => {
     await card(40).click();
     await page.keyboard.press('s');
     await page.getByTestId('swap-panel').waitFor();
-    const swap = await call('orderings.swapOptions', { runId: run.id, kind: 'steered', level: 40 });
+    const swap = await studio.api.call('orderings.swapOptions', { runId: run.id, kind: 'steered', level: 40 });
     await expect.poll(() => page.getByTestId('swap-option').count(), SLOW).toBe(swap.options.length);
     expect(await page.getByTestId('swap-option').first().getAttribute('data-candidate')).toBe(String(swap.options[0]!.candidateId));
     // Pin the worst fit: it breaks a rule there, which the curve marks and explains.
@@ -165,7 +149,7 @@ describe('the Ordering page', () => {
     expect(worst.breaks.length).toBeGreaterThan(0);
     await page.locator(`[data-testid="swap-option"][data-candidate="${worst.candidateId}"] button.pick`).click();
     await expect.poll(() => candidateAt(40), SLOW).toBe(worst.candidateId);
-    const view = await call('orderings.get', { runId: run.id, kind: 'steered' });
+    const view = await studio.api.call('orderings.get', { runId: run.id, kind: 'steered' });
     expect(view.breaks.length).toBeGreaterThan(0);
     const b = view.breaks.find((x) => x.from <= 40 && 40 <= x.to) ?? view.breaks[0]!;
     const k = view.breaks.indexOf(b);
@@ -225,13 +209,13 @@ describe('the Ordering page', () => {
       await page.keyboard.press('Control+z');
       await expect.poll(() => page.getByTestId('ordering-status').textContent(), SLOW).not.toBe(before);
     }
-    await expect.poll(async () => { const s = await call('orderings.steering', { runId: run.id }); return s.pins.length + s.locks.length; }, SLOW).toBe(0);
+    await expect.poll(async () => { const s = await studio.api.call('orderings.steering', { runId: run.id }); return s.pins.length + s.locks.length; }, SLOW).toBe(0);
     await expect.poll(() => page.getByTestId('ordering-no-breaks').count(), SLOW).toBe(1);
     const download = page.waitForEvent('download');
     await page.getByTestId('ordering-export').click();
     const cleanPath = join(SHOTS, '..', 'ordering-steered-pack.json');
     await (await download).saveAs(cleanPath);
-    const steered = await call('orderings.get', { runId: run.id, kind: 'steered' });
+    const steered = await studio.api.call('orderings.get', { runId: run.id, kind: 'steered' });
     const pack = JSON.parse(readFileSync(cleanPath, 'utf8')) as { levels: unknown[]; studio?: unknown };
     expect(pack.levels).toHaveLength(steered.levels.length);
     expect(pack.studio).toBeUndefined();

@@ -7,12 +7,13 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEnvelope, CurationChange, StudioClient } from '../../src-shared/api';
+import type { CurationChange, StudioClient } from '../../src-shared/api';
 import { openStudio } from '../../src-main/studio';
 import type { Service } from '../../src-main/service';
 import { localClient } from '../../src-main/local-client';
 import { migrate } from '../../src-main/store/db';
 import { migrations } from '../../src-main/store/migrations';
+import { refusal } from '../helpers/refusal';
 import { readRows } from '../helpers/rows';
 import { tempDir } from '../helpers/temp';
 
@@ -174,8 +175,7 @@ describe('run history', () => {
     const someone = before.find((r) => r.verdict === 'approved')!;
     const res = await api.call('candidates.setVerdict', { candidateIds: [someone.id], verdict: 'approved' });
     expect(res).toMatchObject({ changed: 0, changes: [], entry: null });
-    const bad = (await service.dispatch('candidates.setTags', { candidateIds: [someone.id, 999_999], tags: ['x'] })) as ApiEnvelope<unknown>;
-    expect(bad.ok).toBe(false);
+    await refusal(api.call('candidates.setTags', { candidateIds: [someone.id, 999_999], tags: ['x'] }));
     expect(rows()).toEqual(before);
     expect((await api.call('history.list', { runId })).total).toBe(total);
   });

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEnvelope } from '../../src-shared/api';
+import { refusal } from '../helpers/refusal';
 import { migrate } from '../../src-main/store/db';
 import { migrations } from '../../src-main/store/migrations';
 import { rowSnapshot } from '../helpers/rows';
@@ -81,9 +81,7 @@ describe('orderings.steer', () => {
     const easiest = proven[0]!, hardest = proven[proven.length - 1]!;
     expect(hardest.metrics['bits']).toBeGreaterThan(easiest.metrics['bits']!);
     const before = snapshot();
-    const env = await studio.service.dispatch('orderings.steer', { runId, clear: true, pin: [{ level: 3, candidateId: hardest.id }, { level: 6, candidateId: easiest.id }] });
-    expect(env.ok).toBe(false);
-    const err = (env as Extract<ApiEnvelope<unknown>, { ok: false }>).error;
+    const err = await refusal(studio.api.call('orderings.steer', { runId, clear: true, pin: [{ level: 3, candidateId: hardest.id }, { level: 6, candidateId: easiest.id }] }));
     expect(err.code).toBe('conflict');
     expect(err.message).toMatch(/level 3 .*harder than level 6/);
     expect(err.fields).toEqual([{ field: 'steering.levels 3, 6', message: expect.stringMatching(/\(rule: fell\)$/) }]);

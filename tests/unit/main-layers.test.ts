@@ -1,6 +1,7 @@
 /**
- * src-main keeps its layers: SQL lives only in store/ (no statement text, no prepare, pragma,
- * transaction or exec on a database, no better-sqlite3 import anywhere else); nothing in
+ * src-main keeps its layers: SQL lives only in store/ (no statement text in any case, no
+ * prepare, pragma, transaction or exec on a database, no better-sqlite3 import or require
+ * anywhere else: not in runs/, experiments/, bench/, cli/ or the rest); nothing in
  * src-main imports the renderer (data flows one way: shared -> engine -> store -> API ->
  * renderer; a type both sides need lives in src-shared); and the job runtime (jobs/) knows
  * nothing of the run use-cases (runs/) it runs.
@@ -32,8 +33,10 @@ function offending(paths: string[], pattern: RegExp): string[] {
 
 /** Statement text (upper case, as the store writes it) and the database calls that run it. */
 const SQL_TEXT = /\b(SELECT\s+[\w*(]|INSERT\s+(OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|(CREATE|ALTER|DROP)\s+(TABLE|INDEX)\b)/;
-const DB_CALL = /\.(prepare|pragma|transaction)\(|\bdb\.exec\(|from\s+['"]better-sqlite3['"]/;
-const RENDERER_IMPORT = /(from\s+|import\s*\(\s*)['"][^'"]*src-renderer\//;
+/** A string that starts as a statement, in any case (`'select id from runs'`); prose in comments is not a string. */
+const SQL_STRING = /['"`]\s*(select\s[^'"`]*\bfrom\b|insert\s+(or\s+\w+\s+)?into\b|update\s+\w+\s+set\b|delete\s+from\b|(create|alter|drop)\s+(table|index|view|trigger)\b|pragma\s+\w|with\s+\w+\s+as\s*\()/i;
+const DB_CALL = /\.(prepare|pragma|transaction)\(|\b\w*db\.exec\(|(from\s+|import\s*\(\s*|require\s*\(\s*)['"]better-sqlite3['"]/i;
+const RENDERER_IMPORT = /(from\s+|import\s*\(\s*|require\s*\(\s*)['"][^'"]*src-renderer\//;
 const RUNS_IMPORT = /(from\s+|import\s*\(\s*)['"][^'"]*\/runs\//;
 
 describe('src-main layers', () => {
@@ -45,11 +48,17 @@ describe('src-main layers', () => {
     expect(scanned).toContain('runs/run-engine.ts');
     expect(scanned).toContain('jobs/scheduler.ts');
     expect(scanned).toContain('bench/browser.ts');
+    expect(scanned).toContain('bench/experiments.ts');
+    expect(scanned).toContain('experiments/runner.ts');
+    expect(scanned).toContain('experiments/create.ts');
+    expect(scanned).toContain('cli/experiment.ts');
+    expect(scanned).toContain('local-client.ts');
     expect(scanned.some((p) => p.startsWith('store/'))).toBe(false);
   });
 
   it('holds no SQL outside store/', () => {
     expect(offending(outsideStore, SQL_TEXT)).toEqual([]);
+    expect(offending(outsideStore, SQL_STRING)).toEqual([]);
   });
 
   it('calls no database statement outside store/', () => {
@@ -78,13 +87,24 @@ describe('src-main layers', () => {
     expect(SQL_TEXT.test("'UPDATE runs SET steering = ? WHERE id = ?'")).toBe(true);
     expect(SQL_TEXT.test("'DELETE FROM duplicate_pairs WHERE run_id = ?'")).toBe(true);
     expect(SQL_TEXT.test('// Select the level, then update the run.')).toBe(false);
+    expect(SQL_STRING.test("const rows = db.prepare('select id from experiments').all();")).toBe(true);
+    expect(SQL_STRING.test('`insert into presets (game) values (?)`')).toBe(true);
+    expect(SQL_STRING.test("'with done as (select 1)'")).toBe(true);
+    expect(SQL_STRING.test("'pragma user_version'")).toBe(true);
+    expect(SQL_STRING.test("// select the level, then update the run.")).toBe(false);
+    expect(SQL_STRING.test("throw new Error('select a run first');")).toBe(false);
     expect(DB_CALL.test('const runId = db.transaction(() => {')).toBe(true);
     expect(DB_CALL.test('  .prepare(')).toBe(true);
     expect(DB_CALL.test("db.exec('PRAGMA foreign_keys = ON')")).toBe(true);
     expect(DB_CALL.test("import Database from 'better-sqlite3';")).toBe(true);
+    expect(DB_CALL.test("const { default: Database } = await import('better-sqlite3');")).toBe(true);
+    expect(DB_CALL.test("const Database = require('better-sqlite3');")).toBe(true);
+    expect(DB_CALL.test("studioDb.exec('DELETE FROM runs')")).toBe(true);
     expect(DB_CALL.test('const head = /<head[^>]*>/i.exec(html);')).toBe(false);
     expect(RENDERER_IMPORT.test("import type {} from '../../src-renderer/src/inspector/debug';")).toBe(true);
     expect(RENDERER_IMPORT.test("const m = await import('../src-renderer/src/x');")).toBe(true);
+    expect(RENDERER_IMPORT.test("export { x } from '../src-renderer/src/x';")).toBe(true);
+    expect(RENDERER_IMPORT.test("const m = require('../../src-renderer/src/x');")).toBe(true);
     expect(RENDERER_IMPORT.test("import type {} from '../../src-shared/inspector-debug';")).toBe(false);
     expect(RUNS_IMPORT.test("import { buildRunReport } from '../runs/run-report';")).toBe(true);
     expect(RUNS_IMPORT.test("import { createPoolSlots } from './slots';")).toBe(false);
