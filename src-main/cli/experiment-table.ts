@@ -1,7 +1,8 @@
 /**
  * An experiment's results as the CLI prints them: per variant, what it changed (the plain diff),
  * then one row per figure — base and variant as median [range] over the seeds, the change of
- * the medians, and whether the paired per-seed test calls it real — then each stage's median
+ * the medians, and whether the paired per-seed test calls it real (a wall-clock figure is never
+ * tested) — then each stage's median
  * difficulty and pool spread the same way. Pure: results in, lines out.
  */
 import type { ExperimentResults, FigureResult, MedianRange } from '../../src-shared/api';
@@ -12,7 +13,7 @@ const cell = (r: MedianRange | null): string => (r === null ? '—' : r.min === 
 function row(f: FigureResult, label = f.label): string {
   const change = f.base && f.variant ? f.variant.median - f.base.median : null;
   const d = f.decision;
-  const verdict = d.higher + d.lower + d.ties === 0 ? '—' : d.real ? `real (${d.direction} on ${Math.max(d.higher, d.lower)}/${d.higher + d.lower + d.ties})` : `not real (${d.higher}↑ ${d.lower}↓ ${d.ties}=)`;
+  const verdict = f.untested ? `not tested (varies with load; ${d.higher}↑ ${d.lower}↓ ${d.ties}=)` : d.higher + d.lower + d.ties === 0 ? '—' : d.real ? `real (${d.direction} on ${Math.max(d.higher, d.lower)}/${d.higher + d.lower + d.ties})` : `not real (${d.higher}↑ ${d.lower}↓ ${d.ties}=)`;
   const unit = f.unit && f.unit !== '%' ? ` (${f.unit})` : f.unit === '%' ? ' (%)' : '';
   return `  ${(label + unit).padEnd(46)} ${cell(f.base).padEnd(22)} ${cell(f.variant).padEnd(22)} ${(change === null ? '—' : `${change > 0 ? '+' : ''}${num(change)}`).padStart(8)}  ${verdict}`;
 }

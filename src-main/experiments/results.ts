@@ -1,7 +1,7 @@
 /**
  * An experiment's results: each variant against the base over the seeds both have finished.
- * Per run it reads the candidates (difficulty, builds, build time, gave up), the near-duplicate
- * pairs and, for whole-plan runs, the shipped order (largest step, level 30, hardest, closest
+ * Per run it reads the candidates (difficulty, builds, build time, gave up), the
+ * near-duplicate pairs (within a pool; both shipping) and, for whole-plan runs, the shipped order (largest step, level 30, hardest, closest
  * pair, short levels; kept with the run once computed, as the closest pair compares every
  * shipped pair). Each figure is a median with its range over the seeds, and is `real` only
  * when the paired per-seed sign test says so (src-shared/experiments/stats.ts,
@@ -22,21 +22,54 @@ interface FigureDef {
   label: string;
   unit: string;
   better: 'lower' | 'higher' | null;
+  /** What the figure measures, in a sentence (the screen's hover, the CLI's JSON). */
+  explain: string;
+  /** Why the figure is shown but never called real (a wall-clock time); absent: it is tested. */
+  untested?: string;
 }
 
 const runFigureDefs: FigureDef[] = [
-  { key: 'gaveUp', label: 'candidates that gave up', unit: '%', better: 'lower' },
-  { key: 'buildsPerCandidate', label: 'builds per candidate', unit: 'builds', better: 'lower' },
-  { key: 'buildsPerSecond', label: 'builds per second (one worker)', unit: 'builds/s', better: 'higher' },
-  { key: 'duplicateRate', label: 'candidates in a near-duplicate pair', unit: '%', better: 'lower' },
+  { key: 'gaveUp', label: 'candidates that gave up', unit: '%', better: 'lower', explain: 'Share of candidate jobs that ended with no level (every build try failed a rule).' },
+  {
+    key: 'buildsPerCandidate',
+    label: 'builds per candidate',
+    unit: 'builds',
+    better: 'lower',
+    explain:
+      'Build tries per candidate job: how often the generator starts a level again before one proves. A count, the same on any machine under any load: the speed figure experiments test.',
+  },
+  {
+    key: 'buildsPerSecond',
+    label: 'builds per second, wall clock',
+    unit: 'builds/s',
+    better: 'higher',
+    explain:
+      "Build tries per second of the jobs' wall time in the workers. It stretches with whatever else the machine runs (ten times over on a busy machine), so it is shown for reference and never called real; builds per candidate is the speed figure that is tested.",
+    untested: 'not tested: a wall-clock rate varies with the machine’s load (builds per candidate is the speed figure tested)',
+  },
+  {
+    key: 'poolNearCopies',
+    label: 'near copies within a pool',
+    unit: '%',
+    better: 'lower',
+    explain:
+      "Of all pairs of candidates made for the same level, the share that are near-duplicates: the chance that two candidates the generator made for one level are near copies of each other, i.e. how much it repeats itself. Lower means more varied pools to choose from.",
+  },
 ];
 
 const shippedFigureDefs = (unit: string): FigureDef[] => [
-  { key: 'largestStep', label: 'largest step of the shipped curve', unit, better: 'lower' },
-  { key: 'level30', label: 'level 30', unit, better: null },
-  { key: 'hardest', label: 'hardest level', unit, better: null },
-  { key: 'closestShare', label: 'closest shipped pair (share)', unit: '', better: 'lower' },
-  { key: 'shortLevels', label: 'short levels', unit: 'levels', better: 'lower' },
+  { key: 'largestStep', label: 'largest step of the shipped curve', unit, better: 'lower', explain: 'The largest rise in difficulty between two neighbouring shipped levels.' },
+  { key: 'level30', label: 'level 30', unit, better: null, explain: 'The difficulty of the 30th shipped level.' },
+  { key: 'hardest', label: 'hardest level', unit, better: null, explain: 'The difficulty of the hardest shipped level.' },
+  { key: 'closestShare', label: 'closest shipped pair (share)', unit: '', better: 'lower', explain: "How much the two most alike shipped levels share, by the game's own near-duplicate measure (1: the same picture)." },
+  {
+    key: 'shippedNearCopies',
+    label: 'near-duplicate pairs shipped',
+    unit: 'pairs',
+    better: 'lower',
+    explain: 'Near-duplicate pairs (as the run’s near-duplicate pass found them) whose two levels both ship in the automatic order: near copies a player would meet in the set.',
+  },
+  { key: 'shortLevels', label: 'short levels', unit: 'levels', better: 'lower', explain: 'Levels the order could not fill.' },
 ];
 
 export const DECIDED_BY =
@@ -83,6 +116,10 @@ function runData(db: Db, game: AnyGame, runId: number, rules: unknown, wholePlan
   const proven = s.candidates.filter((c) => !c.failed);
   const tries = s.candidates.reduce((a, c) => a + c.tries, 0);
   const ms = s.candidates.reduce((a, c) => a + c.ms, 0);
+  // Pairs of candidates of one slot, all of which the near-duplicate pass compares.
+  const perSlot = new Map<number, number>();
+  for (const c of proven) perSlot.set(c.slot, (perSlot.get(c.slot) ?? 0) + 1);
+  const poolPairs = [...perSlot.values()].reduce((a, n) => a + (n * (n - 1)) / 2, 0);
   const bySlot = new Map<number, number[]>();
   for (const c of proven) {
     if (c.difficulty === null) continue;
@@ -94,20 +131,22 @@ function runData(db: Db, game: AnyGame, runId: number, rules: unknown, wholePlan
     gaveUp: total ? (100 * (total - proven.length)) / total : null,
     buildsPerCandidate: total ? tries / total : null,
     buildsPerSecond: ms > 0 ? tries / (ms / 1000) : null,
-    duplicateRate: proven.length ? (100 * s.inPairs) / proven.length : null,
-    ...(wholePlan ? shippedFigures(db, game, runId, rules) : {}),
+    poolNearCopies: poolPairs > 0 ? (100 * s.samePoolPairs) / poolPairs : null,
+    ...(wholePlan ? { ...shippedFigures(db, game, runId, rules), shippedNearCopies: s.shippedPairs } : {}),
   };
   return { figures, bySlot };
 }
 
 function compare(def: FigureDef, seeds: number[], base: (number | null)[], variant: (number | null)[]): FigureResult {
   const num = (v: number | null): number => (v === null ? Number.NaN : v);
+  const decision = pairedDecision(base.map(num), variant.map(num));
   return {
     ...def,
     base: medianRange(base.map(num)),
     variant: medianRange(variant.map(num)),
     perSeed: seeds.map((seed, i) => ({ seed, base: base[i] ?? null, variant: variant[i] ?? null })),
-    decision: pairedDecision(base.map(num), variant.map(num)),
+    // A wall-clock figure keeps its per-seed counts but is never called real.
+    decision: def.untested ? { ...decision, real: false, why: def.untested } : decision,
   };
 }
 
@@ -153,8 +192,8 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
         last: st.to + 1,
         base: boxStats(all(b)),
         variant: boxStats(all(v)),
-        spread: compare({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: game.difficulty, better: null }, seeds, b.map(spread), v.map(spread)),
-        median: compare({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: game.difficulty, better: null }, seeds, b.map(stageMedian), v.map(stageMedian)),
+        spread: compare({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: game.difficulty, better: null, explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.` }, seeds, b.map(spread), v.map(spread)),
+        median: compare({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: game.difficulty, better: null, explain: `The median difficulty of every candidate of the ${st.name}.` }, seeds, b.map(stageMedian), v.map(stageMedian)),
       });
     }
     return { arm: arm.arm, name: arm.name, changes: arm.changes, diff: settingsDiff(game, base, arm), figures, stages: stageResults };

@@ -163,8 +163,10 @@ export function setRunFigures(db: Db, runId: number, figures: Record<string, num
 /** What an experiment's results read of one run's candidates: per candidate its slot, difficulty, builds and build time. */
 export interface RunCandidateStats {
   candidates: { slot: number; difficulty: number | null; failed: boolean; tries: number; ms: number }[];
-  /** Proven candidates that are in at least one near-duplicate pair. */
-  inPairs: number;
+  /** Near-duplicate pairs whose two candidates were made for the same level slot. */
+  samePoolPairs: number;
+  /** Near-duplicate pairs whose two candidates both ship in the run's automatic order. */
+  shippedPairs: number;
 }
 
 export function runCandidateStats(db: Db, runId: number): RunCandidateStats {
@@ -176,9 +178,20 @@ export function runCandidateStats(db: Db, runId: number): RunCandidateStats {
     )
     .all(runId) as { slot: number; difficulty: number | null; failed: number; tries: number; ms: number }[];
   const pairs = db
-    .prepare('SELECT COUNT(*) AS n FROM (SELECT a_id AS id FROM duplicate_pairs WHERE run_id = @r UNION SELECT b_id FROM duplicate_pairs WHERE run_id = @r)')
-    .get({ r: runId }) as { n: number };
-  return { candidates: rows.map((r) => ({ slot: r.slot, difficulty: r.difficulty, failed: r.failed === 1, tries: r.tries, ms: r.ms })), inPairs: pairs.n };
+    .prepare(
+      `SELECT
+         COALESCE(SUM(a.slot = b.slot), 0) AS samePool,
+         COALESCE(SUM(a.id IN (SELECT candidate_id FROM ordering_levels WHERE run_id = @r AND kind = 'automatic')
+                  AND b.id IN (SELECT candidate_id FROM ordering_levels WHERE run_id = @r AND kind = 'automatic')), 0) AS shipped
+       FROM duplicate_pairs d JOIN candidates a ON a.id = d.a_id JOIN candidates b ON b.id = d.b_id
+       WHERE d.run_id = @r`,
+    )
+    .get({ r: runId }) as { samePool: number; shipped: number };
+  return {
+    candidates: rows.map((r) => ({ slot: r.slot, difficulty: r.difficulty, failed: r.failed === 1, tries: r.tries, ms: r.ms })),
+    samePoolPairs: pairs.samePool,
+    shippedPairs: pairs.shipped,
+  };
 }
 
 /** The levels (JSON) of a run's shipped (automatic) order, in order; null where a level is short. */

@@ -103,6 +103,10 @@ export interface FigureResult {
   unit: string;
   /** Which way is better, when one is (a cost or a quality); null when it is a matter of taste. */
   better: 'lower' | 'higher' | null;
+  /** What the figure measures, in a sentence (hover text). */
+  explain: string;
+  /** Present when the figure is shown but never called real (a wall-clock time), saying why. */
+  untested?: string;
   base: MedianRange | null;
   variant: MedianRange | null;
   perSeed: { seed: number; base: number | null; variant: number | null }[];

@@ -13,6 +13,8 @@ import { openTestStudio, useTestStudio } from '../helpers/studio';
 import { tempDir } from '../helpers/temp';
 import { openStudio } from '../../src-main/studio';
 import { join } from 'node:path';
+import { gameById } from '../../src-shared/games/index';
+import { experimentTable } from '../../src-main/cli/experiment-table';
 
 const studio = useTestStudio({ prefix: 'studio-experiments-' });
 
@@ -136,7 +138,8 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
     expect(r.difficulty.metric).toBe('bits');
     expect(r.variants.map((v) => v.name)).toEqual(['wide', 'orderMethod greedy, plan.1.maxDots 7']);
     for (const v of r.variants) {
-      expect(v.figures.map((f) => f.key)).toEqual(['gaveUp', 'buildsPerCandidate', 'buildsPerSecond', 'duplicateRate', 'largestStep', 'level30', 'hardest', 'closestShare', 'shortLevels']);
+      expect(v.figures.map((f) => f.key)).toEqual(['gaveUp', 'buildsPerCandidate', 'buildsPerSecond', 'poolNearCopies', 'largestStep', 'level30', 'hardest', 'closestShare', 'shippedNearCopies', 'shortLevels']);
+      for (const f of v.figures) expect(f.explain.length, f.key).toBeGreaterThan(20);
       for (const f of v.figures) {
         expect(f.perSeed.map((p) => p.seed)).toEqual(seeds);
         // 3 seeds can never pass a sign test at 0.05.
@@ -151,6 +154,12 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
         expect(s.base!.q1).toBeLessThanOrEqual(s.base!.median);
         expect(s.spread.perSeed).toHaveLength(3);
       }
+    }
+    // Near-duplicate pairs shipped: the stored pairs whose two candidates both ship in the automatic order.
+    const shipped = r.variants[0]!.figures.find((f) => f.key === 'shippedNearCopies')!;
+    for (const cell of detail.runs.filter((c) => c.arm === 0)) {
+      const both = await studio.api.call('duplicates.list', { runId: cell.runId, order: 'automatic', ships: 'both', triage: 'all' });
+      expect(shipped.perSeed.find((p) => p.seed === cell.seed)!.base).toBe(both.length);
     }
     // The hardest level per seed is the base's stored order's hardest.
     const hardest = r.variants[0]!.figures.find((f) => f.key === 'hardest')!;
@@ -270,7 +279,7 @@ describe('a quick experiment: a few level slots, N candidates each', () => {
     const order = await refusal(studio.api.call('packs.export', { runId: cell.runId, kind: 'automatic' }));
     expect(order.code).toBe('conflict');
     const r = await studio.api.call('experiments.results', { experimentId: made.experimentId });
-    expect(r.variants[0]!.figures.map((f) => f.key)).toEqual(['gaveUp', 'buildsPerCandidate', 'buildsPerSecond', 'duplicateRate']);
+    expect(r.variants[0]!.figures.map((f) => f.key)).toEqual(['gaveUp', 'buildsPerCandidate', 'buildsPerSecond', 'poolNearCopies']);
     expect(r.variants[0]!.stages.map((s) => s.stage)).toEqual(['levels 1–15', 'levels 16–20']);
     expect(r.variants[0]!.stages[0]!.base!.n).toBe(10);
     // The same candidates as a whole run of the same seed makes for those slots.
@@ -281,6 +290,54 @@ describe('a quick experiment: a few level slots, N candidates each', () => {
     const gone = await studio.api.call('experiments.delete', { experimentId: made.experimentId });
     expect(gone).toEqual({ deleted: 1, runs: 4 });
     expect((await refusal(studio.api.call('runs.get', { runId: cell.runId }))).code).toBe('not-found');
+  });
+});
+
+describe('figures that say something under load and on small levels', () => {
+  it('near copies within a pool: the share of same-level candidate pairs that are near-duplicates, as the game judges them pair by pair', async () => {
+    const made = await started(studio.api, { base: { game: 'apsis', levels: 6 }, variants: [{ changes: { 'rules.aimDepth': false } }], seeds: [5, 6], scope: { kind: 'slots', slots: [0, 1, 4], candidates: 8 } });
+    const done = await settled(studio.api, made.experimentId);
+    expect(done.status).toBe('done');
+    const r = await studio.api.call('experiments.results', { experimentId: made.experimentId });
+    const fig = r.variants[0]!.figures.find((f) => f.key === 'poolNearCopies')!;
+    expect(fig).toMatchObject({ label: 'near copies within a pool', unit: '%', better: 'lower' });
+    const game = gameById('apsis');
+    let some = 0;
+    for (const cell of done.runs) {
+      // Independently: every pair of candidates of one slot, judged by the game's own pair test.
+      const page = await studio.api.call('candidates.list', { runId: cell.runId, limit: 100 });
+      const bySlot = new Map<number, unknown[]>();
+      for (const c of page.items) if (c.level !== null) bySlot.set(c.slot, [...(bySlot.get(c.slot) ?? []), c.level]);
+      let pairs = 0, near = 0;
+      for (const levels of bySlot.values())
+        for (let i = 0; i < levels.length; i++)
+          for (let j = i + 1; j < levels.length; j++) {
+            pairs++;
+            if (game.nearDuplicate(levels[i], levels[j], done.arms[cell.arm]!.rules)) near++;
+          }
+      some += near;
+      const seed = fig.perSeed.find((p) => p.seed === cell.seed)!;
+      expect(cell.arm === 0 ? seed.base : seed.variant).toBeCloseTo((100 * near) / pairs, 9);
+    }
+    // Small early Apsis levels do repeat: the figure is neither 0 nor 100 % here.
+    expect(some).toBeGreaterThan(0);
+    expect(fig.base!.max).toBeLessThan(100);
+  });
+
+  it('builds per second (wall clock) is shown with its per-seed counts but never called real; builds per candidate is the speed figure tested', async () => {
+    const made = await started(studio.api, { base: { game: 'carillon', levels: 3 }, variants: [{ changes: { 'rules.spacing': 22 } }], seeds: [1, 2, 3, 4, 5, 6], scope: { kind: 'slots', slots: [0], candidates: 3 } });
+    const done = await settled(studio.api, made.experimentId);
+    expect(done.status).toBe('done');
+    const r = await studio.api.call('experiments.results', { experimentId: made.experimentId });
+    const wall = r.variants[0]!.figures.find((f) => f.key === 'buildsPerSecond')!;
+    const builds = r.variants[0]!.figures.find((f) => f.key === 'buildsPerCandidate')!;
+    expect(builds.untested).toBeUndefined();
+    expect(wall.untested).toMatch(/^not tested: a wall-clock rate varies with the machine’s load/);
+    expect(wall.decision).toMatchObject({ real: false, why: wall.untested });
+    // Its per-seed counts stay (the CLI prints them), whichever way the seeds went.
+    expect(wall.decision.higher + wall.decision.lower + wall.decision.ties).toBe(6);
+    const lines = experimentTable(r, 'x').join('\n');
+    expect(lines).toMatch(/builds per second, wall clock \(builds\/s\).*not tested \(varies with load; \d↑ \d↓ \d=\)/);
   });
 });
 

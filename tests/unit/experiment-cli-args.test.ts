@@ -62,17 +62,18 @@ describe('experiment flags', () => {
 });
 
 describe('the results table', () => {
+  const fig = (base: number[], variant: number[]) => ({
+    key: 'largestStep',
+    label: 'largest step of the shipped curve',
+    unit: 'bits',
+    better: 'lower' as const,
+    explain: 'The largest rise between neighbouring shipped levels.',
+    base: medianRange(base),
+    variant: medianRange(variant),
+    perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
+    decision: pairedDecision(base, variant),
+  });
   it('prints each figure as median [range] for base and variant, the change and the decision', () => {
-    const fig = (base: number[], variant: number[]) => ({
-      key: 'largestStep',
-      label: 'largest step of the shipped curve',
-      unit: 'bits',
-      better: 'lower' as const,
-      base: medianRange(base),
-      variant: medianRange(variant),
-      perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
-      decision: pairedDecision(base, variant),
-    });
     const results: ExperimentResults = {
       experimentId: 1,
       game: 'carillon',
@@ -89,5 +90,15 @@ describe('the results table', () => {
     const row = lines.find((l) => l.includes('largest step'))!;
     expect(row).toMatch(/largest step of the shipped curve \(bits\)\s+1\s+2 \[2–3\]\s+\+1\s+real \(higher on 6\/6\)/);
     expect(lines[lines.length - 1]).toBe('sign test');
+  });
+
+  it('a wall-clock figure reads "not tested" with its per-seed counts, whatever the seeds say', () => {
+    const wall = { ...fig([10, 10, 10, 10, 10, 10], [20, 20, 20, 20, 20, 20]), key: 'buildsPerSecond', label: 'builds per second, wall clock', unit: 'builds/s', better: 'higher' as const, untested: 'not tested' };
+    const results: ExperimentResults = {
+      experimentId: 1, game: 'carillon', status: 'done', scope: { kind: 'plan' }, difficulty: { metric: 'bits', label: 'bits' }, seeds: [1, 2, 3, 4, 5, 6], seedsDone: [1, 2, 3, 4, 5, 6], decidedBy: 'sign test',
+      variants: [{ arm: 1, name: 'wide', changes: {}, diff: [], figures: [wall], stages: [] }],
+    };
+    const row = experimentTable(results, 'title').find((l) => l.includes('wall clock'))!;
+    expect(row).toMatch(/builds per second, wall clock \(builds\/s\)\s+10\s+20\s+\+10\s+not tested \(varies with load; 6↑ 0↓ 0=\)$/);
   });
 });

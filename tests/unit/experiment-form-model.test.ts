@@ -167,6 +167,7 @@ describe('experiments.results as the page shows it', () => {
     label: key,
     unit: '%',
     better,
+    explain: `what ${key} measures`,
     base: { median: base[1]!, min: Math.min(...base), max: Math.max(...base) },
     variant: { median: variant[1]!, min: Math.min(...variant), max: Math.max(...variant) },
     perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
@@ -213,5 +214,17 @@ describe('experiments.results as the page shows it', () => {
     expect(why).toContain('a real difference');
     expect(why).toContain('Higher on 3 of 3 seeds');
     expect(why).toContain('A sign test decides.');
+  });
+
+  it('a figure the game has no metric for shows the API\'s explanation; a wall-clock figure is never real, and its hover says why', () => {
+    const wall: FigureResult = { ...fig('buildsPerSecond', 'higher', [10, 20, 30], [40, 50, 60], false, 'higher'), unit: 'builds/s', untested: 'not tested: a wall-clock rate varies with the machine’s load' };
+    const r: ExperimentResults = { ...results, variants: results.variants.map((v) => ({ ...v, figures: [...v.figures, wall] })) };
+    const v = resultsView(r, () => undefined);
+    expect(v.figures.map((f) => f.explain)).toEqual(['what gaveUp measures', 'what buildsPerSecond measures']);
+    const f = v.figures[1]!;
+    expect(f.untested).toBe('not tested: a wall-clock rate varies with the machine’s load');
+    const why = realExplanation(f, f.cells[1]!, 'wide', v.realRule);
+    expect(why).toBe('wide: buildspersecond is shown, never tested. Against the base: +30/s (median of the per-seed differences). Not tested: a wall-clock rate varies with the machine’s load.');
+    expect(why).not.toContain('real difference');
   });
 });

@@ -43,6 +43,8 @@ export interface FigureView {
   better: 'lower' | 'higher' | null;
   /** The unit the API names ("%", "/s", "bits"); '' for a plain count. */
   unit: string;
+  /** Why the figure is shown but never called real (a wall-clock time), when it is not tested. */
+  untested?: string;
   /** One cell per arm, in the arms' order. */
   cells: CellView[];
 }
@@ -115,6 +117,7 @@ function figureRow(key: string, all: (FigureResult | undefined)[], integer: (f: 
     integer: integer(first),
     better: first.better,
     unit: first.unit,
+    ...(first.untested ? { untested: first.untested } : {}),
     cells: [baseCell(first), ...all.map(variantCell)],
   };
 }
@@ -128,7 +131,8 @@ export function resultsView(r: ExperimentResults, metricInfo: (key: string) => {
   const arms: ArmView[] = [{ name: 'base', isBase: true, changes: [] }, ...r.variants.map((v) => ({ name: v.name, isBase: false, changes: v.diff.map((l) => l.text) }))];
   const keys = [...new Set(r.variants.flatMap((v) => v.figures.map((f) => f.key)))];
   const integer = (f: FigureResult): boolean => metricInfo(f.key)?.integer ?? false;
-  const explain = (f: FigureResult): string => metricInfo(f.key)?.explain ?? '';
+  // The API says what each figure measures; a game metric's own explanation wins where one has the key.
+  const explain = (f: FigureResult): string => metricInfo(f.key)?.explain || f.explain || '';
   const figures = keys.map((k) => figureRow(k, r.variants.map((v) => v.figures.find((f) => f.key === k)), integer, explain));
   const stageNames = [...new Set(r.variants.flatMap((v) => v.stages.map((s) => s.stage)))];
   const stages: StageView[] = stageNames.map((name) => {
@@ -139,8 +143,8 @@ export function resultsView(r: ExperimentResults, metricInfo: (key: string) => {
       first: first.first,
       last: first.last,
       boxes: [first.base, ...per.map((s) => s?.variant ?? null)],
-      median: figureRow('median', per.map((s) => s?.median), () => false, () => ''),
-      spread: figureRow('spread', per.map((s) => s?.spread), () => false, () => ''),
+      median: figureRow('median', per.map((s) => s?.median), () => false, (f) => f.explain ?? ''),
+      spread: figureRow('spread', per.map((s) => s?.spread), () => false, (f) => f.explain ?? ''),
     };
   });
   return { arms, figures, stages, difficulty: r.difficulty.label, realRule: r.decidedBy, seedsDone: r.seedsDone.length, seeds: r.seeds.length };
@@ -191,6 +195,7 @@ export function realExplanation(f: FigureView, c: CellView, arm: string, rule: s
   const delta = formatDelta(c.delta, f.integer, f.unit);
   const moved = delta ? ` Against the base: ${delta} (median of the per-seed differences).` : '';
   const why = c.why ? ` ${c.why.charAt(0).toUpperCase()}${c.why.slice(1)}.` : '';
+  if (f.untested) return `${arm}: ${f.label.toLowerCase()} is shown, never tested.${moved} ${f.untested.charAt(0).toUpperCase()}${f.untested.slice(1)}.`;
   if (c.real === true) return `${arm}: a real difference in ${f.label.toLowerCase()} — it holds across the seeds.${moved}${why} ${rule}`;
   if (c.real === false) return `${arm}: not a real difference in ${f.label.toLowerCase()} — it does not hold across the seeds.${moved}${why} ${rule}`;
   return `${arm}: not compared yet (no seed has finished on both sides). ${rule}`;

@@ -36,6 +36,8 @@ export interface DupSignature {
   graph: Digraph;
   /** Arrows of the reach graph (the invariant's second figure: a cheap first check). */
   edges: number;
+  /** The reach graph's (out, in) degrees, sorted: isomorphic graphs have the same (a cheap second check). */
+  degrees: string;
   /** The graph invariant, worked out the first time two levels' vertex and arrow counts agree. */
   invariant: string | null;
   /** Each dot's position under each transform (TRANSFORMS order), worked out once. */
@@ -101,9 +103,14 @@ export function dupSignature(dots: readonly Dot[], rules: CarillonRules): DupSig
     ty.push(py);
   }
   let edges = 0;
-  for (const o of graph.out) edges += o.length;
+  const indeg = new Array<number>(graph.n).fill(0);
+  for (const o of graph.out) {
+    edges += o.length;
+    for (const w of o) indeg[w]!++;
+  }
+  const degrees = graph.out.map((o, v) => o.length * 4096 + indeg[v]!).sort((x, y) => x - y).join(',');
   const sig: DupSignature = {
-    n, xs, ys, size, sizeCount, starts, isStart, startSizeCount, graph, edges, invariant: null, tx, ty,
+    n, xs, ys, size, sizeCount, starts, isStart, startSizeCount, graph, edges, degrees, invariant: null, tx, ty,
     cell, cols, rows, head, next, near, width: rules.width, height: rules.height,
   };
   cache.set(dots, { rules, sig });
@@ -267,11 +274,12 @@ function otherNearDuplicate(a: DupSignature, b: DupSignature, rules: CarillonRul
 }
 
 /**
- * Equal graph invariants. The invariant begins with the vertex and arrow counts, so levels
- * whose counts differ never need it; it is worked out (once per level) only for those that agree.
+ * Whether the reach graphs may be isomorphic: the same vertex and arrow counts and degrees (as
+ * any isomorphic pair has), then equal graph invariants, worked out (once per level) only for
+ * levels that got that far. A pair turned away here has no isomorphism, so no verdict changes.
  */
 function sameInvariant(a: DupSignature, b: DupSignature): boolean {
-  if (a.graph.n !== b.graph.n || a.edges !== b.edges) return false;
+  if (a.graph.n !== b.graph.n || a.edges !== b.edges || a.degrees !== b.degrees) return false;
   a.invariant ??= graphInvariant(a.graph);
   b.invariant ??= graphInvariant(b.graph);
   return a.invariant === b.invariant;
