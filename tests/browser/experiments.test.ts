@@ -209,11 +209,15 @@ describe('experiments in Chromium', () => {
         if (f.decision.real) reals.push(`${f.key}-${i + 1}`);
       }
     }
-    // Pairing almost anything makes more near-duplicates on every seed: a real difference.
-    expect(reals).toContain('duplicateRate-2');
-    await page.getByTestId('exp-figures-duplicateRate-2-real').focus();
+    // Pairing almost anything makes more near copies within a pool on every seed: a real difference.
+    expect(reals).toContain('poolNearCopies-2');
+    // Its row says what it measures on hover; the wall-clock speed says it is never marked real.
+    expect(await page.locator('[data-testid="exp-figures"] tr[data-figure="poolNearCopies"] th').getAttribute('title')).toMatch(/^Of all pairs of candidates made for the same level, the share that are near-duplicates/);
+    expect(await page.locator('[data-testid="exp-figures"] tr[data-figure="buildsPerSecond"] th').textContent()).toContain('never marked real');
+    expect(await page.getByTestId('exp-figures-buildsPerSecond-1').getAttribute('title')).toMatch(/is shown, never tested/);
+    await page.getByTestId('exp-figures-poolNearCopies-2-real').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('exp-figures-explain').textContent()).toMatch(/^loose pairs: a real difference in candidates in a near-duplicate pair/);
+    await expect.poll(() => page.getByTestId('exp-figures-explain').textContent()).toMatch(/^loose pairs: a real difference in near copies within a pool/);
     expect(await page.getByTestId('exp-figures-explain').textContent()).toContain(results.decidedBy);
     await page.getByTestId('exp-how-real').click();
     await expect.poll(() => page.locator('.how p').first().textContent()).toBe(results.decidedBy);
