@@ -334,6 +334,8 @@ export interface ExportResult {
   bytes: number;
   /** Per-level layout: index.json then one level-NNN.json per level (empty for one file). */
   files: PackFile[];
+  /** Near-duplicate pairs that ship on purpose (marked fine in triage): named, never a problem. */
+  keptOnPurpose: { levels: [number, number]; message: string }[];
 }
 
 /** What Electron's main process wrote after its save dialog (the path the designer chose). */
@@ -341,6 +343,8 @@ export interface SavedPack {
   path: string;
   fileCount: number;
   bytes: number;
+  /** As ExportResult's: near-duplicate pairs shipped on purpose. */
+  keptOnPurpose: ExportResult['keptOnPurpose'];
 }
 
 /**

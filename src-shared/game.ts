@@ -127,6 +127,8 @@ export interface PackProblem {
   /** Which rule or field failed, e.g. 'spacing', 'bits', 'dots[3].size'. */
   rule: string;
   message: string;
+  /** A near-duplicate problem's two levels (1-based, earlier first): triage may have kept the pair on purpose. */
+  pair?: [number, number];
 }
 
 export interface PackSummaryLine {

@@ -1,13 +1,16 @@
-/** Reading any pack file: JSON, format detection, the game's schema and re-proof. */
+/** Reading any pack file: JSON, format detection, the game's schema and re-proof (near-duplicates the pack keeps on purpose set apart). */
 import { readFileSync } from 'node:fs';
 import type { AnyGame, PackProblem } from '../../src-shared/game';
 import { gameForPack } from '../../src-shared/games/index';
 import { PackFormatError, parseJsonText } from '../../src-shared/pack/pack-io';
+import { readKeptOnPurpose, splitKept } from '../../src-shared/pack/kept-on-purpose';
 
 export interface PackCheck {
   game: AnyGame;
   pack: unknown;
   problems: PackProblem[];
+  /** Near-duplicate problems of pairs the pack keeps on purpose (studio.keptOnPurpose): reported, never failing. */
+  kept: PackProblem[];
 }
 
 /** Parse and re-prove a pack file. Throws PackFormatError for files that are not well-formed packs. */
@@ -21,5 +24,8 @@ export function checkPackFile(path: string): PackCheck {
   const json = parseJsonText(text, path);
   const game = gameForPack(json);
   const pack = game.parsePack(json);
-  return { game, pack, problems: game.verifyPack(pack) };
+  const keep = readKeptOnPurpose(json);
+  const { problems, kept } = splitKept(game.verifyPack(pack), keep.kept);
+  // A list of kept pairs that cannot be read keeps nothing, and says so.
+  return { game, pack, problems: [...keep.problems.map((p) => ({ level: null, rule: p.field, message: p.message })), ...problems], kept };
 }

@@ -64,6 +64,7 @@ export function registerRuns(program: Command): void {
         await api.call('runs.get', { runId });
         const built = await api.call('packs.export', { runId, kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file', allowBreaks: o.allowBreaks ?? false });
         if (o.steered && built.text.includes('"forcedBreaks"')) console.log('the steered order ships with rule breaks (--allow-breaks); the pack records them under studio.forcedBreaks');
+        for (const k of built.keptOnPurpose) console.log(k.message);
         const r = writeExportTo(built, o.out, service.dbPath);
         console.log(`wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`);
       } finally {

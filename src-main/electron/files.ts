@@ -111,7 +111,7 @@ export function registerFileHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: 
       const chosen = win ? await deps.dialog.showSaveDialog(win, options) : await deps.dialog.showSaveDialog(options);
       if (chosen.canceled || !chosen.filePath) return { ok: true, value: null };
       const written = writeExportTo(result, chosen.filePath, service.dbPath);
-      return { ok: true, value: { path: written.path, fileCount: written.files.length, bytes: written.bytes } };
+      return { ok: true, value: { path: written.path, fileCount: written.files.length, bytes: written.bytes, keptOnPurpose: result.keptOnPurpose } };
     } catch (e) {
       return failure(e);
     }

@@ -10,6 +10,7 @@ import type { GameId } from '../../src-shared/game';
 import { games, packFormat } from '../../src-shared/games/index';
 import { PackFormatError } from '../../src-shared/pack/pack-io';
 import { formatCount, type ImportLimits } from '../../src-shared/pack/import-limits';
+import { readKeptOnPurpose, splitKept, type KeptPair } from '../../src-shared/pack/kept-on-purpose';
 
 export interface ImportProblem {
   field: string;
@@ -24,7 +25,7 @@ export interface HandEditedMark {
 }
 
 export type ImportCheck =
-  | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[] }
+  | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[]; kept: KeptPair[] }
   | { ok: false; message: string; fields: ImportProblem[] };
 
 const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing was stored';
@@ -138,7 +139,10 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     }
     throw e;
   }
-  const problems = game.verifyPack(pack);
+  // Near-duplicates the pack keeps on purpose (marked fine where it was made) are not problems.
+  const keep = readKeptOnPurpose(json);
+  if (keep.problems.length > 0) return refuse("the pack's list of near-duplicates kept on purpose (studio.keptOnPurpose) cannot be read", keep.problems, limits);
+  const { problems } = splitKept(game.verifyPack(pack), keep.kept);
   if (problems.length > 0) {
     return refuse('the pack fails verification', problems.map((p) => ({ field: p.level === null ? p.rule : `level ${p.level}: ${p.rule}`, message: p.message })), limits);
   }
@@ -147,7 +151,7 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
   const edited = readHandEdited(json as Record<string, unknown>, packLevels.length);
   if (edited.problems.length > 0) return refuse("the pack's list of hand-edited levels (studio.handEdited) cannot be read", edited.problems, limits);
   const levels = packLevels.map((level, i) => ({ level, metrics: game.measure(level, p.rules), handEdited: edited.marks.get(i + 1) ?? null }));
-  return { ok: true, game: game.id, seed: p.seed, plan: p.plan, rules: p.rules, levels };
+  return { ok: true, game: game.id, seed: p.seed, plan: p.plan, rules: p.rules, levels, kept: keep.kept.filter((k) => k.levels[1] <= levels.length) };
 }
 
 /** Check a pack's text; never throws (a stack overflow on a pathological input is a refusal too). */

@@ -6,6 +6,7 @@
 import { ApiError, type ExportResult, type OrderingKind } from '../../src-shared/api';
 import type { AnyGame, PackProblem } from '../../src-shared/game';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
+import { readKeptOnPurpose, splitKept } from '../../src-shared/pack/kept-on-purpose';
 import { gameById } from '../../src-shared/games/index';
 import { perLevelFiles } from '../../src-shared/pack/per-level';
 import { formatMegabytes, IMPORT_LIMITS, type ImportLimits } from '../../src-shared/pack/import-limits';
@@ -31,17 +32,24 @@ export class PackBreaksError extends Error {
  * exactly as steered; when the game's verify rejects it (the designer forced a break), it is
  * refused unless `allowBreaks`, and then the pack records the breaks it ships with
  * (`studio.forcedBreaks`, beside the game's own fields, which every pack envelope allows).
+ * Near-duplicate pairs the designer marked fine are kept on purpose (the pack records them,
+ * `studio.keptOnPurpose`): reported as such, they neither block nor ask for confirmation.
  */
 export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, layout: 'file' | 'per-level', allowBreaks = false): ExportResult {
   let { pack, text } = packFromStored(db, game, run, kind);
+  const { kept } = readKeptOnPurpose(pack);
+  let keptOnPurpose = kept.map((k) => ({ levels: k.levels, message: `levels ${k.levels[0]} and ${k.levels[1]} (${k.candidates[0]}, ${k.candidates[1]}) are near-duplicates kept on purpose: marked fine by ${k.by} on ${k.at.slice(0, 10)}` }));
   if (kind === 'steered') {
-    const problems = game.verifyPack(game.parsePack(JSON.parse(text)));
+    const verified = splitKept(game.verifyPack(game.parsePack(JSON.parse(text))), kept);
+    const problems = verified.problems;
     if (problems.length > 0) {
       if (!allowBreaks) throw new PackBreaksError(problems);
       const studio = (pack as { studio?: object }).studio ?? {};
       pack = { ...(pack as object), studio: { ...studio, order: 'steered', forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })) } };
       text = stringifyPack(pack);
     }
+    // What verify itself says of each kept pair (the pairs it flags; a kept pair it does not flag needs no word).
+    keptOnPurpose = verified.kept.map((p) => ({ levels: p.pair!, message: p.message }));
   }
   const fileName = defaultPackName(game, run, kind);
   return {
@@ -50,6 +58,7 @@ export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingK
     text,
     bytes: Buffer.byteLength(text),
     files: layout === 'file' ? [] : perLevelFiles(pack),
+    keptOnPurpose,
   };
 }
 
@@ -87,7 +96,12 @@ export async function importPackText(db: Db, source: { text: string; name?: stri
       level,
       metrics,
       difficulty: metrics[game.difficulty] ?? null,
-      proof: handEdited ? { imported: true, handEdited: { candidate: handEdited.candidate, from: handEdited.from } } : { imported: true },
+      proof: {
+        imported: true,
+        ...(handEdited ? { handEdited: { candidate: handEdited.candidate, from: handEdited.from } } : {}),
+        // Pairs the pack keeps on purpose, on the later level of each (a re-export writes them back).
+        ...(checked.kept.some((k) => k.levels[1] === i + 1) ? { keptOnPurpose: checked.kept.filter((k) => k.levels[1] === i + 1) } : {}),
+      },
       ...(handEdited ? { handEdited: true } : {}),
     })),
   }, now);

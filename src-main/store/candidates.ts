@@ -2,6 +2,7 @@
 import type { CandidatePage, CandidateRow, PoolPoint, Verdict } from '../../src-shared/api';
 import type { RowChange } from '../../src-shared/history';
 import { candidateName } from '../../src-shared/vocabulary';
+import type { KeptPair } from '../../src-shared/pack/kept-on-purpose';
 import type { Db } from './db';
 
 export interface NewCandidate {
@@ -249,6 +250,15 @@ export function handEditedOf(db: Db, ids: readonly number[]): Map<number, { cand
     out.set(id, imported ?? { candidate: candidateName(r.slot, r.idx), from: r.pid === null ? null : candidateName(r.pslot!, r.pidx!) });
   }
   return out;
+}
+
+/** Near-duplicate pairs kept on purpose that imported levels among `ids` carry from their pack (packs.ts stores them on the later level). */
+export function importedKeptPairs(db: Db, ids: readonly number[]): KeptPair[] {
+  const get = db.prepare("SELECT proof FROM candidates WHERE id = ? AND proof LIKE '%keptOnPurpose%'");
+  return ids.flatMap((id) => {
+    const r = get.get(id) as { proof: string } | undefined;
+    return r ? ((JSON.parse(r.proof) as { keptOnPurpose?: KeptPair[] }).keptOnPurpose ?? []) : [];
+  });
 }
 
 /** Candidates' run ids, to check they exist and belong to one run. */

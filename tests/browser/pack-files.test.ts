@@ -66,7 +66,7 @@ describe('desktop mode: main opens the dialogs', () => {
         exportToChosenFile: async (args: unknown) => {
           calls.push({ name: 'export', args });
           return calls.filter((c) => c.name === 'export').length === 1
-            ? { ok: true, value: { path: '/home/designer/packs/chosen.json', fileCount: 1, bytes: 4321 } }
+            ? { ok: true, value: { path: '/home/designer/packs/chosen.json', fileCount: 1, bytes: 4321, keptOnPurpose: [] } }
             : { ok: true, value: null }; // the designer cancelled the second dialog
         },
         pickAndImport: async (args: unknown) => {

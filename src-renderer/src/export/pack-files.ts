@@ -21,6 +21,8 @@ export interface ExportOutcome {
   downloaded: string | null;
   fileCount: number;
   bytes: number;
+  /** Near-duplicate pairs the pack ships on purpose (marked fine in triage), in words. */
+  kept: string[];
 }
 
 /**
@@ -31,16 +33,17 @@ export async function exportPack(client: StudioClient, args: { runId: number; ki
   const bridge = filesBridge();
   if (bridge) {
     const saved = unwrap(await bridge.exportToChosenFile(args));
-    return saved && { path: saved.path, downloaded: null, fileCount: saved.fileCount, bytes: saved.bytes };
+    return saved && { path: saved.path, downloaded: null, fileCount: saved.fileCount, bytes: saved.bytes, kept: saved.keptOnPurpose.map((k) => k.message) };
   }
   const res = await client.call('packs.export', args);
+  const kept = res.keptOnPurpose.map((k) => k.message);
   if (res.layout === 'per-level') {
     const zip = perLevelZip(res);
     downloadZip(zip.fileName, zip.bytes);
-    return { path: null, downloaded: zip.fileName, fileCount: res.files.length, bytes: res.bytes };
+    return { path: null, downloaded: zip.fileName, fileCount: res.files.length, bytes: res.bytes, kept };
   }
   downloadText(res.fileName, res.text);
-  return { path: null, downloaded: res.fileName, fileCount: 1, bytes: res.bytes };
+  return { path: null, downloaded: res.fileName, fileCount: 1, bytes: res.bytes, kept };
 }
 
 /** Browser mode: import a chosen file's text (refused here first when over the byte cap). */

@@ -81,7 +81,7 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
   // No level twice.
   const prepared = levels.map((l) => prepareLevel(l, rules));
   for (const d of duplicatePairs(levels, rules, prepared)) {
-    add(d.b + 1, d.duplicate.rule, duplicateMessage(d.a + 1, d.duplicate));
+    problems.push({ level: d.b + 1, rule: d.duplicate.rule, message: duplicateMessage(d.a + 1, d.duplicate), pair: [d.a + 1, d.b + 1] });
   }
   return problems;
 }

@@ -66,7 +66,7 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
   });
   for (const p of duplicatePairs(packLevels(pack), rules)) {
     const d = p.duplicate!;
-    add(p.b + 1, 'near-duplicate', `levels ${p.a + 1} and ${p.b + 1} are near-duplicates (${d.rule}, ${d.transform}, share ${d.share.toFixed(2)})`);
+    problems.push({ level: p.b + 1, rule: 'near-duplicate', message: `levels ${p.a + 1} and ${p.b + 1} are near-duplicates (${d.rule}, ${d.transform}, share ${d.share.toFixed(2)})`, pair: [p.a + 1, p.b + 1] });
   }
   return problems;
 }

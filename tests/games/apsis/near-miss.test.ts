@@ -165,7 +165,7 @@ describe('Apsis verify: one edit past each limit is caught, the limit itself pas
     expect(verify(p(pass))).toEqual([]);
     expect(rulesOf(verify(p(fail)))).toEqual(['near-copy']);
     // And at the default 40 the pair is a near copy sharing exactly half.
-    expect(verify(p(40))).toEqual([{ level: 2, rule: 'near-copy', message: expect.stringMatching(/^shares 50 % of its arrows with level 1 under rot9\.5$/) }]);
+    expect(verify(p(40))).toEqual([{ level: 2, rule: 'near-copy', message: expect.stringMatching(/^shares 50 % of its arrows with level 1 under rot9\.5$/), pair: [1, 2] }]);
   });
 
   it('near copies: a share exactly at nearShare is a copy, just under it is not', () => {

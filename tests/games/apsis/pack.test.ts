@@ -154,9 +154,9 @@ describe('apsis-pack v1', () => {
   it('rejects a near copy found only between whole degrees, naming both levels, the share and the turn', () => {
     const plan = truncatePlan(defaultApsisPlan, 2);
     const near = apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, offGridPair.b] });
-    expect(apsisGame.verifyPack(near)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under rot9.5' }]);
+    expect(apsisGame.verifyPack(near)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under rot9.5', pair: [1, 2] }]);
     const mirrored = apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, transformLevel(offGridPair.b, 123, true)] });
-    expect(apsisGame.verifyPack(mirrored)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under mirror+rot113.5' }]);
+    expect(apsisGame.verifyPack(mirrored)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under mirror+rot113.5', pair: [1, 2] }]);
     // B's second arrow one degree further (60°): no turn pairs two arrows, the pack verifies.
     const apart = { ...offGridPair.b, arrows: offGridPair.b.arrows.map((y, j) => (j === 1 ? { ...y, angle: 60 } : y)) };
     expect(apsisGame.verifyPack(apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, apart] }))).toEqual([]);

@@ -1,0 +1,92 @@
+/**
+ * Near-duplicate pairs the designer marked fine (duplicate triage) are kept on purpose at
+ * export and verify: a steered order shipping both levels of an untriaged near copy is refused
+ * naming it; marked fine, it exports without the break confirmation, the pack records the pair
+ * (studio.keptOnPurpose) and the reply names it; the CLI's `verify` on the file lists it as kept
+ * on purpose and passes (the same file without the record fails naming the near copy); import
+ * takes the pack, and its re-export writes the same bytes.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ApiEnvelope, DuplicatePairView } from '../../src-shared/api';
+import { candidateName } from '../../src-shared/vocabulary';
+import { useTestStudio } from '../helpers/studio';
+
+const studio = useTestStudio({ workers: 2, designer: 'dana' });
+const root = join(import.meta.dirname, '..', '..');
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+type Refusal = { ok: false; error: { code: string; message: string; fields?: { field: string; message: string }[] } };
+type KeptPack = { studio?: { keptOnPurpose?: { levels: [number, number]; candidates: [string, string]; by: string; at: string }[]; forcedBreaks?: unknown[] } };
+
+describe('near-duplicates kept on purpose', () => {
+  it('an untriaged near copy blocks the export; marked fine it is kept on purpose by export, verify and import', async () => {
+    const run = await studio.finishedRun({ game: 'carillon', seed: 3, levels: 8 });
+    const runId = run.id;
+    // A stored pair of two pools pinned to their own levels, whose steered order breaks no other rule.
+    const pairs = (await studio.api.call('duplicates.list', { runId, limit: 500 })).filter((p) => p.a.slot !== p.b.slot);
+    expect(pairs.length).toBeGreaterThan(0);
+    let pair: DuplicatePairView | null = null;
+    let levels: [number, number] = [0, 0];
+    for (const p of pairs.slice(0, 20)) {
+      levels = [p.a.slot + 1, p.b.slot + 1].sort((x, y) => x - y) as [number, number];
+      const steer = (await studio.service.dispatch('orderings.steer', { runId, clear: true, pin: [{ level: p.a.slot + 1, candidateId: p.a.id }, { level: p.b.slot + 1, candidateId: p.b.id }] })) as ApiEnvelope<unknown>;
+      if (!steer.ok) continue;
+      const refused = (await studio.service.dispatch('packs.export', { runId, kind: 'steered' })) as ApiEnvelope<unknown>;
+      if (refused.ok) continue;
+      const fields = (refused as Refusal).error.fields ?? [];
+      // Only the pair's own near copy stands in the way.
+      if (fields.length === 1 && fields[0]!.field === `breaks.level ${levels[1]}` && fields[0]!.message.startsWith('near-duplicate:')) {
+        pair = p;
+        expect((refused as Refusal).error.message).toMatch(new RegExp(`levels ${levels[0]} and ${levels[1]} are near-duplicates`));
+        break;
+      }
+    }
+    if (!pair) throw new Error(`none of ${Math.min(pairs.length, 20)} stored pairs of run ${runId} ships alone as a steered order's only break`);
+
+    await studio.api.call('duplicates.triage', { pairId: pair.id, decision: 'fine' });
+    const out = await studio.api.call('packs.export', { runId, kind: 'steered' });
+    const pack = JSON.parse(out.text) as KeptPack;
+    expect(pack.studio?.forcedBreaks).toBeUndefined();
+    const [first, second] = pair.a.slot < pair.b.slot ? [pair.a, pair.b] : [pair.b, pair.a];
+    expect(pack.studio?.keptOnPurpose).toEqual([{ levels, candidates: [candidateName(first.slot, first.index), candidateName(second.slot, second.index)], by: 'dana', at: expect.any(String) }]);
+    expect(out.keptOnPurpose).toEqual([{ levels, message: expect.stringMatching(new RegExp(`^levels ${levels[0]} and ${levels[1]} are near-duplicates .* — kept on purpose \\(marked fine by dana on \\d{4}-\\d\\d-\\d\\d\\)$`)) }]);
+
+    // verify on the file: kept on purpose, passes; without the record, the near copy fails it.
+    const file = join(studio.dir, 'kept.json');
+    writeFileSync(file, out.text);
+    const ok = cli('verify', file);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/all verified \(1 near-duplicate pair kept on purpose\)/);
+    expect(ok.stdout).toMatch(new RegExp(`level ${levels[1]}: \\[near-duplicate\\] levels ${levels[0]} and ${levels[1]} are near-duplicates .* — kept on purpose \\(marked fine by dana`));
+    const bare = join(studio.dir, 'bare.json');
+    const { studio: _studio, ...withoutRecord } = JSON.parse(out.text) as Record<string, unknown>;
+    writeFileSync(bare, JSON.stringify(withoutRecord));
+    const failed = cli('verify', bare);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(new RegExp(`level ${levels[1]}: \\[near-duplicate\\] levels ${levels[0]} and ${levels[1]} are near-duplicates`));
+    expect(failed.stderr).not.toMatch(/kept on purpose/);
+
+    // Import takes it (the pair is kept, not a failure) and writes it back the same.
+    const imported = await studio.api.call('packs.import', { text: out.text });
+    const again = await studio.api.call('packs.export', { runId: imported.run.id, kind: 'automatic' });
+    expect(again.text).toBe(out.text);
+    expect(again.keptOnPurpose.map((k) => k.levels)).toEqual([levels]);
+    // An untriaged copy of the same file is still refused at import, naming the near copy.
+    const refusedImport = (await studio.service.dispatch('packs.import', { text: JSON.stringify(withoutRecord) })) as ApiEnvelope<unknown>;
+    expect(!refusedImport.ok && (refusedImport as Refusal).error.message).toMatch(/the pack fails verification/);
+    const badRecord = (await studio.service.dispatch('packs.import', { text: JSON.stringify({ ...withoutRecord, studio: { keptOnPurpose: [{ levels: [5, 2], candidates: ['a', 'b'], by: 'x', at: 'y' }] } }) })) as ApiEnvelope<unknown>;
+    expect(!badRecord.ok && (badRecord as Refusal).error.fields).toEqual([{ field: 'studio.keptOnPurpose.0', message: 'levels must be two level numbers, the earlier first' }]);
+
+    // Taking the mark off blocks the export again.
+    await studio.api.call('duplicates.triage', { pairId: pair.id, decision: 'not-fine' });
+    const blocked = (await studio.service.dispatch('packs.export', { runId, kind: 'steered' })) as ApiEnvelope<unknown>;
+    expect(blocked.ok).toBe(false);
+  }, 300_000);
+});
