@@ -1,0 +1,110 @@
+/**
+ * Keyboard alone at 1280 × 720 (audit): long lists are one stop of the Tab order, so the
+ * controls after them stay a few keys away, and developer timings stay in the debug overlay.
+ * - The inspector's shipped-order strip (120 levels) was 120 Tab stops before the board.
+ * - The Duplicates list had one Tab stop per pair; ↓ moved the selection but not the focus,
+ *   so the focused row and the row the keys acted on differed.
+ * - Edit mode printed the proof's round trip in milliseconds beside "Proof".
+ */
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
+
+const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1280, height: 720 }, errors: pageErrors });
+let run: RunSummary;
+let page: Page;
+
+/** What has the focus: its test id, data attributes and tag. */
+const focused = (): Promise<{ testid: string | null; strip: string | null; pair: string | null; tag: string; inStrip: boolean }> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      testid: el?.getAttribute('data-testid') ?? null,
+      strip: el?.getAttribute('data-strip-level') ?? null,
+      pair: el?.getAttribute('data-pair') ?? null,
+      tag: el?.tagName.toLowerCase() ?? '',
+      inStrip: !!el?.closest('[data-testid="insp-strip"]'),
+    };
+  });
+
+beforeAll(async () => {
+  page = studio.page;
+  run = await studio.ctx.finishedRun({ game: 'carillon', seed: 7, levels: 30 });
+  await page.goto(studio.server.url);
+  await page.getByTestId('runs-table').waitFor();
+}, 240_000);
+
+describe('keyboard reach at 1280 × 720', () => {
+  it('passes the inspector strip in one Tab, walks it with the arrow keys, and Enter shows the level', async () => {
+    const view = await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' });
+    await page.keyboard.press('Alt+3');
+    await page.keyboard.press('Alt+g');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    const strip = page.getByTestId('insp-strip');
+    await expect.poll(() => strip.locator('.current').getAttribute('data-strip-level')).toBe('3');
+    // Tab from the strip-kind select lands on the level on screen, and one more Tab leaves the strip.
+    await page.getByTestId('insp-strip-kind').focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ strip: '3' });
+    expect(await strip.locator('[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toMatchObject({ strip: '5' });
+    await page.keyboard.press('End');
+    expect(await focused()).toMatchObject({ strip: String(view.levels.length) });
+    await page.keyboard.press('Home');
+    expect(await focused()).toMatchObject({ strip: '1' });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => strip.locator('.current').getAttribute('data-strip-level')).toBe('2');
+    await page.keyboard.press('Tab');
+    expect((await focused()).inStrip).toBe(false);
+    await page.screenshot({ path: join(RESULTS, 'keyboard-strip-1280.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the proof time in edit mode only with the debug overlay on', async () => {
+    await page.getByTestId('board').click({ position: { x: 3, y: 3 } });
+    await page.keyboard.press('e');
+    const timing = page.getByTestId('edit-timing');
+    await timing.waitFor();
+    await expect.poll(() => timing.textContent()).not.toBe('proving…');
+    await page.waitForTimeout(300);
+    expect(await timing.textContent()).not.toMatch(/\bms\b/);
+    // The developer overlay (Alt+D) shows the last proof's round trip, and hides it again.
+    await page.keyboard.press('Alt+d');
+    await expect.poll(() => timing.textContent()).toMatch(/^\d+(\.\d)? ms$/);
+    await page.keyboard.press('Alt+d');
+    await expect.poll(() => timing.textContent()).toBe('');
+    await page.keyboard.press('e');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('passes the Duplicates list in one Tab, and the focus follows ↓ and ↑', async () => {
+    await page.keyboard.press('Alt+5');
+    await page.getByTestId('run-picker').selectOption(String(run.id));
+    const list = page.getByTestId('dup-list');
+    await list.locator('[data-testid="dup-pair"]').first().waitFor();
+    const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 });
+    expect(pairs.length).toBeGreaterThan(2);
+    expect(await list.locator('[tabindex="0"]').count()).toBe(1);
+    await list.locator('[tabindex="0"]').focus();
+    const start = Number((await focused()).pair);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => Number((await focused()).pair)).not.toBe(start);
+    const now = Number((await focused()).pair);
+    expect(await list.locator('[aria-selected="true"]').getAttribute('data-pair')).toBe(String(now));
+    expect(await list.locator('[tabindex="0"]').getAttribute('data-pair')).toBe(String(now));
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => Number((await focused()).pair)).toBe(start);
+    await page.keyboard.press('Tab');
+    expect((await focused()).pair).toBeNull();
+    await page.keyboard.press('Shift+Tab');
+    expect(Number((await focused()).pair)).toBe(start);
+    expect(pageErrors).toEqual([]);
+  });
+});
