@@ -102,6 +102,16 @@ export interface RunSummary {
   error: string | null;
   /** The experiment the run is an arm × seed of (null: a run of its own). */
   experimentId: number | null;
+  /** The same, named: the experiment, and the arm (0 = the base) and its variant's name ('base' for arm 0). */
+  experiment: RunExperiment | null;
+}
+
+/** Where an experiment's run sits in its experiment (pickers label it "spacing 18 · seed 3"). */
+export interface RunExperiment {
+  id: number;
+  name: string;
+  arm: number;
+  variant: string;
 }
 
 export interface RunDetail extends RunSummary {

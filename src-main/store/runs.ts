@@ -22,14 +22,22 @@ interface RunRow {
   finished_at: string | null;
   duration_ms: number | null;
   experiment_id: number | null;
+  experiment_name: string | null;
+  experiment_arm: number | null;
+  experiment_variant: string | null;
 }
 
 // Jobs done: hand-edited candidates (saved from the editor) are not jobs of the run; an
-// imported run's levels are all counted (the pack's hand-edited ones too).
+// imported run's levels are all counted (the pack's hand-edited ones too). An experiment's run
+// names its experiment and arm (variants are stored in order, arm 1 first), so pickers can
+// group it under the experiment instead of listing it among the designer's own runs.
 const selectRun = `
   SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id AND (c.hand_edited = 0 OR r.status = 'imported')) AS candidates_done,
-    (SELECT x.experiment_id FROM experiment_runs x WHERE x.run_id = r.id) AS experiment_id
-  FROM runs r`;
+    x.experiment_id, x.arm AS experiment_arm, e.name AS experiment_name,
+    CASE WHEN x.arm = 0 THEN 'base' ELSE json_extract(e.variants, '$[' || (x.arm - 1) || '].name') END AS experiment_variant
+  FROM runs r
+  LEFT JOIN experiment_runs x ON x.run_id = r.id
+  LEFT JOIN experiments e ON e.id = x.experiment_id`;
 
 function toSummary(r: RunRow): RunSummary {
   return {
@@ -47,6 +55,10 @@ function toSummary(r: RunRow): RunSummary {
     durationMs: r.duration_ms,
     error: r.error,
     experimentId: r.experiment_id,
+    experiment:
+      r.experiment_id === null
+        ? null
+        : { id: r.experiment_id, name: r.experiment_name ?? '', arm: r.experiment_arm ?? 0, variant: r.experiment_variant ?? `variant ${r.experiment_arm ?? 0}` },
   };
 }
 

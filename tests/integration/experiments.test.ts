@@ -115,6 +115,20 @@ describe('an experiment of 2 variants × 3 seeds on a small plan', () => {
     for (let i = 1; i < overall.length; i++) expect(overall[i]!).toBeGreaterThanOrEqual(overall[i - 1]!);
   });
 
+  it('its runs name their experiment, arm and variant in runs.list and runs.get (the pickers group them so)', async () => {
+    const listed = (await studio.api.call('runs.list', {})).filter((r) => r.experimentId === created.experimentId);
+    expect(listed).toHaveLength(9);
+    for (const cell of detail.runs) {
+      const r = listed.find((x) => x.id === cell.runId)!;
+      expect(r.experiment).toEqual({ id: created.experimentId, name: 'spacing and order', arm: cell.arm, variant: detail.arms[cell.arm]!.name });
+      expect(r.seed).toBe(cell.seed);
+    }
+    expect((await studio.api.call('runs.get', { runId: detail.runs[4]!.runId })).experiment).toMatchObject({ arm: detail.runs[4]!.arm, variant: detail.arms[detail.runs[4]!.arm]!.name });
+    // A run of its own names none.
+    const own = (await studio.api.call('runs.list', {})).filter((r) => r.experimentId === null);
+    for (const r of own) expect(r.experiment).toBeNull();
+  });
+
   it('its runs are byte-identical to the same runs started alone', async () => {
     const alone = openTestStudio({ prefix: 'studio-experiments-alone-' });
     try {

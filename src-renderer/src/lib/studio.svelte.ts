@@ -5,6 +5,7 @@ import type { GameId } from '../../../src-shared/game';
 import { connect } from './client';
 import { StudioError } from './errors';
 import { errorSentence } from '../../../src-shared/error-sentence';
+import { firstRun } from './run-choices';
 
 export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
 
@@ -19,6 +20,9 @@ export interface ShownError {
 }
 
 let errorId = 1;
+
+/** A run with pools to show (the first one selected). */
+const shows = (r: RunSummary): boolean => r.status === 'done' || r.status === 'imported';
 
 /**
  * What the inspector shows: a stored candidate (by id) or a level from a pack file (or a new
@@ -44,6 +48,11 @@ class Studio {
   debugOverlay = $state(false);
   /** The run the Pools, Plots, Duplicates, Ordering and Export pages show. */
   selectedRunId = $state<number | null>(null);
+  /**
+   * The runs experiments made are listed in the run pickers and on the Runs page (under their
+   * experiment); off by default: a designer's pickers list their own runs.
+   */
+  showExperimentRuns = $state(false);
   /** Latest progress event per run id. */
   progress = $state<Record<number, RunProgress>>({});
   private subscribed = false;
@@ -70,7 +79,7 @@ class Studio {
     try {
       this.runs = await this.client.call('runs.list', {});
       if (this.selectedRunId !== null && !this.runs.some((r) => r.id === this.selectedRunId)) this.selectedRunId = null;
-      if (this.selectedRunId === null) this.selectedRunId = this.runs.find((r) => r.status === 'done' || r.status === 'imported')?.id ?? null;
+      if (this.selectedRunId === null) this.selectedRunId = firstRun(this.runs, shows)?.id ?? null;
     } catch (e) {
       this.report('Could not load the runs', e);
     }
@@ -104,7 +113,7 @@ class Studio {
       const [games, runs] = await Promise.all([this.client.call('games.list', {}), this.client.call('runs.list', {})]);
       this.games = games;
       this.runs = runs;
-      if (this.selectedRunId === null) this.selectedRunId = runs.find((r) => r.status === 'done' || r.status === 'imported')?.id ?? null;
+      if (this.selectedRunId === null) this.selectedRunId = firstRun(runs, shows)?.id ?? null;
       this.subscribe();
     } catch (e) {
       this.report('Could not load the studio', e);

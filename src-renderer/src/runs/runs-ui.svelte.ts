@@ -7,6 +7,7 @@ import type { RunSummary } from '../../../src-shared/api';
 import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
 import { isActive } from './format';
+import { offeredRuns, runChoices, type RunChoices } from '../lib/run-choices';
 
 export interface RunsPageHandlers {
   importPack(): void;
@@ -32,12 +33,22 @@ export interface RunFormHandlers {
 class RunsUi {
   page = $state<RunsPageHandlers | null>(null);
   form = $state<RunFormHandlers | null>(null);
-  /** The runs experiments made (an arm on a seed each) are folded away unless asked for. */
-  showExperimentRuns = $state(false);
+  /** The runs experiments made (an arm on a seed each) are folded away unless asked for (as in every run picker). */
+  get showExperimentRuns(): boolean {
+    return studio.showExperimentRuns;
+  }
+  set showExperimentRuns(on: boolean) {
+    studio.showExperimentRuns = on;
+  }
 
-  /** The rows of the runs table: the studio's runs, experiments' runs only when shown (or selected). */
+  /** The runs table's runs: the designer's own, then each experiment's under it (when shown, or the selected one). */
+  get choices(): RunChoices {
+    return runChoices(studio.runs, { showExperimentRuns: studio.showExperimentRuns, keep: [studio.selectedRunId] });
+  }
+
+  /** The rows of the runs table, in its order (↑/↓ walk them). */
   get visibleRuns(): RunSummary[] {
-    return this.showExperimentRuns ? studio.runs : studio.runs.filter((r) => r.experimentId === null || r.id === studio.selectedRunId);
+    return offeredRuns(this.choices);
   }
 }
 export const runsUi = new RunsUi();
