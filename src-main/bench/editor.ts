@@ -5,29 +5,19 @@
  * Game.explain in the editor's Web Worker, then the panels' update), as a median and p95 —
  * and frame gaps while a dot or an arrow is dragged (figures update live during a drag).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apsisGame } from '../../src-shared/games/apsis/index';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
-import { openStudio, rendererDir } from '../studio';
-import { startServer } from '../server/server';
+import type { Page } from 'playwright-core';
 import type { BenchCase, BenchRow } from './cases';
+import { findLevel, withBenchPage } from './bench-page';
 // Declares window.__editor, edit mode's debug hook (set by the renderer).
 import type {} from '../../src-shared/editor-debug';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /** Edits timed per level (each nudges one element by one unit, alternately there and back). */
 const EDITS = 60;
-
-function find<T>(make: (index: number) => T | null, ok: (t: T) => boolean): T {
-  for (let index = 0; index < 64; index++) {
-    const t = make(index);
-    if (t && ok(t)) return t;
-  }
-  throw new Error('bench: no level of the wanted size');
-}
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
@@ -35,33 +25,23 @@ export const editorBenchCases: BenchCase[] = [
   {
     name: 'browser-editor',
     run: async () => {
-      const { chromium } = await import('playwright-core');
-      const dir = mkdtempSync(join(tmpdir(), 'studio-bench-editor-'));
-      const service = openStudio({ dbPath: join(dir, 'studio.db'), workers: 1, transport: 'server' });
-      const server = await startServer({ service, staticDir: rendererDir() });
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      });
-      const rows: BenchRow[] = [];
-      try {
-        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-        if (process.env['BENCH_DEBUG']) {
-          page.on('console', (m) => console.error(m.text()));
-          await page.addInitScript(() => ((window as unknown as { __benchDebug?: boolean }).__benchDebug = true));
-        }
+      const beforeLoad = async (page: Page): Promise<void> => {
+        if (!process.env['BENCH_DEBUG']) return;
+        page.on('console', (m) => console.error(m.text()));
+        await page.addInitScript(() => ((window as unknown as { __benchDebug?: boolean }).__benchDebug = true));
+      };
+      return withBenchPage({ name: 'editor', beforeLoad }, async ({ page, dir }) => {
+        const rows: BenchRow[] = [];
         // The last level of each default plan, as the last level of a pack (so it is proved in its own slot).
         const cPlan = carillonGame.defaultPlan, aPlan = apsisGame.defaultPlan;
         const cSlot = carillonGame.levelCount(cPlan) - 1, aSlot = apsisGame.levelCount(aPlan) - 1;
-        const field = find((index) => carillonGame.generate({ rules: carillonGame.defaultRules, plan: cPlan, seed: 7, slot: cSlot, index }).level, (l) => l.dots.length === 40);
-        const system = find((index) => apsisGame.generate({ rules: apsisGame.defaultRules, plan: aPlan, seed: 7, slot: aSlot, index }).level, (l) => l.arrows.length === 36);
+        const field = findLevel((index) => carillonGame.generate({ rules: carillonGame.defaultRules, plan: cPlan, seed: 7, slot: cSlot, index }).level, (l) => l.dots.length === 40);
+        const system = findLevel((index) => apsisGame.generate({ rules: apsisGame.defaultRules, plan: aPlan, seed: 7, slot: aSlot, index }).level, (l) => l.arrows.length === 36);
         // Packs of one level each would put it at level 1; fill the earlier levels with copies so it stands in its slot.
         const packs: [string, string, string, number][] = [
           ['carillon', '40-dot field', stringifyPack(carillonGame.toPack({ seed: 7, rules: carillonGame.defaultRules, plan: cPlan, levels: new Array(cSlot + 1).fill(field) })), cSlot],
           ['apsis', '36-arrow system', stringifyPack(apsisGame.toPack({ seed: 7, rules: apsisGame.defaultRules, plan: aPlan, levels: new Array(aSlot + 1).fill(system) })), aSlot],
         ];
-        await page.goto(server.url);
         for (const [game, what, text, slot] of packs) {
           const file = join(dir, `${game}.json`);
           writeFileSync(file, text);
@@ -105,13 +85,8 @@ export const editorBenchCases: BenchCase[] = [
           rows.push({ name: `edit mode: frame gap while dragging in a ${what}, p95`, value: quantile(frames, 0.95), unit: 'ms', budget: '< 33 ms (30 fps)' });
           await page.keyboard.press('e');
         }
-      } finally {
-        await browser.close();
-        await server.close();
-        await service.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
-      return rows;
+        return rows;
+      });
     },
   },
 ];

@@ -3,8 +3,22 @@ import type { GameId } from '../../../src-shared/game';
 import type { BoardTheme } from '../boards/theme';
 import { renderThumbnail } from '../boards/thumbnail';
 import { studio } from '../lib/studio.svelte';
+import type { ThumbsDebugHook } from '../../../src-shared/thumbs-debug';
 
 let reported = false;
+
+/** Counts for the browser bench (window.__thumbs, described in src-shared/thumbs-debug.ts). */
+const stats: ThumbsDebugHook = {
+  drawn: 0,
+  blits: 0,
+  drawMs: [],
+  reset() {
+    stats.drawn = 0;
+    stats.blits = 0;
+    stats.drawMs = [];
+  },
+};
+if (typeof window !== 'undefined') window.__thumbs = stats;
 
 export interface ThumbParams {
   game: GameId | null;
@@ -21,7 +35,11 @@ export interface ThumbParams {
 function draw(canvas: HTMLCanvasElement, p: ThumbParams): void {
   if (p.game && p.level != null && p.rules != null) {
     try {
+      const t0 = performance.now();
       renderThumbnail(p.game, p.level, p.rules, p.size, p.theme, canvas, p.height ?? p.size);
+      // Kept for the bench; bounded so a day of scrolling does not grow it without end.
+      if (stats.drawMs.length < 20_000) stats.drawMs.push(performance.now() - t0);
+      stats.drawn++;
       return;
     } catch (e) {
       // Shown once in the error panel (not once per card); the card keeps an empty frame.
