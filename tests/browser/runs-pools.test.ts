@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { CandidatePage, RunSummary, StudioClient } from '../../src-shared/api';
 import type { StudioServer } from '../../src-main/server/server';
 import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+// Declares window.__thumbs, the pool thumbnails' debug hook.
+import type {} from '../../src-shared/thumbs-debug';
 
 let studio: BrowserStudio;
 let ctx: BrowserStudio['ctx'];
@@ -389,6 +391,71 @@ describe('runs and pools in Chromium', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('[data-testid^="card-"][data-index="' + (stopped.candidatesTotal - 1) + '"]').count()).toBe(1);
     expect(await page.locator('[data-testid="pool-vrow"]').count()).toBeLessThan(20);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('draws a thumbnail once: scrolling draws only the cards coming into view, and a card scrolled back shows the same picture from the cache', async () => {
+    const grid = page.getByTestId('pool-grid');
+    const cardAt = (i: number) => page.locator(`[data-testid="pool-grid"] .card[data-index="${i}"]`);
+    /** Every card in the DOM shows its drawn picture (none hidden waiting its turn); the cards' test ids. */
+    const settled = async (): Promise<string[] | null> => page.evaluate(() => {
+      const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="pool-grid"] .card')];
+      const waiting = cards.some((c) => { const k = c.querySelector('canvas'); return k !== null && (k.style.visibility === 'hidden' || k.width === 0); });
+      return waiting ? null : cards.map((c) => c.dataset['testid']!);
+    });
+    /** Scroll the grid to `top` and wait until the cards there are all drawn; their test ids. */
+    const scrollTo = async (top: number): Promise<string[]> => {
+      await grid.evaluate((el, t) => { el.scrollTop = t; }, top);
+      // The virtualiser follows the scroll event: give it two frames.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      let ids: string[] | null = null;
+      // Then a row of cards covers the new top.
+      await expect.poll(async () => page.evaluate((t) => [...document.querySelectorAll<HTMLElement>('[data-testid="pool-grid"] [data-testid="pool-vrow"]')]
+        .some((r) => { const y = new DOMMatrixReadOnly(getComputedStyle(r).transform).m42; return y <= t && y + r.offsetHeight > t; }), top)).toBe(true);
+      await expect.poll(async () => (ids = await settled()) !== null, { timeout: 20_000 }).toBe(true);
+      return ids!;
+    };
+    /** A digest of the pixels of card `index`'s thumbnail. */
+    const digest = async (index: number): Promise<string> => page.evaluate((i) => {
+      const c = document.querySelector<HTMLCanvasElement>(`[data-testid="pool-grid"] .card[data-index="${i}"] canvas`)!;
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let h = 0;
+      const colours = new Set<number>();
+      for (let k = 0; k < d.length; k += 4) { h = (h * 31 + d[k]! + 7 * d[k + 1]! + 13 * d[k + 2]!) | 0; colours.add((d[k]! << 16) | (d[k + 1]! << 8) | d[k + 2]!); }
+      return `${c.width}x${c.height}:${colours.size}:${h}`;
+    }, index);
+    const screen = await grid.evaluate((el) => el.clientHeight);
+    // Somewhere in the middle of the pool (rows above and below the view exist).
+    const middle = screen * 4;
+    const before = await scrollTo(middle);
+    // A card with a thumbnail (a candidate that gave up has none).
+    const shownIndex = await page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="pool-grid"] .card:has(canvas)')!.dataset['index']));
+    const first = await digest(shownIndex);
+    // A drawn level, not a blank box.
+    expect(Number(first.split(':')[1])).toBeGreaterThan(3);
+
+    // Scroll a screen: rows leave at the top and come in at the bottom. Only the cards
+    // that came into view are painted, none of those that stayed.
+    await page.evaluate(() => window.__thumbs!.reset());
+    const after = await scrollTo(middle + screen);
+    const entered = after.filter((id) => !before.includes(id)).length;
+    expect(entered).toBeGreaterThan(0);
+    expect(before.filter((id) => !after.includes(id)).length).toBeGreaterThan(0);
+    expect(after.filter((id) => before.includes(id)).length).toBeGreaterThan(0);
+    // Drawn, or put back from the cache: either way a canvas painted again.
+    const painted = await page.evaluate(() => ({ drawn: window.__thumbs!.drawn, blits: window.__thumbs!.blits }));
+    expect(painted.drawn).toBeGreaterThan(0);
+    expect(painted.drawn + painted.blits).toBeLessThanOrEqual(entered);
+
+    // Far away and back: that card comes back from the picture cache, the same pixels.
+    await scrollTo(screen * 12);
+    expect(await cardAt(shownIndex).count()).toBe(0);
+    await page.evaluate(() => window.__thumbs!.reset());
+    await scrollTo(middle);
+    expect(await cardAt(shownIndex).count()).toBe(1);
+    const back = await page.evaluate(() => ({ drawn: window.__thumbs!.drawn, blits: window.__thumbs!.blits }));
+    expect(back.blits).toBeGreaterThan(0);
+    expect(await digest(shownIndex)).toBe(first);
     expect(pageErrors).toEqual([]);
   });
 });
