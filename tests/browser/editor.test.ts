@@ -416,3 +416,54 @@ describe('new level in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('Ctrl+Z after a save in Chromium', () => {
+  it('undoes the unsaved edits first, then the save in the run’s history (saying so before and after); Ctrl+Shift+Z brings the same candidate back', async () => {
+    const auto = await api('orderings.get', { runId: carillon.id, kind: 'automatic' });
+    const original = await api('candidates.get', { candidateId: auto.levels[0]!.candidateId! });
+    await page.goto(server.url);
+    await page.getByTestId('new-run-form').waitFor();
+    await openCandidate(carillon, original.id);
+    await page.keyboard.press('e');
+    await page.getByTestId('editor').waitFor();
+    await proved(0);
+    // One edit: the first dot nudged right. Ctrl+Z here would undo only that edit.
+    await page.keyboard.press('j');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await editStatus())['edits']).toBe('1');
+    const edited = (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('edit-saved').waitFor();
+    const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
+    const saved = await api('candidates.get', { candidateId: id });
+    const label = (await api('history.list', { runId: carillon.id, limit: 1 })).undo!.label;
+    expect(label).toBe(`Saved ${candidateName(saved.slot, saved.index)}, edited from ${candidateName(original.slot, original.index)}`);
+    // No unsaved edit left: the editor says what Ctrl+Z undoes now, and so does the Undo button.
+    expect((await editStatus())['edits']).toBe('0');
+    await expect.poll(() => page.getByTestId('edit-run-undo').textContent()).toMatch(new RegExp(`undoes the run's last change: ${label}$`));
+    expect(await page.getByTestId('edit-undo').isEnabled()).toBe(true);
+    expect(await page.getByTestId('edit-undo').getAttribute('title')).toContain(`Undo the run's last change: ${label}`);
+    await shot('carillon-ctrl-z-undoes-the-save');
+
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe(`Undone in the run's history: ${label} — the level stays on the board; Save stores it again`);
+    const gone = await ctx.service.dispatch('candidates.get', { candidateId: id });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect((await api('history.list', { runId: carillon.id, limit: 1 })).redo?.label).toBe(label);
+    expect(await page.getByTestId('edit-saved').count()).toBe(0);
+    expect(await page.evaluate(() => window.__editor!.level())).toEqual(edited);
+
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe(`Redone in the run's history: ${label}`);
+    expect(await api('candidates.get', { candidateId: id })).toMatchObject({ id, handEdited: true, parentId: original.id });
+    expect(await page.getByTestId('edit-saved').getAttribute('data-candidate')).toBe(String(id));
+
+    // A new edit after that: Ctrl+Z takes the edit back first and leaves the save alone.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await editStatus())['edits']).toBe('1');
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await editStatus())['edits']).toBe('0');
+    expect(await api('candidates.get', { candidateId: id })).toMatchObject({ id });
+    expect(pageErrors).toEqual([]);
+  });
+});

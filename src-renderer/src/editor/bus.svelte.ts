@@ -13,6 +13,9 @@ export interface EditorHandlers {
   select(step: number): void;
   save(): void;
   key(key: string, shift: boolean): void;
+  /** With no unsaved edit left, what undo undoes in the run's history ("the run's last change: Saved L3 · c9, …"); null: an edit, or nothing. */
+  readonly undoes?: string | null;
+  readonly redoes?: string | null;
   /** Why a command cannot run now (null: it can). */
   blocked: Partial<Record<'undo' | 'redo' | 'remove' | 'nudge' | 'select' | 'save' | 'add', string | null>> & { key?: (key: string) => string | null };
 }

@@ -1,7 +1,7 @@
 /**
  * Edit mode's commands, for the studio's ONE action table (lib/actions.ts spreads them in),
  * so every edit is reachable by key, palette and button alike: switch play/edit, undo/redo
- * of unsaved edits, select, nudge (Shift ×10), add, delete, save, and one command per game
+ * of unsaved edits (then of the run's history: the save, and what came before), select, nudge (Shift ×10), add, delete, save, and one command per game
  * edit key any registered game declares (its GameView's `edit.keys`). They run the handlers
  * the editor on screen registered in `editorBus` (./bus.svelte.ts).
  */
@@ -70,8 +70,29 @@ export const editActions: Action[] = [
     unavailable: () => notOn('inspector') ?? (editorBus.page ? editorBus.page.why : 'no level is open'),
     perform: () => editorBus.page?.toggleEdit?.(),
   },
-  { id: 'editor.undo', title: 'Undo the last edit', group: 'Inspector', shortcut: 'Mod+Z', unavailable: () => why('undo'), perform: () => editorBus.active?.undo() },
-  { id: 'editor.redo', title: 'Redo the edit undone last', group: 'Inspector', shortcut: 'Mod+Shift+Z', unavailable: () => why('redo'), perform: () => editorBus.active?.redo() },
+  // With the unsaved edits used up, undo and redo reach the run's history (a save, then what came before), and say so.
+  {
+    id: 'editor.undo',
+    get title() {
+      const run = editorBus.active?.undoes;
+      return run ? `Undo ${run}` : 'Undo the last edit';
+    },
+    group: 'Inspector',
+    shortcut: 'Mod+Z',
+    unavailable: () => why('undo'),
+    perform: () => editorBus.active?.undo(),
+  },
+  {
+    id: 'editor.redo',
+    get title() {
+      const run = editorBus.active?.redoes;
+      return run ? `Redo ${run}` : 'Redo the edit undone last';
+    },
+    group: 'Inspector',
+    shortcut: 'Mod+Shift+Z',
+    unavailable: () => why('redo'),
+    perform: () => editorBus.active?.redo(),
+  },
   {
     id: 'editor.select',
     title: 'Select the next element (Shift: the previous)',
