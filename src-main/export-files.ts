@@ -96,13 +96,24 @@ export interface Written {
   bytes: number;
 }
 
+/**
+ * The checks a one-file target can pass before anything is built: its text, not the database,
+ * not a folder. The CLI runs them before a whole set is generated, so a bad --out is refused
+ * at once instead of after the run.
+ */
+export function checkFileTarget(target: string, dbPath: string): string {
+  checkPathText(target);
+  const abs = resolve(target);
+  refuseDatabaseTarget(abs, dbPath, 'file');
+  if (nodeFs.existsSync(abs) && nodeFs.statSync(abs).isDirectory()) throw new WriteError(`cannot write ${abs}: it is a folder; choose a file name`, abs);
+  return abs;
+}
+
 /** Write a built export to `target` (for per-level, the folder; `x.json` means folder `x`). */
 export function writeExportTo(result: ExportResult, target: string, dbPath: string, fs: WriteFs = nodeFs): Written {
   checkPathText(target);
   if (result.layout === 'file') {
-    const abs = resolve(target);
-    refuseDatabaseTarget(abs, dbPath, 'file');
-    if (nodeFs.existsSync(abs) && nodeFs.statSync(abs).isDirectory()) throw new WriteError(`cannot write ${abs}: it is a folder; choose a file name`, abs);
+    const abs = checkFileTarget(target, dbPath);
     const path = writeFileAtomic(abs, result.text, fs);
     return { path, files: [path], bytes: result.bytes };
   }

@@ -14,7 +14,7 @@ import { intOption } from './options';
 import { cliStudio, showProgress } from './studio-session';
 import { localClient } from '../local-client';
 import { printSummary } from './summary';
-import { writeExportTo } from '../export-files';
+import { checkFileTarget, writeExportTo } from '../export-files';
 
 interface GenerateOptions {
   game: string;
@@ -58,6 +58,8 @@ export function registerGenerate(program: Command): void {
     .option('--db <path>', 'SQLite database that keeps the run', './studio.db')
     .action(async (o: GenerateOptions) => {
       const game = gameById(o.game);
+      // A bad --out (the database, a folder) is refused before the set is generated.
+      checkFileTarget(o.out, o.db);
       const t0 = performance.now();
       const service = cliStudio({ db: o.db, workers: o.workers });
       try {

@@ -1,5 +1,5 @@
 /** Reading any pack file: JSON, format detection, the game's schema and re-proof (near-duplicates the pack keeps on purpose set apart). */
-import { readFileSync } from 'node:fs';
+import { readInputFile } from './input-file';
 import type { AnyGame, PackProblem } from '../../src-shared/game';
 import { gameForPack } from '../../src-shared/games/index';
 import { PackFormatError, parseJsonText } from '../../src-shared/pack/pack-io';
@@ -17,7 +17,7 @@ export interface PackCheck {
 export function checkPackFile(path: string): PackCheck {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path);
   } catch (e) {
     throw new Error(`cannot read ${path}: ${(e as Error).message}`);
   }

@@ -6,7 +6,7 @@
  * its `level` field (or --level); the rules and plan are the game's defaults, or a pack's
  * (--pack). Exits 1 when a hard rule breaks, 2 on malformed input (naming the field).
  */
-import { readFileSync } from 'node:fs';
+import { readInputFile } from './input-file';
 import type { Command } from 'commander';
 import type { AnyGame } from '../../src-shared/game';
 import { gameForPack, gameIds, isGameId, gameById } from '../../src-shared/games/index';
@@ -19,7 +19,7 @@ class InputError extends Error {}
 function readJson(path: string, what: string): unknown {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path);
   } catch (e) {
     throw new InputError(`cannot read the ${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }

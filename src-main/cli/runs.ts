@@ -6,7 +6,7 @@ import { finishAndExport } from './generate';
 import { intOption } from './options';
 import { cliStudio } from './studio-session';
 import { localClient } from '../local-client';
-import { writeExportTo } from '../export-files';
+import { checkFileTarget, writeExportTo } from '../export-files';
 
 export function registerRuns(program: Command): void {
   program
@@ -35,6 +35,7 @@ export function registerRuns(program: Command): void {
     .option('--out <file>', 'also write the pack when the run is done')
     .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`, intOption('--workers', 1, 64))
     .action(async (runId: number, o: { db: string; out?: string; workers?: number }) => {
+      if (o.out !== undefined) checkFileTarget(o.out, o.db);
       const t0 = performance.now();
       const service = cliStudio({ db: o.db, workers: o.workers });
       try {

@@ -1,0 +1,56 @@
+/**
+ * The CLI off the happy path (audit): a file argument that is not a regular file is refused
+ * with a sentence (verify /dev/zero used to read for ever; a folder printed Node's EISDIR), and
+ * a bad --out (the database itself, a folder) is refused before a whole set is generated, not
+ * after it, with no run left behind.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readRows } from '../helpers/rows';
+import { tempDir } from '../helpers/temp';
+
+const root = join(import.meta.dirname, '..', '..');
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const t = tempDir('studio-cli-input-');
+afterAll(() => t.cleanup());
+
+describe('cli input files', () => {
+  it('refuses a device and a folder as a pack or a level, in a sentence', () => {
+    const dev = cli('verify', '/dev/zero');
+    expect(dev.status).toBe(1);
+    expect(dev.stderr + dev.stdout).toMatch(/cannot read \/dev\/zero: it is not a regular file/);
+    const folder = cli('verify', t.dir);
+    expect(folder.status).toBe(1);
+    expect(folder.stderr + folder.stdout).toMatch(/it is a folder, not a file/);
+    expect(folder.stderr + folder.stdout).not.toMatch(/EISDIR/);
+    const level = cli('prove', '--game', 'carillon', '/dev/zero');
+    expect(level.status).toBe(2);
+    expect(level.stderr + level.stdout).toMatch(/cannot read the level file \/dev\/zero: it is not a regular file/);
+  });
+
+  it('refuses --out naming the database or a folder before generating, leaving no run', () => {
+    const db = join(t.dir, 'studio.db');
+    const onDb = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', db, '--db', db);
+    expect(onDb.status).toBe(1);
+    expect(onDb.stderr).toMatch(/it is the studio's database/);
+    expect(onDb.stderr).not.toMatch(/^run \d+ in/m);
+    const wal = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', `${db}-wal`, '--db', db);
+    expect(wal.stderr).toMatch(/it is the studio's database/);
+    const dir = join(t.dir, 'packs');
+    mkdirSync(dir);
+    const onDir = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', dir, '--db', db);
+    expect(onDir.status).toBe(1);
+    expect(onDir.stderr).toMatch(/it is a folder; choose a file name/);
+    expect(existsSync(db) ? readRows(db, 'select id from runs') : []).toEqual([]);
+    // resume checks its --out first as well (before it looks for the run).
+    const resume = cli('resume', '1', '--out', db, '--db', db);
+    expect(resume.status).toBe(1);
+    expect(resume.stderr).toMatch(/it is the studio's database/);
+  });
+});
