@@ -5,7 +5,9 @@ export function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEG
   return (value: string): number => {
     const n = Number(value);
     if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+      // With no upper bound of its own, the range's end is the largest exact number: not worth printing.
+      const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(`${name} must be a whole number ${range}, got "${value}"`);
     }
     return n;
   };

@@ -43,12 +43,16 @@ export const designerErrorMap: z.core.$ZodErrorMap = (iss) => {
       const n = Number(iss.minimum);
       if (iss.origin === 'array' || iss.origin === 'set') return `needs at least ${n} item${n === 1 ? '' : 's'}`;
       if (iss.origin === 'string') return n === 1 ? 'must not be empty' : `must be at least ${n} characters`;
+      if (n <= Number.MIN_SAFE_INTEGER) return 'is far too small';
       return iss.inclusive ? `must be at least ${n}` : `must be more than ${n}`;
     }
     case 'too_big': {
       const n = Number(iss.maximum);
       if (iss.origin === 'array' || iss.origin === 'set') return `holds at most ${n} item${n === 1 ? '' : 's'}`;
       if (iss.origin === 'string') return `must be at most ${n} characters`;
+      // A whole number's own bound (zod's int() stops at the largest exact number): no designer
+      // asked for 9007199254740991, so say what is wrong instead.
+      if (n >= Number.MAX_SAFE_INTEGER) return 'is far too large';
       return iss.inclusive ? `must be at most ${n}` : `must be less than ${n}`;
     }
     case 'invalid_value':

@@ -34,6 +34,13 @@ describe('cli input files', () => {
     expect(level.stderr + level.stdout).toMatch(/cannot read the level file \/dev\/zero: it is not a regular file/);
   });
 
+  it('names an option without an upper bound by its lower one only', () => {
+    const r = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '0', '--out', join(t.dir, 'x.json'), '--db', join(t.dir, 'x.db'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/--levels must be a whole number of at least 1, got "0"/);
+    expect(r.stderr).not.toMatch(/9007199254740991/);
+  });
+
   it('refuses --out naming the database or a folder before generating, leaving no run', () => {
     const db = join(t.dir, 'studio.db');
     const onDb = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', db, '--db', db);

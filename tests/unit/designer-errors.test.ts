@@ -42,6 +42,14 @@ describe('zod issues as designer sentences', () => {
     expect(issuesOf(value)).toContainEqual({ field, message });
   });
 
+  it('never prints the largest exact whole number as a bound the designer set (audit: an angle of 1e300)', () => {
+    const found = issuesOf({ count: 1e300 });
+    expect(found).toContainEqual({ field: 'x.count', message: 'is far too large' });
+    expect(found).toContainEqual({ field: 'x.count', message: 'must be at most 9' });
+    expect(issuesOf({ count: -1e300 })).toContainEqual({ field: 'x.count', message: 'is far too small' });
+    expect(JSON.stringify([issuesOf({ count: 1e300 }), issuesOf({ count: -1e300 })])).not.toMatch(/9007199254740991/);
+  });
+
   it('names each unknown key at its depth, with the key it most likely meant', () => {
     const found = issuesOf({ count: 1, cuont: 2, nested: { radus: 3, radius: 1 }, list: [{ size: 1, Size: 2 }], zzz: 1 });
     expect(found).toEqual(
