@@ -276,7 +276,7 @@ describe('curation views in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('fits 1280 × 720: no page clips sideways, the Runs table shows every column, the inspector’s timeline is on screen', async () => {
+  it('fits 1280 × 720: no page clips sideways, the Runs table shows every column, the inspector’s board keeps most of the height with its controls and timeline on screen', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     try {
       const sideways = () => page.evaluate(() => { const c = document.querySelector('.content')!; return c.scrollWidth - c.clientWidth; });
@@ -304,9 +304,30 @@ describe('curation views in Chromium', () => {
       await page.getByTestId('insp-strip').waitFor();
       await page.getByTestId('timeline').waitFor();
       await expect.poll(async () => { const b = await page.getByTestId('timeline').boundingBox(); return b !== null && b.y + b.height <= 720; }).toBe(true);
+      // The board keeps most of the height beside the curation row and the filmstrip (it was about 320 px).
       const board = (await page.getByTestId('board').boundingBox())!;
-      expect(board.height).toBeGreaterThanOrEqual(250);
+      expect(board.height).toBeGreaterThanOrEqual(400);
+      expect(board.width).toBeGreaterThanOrEqual(600);
+      // Every primary control is on screen, whole: curation, stepping, the strip, play and the page's commands.
+      for (const id of ['insp-prev', 'insp-next', 'insp-approve', 'insp-reject', 'insp-clear', 'insp-auto-advance', 'insp-note', 'insp-tag', 'insp-jump', 'insp-strip-kind', 'insp-strip-fold', 'insp-strip', 'undo', 'restart', 'toggle-starts', 'mode-edit', 'fit', 'export-png', 'chain-play']) {
+        const b = await page.getByTestId(id).boundingBox();
+        expect(b, id).not.toBeNull();
+        expect(b!.x, id).toBeGreaterThanOrEqual(0);
+        expect(b!.y, id).toBeGreaterThanOrEqual(0);
+        expect(b!.x + b!.width, id).toBeLessThanOrEqual(1280);
+        expect(b!.y + b!.height, id).toBeLessThanOrEqual(720);
+      }
       await page.screenshot({ path: join(RESULTS, 'curation-views-inspector-1280.png') });
+      // Folding the filmstrip gives its height to the board; [ and ] still step through the order.
+      await page.getByTestId('insp-strip-fold').click();
+      await expect.poll(() => page.getByTestId('insp-strip').count()).toBe(0);
+      await expect.poll(async () => (await page.getByTestId('board').boundingBox())!.height).toBeGreaterThan(board.height + 30);
+      expect(await page.getByTestId('insp-strip-fold').getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press(']');
+      await expect.poll(() => page.getByTestId('candidate-info').textContent()).toMatch(/ships as level 4/);
+      await page.getByTestId('insp-strip-fold').click();
+      await page.getByTestId('insp-strip').waitFor();
+      await expect.poll(() => page.getByTestId('timeline').boundingBox().then((b) => b !== null && b.y + b.height <= 720)).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }

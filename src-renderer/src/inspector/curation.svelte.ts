@@ -25,7 +25,20 @@ export interface StripLevel {
   levelJson: unknown;
 }
 
+const STRIP_OPEN_KEY = 'studio-inspector-strip-open';
+
+function savedStripOpen(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(STRIP_OPEN_KEY) !== 'no';
+  } catch {
+    // Storage can be refused (privacy settings): the filmstrip then starts open.
+    return true;
+  }
+}
+
 class InspectorCuration {
+  /** Whether the filmstrip's thumbnails show (folded to its one-line heading otherwise), kept per user. */
+  stripOpen = $state(savedStripOpen());
   /** The stored candidate on screen (null for a pack file's level). */
   candidate = $state.raw<CandidateDetail | null>(null);
   autoAdvance = $state(false);
@@ -35,6 +48,15 @@ class InspectorCuration {
   message = $state<string | null>(null);
   /** The pool's candidates in the order Pools shows them (or slot order), for next/previous. */
   private neighbours = $state.raw<{ id: number; failed: boolean }[]>([]);
+
+  setStripOpen(open: boolean): void {
+    this.stripOpen = open;
+    try {
+      globalThis.localStorage?.setItem(STRIP_OPEN_KEY, open ? 'yes' : 'no');
+    } catch {
+      // Not kept for next time; it still applies now.
+    }
+  }
 
   async show(c: CandidateDetail | null): Promise<void> {
     this.candidate = c;
