@@ -2,13 +2,14 @@
  * Carillon near-duplicate pairs: the game's check lists the matched dots itself, and b is
  * lined up with a by the inverse of one of the eight turns and mirrors.
  */
-import { TRANSFORMS, type TransformName } from '../../../../src-shared/games/carillon/index';
+import { carillonGame, TRANSFORMS, type TransformName } from '../../../../src-shared/games/carillon/index';
 
 export function align(transform: string): { transform: TransformName | null; label: string } {
   if (!(TRANSFORMS as readonly string[]).includes(transform)) return { transform: null, label: 'as stored (matched by chain structure, not by position)' };
   const name = transform as TransformName;
   const inverse: TransformName = name === 'rot90' ? 'rot270' : name === 'rot270' ? 'rot90' : name;
-  return { transform: inverse, label: inverse === 'identity' ? 'as stored (no turn needed)' : `turned by ${inverse} to line up with A` };
+  // In the game's words ("turned 90° anticlockwise"), never the stored code ("rot270").
+  return { transform: inverse, label: inverse === 'identity' ? 'as stored (no turn needed)' : `${carillonGame.describeTransform(inverse, 'same-picture').name} to line up with A` };
 }
 
 /** Carillon's check always lists its matched dots, so there is nothing to pair by position. */
