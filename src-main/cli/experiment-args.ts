@@ -4,7 +4,7 @@
  * flag with one value applies to every variant), quick slots as level numbers. Each problem
  * is a CliInputError naming the flag, so the command exits 2 before anything is stored.
  */
-import { parseChangeValue } from '../../src-shared/experiments/changes';
+import { readFieldValue } from '../../src-shared/schema/field-value';
 
 export class CliInputError extends Error {
   constructor(readonly flag: string, message: string) {
@@ -62,7 +62,12 @@ export function parseVary(flags: readonly string[], maxVariants: number): Varian
     const path = f.slice(0, eq).trim();
     const values = splitValues(f.slice(eq + 1));
     if (values.some((v) => v === '')) throw new CliInputError(`--vary ${path}`, 'has an empty value');
-    return { path, values: values.map(parseChangeValue), texts: values };
+    // Each value read as the studio reads a field it does not know the type of (numbers,
+    // true/false and JSON as such, else text); the API then checks it against the game's schemas.
+    const read = values.map((v) => readFieldValue('any', v, path));
+    const bad = read.find((r) => !r.ok);
+    if (bad && !bad.ok) throw new CliInputError(`--vary ${path}`, bad.message);
+    return { path, values: read.map((r) => (r.ok ? r.value : undefined)), texts: values };
   });
   const count = Math.max(...parsed.map((p) => p.values.length));
   if (count > maxVariants) throw new CliInputError(`--vary ${parsed.find((p) => p.values.length === count)!.path}`, `gives ${count} values; an experiment holds at most ${maxVariants} variants`);

@@ -109,16 +109,3 @@ export function applyChanges(game: AnyGame, base: Settings, changes: Changes): A
   if (issues.length === 0) issues.push(...(game.crossCheck?.(plan, rules) ?? []));
   return { rules, plan, issues };
 }
-
-/**
- * A value typed on the command line: JSON when it reads as JSON (14, 0.5, true, {"radius":20}),
- * else the text itself ('greedy').
- */
-export function parseChangeValue(text: string): unknown {
-  const t = text.trim();
-  try {
-    return JSON.parse(t) as unknown;
-  } catch {
-    return t;
-  }
-}

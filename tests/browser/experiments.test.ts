@@ -103,7 +103,7 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-change-0-0-value').fill('eighteen');
     await page.getByTestId('exp-seeds').fill('8-1');
     await page.getByTestId('exp-submit').click();
-    await expect.poll(() => page.getByTestId('exp-error-0-0').textContent()).toBe('“eighteen” is not a number');
+    await expect.poll(() => page.getByTestId('exp-error-0-0').textContent()).toBe('Dot spacing must be a number, not “eighteen”.');
     expect(await page.getByTestId('exp-error-seeds').textContent()).toBe('8-1 runs backwards: write the smaller seed first (1-8)');
     // Out of bounds: the API's sentence, under the change it names.
     await page.getByTestId('exp-change-0-0-value').fill('100000');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, parseChangeValue } from '../../src-shared/experiments/changes';
+import { applyChanges } from '../../src-shared/experiments/changes';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import { apsisGame } from '../../src-shared/games/apsis/index';
 
@@ -54,12 +54,5 @@ describe('variant changes are checked against the game before anything runs', ()
     const r = applyChanges(apsisGame, apsisBase, { 'rules.aimDepthBase': 2, 'rules.aimDepth': false });
     expect(r.issues).toEqual([]);
     expect(r.rules).toMatchObject({ aimDepthBase: 2, aimDepth: false });
-  });
-
-  it('reads command-line values as JSON, else as text', () => {
-    expect(parseChangeValue('14')).toBe(14);
-    expect(parseChangeValue('false')).toBe(false);
-    expect(parseChangeValue('{"radius":20,"reach":70}')).toEqual({ radius: 20, reach: 70 });
-    expect(parseChangeValue('greedy')).toBe('greedy');
   });
 });

@@ -40,6 +40,10 @@ describe('experiment flags', () => {
     expect(() => parseVary(['rules.spacing=1,2,3,4'], 3)).toThrow('--vary rules.spacing: gives 4 values; an experiment holds at most 3 variants');
     expect(() => parseVary(['rules.spacing=1,2,3', 'plan.0.taps=1,2'], 3)).toThrow('--vary plan.0.taps: gives 2 values; every --vary gives one value or 3');
     expect(() => parseVary(['rules.spacing=1,,3'], 3)).toThrow('--vary rules.spacing: has an empty value');
+    // Values are read as the studio's forms read them: broken JSON and numbers past a double are named.
+    expect(() => parseVary(['rules.sizes.small={"radius":20'], 3)).toThrow('--vary rules.sizes.small: rules.sizes.small is not valid JSON: check its brackets, quotes and commas.');
+    expect(() => parseVary(['rules.spacing=18,1e999'], 3)).toThrow('--vary rules.spacing: rules.spacing must be a finite number, not “1e999”.');
+    expect(parseVary(['rules.aimDepth=false,true'], 3).map((v) => v.changes['rules.aimDepth'])).toEqual([false, true]);
   });
 
   it('builds the API arguments, or names the flag', () => {

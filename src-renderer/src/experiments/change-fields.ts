@@ -2,14 +2,15 @@
  * What an experiment's variant may change, in a designer's words: every rules leaf and every
  * field of every plan row of a base's settings, labelled from the game's own field labels
  * (GameInfo.fields), with the dotted path the API takes ("rules.spacing", "plan.2.taps": the
- * plan row's index, as the API's field errors name it) and how its value is typed in.
+ * plan row's index, as the API's field errors name it) and how its value is typed in (read by
+ * src-shared/schema/field-value.ts, as the new-run form's values and the CLI's are).
  * Pure: no Svelte, no API; the experiment form and its unit test use it.
  */
 import type { FieldInfo, PlanStage } from '../../../src-shared/game';
-import { clone, getAt, isObject, mergeOver, numberOrText, parseList, words, type Json } from '../runs/edit-model';
+import { clone, getAt, isObject, mergeOver, words } from '../runs/edit-model';
+import { kindOf, type ValueKind } from '../../../src-shared/schema/field-value';
 
-/** How a value is typed: a number box, yes/no, a comma list, free text, or JSON. */
-export type ValueKind = 'number' | 'boolean' | 'list' | 'text' | 'json';
+export type { ValueKind };
 
 export interface ChangeOption {
   /** The API's path: "rules.sizes.small.radius", "plan.2.taps". */
@@ -39,14 +40,6 @@ export interface GameFields {
   stage: string;
   /** Each plan row's levels (the game's `stages`); may throw on a plan it cannot read. */
   stages(plan: unknown): PlanStage[];
-}
-
-export function kindOf(v: unknown): ValueKind {
-  if (typeof v === 'number') return 'number';
-  if (typeof v === 'boolean') return 'boolean';
-  if (typeof v === 'string') return 'text';
-  if (Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string')) return 'list';
-  return 'json';
 }
 
 const capital = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
@@ -94,7 +87,7 @@ export function changeOptions(game: GameFields, base: BaseSettings): ChangeOptio
   for (const key of names) {
     if (seen.has(key) || names.some((k) => k.startsWith(`${key}.`))) continue;
     if (getAt(rules, key.split('.')) !== undefined) continue;
-    out.push({ path: `rules.${key}`, label: rulesLabel(key.split('.'), game.fields.rules), group: 'Rules', explain: `${game.fields.rules[key]!.explain} (not set in the base)`, kind: 'text', base: undefined });
+    out.push({ path: `rules.${key}`, label: rulesLabel(key.split('.'), game.fields.rules), group: 'Rules', explain: `${game.fields.rules[key]!.explain} (not set in the base)`, kind: 'any', base: undefined });
   }
   const plan = base.plan ?? game.defaultPlan;
   if (Array.isArray(plan)) {
@@ -115,7 +108,7 @@ export function changeOptions(game: GameFields, base: BaseSettings): ChangeOptio
           label: info?.label ?? words(key),
           group,
           explain: info ? `${info.explain}${v === undefined ? ' (not set in the base)' : ''}` : '',
-          kind: v === undefined ? 'text' : kindOf(v),
+          kind: v === undefined ? 'any' : kindOf(v),
           base: v,
         });
       }
@@ -130,50 +123,6 @@ export function valueText(v: unknown): string {
   if (typeof v === 'string') return v;
   if (Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string')) return v.join(', ');
   return JSON.stringify(v);
-}
-
-/**
- * The typed-in text as the value the API gets, or a sentence saying why it is not one.
- * Bounds are the API's to check (it names the field); this only reads the text.
- */
-export function parseValue(kind: ValueKind, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  const t = text.trim();
-  if (t === '') return { ok: false, message: 'needs a value' };
-  switch (kind) {
-    case 'number': {
-      const v = numberOrText(t);
-      return typeof v === 'number' ? { ok: true, value: v } : { ok: false, message: `“${t}” is not a number` };
-    }
-    case 'boolean':
-      if (/^(true|yes|on)$/i.test(t)) return { ok: true, value: true };
-      if (/^(false|no|off)$/i.test(t)) return { ok: true, value: false };
-      return { ok: false, message: `“${t}” is not yes or no` };
-    case 'list': {
-      const items = parseList(t);
-      const bad = items.find((x) => typeof x === 'string');
-      return bad !== undefined ? { ok: false, message: `“${String(bad)}” in the list is not a number` } : { ok: true, value: items };
-    }
-    case 'json':
-      try {
-        return { ok: true, value: JSON.parse(t) as Json };
-      } catch {
-        return { ok: false, message: 'is not valid JSON' };
-      }
-    case 'text': {
-      // An optional field the base leaves out has no known type: numbers, yes/no and JSON read as such.
-      const n = numberOrText(t);
-      if (typeof n === 'number') return { ok: true, value: n };
-      if (/^(true|false)$/.test(t)) return { ok: true, value: t === 'true' };
-      if (/^[[{"]/.test(t)) {
-        try {
-          return { ok: true, value: JSON.parse(t) as Json };
-        } catch {
-          return { ok: false, message: 'is not valid JSON' };
-        }
-      }
-      return { ok: true, value: t };
-    }
-  }
 }
 
 /** Settings with a variant's changes laid over them (paths as in ChangeOption). */

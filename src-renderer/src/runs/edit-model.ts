@@ -4,6 +4,8 @@
  * the labels shown for keys, and the API's field problems matched to those paths.
  */
 
+import { readNumber } from '../../../src-shared/schema/field-value';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -77,19 +79,12 @@ export function mergeOver(defaults: unknown, given: unknown): unknown {
   return out;
 }
 
-/** A number when the text is one; otherwise the text itself, so the API names the problem. */
+/**
+ * A number when the text writes one (decimal, finite: the studio's one number reader);
+ * otherwise the text itself, so the API names the problem.
+ */
 export function numberOrText(text: string): number | string {
-  const t = text.trim();
-  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
-}
-
-/** "3, 3, 4" → [3, 3, 4]; empty items are dropped, non-numbers kept as text for the API to name. */
-export function parseList(text: string): (number | string)[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .map(numberOrText);
+  return readNumber(text) ?? text.trim();
 }
 
 export function formatList(v: unknown): string {
