@@ -4,29 +4,22 @@
  * Ordering (compute the approved ordering, curve, short levels) and Compare (two seeds).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { StudioServer } from '../../src-main/server/server';
-import type { CandidatePage, RunSummary, StudioClient } from '../../src-shared/api';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 import { apsisGame } from '../../src-shared/games/apsis/index';
 // The renderer's debug hook type (declares window.__boards).
 import type { Rect } from '../../src-renderer/src/boards/debug';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 1000 }, errors: pageErrors });
 let carA: RunSummary, carB: RunSummary, aps: RunSummary;
 
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
-
 async function makeRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
-  const run = await call('runs.create', { game, seed, levels });
-  const done = await ctx.service.engine.waitFor(run.id);
+  const run = await studio.api.call('runs.create', { game, seed, levels });
+  const done = await studio.ctx.service.engine.waitFor(run.id);
   expect(done.status).toBe('done');
   return done;
 }
@@ -85,26 +78,21 @@ async function expectFitted(id: string, margin: number): Promise<Rect> {
 }
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 1000 }, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
+  page = studio.page;
   carA = await makeRun('carillon', 7, 6);
   carB = await makeRun('carillon', 11, 6);
   aps = await makeRun('apsis', 3, 8);
   // Approve candidate 0 of the first four slots of the first Carillon run (four of six levels),
   // so the approved ordering has material for most levels and some levels are short.
-  const pool = (await call('candidates.list', { runId: carA.id, limit: 2000, withLevels: false })) as CandidatePage;
+  const pool = await studio.api.call('candidates.list', { runId: carA.id, limit: 2000, withLevels: false });
   const approve = pool.items.filter((c) => c.failure === null && c.slot < 4 && c.index < 1).map((c) => c.id);
   expect(approve.length).toBe(4);
-  await call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
+  await studio.api.call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
   const someRejected = pool.items.filter((c) => c.failure === null && c.index === 5).map((c) => c.id);
-  if (someRejected.length) await call('candidates.setVerdict', { candidateIds: someRejected, verdict: 'rejected' });
+  if (someRejected.length) await studio.api.call('candidates.setVerdict', { candidateIds: someRejected, verdict: 'rejected' });
 
-  await page.goto(server.url);
+  await page.goto(studio.server.url);
   await page.getByTestId('runs-table').waitFor();
-});
-
-afterAll(async () => {
-  await studio?.close();
 });
 
 describe('analysis screens in Chromium', () => {
@@ -113,12 +101,12 @@ describe('analysis screens in Chromium', () => {
     await pickRun(carA.id);
     const main = page.getByTestId('plots-main-svg');
     await main.waitFor();
-    const points = await call('candidates.points', { runId: carA.id });
+    const points = await studio.api.call('candidates.points', { runId: carA.id });
     const plotted = points.filter((p) => p.difficulty !== null);
     await expect.poll(() => main.locator('g.pool-points circle').count()).toBe(plotted.length);
     // Every pool point is painted (a verdict key must never reach Plot as the colour 'none').
     expect(await main.locator('g.pool-points circle[fill="none"]').count()).toBe(0);
-    const ordering = await call('orderings.get', { runId: carA.id, kind: 'automatic' });
+    const ordering = await studio.api.call('orderings.get', { runId: carA.id, kind: 'automatic' });
     await expect.poll(() => main.locator('g.order-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
     expect(await main.locator('g.order-curve path').count()).toBe(1);
     await page.getByTestId('plots-steps-svg').waitFor();
@@ -154,7 +142,7 @@ describe('analysis screens in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
   it('Near-duplicates: the Apsis run lists every pair (virtualised); selecting one draws both boards; arrows move through pairs', async () => {
-    const pairs = await call('duplicates.list', { runId: aps.id, limit: 100000 });
+    const pairs = await studio.api.call('duplicates.list', { runId: aps.id, limit: 100000 });
     // Far more pairs than fit on screen (hundreds: 8 levels of pools of 9 since the issue-10 defaults).
     expect(pairs.length).toBeGreaterThan(500);
     expect(pairs.length).toBeLessThan(100000);
@@ -271,7 +259,7 @@ describe('analysis screens in Chromium', () => {
     await page.getByTestId('ordering-not-computed').waitFor();
     await page.getByTestId('ordering-compute').click();
     await page.getByTestId('ordering-short').waitFor();
-    const approved = await call('orderings.get', { runId: carA.id, kind: 'approved' });
+    const approved = await studio.api.call('orderings.get', { runId: carA.id, kind: 'approved' });
     expect(approved.computedAt).not.toBeNull();
     const svg = page.getByTestId('ordering-svg');
     await expect.poll(() => svg.locator('g.shown-dots circle').count()).toBe(approved.levels.filter((l) => l.difficulty !== null).length);
@@ -288,8 +276,8 @@ describe('analysis screens in Chromium', () => {
     await pickRun(carB.id);
     await page.getByTestId('ordering-nothing-approved').waitFor();
     // Approve every proven candidate of that run, compute, and export the approved pack (it downloads in browser mode).
-    const poolB = await call('candidates.list', { runId: carB.id, limit: 2000, withLevels: false });
-    await call('candidates.setVerdict', { candidateIds: poolB.items.filter((c) => c.failure === null).map((c) => c.id), verdict: 'approved' });
+    const poolB = await studio.api.call('candidates.list', { runId: carB.id, limit: 2000, withLevels: false });
+    await studio.api.call('candidates.setVerdict', { candidateIds: poolB.items.filter((c) => c.failure === null).map((c) => c.id), verdict: 'approved' });
     await pickRun(carA.id);
     await page.getByTestId('ordering-short').waitFor();
     await pickRun(carB.id);
@@ -311,7 +299,7 @@ describe('analysis screens in Chromium', () => {
     await goTo('Compare');
     await page.getByTestId('compare-a').selectOption(String(carA.id));
     await page.getByTestId('compare-b').selectOption(String(carB.id));
-    const view = await call('runs.compare', { a: carA.id, b: carB.id });
+    const view = await studio.api.call('runs.compare', { a: carA.id, b: carB.id });
     const svg = page.getByTestId('compare-svg');
     await svg.waitFor();
     await expect.poll(() => svg.locator('g.compare-curves path').count()).toBe(2);

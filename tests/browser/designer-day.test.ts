@@ -17,23 +17,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { StudioServer } from '../../src-main/server/server';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
+import type { Page } from 'playwright-core';
+import type { RunSummary } from '../../src-shared/api';
 import { tempDir } from '../helpers/temp';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { RESULTS, useStudioInBrowser } from './chromium';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-renderer/src/inspector/debug';
 import { buildField, carillonRulesSchema, members, sourceComponents, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { apsisRulesSchema, inspectArrow, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
 let page: Page;
 let tmp: ReturnType<typeof tempDir>;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
 
 let carillon: RunSummary;
 let apsis: RunSummary;
@@ -41,9 +37,6 @@ let carillon8: RunSummary;
 /** The candidates approved in the Carillon pool, one per level slot (slot → id). */
 const approvedBySlot = new Map<number, number[]>();
 const approvedIds = (): number[] => [...approvedBySlot.values()].flat().sort((a, b) => a - b);
-
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function shot(step: string): Promise<void> {
   await page.screenshot({ path: join(RESULTS, `day-${step}.png`) });
@@ -56,13 +49,13 @@ async function goTo(name: string): Promise<void> {
 
 /** Fill the new-run form and start the run; returns the new run as the API lists it. */
 async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
-  const before = new Set((await call('runs.list', {})).map((r) => r.id));
+  const before = new Set((await studio.api.call('runs.list', {})).map((r) => r.id));
   await page.getByTestId('new-run-game').selectOption(game);
   await page.getByTestId('new-run-seed').fill(String(seed));
   await page.getByTestId('new-run-levels').fill(String(levels));
   await page.getByTestId('new-run-submit').click();
   let run: RunSummary | undefined;
-  await expect.poll(async () => (run = (await call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
+  await expect.poll(async () => (run = (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
   expect([run!.game, run!.seed]).toEqual([game, seed]);
   await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(new RegExp(`^Run #${run!.id} (queued|running|done): ${levels} levels`));
   await page.getByTestId(`run-row-${run!.id}`).waitFor();
@@ -128,23 +121,21 @@ async function settle(): Promise<void> {
 
 beforeAll(async () => {
   tmp = tempDir('designer-day-');
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
+  page = studio.page;
 });
 afterAll(async () => {
-  await studio?.close();
   tmp?.cleanup();
 });
 
 describe("a level designer's day in Chromium", () => {
   it('1. starts a small Carillon and a small Apsis run through the form and watches both finish', async () => {
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId('runs-empty').waitFor();
     carillon = await startRun('carillon', 7, 8);
     apsis = await startRun('apsis', 7, 10);
     await watchDone(carillon);
     await watchDone(apsis);
-    for (const r of await call('runs.list', {})) {
+    for (const r of await studio.api.call('runs.list', {})) {
       expect(r.status).toBe('done');
       expect(r.candidatesDone).toBe(r.candidatesTotal);
     }
@@ -156,7 +147,7 @@ describe("a level designer's day in Chromium", () => {
     await page.getByTestId(`run-row-${carillon.id}`).click();
     await page.getByTestId('open-pools').click();
     await page.getByTestId('pool-grid').waitFor();
-    const total = (await call('candidates.list', { runId: carillon.id, withLevels: false, limit: 2000 })).total;
+    const total = (await studio.api.call('candidates.list', { runId: carillon.id, withLevels: false, limit: 2000 })).total;
     await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
 
     // Grouped by slot and sorted by slot. The designer walks the pool with the right arrow and
@@ -183,7 +174,7 @@ describe("a level designer's day in Chromium", () => {
     expect([...approvedBySlot.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 
     // Exactly those were approved: at least one in every slot.
-    const approved = await call('candidates.list', { runId: carillon.id, verdict: 'approved', withLevels: false, limit: 2000 });
+    const approved = await studio.api.call('candidates.list', { runId: carillon.id, verdict: 'approved', withLevels: false, limit: 2000 });
     expect(approved.items.map((c) => c.id).sort((a, b) => a - b)).toEqual(approvedIds());
     expect(new Set(approved.items.map((c) => c.slot))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7]));
     for (const c of approved.items) expect(approvedBySlot.get(c.slot)).toContain(c.id);
@@ -200,7 +191,7 @@ describe("a level designer's day in Chromium", () => {
     while (f.id !== id) f = await moveFocus('ArrowLeft', f.index - 1);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Inspector');
-    const c = await call('candidates.get', { candidateId: id });
+    const c = await studio.api.call('candidates.get', { candidateId: id });
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe(c.label);
     await expect.poll(() => page.getByTestId('candidate-info').textContent()).toMatch(new RegExp(`L8 · c${c.index + 1} · verdict approved`));
     await expect.poll(() => page.evaluate(() => window.__inspector?.game)).toBe('carillon');
@@ -228,7 +219,7 @@ describe("a level designer's day in Chromium", () => {
   it('4. opens an Apsis candidate from its pool: a free arrow leaves, a blocked one costs a heart', async () => {
     await goTo('Pools');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
-    const pool = await call('candidates.list', { runId: apsis.id, withLevels: false, limit: 2000 });
+    const pool = await studio.api.call('candidates.list', { runId: apsis.id, withLevels: false, limit: 2000 });
     await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(pool.total));
     // The hardest slot is at the end: End, then left past failed jobs, then Enter.
     await page.locator('[data-testid^="card-"][data-index="0"]').click();
@@ -238,7 +229,7 @@ describe("a level designer's day in Chromium", () => {
     await shot('4-pool-apsis');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Inspector');
-    const c = await call('candidates.get', { candidateId: f.id });
+    const c = await studio.api.call('candidates.get', { candidateId: f.id });
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe(c.label);
     await expect.poll(() => page.evaluate(() => window.__inspector?.game)).toBe('apsis');
 
@@ -288,13 +279,13 @@ describe("a level designer's day in Chromium", () => {
     await page.getByTestId('run-picker').selectOption(String(carillon.id));
     const main = page.getByTestId('plots-main-svg');
     await main.waitFor();
-    const points = await call('candidates.points', { runId: carillon.id });
+    const points = await studio.api.call('candidates.points', { runId: carillon.id });
     await expect.poll(() => main.locator('g.pool-points circle').count()).toBe(points.filter((p) => p.difficulty !== null).length);
     expect(await main.locator('g.order-curve path').count()).toBe(1);
     await shot('5a-plots');
 
     // Duplicates of the Apsis run: select a pair, both boards draw it.
-    const pairs = await call('duplicates.list', { runId: apsis.id, limit: 100_000 });
+    const pairs = await studio.api.call('duplicates.list', { runId: apsis.id, limit: 100_000 });
     expect(pairs.length).toBeGreaterThan(0);
     await goTo('Duplicates');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
@@ -317,7 +308,7 @@ describe("a level designer's day in Chromium", () => {
     await page.getByTestId('ordering-not-computed').waitFor();
     await page.getByTestId('ordering-compute').click();
     await page.getByTestId('ordering-short-none').waitFor();
-    const ordering = await call('orderings.get', { runId: carillon.id, kind: 'approved' });
+    const ordering = await studio.api.call('orderings.get', { runId: carillon.id, kind: 'approved' });
     expect(ordering.computedAt).not.toBeNull();
     expect(ordering.shortLevels).toEqual([]);
     for (const l of ordering.levels) expect(approvedIds()).toContain(l.candidateId);
@@ -332,7 +323,7 @@ describe("a level designer's day in Chromium", () => {
     await goTo('Compare');
     await page.getByTestId('compare-a').selectOption(String(carillon.id));
     await page.getByTestId('compare-b').selectOption(String(carillon8.id));
-    const view = await call('runs.compare', { a: carillon.id, b: carillon8.id });
+    const view = await studio.api.call('runs.compare', { a: carillon.id, b: carillon8.id });
     await expect.poll(() => page.getByTestId('compare-svg').locator('g.compare-curves path').count()).toBe(2);
     await expect.poll(() => page.getByTestId('compare-summary-row').count()).toBe(view.summary.length);
     await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[0]!.a));

@@ -7,20 +7,17 @@
  */
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { DuplicatePairView, RunSummary, StudioClient } from '../../src-shared/api';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import type { DuplicatePairView, RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let run: RunSummary;
 
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
-const pairNow = async (id: number): Promise<DuplicatePairView> => (await call('duplicates.list', { runId: run.id, limit: 100000, triage: 'all' })).find((p) => p.id === id)!;
+const pairNow = async (id: number): Promise<DuplicatePairView> => (await studio.api.call('duplicates.list', { runId: run.id, limit: 100000, triage: 'all' })).find((p) => p.id === id)!;
 
 const rows = (): Locator => page.getByTestId('dup-pair');
 const row = (id: number): Locator => page.getByTestId('dup-list').locator(`[data-pair="${id}"]`);
@@ -28,24 +25,17 @@ const selectedId = async (): Promise<number> => Number(await page.getByTestId('d
 const countHeading = (): Promise<string | null> => page.getByTestId('dup-count').textContent();
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, page } = studio);
-  const r = await call('runs.create', { game: 'apsis', seed: 3, levels: 12 });
-  run = await ctx.service.engine.waitFor(r.id);
-  expect(run.status).toBe('done');
+  page = studio.page;
+  run = await studio.ctx.finishedRun({ game: 'apsis', seed: 3, levels: 12 });
   await page.goto(studio.server.url);
   await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: /^Duplicates/ }).click();
   await page.getByTestId('run-picker').selectOption(String(run.id));
   await rows().first().waitFor();
 }, 240_000);
 
-afterAll(async () => {
-  await studio?.close();
-});
-
 describe('Duplicates triage in Chromium', () => {
   it('shows both verdicts and whether each ships on every row, and the ships filter keeps what it says', async () => {
-    const pairs = await call('duplicates.list', { runId: run.id, limit: 100000 });
+    const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 });
     expect(pairs.length).toBeGreaterThan(20);
     await expect.poll(countHeading).toBe(`${pairs.length} pairs`);
     const first = pairs[0]!;
@@ -71,7 +61,7 @@ describe('Duplicates triage in Chromium', () => {
   });
 
   it('triages with keys: R rejects B, Shift+R rejects A, K marks fine (hidden by default), each moving on; Ctrl+Z undoes', async () => {
-    const total = (await call('duplicates.list', { runId: run.id, limit: 100000 })).length;
+    const total = (await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 })).length;
     // Start on the third row with the keyboard, as a designer would (focus in the list).
     await rows().nth(2).click();
     const p1 = await selectedId();
@@ -140,7 +130,7 @@ describe('Duplicates triage in Chromium', () => {
   });
 
   it('a rejected candidate that ships is flagged, and a recompute makes the order leave it out', async () => {
-    const pairs = await call('duplicates.list', { runId: run.id, limit: 100000 });
+    const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 });
     const target = pairs.find((p) => p.a.ships !== null && p.b.ships === null)!;
     expect(target).toBeDefined();
     await page.getByTestId('dup-ships').selectOption('any');

@@ -13,9 +13,8 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CandidateDetail, OrderingView, RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
-import { studioInBrowser, type BrowserStudio } from './chromium';
+import type { CandidateDetail, OrderingView, RunSummary } from '../../src-shared/api';
+import { useStudioInBrowser } from './chromium';
 import { tempDir } from '../helpers/temp';
 // The editor's debug hook type (declares window.__editor).
 import type {} from '../../src-shared/editor-debug';
@@ -26,19 +25,14 @@ import { candidateName } from '../../src-shared/vocabulary';
 import { deleteDot, nudgeDot, setDotColor, setDotSize } from '../../src-shared/games/carillon/edit';
 
 const SHOTS = '/tmp/shots/editor-ui';
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let carillon: RunSummary;
 /** The Carillon level edited by the first test, saved by the second. */
 let carillonEdit: { original: CandidateDetail; restored: CarillonLevel; auto: OrderingView } | null = null;
 let apsis: RunSummary;
 const tmp = tempDir();
-
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function shot(name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -101,28 +95,24 @@ async function drag(from: { x: number; y: number }, to: { x: number; y: number }
 }
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, page } = studio);
-  carillon = await api('runs.create', { game: 'carillon', seed: 7, levels: 4 });
-  apsis = await api('runs.create', { game: 'apsis', seed: 7, levels: 20 });
-  for (const r of [carillon, apsis]) expect((await ctx.service.engine.waitFor(r.id)).status).toBe('done');
+  page = studio.page;
+  [carillon, apsis] = await Promise.all([studio.ctx.finishedRun({ game: 'carillon', seed: 7, levels: 4 }), studio.ctx.finishedRun({ game: 'apsis', seed: 7, levels: 20 })]);
 });
 afterAll(async () => {
-  await studio?.close();
   tmp.cleanup();
 });
 
 describe('edit mode in Chromium', () => {
   it('Carillon: a dot dragged into another’s spacing shows the violation drawn and listed; dragged back, the level holds again', async () => {
-    const run = await api('runs.get', { runId: carillon.id });
+    const run = await studio.api.call('runs.get', { runId: carillon.id });
     const rules = run.rules as CarillonRules;
-    const auto = await api('orderings.get', { runId: carillon.id, kind: 'automatic' });
+    const auto = await studio.api.call('orderings.get', { runId: carillon.id, kind: 'automatic' });
     // The candidate the automatic order ships as the last level: edited, it replaces itself.
     const last = auto.levels[auto.levels.length - 1]!;
-    const original = await api('candidates.get', { candidateId: last.candidateId! });
+    const original = await studio.api.call('candidates.get', { candidateId: last.candidateId! });
     const level = original.level as CarillonLevel;
 
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     await openCandidate(carillon, original.id);
     await page.keyboard.press('e');
@@ -236,7 +226,7 @@ describe('edit mode in Chromium', () => {
     await page.getByTestId('edit-saved').waitFor();
     const savedId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
     expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('false');
-    const saved = await api('candidates.get', { candidateId: savedId });
+    const saved = await studio.api.call('candidates.get', { candidateId: savedId });
     expect(saved.runId).toBe(carillon.id);
     expect(saved.slot).toBe(original.slot);
     expect((saved.level as CarillonLevel).dots).toEqual(restored.dots);
@@ -249,12 +239,12 @@ describe('edit mode in Chromium', () => {
     await page.keyboard.press('e'); // back to play (edit mode stays on across levels)
     await page.getByTestId('inspector-status').waitFor();
     await page.keyboard.press('a');
-    await expect.poll(async () => (await api('candidates.get', { candidateId: savedId })).verdict).toBe('approved');
-    for (const l of auto.levels) if (l.slot !== original.slot) await api('candidates.setVerdict', { candidateIds: [l.candidateId!], verdict: 'approved' });
-    const approved = await api('orderings.computeApproved', { runId: carillon.id });
+    await expect.poll(async () => (await studio.api.call('candidates.get', { candidateId: savedId })).verdict).toBe('approved');
+    for (const l of auto.levels) if (l.slot !== original.slot) await studio.api.call('candidates.setVerdict', { candidateIds: [l.candidateId!], verdict: 'approved' });
+    const approved = await studio.api.call('orderings.computeApproved', { runId: carillon.id });
     expect(approved.levels.map((l) => l.candidateId)).toContain(savedId);
     expect(approved.shortLevels).toEqual([]);
-    const exported = await api('packs.export', { runId: carillon.id, kind: 'approved' });
+    const exported = await studio.api.call('packs.export', { runId: carillon.id, kind: 'approved' });
     const file = join(tmp.dir, 'carillon-edited.json');
     writeFileSync(file, exported.text);
     // The pack records the hand-edited level; verify treats it like any other.
@@ -269,9 +259,9 @@ describe('edit mode in Chromium', () => {
   });
 
   it('Apsis: an arrow turned so the level cannot be cleared is marked, then undone', async () => {
-    const run = await api('runs.get', { runId: apsis.id });
+    const run = await studio.api.call('runs.get', { runId: apsis.id });
     const rules = run.rules as ApsisRules;
-    const list = await api('candidates.list', { runId: apsis.id, limit: 2000, withLevels: true });
+    const list = await studio.api.call('candidates.list', { runId: apsis.id, limit: 2000, withLevels: true });
     // A candidate and an arrow whose heading, turned k steps, leaves the level uncleared.
     let pick: { c: (typeof list.items)[number]; arrow: number; steps: number } | null = null;
     for (const c of list.items.filter((x) => x.failure === null && x.slot >= 15)) {
@@ -289,7 +279,7 @@ describe('edit mode in Chromium', () => {
     const { c, arrow, steps } = pick!;
     const level = c.level as ApsisLevel;
 
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     // Hovering a card in the pool browser shows its reads breakdown in one line (Game.explain).
     await page.keyboard.press('Alt+2');
@@ -297,7 +287,7 @@ describe('edit mode in Chromium', () => {
     const card = page.locator('[data-testid^="card-"][data-verdict]').first();
     await card.hover();
     const cardId = Number((await card.getAttribute('data-testid'))!.slice('card-'.length));
-    const cardLevel = (await api('candidates.get', { candidateId: cardId })).level as ApsisLevel;
+    const cardLevel = (await studio.api.call('candidates.get', { candidateId: cardId })).level as ApsisLevel;
     await expect.poll(() => card.getAttribute('title')).toBe(apsisGame.explain(cardLevel, rules).line);
     expect(await card.getAttribute('title')).toMatch(/^\d+ reads: round 1: /);
 
@@ -365,7 +355,7 @@ describe('edit mode in Chromium', () => {
     expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('true');
     expect(await page.getByTestId('edit-saved').textContent()).toContain('never ships');
     const draftId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    expect(await api('candidates.get', { candidateId: draftId })).toMatchObject({ handEdited: true, draft: true, parentId: c.id });
+    expect(await studio.api.call('candidates.get', { candidateId: draftId })).toMatchObject({ handEdited: true, draft: true, parentId: c.id });
     // The saved draft starts a new history: turning the heading back (Shift+H) gives the level as it was.
     expect((await editStatus())['edits']).toBe('0');
     for (let k = 0; k < steps; k++) await page.keyboard.press('Shift+h');
@@ -384,8 +374,8 @@ describe('edit mode in Chromium', () => {
 
 describe('new level in Chromium', () => {
   it('opens an empty board for a run’s slot in edit mode, proved against that slot, and saves it as a draft', async () => {
-    const run = await api('runs.get', { runId: carillon.id });
-    await page.goto(server.url);
+    const run = await studio.api.call('runs.get', { runId: carillon.id });
+    await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     await page.keyboard.press('Alt+3');
     await page.getByTestId('new-level').first().click();
@@ -411,7 +401,7 @@ describe('new level in Chromium', () => {
     await page.keyboard.press('Control+s');
     await page.getByTestId('edit-saved').waitFor();
     const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    expect(await api('candidates.get', { candidateId: id })).toMatchObject({ runId: carillon.id, slot: 1, handEdited: true, parentId: null, draft: !proof.ok });
+    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({ runId: carillon.id, slot: 1, handEdited: true, parentId: null, draft: !proof.ok });
     await shot('carillon-new-level');
     expect(pageErrors).toEqual([]);
   });

@@ -9,21 +9,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import type { ExperimentSummary, RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 const SHOTS = existsSync('/tmp/shots/exp-ui') ? '/tmp/shots/exp-ui' : RESULTS;
-
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function goTo(name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
@@ -31,7 +25,7 @@ async function goTo(name: string): Promise<void> {
 }
 
 async function runDone(id: number): Promise<void> {
-  await expect.poll(async () => (await call('runs.get', { runId: id })).status, { timeout: 60_000 }).toBe('done');
+  await expect.poll(async () => (await studio.api.call('runs.get', { runId: id })).status, { timeout: 60_000 }).toBe('done');
 }
 
 /** The experiment's progress bar's percent, read every few ms until it reads `status`; every reading returned. */
@@ -60,11 +54,7 @@ async function shootWhole(name: string, width: number): Promise<void> {
 const nonDecreasing = (xs: number[]): boolean => xs.every((x, i) => i === 0 || x >= xs[i - 1]!);
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, page } = studio);
-});
-afterAll(async () => {
-  await studio?.close();
+  page = studio.page;
 });
 
 describe('experiments in Chromium', () => {
@@ -72,14 +62,14 @@ describe('experiments in Chromium', () => {
   let experimentId: number;
 
   it('a base run, cloned into the new-run form from its details', async () => {
-    base = await call('runs.create', { game: 'carillon', seed: 41, levels: 4 });
+    base = await studio.api.call('runs.create', { game: 'carillon', seed: 41, levels: 4 });
     await runDone(base.id);
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId(`run-row-${base.id}`).click();
     await page.getByTestId('run-clone').click();
     await expect.poll(() => page.getByTestId('new-run-from').textContent()).toContain(`run #${base.id}`);
     // The run's plan (4 levels) is in the form: its last row ends at level 4.
-    const d = await call('runs.get', { runId: base.id });
+    const d = await studio.api.call('runs.get', { runId: base.id });
     expect(await page.getByTestId('new-run-game').inputValue()).toBe('carillon');
     const rows = d.plan as { to: number }[];
     expect(await page.getByTestId(`plan-cell-${rows.length - 1}-to`).inputValue()).toBe(String(rows.at(-1)!.to));
@@ -98,7 +88,7 @@ describe('experiments in Chromium', () => {
     expect(await page.getByTestId('exp-change-0-0-field').locator('optgroup').first().getAttribute('label')).toBe('Rules');
     await page.getByTestId('exp-change-0-0-field').selectOption('rules.spacing');
     // The base's value is offered to edit from.
-    const baseSpacing = ((await call('runs.get', { runId: base.id })).rules as { spacing: number }).spacing;
+    const baseSpacing = ((await studio.api.call('runs.get', { runId: base.id })).rules as { spacing: number }).spacing;
     expect(await page.getByTestId('exp-change-0-0-value').inputValue()).toBe(String(baseSpacing));
     await page.getByTestId('exp-change-0-0-value').fill('eighteen');
     await page.getByTestId('exp-seeds').fill('8-1');
@@ -114,7 +104,7 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-submit').click();
     await expect.poll(() => page.getByTestId('exp-error-0-0').textContent()).toMatch(/^Dot spacing must be at most \d+\.$/);
     expect(await page.getByTestId('exp-change-0-0-value').getAttribute('aria-invalid')).toBe('true');
-    expect(await call('experiments.list', {})).toEqual([]);
+    expect(await studio.api.call('experiments.list', {})).toEqual([]);
     for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: join(SHOTS, `form-errors-${w}x${h}.png`) });
@@ -125,7 +115,7 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-levels').fill('1, 9');
     await page.getByTestId('exp-submit').click();
     await expect.poll(() => page.getByTestId('exp-error-levels').textContent()).toBe('level 9 is out of range: levels go from 1 to 4');
-    expect(await call('experiments.list', {})).toEqual([]);
+    expect(await studio.api.call('experiments.list', {})).toEqual([]);
 
     // Past the size threshold: it asks first, with the estimated time, and nothing runs unless confirmed.
     await page.getByTestId('exp-base-game').check();
@@ -146,7 +136,7 @@ describe('experiments in Chromium', () => {
     expect(await dialog.textContent()).toMatch(/candidates and takes about \d+ (min|s)/);
     await dialog.getByTestId('confirm-cancel').click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await call('experiments.list', {})).toEqual([]);
+    expect(await studio.api.call('experiments.list', {})).toEqual([]);
     await page.getByTestId('exp-variant-2-remove').click();
     await page.getByTestId('exp-variant-1-remove').click();
     await page.getByTestId('exp-base-run').check();
@@ -171,8 +161,8 @@ describe('experiments in Chromium', () => {
     // Ctrl+Enter from a field of the form starts it.
     await page.getByTestId('exp-seeds').focus();
     await page.keyboard.press('Control+Enter');
-    let list: Awaited<ReturnType<typeof call<'experiments.list'>>> = [];
-    await expect.poll(async () => (list = await call('experiments.list', {})).length, { timeout: 10_000 }).toBe(1);
+    let list: ExperimentSummary[] = [];
+    await expect.poll(async () => (list = await studio.api.call('experiments.list', {})).length, { timeout: 10_000 }).toBe(1);
     experimentId = list[0]!.id;
     expect(list[0]).toMatchObject({ name: 'tiny spacing', baseRunId: base.id, seeds: [1, 2, 3, 4, 5, 6, 7, 8], scope: { kind: 'slots', slots: [0, 1], candidates: 6 } });
     expect(list[0]!.variants).toEqual([
@@ -191,7 +181,7 @@ describe('experiments in Chromium', () => {
     // Side by side: the base's and the variant's figures, medians over 8 seeds.
     await page.getByTestId('exp-results').waitFor();
     expect(await page.getByTestId('exp-seeds-done').textContent()).toBe('8 of 8 seeds compared');
-    const results = await call('experiments.results', { experimentId });
+    const results = await studio.api.call('experiments.results', { experimentId });
     const fig = results.variants[0]!.figures[0]!;
     const baseCell = page.getByTestId(`exp-figures-${fig.key}-0`);
     const varCell = page.getByTestId(`exp-figures-${fig.key}-1`);
@@ -248,25 +238,25 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-adopt-preset-name').fill('spacing 18');
     await page.getByTestId('exp-adopt-preset').click();
     await expect.poll(() => page.getByTestId('exp-adopt-done').textContent()).toContain('spacing 18');
-    const presets = await call('presets.list', {});
+    const presets = await studio.api.call('presets.list', {});
     expect(presets.map((p) => p.name)).toEqual(['spacing 18']);
     expect((presets[0]!.rules as { spacing: number }).spacing).toBe(18);
 
-    const before = new Set((await call('runs.list', {})).map((r) => r.id));
+    const before = new Set((await studio.api.call('runs.list', {})).map((r) => r.id));
     await page.getByTestId('exp-adopt-arm-1').check();
     await page.getByTestId('exp-adopt-seed').fill('77');
     await page.getByTestId('exp-adopt-run').click();
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Runs');
     let adopted: RunSummary | undefined;
-    await expect.poll(async () => (adopted = (await call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
+    await expect.poll(async () => (adopted = (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
     expect(adopted!.seed).toBe(77);
     // Selected on the Runs page, with its progress on screen.
     await expect.poll(() => page.getByTestId(`run-row-${adopted!.id}`).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId(`run-progress-detail-${adopted!.id}`).waitFor();
-    const d = await call('runs.get', { runId: adopted!.id });
+    const d = await studio.api.call('runs.get', { runId: adopted!.id });
     expect((d.rules as { spacing: number }).spacing).toBe(18);
     // The experiment's own runs are folded away on the Runs page, and there on request.
-    const all = await call('runs.list', {});
+    const all = await studio.api.call('runs.list', {});
     const own = all.filter((r) => r.experimentId === null);
     expect(all.filter((r) => r.experimentId === experimentId)).toHaveLength(24);
     expect(await page.locator('[data-testid^="run-row-"]').count()).toBe(own.length);
@@ -292,7 +282,7 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('new-run-preset-name').fill('spacing 20');
     await page.getByTestId('new-run-preset-save').click();
     await expect.poll(() => page.getByTestId('new-run-preset-line').textContent()).toBe('Saved preset “spacing 20”: the Settings list offers it.');
-    const saved = (await call('presets.list', {})).find((p) => p.name === 'spacing 20')!;
+    const saved = (await studio.api.call('presets.list', {})).find((p) => p.name === 'spacing 20')!;
     expect((saved.rules as { spacing: number }).spacing).toBe(20);
     await runDone(adopted!.id);
   });
@@ -321,7 +311,7 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-scope-plan').check();
     await page.getByTestId('exp-submit').click();
     let id = 0;
-    await expect.poll(async () => (id = (await call('experiments.list', {})).find((e) => e.id !== experimentId)?.id ?? 0)).toBeGreaterThan(0);
+    await expect.poll(async () => (id = (await studio.api.call('experiments.list', {})).find((e) => e.id !== experimentId)?.id ?? 0)).toBeGreaterThan(0);
     await page.getByTestId(`experiment-${id}`).waitFor();
     await page.getByTestId('exp-cancel').click();
     const first = await watch(id, 'cancelled');
@@ -331,7 +321,7 @@ describe('experiments in Chromium', () => {
     expect(first.at(-1)).toBeLessThan(100);
     expect(nonDecreasing([...first, ...second])).toBe(true);
     expect(second.at(-1)).toBe(100);
-    const summary = (await call('experiments.list', {})).find((e) => e.id === id)!;
+    const summary = (await studio.api.call('experiments.list', {})).find((e) => e.id === id)!;
     expect(summary.runsDone).toBe(summary.runsTotal);
 
     // Whole plan: the shipped curve's figures are there too.

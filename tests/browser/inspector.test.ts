@@ -10,9 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import type { Page } from 'playwright-core';
+import { RESULTS, useStudioInBrowser } from './chromium';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-shared/inspector-debug';
@@ -21,13 +20,10 @@ import {
 } from '../../src-shared/games/carillon/index';
 import { apsisGame, defaultApsisPlan, defaultApsisRules, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
 let page: Page;
 let dir: string;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 
 interface Centre { index: number; x: number; y: number; live: boolean }
 
@@ -62,11 +58,9 @@ async function settle(): Promise<void> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inspector-test-'));
-  studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
+  page = studio.page;
 });
 afterAll(async () => {
-  await studio?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -76,7 +70,7 @@ describe('level inspector in Chromium', () => {
     const file = join(dir, 'carillon-test.json');
     writeFileSync(file, stringifyPack(carillonGame.toPack({ seed: 7, rules: defaultCarillonRules, plan: defaultCarillonPlan, levels })));
 
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.keyboard.press('Alt+3');
     await page.getByTestId('empty-inspector').waitFor();
     await page.getByTestId('pack-file').setInputFiles(file);
@@ -159,7 +153,7 @@ describe('level inspector in Chromium', () => {
     const levels = [apsisLevel(20), apsisLevel(149)];
     const file = join(dir, 'apsis-test.json');
     writeFileSync(file, stringifyPack(apsisGame.toPack({ seed: 7, rules: defaultApsisRules, plan: defaultApsisPlan, levels })));
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.keyboard.press('Alt+3');
     await page.getByTestId('pack-file').setInputFiles(file);
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe('apsis/seed 7/level 1');
@@ -233,7 +227,7 @@ describe('level inspector in Chromium', () => {
     const pack = carillonGame.toPack({ seed: 7, rules: defaultCarillonRules, plan: defaultCarillonPlan, levels: [carillonLevel(0)] });
     (pack.levels[0]!.dots[0] as { size: string }).size = 'huge';
     writeFileSync(bad, JSON.stringify(pack));
-    if (!page.url().startsWith(server.url.split('?')[0]!)) await page.goto(server.url);
+    if (!page.url().startsWith(studio.server.url.split('?')[0]!)) await page.goto(studio.server.url);
     await page.keyboard.press('Alt+3');
     const before = await page.getByTestId('level-label').textContent().catch(() => null);
     await page.getByTestId('pack-file').setInputFiles(bad);

@@ -5,27 +5,19 @@
  * `studioFiles` stood in for by an init script: Export and Import ask main's dialogs with a
  * run, an order and a layout (or an import id) and never a path, and show what main answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
+import type { RunSummary } from '../../src-shared/api';
 import { IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
-import { studioInBrowser, type BrowserStudio } from './chromium';
+import { useStudioInBrowser } from './chromium';
 import { carillonPackText } from '../security/files-fixtures';
 
-let studio: BrowserStudio;
 let run: RunSummary;
 const pageErrors: string[] = [];
-
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => studio.ctx.api.call(name, args);
+const studio = useStudioInBrowser({ workers: 1, errors: pageErrors });
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 1, errors: pageErrors });
-  run = await api('runs.create', { game: 'carillon', seed: 5, levels: 3 });
-  await studio.ctx.service.engine.waitFor(run.id);
-});
-afterAll(async () => {
-  await studio?.close();
+  run = await studio.ctx.finishedRun({ game: 'carillon', seed: 5, levels: 3 });
 });
 
 describe('browser mode: imports from a picked file', () => {
@@ -33,22 +25,22 @@ describe('browser mode: imports from a picked file', () => {
     const { page, server } = studio;
     await page.goto(server.url);
     await page.getByTestId('import-pack').waitFor();
-    const before = await api('runs.list', {});
+    const before = await studio.api.call('runs.list', {});
     const big = Buffer.alloc(IMPORT_LIMITS.maxBytes + 1024 * 1024, 0x20);
     await page.getByTestId('import-file').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: big });
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toMatch(/big\.json was not imported: big\.json is 33\.0 MB; a pack may be at most 32\.0 MB/);
-    expect(await api('runs.list', {})).toEqual(before);
+    expect(await studio.api.call('runs.list', {})).toEqual(before);
     expect(pageErrors).toEqual([]);
   });
 
   it('cancels an import while its worker checks the pack; nothing is stored', async () => {
     const { page } = studio;
-    const before = await api('runs.list', {});
+    const before = await studio.api.call('runs.list', {});
     await page.getByTestId('import-file').setInputFiles({ name: 'slow.json', mimeType: 'application/json', buffer: Buffer.from(carillonPackText(250, 40, 3)) });
     await page.getByTestId('import-cancel').click();
     await expect.poll(() => page.getByTestId('import-errors').textContent(), { timeout: 30_000 }).toMatch(/slow\.json was not imported: the import was cancelled; nothing was stored/);
     await expect.poll(() => page.getByTestId('import-cancel').count()).toBe(0);
-    expect(await api('runs.list', {})).toEqual(before);
+    expect(await studio.api.call('runs.list', {})).toEqual(before);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -4,23 +4,17 @@
  * used to exist only as buttons on the Runs page run from the palette and from their keys.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import type { RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let done: RunSummary;
 
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
-
-const status = async (id: number): Promise<string> => (await api('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
+const status = async (id: number): Promise<string> => (await studio.api.call('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
 
 const palette = (): Locator => page.getByRole('dialog', { name: 'Command palette' });
 const entry = (id: string): Locator => palette().locator(`[data-action="${id}"]`);
@@ -50,20 +44,13 @@ async function shown(id: string): Promise<{ title: string; keys: string | null; 
 }
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, page } = studio);
-  const run = await api('runs.create', { game: 'carillon', seed: 5, levels: 2 });
-  done = await ctx.service.engine.waitFor(run.id);
-  expect(done.status).toBe('done');
-  await page.goto(server.url);
+  page = studio.page;
+  done = await studio.ctx.finishedRun({ game: 'carillon', seed: 5, levels: 2 });
+  await page.goto(studio.server.url);
   await page.getByTestId('runs-table').waitFor();
   await page.getByTestId(`run-row-${done.id}`).click();
   await page.getByTestId('run-details').waitFor();
 });
-afterAll(async () => {
-  await studio?.close();
-});
-
 describe('command palette in Chromium', () => {
   it('lists every run action with its shortcut, and the unavailable ones greyed with their reason', async () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -136,9 +123,9 @@ describe('command palette in Chromium', () => {
     await openPalette('start run');
     await page.keyboard.press('Enter');
     await page.getByTestId('new-run-created').waitFor();
-    const started = (await api('runs.list', {})).find((r) => r.seed === 321);
+    const started = (await studio.api.call('runs.list', {})).find((r) => r.seed === 321);
     expect(started?.levels).toBe(2);
-    await ctx.service.engine.waitFor(started!.id);
+    await studio.ctx.service.engine.waitFor(started!.id);
     expect(pageErrors).toEqual([]);
   });
 
@@ -168,7 +155,7 @@ describe('command palette in Chromium', () => {
 
   it('cancels, resumes and deletes a run from the palette and by key', async () => {
     // A full-size run, so it is still working when the palette cancels it.
-    const big = await api('runs.create', { game: 'carillon', seed: 99 });
+    const big = await studio.api.call('runs.create', { game: 'carillon', seed: 99 });
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await openPalette('cancel run');

@@ -1,28 +1,25 @@
+/**
+ * The Runs and Pools pages in Chromium against the real server, SQLite and workers: the new-run
+ * form (bad fields named under their inputs, the structured rules editor), small runs of each
+ * game watched to 100 %, curating a pool by keyboard with undo, notes and tags, a virtualised
+ * pool, delete after confirming, a pack imported read-only, a full-size run's live progress,
+ * cancel and resume, and thumbnails drawn once (scrolling draws only the cards coming into
+ * view; a card scrolled back shows the same picture from the cache).
+ */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { CandidatePage, RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { CandidatePage, RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 // Declares window.__thumbs, the pool thumbnails' debug hook.
 import type {} from '../../src-shared/thumbs-debug';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** The API in-process, typed per method (the page talks to the same service through the server). */
-const api: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
-});
-afterAll(async () => {
-  await studio?.close();
+  page = studio.page;
 });
 
 /** The sidebar's theme switch ("Light theme" / "Dark theme"). */
@@ -51,14 +48,14 @@ async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number
   await page.getByTestId('new-run-levels').fill(String(levels));
   await page.getByTestId('new-run-submit').click();
   await page.getByTestId('new-run-created').waitFor();
-  const runs = await api('runs.list', {});
+  const runs = await studio.api.call('runs.list', {});
   const run = runs.find((r) => r.game === game && r.seed === seed);
   expect(run).toBeDefined();
   return run!;
 }
 
 async function list(runId: number, extra: Record<string, unknown> = {}): Promise<CandidatePage> {
-  return api('candidates.list', { runId, withLevels: false, limit: 2000, ...extra });
+  return studio.api.call('candidates.list', { runId, withLevels: false, limit: 2000, ...extra });
 }
 
 describe('runs and pools in Chromium', () => {
@@ -66,7 +63,7 @@ describe('runs and pools in Chromium', () => {
   let apsis: RunSummary;
 
   it('the new-run form names each bad field under its input, from the API and the JSON parser', async () => {
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     await page.getByTestId('runs-empty').waitFor();
     await page.getByTestId('new-run-form').waitFor();
     // Defaults come from the games list: the plan as a table, the rules folded away.
@@ -106,7 +103,7 @@ describe('runs and pools in Chromium', () => {
     // Each message sits under its input only, not again in the lists under the headings.
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
     expect(await page.getByTestId('field-error-rules').count()).toBe(0);
-    expect(await api('runs.list', {})).toEqual([]);
+    expect(await studio.api.call('runs.list', {})).toEqual([]);
     await shootForm('runs-form-errors');
 
     // Fixing a cell clears its message; removing the row and resetting the field go back to the defaults.
@@ -136,7 +133,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-plan').fill('"a nonsense plan"');
     await page.getByTestId('new-run-submit').click();
     await page.getByTestId('field-error-plan').first().waitFor();
-    expect(await api('runs.list', {})).toEqual([]);
+    expect(await studio.api.call('runs.list', {})).toEqual([]);
     await page.getByTestId('new-run-plan-reset').click();
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
     // A pasted plan comes back as the table.
@@ -188,9 +185,9 @@ describe('runs and pools in Chromium', () => {
     // Ctrl+Enter from the rules field starts the run.
     await page.getByTestId('rules-field-poolSize').press('Control+Enter');
     await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(/3 levels, 12 candidates/);
-    const run = (await api('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 3);
+    const run = (await studio.api.call('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 3);
     expect(run).toBeDefined();
-    const detail = await api('runs.get', { runId: run!.id });
+    const detail = await studio.api.call('runs.get', { runId: run!.id });
     const rules = detail.rules as { poolSize: number; spacing: number; sizes: { small: { radius: number } } };
     expect(rules.poolSize).toBe(4);
     expect(rules.spacing).toBe(14);
@@ -202,7 +199,7 @@ describe('runs and pools in Chromium', () => {
     expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('game default');
     expect(await page.getByTestId('rules-field-poolSize').inputValue()).toBe('16');
     await page.getByTestId('new-run-rules-open').click();
-    await expect.poll(async () => (await api('runs.get', { runId: run!.id })).status, { timeout: 60_000 }).toBe('done');
+    await expect.poll(async () => (await studio.api.call('runs.get', { runId: run!.id })).status, { timeout: 60_000 }).toBe('done');
     expect(pageErrors).toEqual([]);
   });
 
@@ -216,7 +213,7 @@ describe('runs and pools in Chromium', () => {
     // While it works, the row shows live progress from the run's events.
     await expect.poll(() => page.getByTestId(`run-progress-${apsis.id}`).getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
     await expect.poll(() => page.getByTestId(`run-status-${apsis.id}`).textContent(), { timeout: 60_000 }).toBe('done');
-    const done = await api('runs.list', {});
+    const done = await studio.api.call('runs.list', {});
     for (const r of done) expect(r.candidatesDone).toBe(r.candidatesTotal);
 
     await page.getByTestId(`run-row-${carillon.id}`).click();
@@ -325,16 +322,16 @@ describe('runs and pools in Chromium', () => {
 
   it('deletes a run only after confirming, and imports a pack as a read-only run', async () => {
     // Export a pack over the API, then import it through the page's file input.
-    const exported = await api('packs.export', { runId: apsis.id, kind: 'automatic' });
+    const exported = await studio.api.call('packs.export', { runId: apsis.id, kind: 'automatic' });
     await page.getByTestId(`run-row-${apsis.id}`).click();
     await page.getByTestId('run-delete').click();
     await page.getByTestId('confirm-dialog').waitFor();
     await page.getByTestId('confirm-cancel').click();
-    expect((await api('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
+    expect((await studio.api.call('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
 
     await page.getByTestId('import-file').setInputFiles({ name: 'apsis-pack.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
     await page.getByTestId('import-ok').waitFor();
-    const runs = await api('runs.list', {});
+    const runs = await studio.api.call('runs.list', {});
     const imported = runs.find((r) => r.status === 'imported');
     expect(imported?.name).toBe('apsis-pack.json');
     await expect.poll(() => page.getByTestId(`run-status-${imported!.id}`).textContent()).toBe('imported');
@@ -346,12 +343,12 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
     await page.getByTestId('import-errors').waitFor();
     expect(await page.getByTestId('import-errors').textContent()).toMatch(/broken\.json was not imported/);
-    expect((await api('runs.list', {})).length).toBe(runs.length);
+    expect((await studio.api.call('runs.list', {})).length).toBe(runs.length);
 
     await page.getByTestId(`run-row-${apsis.id}`).click();
     await page.getByTestId('run-delete').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(async () => (await api('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
+    await expect.poll(async () => (await studio.api.call('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
     await expect.poll(() => page.getByTestId(`run-row-${apsis.id}`).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
@@ -363,7 +360,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-name').fill('full plan');
     await page.getByTestId('new-run-submit').click();
     await page.getByTestId('new-run-created').waitFor();
-    const big = (await api('runs.list', {})).find((r) => r.seed === 1234)!;
+    const big = (await studio.api.call('runs.list', {})).find((r) => r.seed === 1234)!;
     const bar = page.getByTestId(`run-progress-${big.id}`);
     await expect.poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(5);
     // Live: stage, rate and time left from the run's progress events, and per-stage bars.
@@ -373,7 +370,7 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.getByTestId('run-cancel').click();
     await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 30_000 }).toBe('cancelled');
-    const stopped = (await api('runs.list', {})).find((r) => r.id === big.id)!;
+    const stopped = (await studio.api.call('runs.list', {})).find((r) => r.id === big.id)!;
     expect(stopped.candidatesDone).toBeLessThan(stopped.candidatesTotal);
     await page.getByTestId('run-resume').click();
     await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 120_000 }).toBe('done');

@@ -1,27 +1,24 @@
+/**
+ * The studio's shell in Chromium against the real server: navigation and both games with the
+ * plans the backend serves, keyboard navigation, honest empty states and themes, and the page
+ * refused with a wrong token.
+ */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
-let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, browser, page } = studio);
-});
-afterAll(async () => {
-  await studio?.close();
+  page = studio.page;
 });
 
 describe('studio shell in Chromium', () => {
   it('loads the studio and shows the navigation and both games with their plans from the backend', async () => {
-    await page.goto(server.url);
+    await page.goto(studio.server.url);
     const nav = page.getByRole('navigation', { name: 'Studio' });
     for (const name of ['Runs', 'Pools', 'Inspector', 'Plots', 'Duplicates', 'Ordering', 'Compare', 'Export']) {
       await expect.poll(() => nav.getByRole('button', { name: new RegExp(`^${name}`) }).count()).toBe(1);
@@ -29,7 +26,7 @@ describe('studio shell in Chromium', () => {
     await page.getByTestId('game-carillon').waitFor();
     await page.getByTestId('game-apsis').waitFor();
     // The plans came through the API: compare the rows to what the backend serves.
-    const served = (await (await fetch(`http://127.0.0.1:${server.port}/api/games.list`, { method: 'POST', headers: { 'x-studio-token': server.token, 'content-type': 'application/json', origin: `http://127.0.0.1:${server.port}` }, body: '{}' })).json()) as {
+    const served = (await (await fetch(`http://127.0.0.1:${studio.server.port}/api/games.list`, { method: 'POST', headers: { 'x-studio-token': studio.server.token, 'content-type': 'application/json', origin: `http://127.0.0.1:${studio.server.port}` }, body: '{}' })).json()) as {
       value: { id: string; title: string; planRows: { levels: string; detail: string }[] }[];
     };
     for (const g of served.value) {
@@ -62,8 +59,8 @@ describe('studio shell in Chromium', () => {
   });
 
   it('refuses the page with a wrong token', async () => {
-    const other = await browser.newPage();
-    const res = await other.goto(`http://127.0.0.1:${server.port}/?token=wrong`);
+    const other = await studio.browser.newPage();
+    const res = await other.goto(`http://127.0.0.1:${studio.server.port}/?token=wrong`);
     expect(res?.status()).toBe(403);
     expect(await other.textContent('body')).toMatch(/wrong or missing access token/);
     await other.close();

@@ -8,7 +8,6 @@
 import { userInfo } from 'node:os';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DuplicatePairView } from '../../src-shared/api';
 import { migrations } from '../../src-main/store/migrations';
 import { refusal, refusalOf } from '../helpers/refusal';
 import { openTestStudio, useTestStudio } from '../helpers/studio';
