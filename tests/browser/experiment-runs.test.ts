@@ -9,20 +9,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { ExperimentDetail, RunSummary, StudioClient } from '../../src-shared/api';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import type { ExperimentDetail, RunSummary } from '../../src-shared/api';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
-let studio: BrowserStudio;
-let ctx: BrowserStudio['ctx'];
-let server: StudioServer;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 const SHOTS = existsSync('/tmp/shots/pickers') ? '/tmp/shots/pickers' : RESULTS;
-
-const call: StudioClient['call'] = (name, args) => ctx.api.call(name, args);
 
 async function goTo(name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
@@ -41,8 +36,8 @@ async function until<T>(read: () => Promise<T>, want: T, what: string, timeout =
 }
 
 async function runDone(id: number): Promise<RunSummary> {
-  await until(async () => (await call('runs.get', { runId: id })).status, 'done', `run ${id}`);
-  return call('runs.get', { runId: id });
+  await until(async () => (await studio.api.call('runs.get', { runId: id })).status, 'done', `run ${id}`);
+  return studio.api.call('runs.get', { runId: id });
 }
 
 /** A picker's entries: the options at top level (values) and each optgroup's label and option texts. */
@@ -78,23 +73,18 @@ let detail: ExperimentDetail;
 const cell = (arm: number, seed: number): number => detail.runs.find((r) => r.arm === arm && r.seed === seed)!.runId;
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ ctx, server, page } = studio);
-  const first = await call('runs.create', { game: 'carillon', seed: 41, levels: 4, name: 'my first' });
-  const second = await call('runs.create', { game: 'carillon', seed: 42, levels: 4 });
+  page = studio.page;
+  const first = await studio.api.call('runs.create', { game: 'carillon', seed: 41, levels: 4, name: 'my first' });
+  const second = await studio.api.call('runs.create', { game: 'carillon', seed: 42, levels: 4 });
   own = [await runDone(first.id), await runDone(second.id)];
-  const made = await call('experiments.create', { name: 'picker check', base: { runId: first.id }, variants: [{ name: 'spacing 18', changes: { 'rules.spacing': 18 } }], seeds: [1, 2, 3] });
+  const made = await studio.api.call('experiments.create', { name: 'picker check', base: { runId: first.id }, variants: [{ name: 'spacing 18', changes: { 'rules.spacing': 18 } }], seeds: [1, 2, 3] });
   if (made.experimentId === null) throw new Error(`the experiment was held: ${made.confirm.message}`);
   const id = made.experimentId;
-  await until(async () => (await call('experiments.get', { experimentId: id })).status, 'done', `experiment ${id}`);
-  detail = await call('experiments.get', { experimentId: id });
+  await until(async () => (await studio.api.call('experiments.get', { experimentId: id })).status, 'done', `experiment ${id}`);
+  detail = await studio.api.call('experiments.get', { experimentId: id });
   if (detail.runs.length !== 6) throw new Error(`the experiment made ${detail.runs.length} runs, not 6`);
-  await page.goto(server.url);
+  await page.goto(studio.server.url);
 }, 240_000);
-afterAll(async () => {
-  await studio?.close();
-});
-
 describe('experiment runs in the run pickers', () => {
   const ownIds = (): string[] => own.map((r) => String(r.id)).sort((a, b) => Number(b) - Number(a));
 
@@ -200,9 +190,9 @@ describe('experiment runs in the run pickers', () => {
   });
 
   it('a run the designer starts afterwards lists at top level, as before', async () => {
-    const third = await call('runs.create', { game: 'carillon', seed: 43, levels: 4 });
+    const third = await studio.api.call('runs.create', { game: 'carillon', seed: 43, levels: 4 });
     await runDone(third.id);
-    own = [...own, await call('runs.get', { runId: third.id })];
+    own = [...own, await studio.api.call('runs.get', { runId: third.id })];
     await goTo('Pools');
     await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).top).toEqual(ownIds());
     await page.getByTestId('run-picker').selectOption(String(third.id));

@@ -10,8 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApiEnvelope, DuplicatePairView } from '../../src-shared/api';
+import type { DuplicatePairView } from '../../src-shared/api';
 import { candidateName } from '../../src-shared/vocabulary';
+import { outcome, refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
 
 const studio = useTestStudio({ workers: 2, designer: 'dana' });
@@ -21,7 +22,6 @@ function cli(...args: string[]): { status: number | null; stdout: string; stderr
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-type Refusal = { ok: false; error: { code: string; message: string; fields?: { field: string; message: string }[] } };
 type KeptPack = { studio?: { keptOnPurpose?: { levels: [number, number]; candidates: [string, string]; by: string; at: string }[]; forcedBreaks?: unknown[] } };
 
 describe('near-duplicates kept on purpose', () => {
@@ -35,15 +35,15 @@ describe('near-duplicates kept on purpose', () => {
     let levels: [number, number] = [0, 0];
     for (const p of pairs.slice(0, 20)) {
       levels = [p.a.slot + 1, p.b.slot + 1].sort((x, y) => x - y) as [number, number];
-      const steer = (await studio.service.dispatch('orderings.steer', { runId, clear: true, pin: [{ level: p.a.slot + 1, candidateId: p.a.id }, { level: p.b.slot + 1, candidateId: p.b.id }] })) as ApiEnvelope<unknown>;
+      const steer = await outcome(studio.api.call('orderings.steer', { runId, clear: true, pin: [{ level: p.a.slot + 1, candidateId: p.a.id }, { level: p.b.slot + 1, candidateId: p.b.id }] }));
       if (!steer.ok) continue;
-      const refused = (await studio.service.dispatch('packs.export', { runId, kind: 'steered' })) as ApiEnvelope<unknown>;
+      const refused = await outcome(studio.api.call('packs.export', { runId, kind: 'steered' }));
       if (refused.ok) continue;
-      const fields = (refused as Refusal).error.fields ?? [];
+      const fields = refused.error.fields ?? [];
       // Only the pair's own near copy stands in the way.
       if (fields.length === 1 && fields[0]!.field === `breaks.level ${levels[1]}` && fields[0]!.message.startsWith('near-duplicate:')) {
         pair = p;
-        expect((refused as Refusal).error.message).toMatch(new RegExp(`levels ${levels[0]} and ${levels[1]} are near-duplicates`));
+        expect(refused.error.message).toMatch(new RegExp(`levels ${levels[0]} and ${levels[1]} are near-duplicates`));
         break;
       }
     }
@@ -79,14 +79,13 @@ describe('near-duplicates kept on purpose', () => {
     expect(again.text).toBe(out.text);
     expect(again.keptOnPurpose.map((k) => k.levels)).toEqual([levels]);
     // An untriaged copy of the same file is still refused at import, naming the near copy.
-    const refusedImport = (await studio.service.dispatch('packs.import', { text: JSON.stringify(withoutRecord) })) as ApiEnvelope<unknown>;
-    expect(!refusedImport.ok && (refusedImport as Refusal).error.message).toMatch(/the pack fails verification/);
-    const badRecord = (await studio.service.dispatch('packs.import', { text: JSON.stringify({ ...withoutRecord, studio: { keptOnPurpose: [{ levels: [5, 2], candidates: ['a', 'b'], by: 'x', at: 'y' }] } }) })) as ApiEnvelope<unknown>;
-    expect(!badRecord.ok && (badRecord as Refusal).error.fields).toEqual([{ field: 'studio.keptOnPurpose.0', message: 'levels must be two level numbers, the earlier first' }]);
+    const refusedImport = await refusal(studio.api.call('packs.import', { text: JSON.stringify(withoutRecord) }));
+    expect(refusedImport.message).toMatch(/the pack fails verification/);
+    const badRecord = await refusal(studio.api.call('packs.import', { text: JSON.stringify({ ...withoutRecord, studio: { keptOnPurpose: [{ levels: [5, 2], candidates: ['a', 'b'], by: 'x', at: 'y' }] } }) }));
+    expect(badRecord.fields).toEqual([{ field: 'studio.keptOnPurpose.0', message: 'levels must be two level numbers, the earlier first' }]);
 
     // Taking the mark off blocks the export again.
     await studio.api.call('duplicates.triage', { pairId: pair.id, decision: 'not-fine' });
-    const blocked = (await studio.service.dispatch('packs.export', { runId, kind: 'steered' })) as ApiEnvelope<unknown>;
-    expect(blocked.ok).toBe(false);
+    await refusal(studio.api.call('packs.export', { runId, kind: 'steered' }));
   }, 300_000);
 });
