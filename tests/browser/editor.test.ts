@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CandidateDetail, OrderingView, RunSummary } from '../../src-shared/api';
+import { refusal } from '../helpers/refusal';
 import { useStudioInBrowser } from './chromium';
 import { tempDir } from '../helpers/temp';
 // The editor's debug hook type (declares window.__editor).
@@ -409,9 +410,9 @@ describe('new level in Chromium', () => {
 
 describe('Ctrl+Z after a save in Chromium', () => {
   it('undoes the unsaved edits first, then the save in the run’s history (saying so before and after); Ctrl+Shift+Z brings the same candidate back', async () => {
-    const auto = await api('orderings.get', { runId: carillon.id, kind: 'automatic' });
-    const original = await api('candidates.get', { candidateId: auto.levels[0]!.candidateId! });
-    await page.goto(server.url);
+    const auto = await studio.api.call('orderings.get', { runId: carillon.id, kind: 'automatic' });
+    const original = await studio.api.call('candidates.get', { candidateId: auto.levels[0]!.candidateId! });
+    await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     await openCandidate(carillon, original.id);
     await page.keyboard.press('e');
@@ -425,8 +426,8 @@ describe('Ctrl+Z after a save in Chromium', () => {
     await page.keyboard.press('Control+s');
     await page.getByTestId('edit-saved').waitFor();
     const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    const saved = await api('candidates.get', { candidateId: id });
-    const label = (await api('history.list', { runId: carillon.id, limit: 1 })).undo!.label;
+    const saved = await studio.api.call('candidates.get', { candidateId: id });
+    const label = (await studio.api.call('history.list', { runId: carillon.id, limit: 1 })).undo!.label;
     expect(label).toBe(`Saved ${candidateName(saved.slot, saved.index)}, edited from ${candidateName(original.slot, original.index)}`);
     // No unsaved edit left: the editor says what Ctrl+Z undoes now, and so does the Undo button.
     expect((await editStatus())['edits']).toBe('0');
@@ -437,15 +438,14 @@ describe('Ctrl+Z after a save in Chromium', () => {
 
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe(`Undone in the run's history: ${label} — the level stays on the board; Save stores it again`);
-    const gone = await ctx.service.dispatch('candidates.get', { candidateId: id });
-    expect(gone).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    expect((await api('history.list', { runId: carillon.id, limit: 1 })).redo?.label).toBe(label);
+    expect((await refusal(studio.api.call('candidates.get', { candidateId: id }))).code).toBe('not-found');
+    expect((await studio.api.call('history.list', { runId: carillon.id, limit: 1 })).redo?.label).toBe(label);
     expect(await page.getByTestId('edit-saved').count()).toBe(0);
     expect(await page.evaluate(() => window.__editor!.level())).toEqual(edited);
 
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe(`Redone in the run's history: ${label}`);
-    expect(await api('candidates.get', { candidateId: id })).toMatchObject({ id, handEdited: true, parentId: original.id });
+    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({ id, handEdited: true, parentId: original.id });
     expect(await page.getByTestId('edit-saved').getAttribute('data-candidate')).toBe(String(id));
 
     // A new edit after that: Ctrl+Z takes the edit back first and leaves the save alone.
@@ -453,7 +453,7 @@ describe('Ctrl+Z after a save in Chromium', () => {
     await expect.poll(async () => (await editStatus())['edits']).toBe('1');
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await editStatus())['edits']).toBe('0');
-    expect(await api('candidates.get', { candidateId: id })).toMatchObject({ id });
+    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({ id });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -6,9 +6,10 @@
  * leaves every row as it was, read straight from SQLite.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiEnvelope, CandidateDetail } from '../../src-shared/api';
+import type { CandidateDetail } from '../../src-shared/api';
 import type { CarillonLevel } from '../../src-shared/games/carillon/index';
 import { candidateName } from '../../src-shared/vocabulary';
+import { refusal } from '../helpers/refusal';
 import { readRows, rowSnapshot } from '../helpers/rows';
 import { useTestStudio } from '../helpers/studio';
 
@@ -56,8 +57,8 @@ describe('undo of a save whose candidate ships in the approved order', () => {
     const view = await studio.api.call('orderings.get', { runId, kind: 'approved' });
     expect(view.shortLevels).toEqual([3]);
     expect(view.problems).toContainEqual({ level: 3, message: `${name} left this order when its save was undone: level 3 is empty until the order is recomputed` });
-    const refused = (await studio.service.dispatch('packs.export', { runId, kind: 'approved' })) as ApiEnvelope<unknown>;
-    expect(!refused.ok && refused.error.message).toMatch(/cannot fill level 3 .*left this order when its save was undone/);
+    const refused = await refusal(studio.api.call('packs.export', { runId, kind: 'approved' }));
+    expect(refused.message).toMatch(/cannot fill level 3 .*left this order when its save was undone/);
     // The automatic order never held it, and is untouched.
     expect((await studio.api.call('orderings.get', { runId, kind: 'automatic' })).levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
 
