@@ -4,6 +4,7 @@
  * - The inspector's shipped-order strip (120 levels) was 120 Tab stops before the board.
  * - The Duplicates list had one Tab stop per pair; ↓ moved the selection but not the focus,
  *   so the focused row and the row the keys acted on differed.
+ * - Every row of the Runs table was a Tab stop.
  * - Edit mode printed the proof's round trip in milliseconds beside "Proof".
  */
 import { join } from 'node:path';
@@ -38,8 +39,34 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('keyboard reach at 1280 × 720', () => {
+  it('passes the Runs table in one Tab, and ↓/↑ move the focus and the selection together', async () => {
+    await studio.ctx.finishedRun({ game: 'carillon', seed: 8, levels: 1 });
+    await studio.ctx.finishedRun({ game: 'apsis', seed: 8, levels: 1 });
+    await page.keyboard.press('Alt+r');
+    const table = page.getByTestId('runs-table');
+    await expect.poll(() => table.locator('tbody tr[data-testid^="run-row-"]').count()).toBe(3);
+    expect(await table.locator('[tabindex="0"]').count()).toBe(1);
+    await table.locator('[tabindex="0"]').focus();
+    const rowId = async (): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    const first = await rowId();
+    expect(first).toMatch(/^run-row-\d+$/);
+    const order = await table.locator('tbody tr[data-testid^="run-row-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    await page.keyboard.press(order.indexOf(first) === order.length - 1 ? 'ArrowUp' : 'ArrowDown');
+    await expect.poll(rowId).not.toBe(first);
+    const second = await rowId();
+    expect(await table.locator('tr.selected').getAttribute('data-testid')).toBe(second);
+    expect(await table.locator('[tabindex="0"]').getAttribute('data-testid')).toBe(second);
+    await page.keyboard.press('Tab');
+    expect(await rowId()).not.toMatch(/^run-row-/);
+    await page.keyboard.press('Shift+Tab');
+    expect(await rowId()).toBe(second);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('passes the inspector strip in one Tab, walks it with the arrow keys, and Enter shows the level', async () => {
     const view = await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' });
+    await page.keyboard.press('Alt+1');
+    await page.getByTestId(`run-row-${run.id}`).click();
     await page.keyboard.press('Alt+3');
     await page.keyboard.press('Alt+g');
     await page.keyboard.type('3');
