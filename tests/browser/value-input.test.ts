@@ -6,27 +6,20 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StudioServer } from '../../src-main/server/server';
-import { RESULTS, studioInBrowser, type BrowserStudio } from './chromium';
+import { RESULTS, useStudioInBrowser } from './chromium';
 
 const SHOTS = existsSync('/tmp/shots/pickers') ? '/tmp/shots/pickers' : RESULTS;
 
-let studio: BrowserStudio;
-let server: StudioServer;
 let page: Page;
 const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 
 beforeAll(async () => {
-  studio = await studioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
-  ({ server, page } = studio);
-  await page.goto(server.url);
+  page = studio.page;
+  await page.goto(studio.server.url);
 });
-afterAll(async () => {
-  await studio?.close();
-});
-
 describe('value inputs of the new-run form', () => {
   it('a list cell with a word is named under it, the run is not started, and the fix clears it', async () => {
     await page.getByTestId('new-run-game').selectOption('apsis');
