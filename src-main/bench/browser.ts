@@ -12,7 +12,7 @@ import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Page } from 'playwright-core';
 import type { Db } from '../store/db';
 import type { BenchCase, BenchRow } from './cases';
-import { insertCarillonRun } from './fixtures';
+import { insertGeneratedRun } from './fixtures';
 import { findLevel, withBenchPage } from './bench-page';
 // Declares window.__inspector, the inspector's debug hook (set by the renderer).
 import type {} from '../../src-shared/inspector-debug';
@@ -23,9 +23,10 @@ export const browserBenchCases: BenchCase[] = [
   {
     name: 'browser',
     run: async () => {
-      let runId = 0;
+      let runId = 0, apsisRunId = 0;
       const seed = (db: Db): void => {
-        runId = insertCarillonRun(db, 10_000).runId;
+        runId = insertGeneratedRun(db, 'carillon', 10_000).runId;
+        apsisRunId = insertGeneratedRun(db, 'apsis', APSIS_POOL).runId;
       };
       return withBenchPage({ name: 'browser', seed }, async ({ page, browser, dir }) => {
         const rows: BenchRow[] = [];
@@ -49,7 +50,7 @@ export const browserBenchCases: BenchCase[] = [
         }
         // Scrolling the pool of 10,000 candidates: frame times, then (on a fresh page) the
         // main thread's CPU time per frame from a trace, which load on the machine hardly moves.
-        await openPool(page, runId);
+        await openPool(page, runId, 10_000);
         const scroll = await scrollPool(page);
         if (process.env['BENCH_DEBUG']) console.error('slow frames (index:ms):', scroll.slow.join(' '));
         rows.push({ name: 'pool of 10,000: frame time while scrolling, median', value: scroll.median, unit: 'ms' });
@@ -63,22 +64,32 @@ export const browserBenchCases: BenchCase[] = [
         rows.push({ name: 'pool of 10,000: drawing one thumbnail (the game\'s drawing, rasterised), mean', value: scroll.drawMean, unit: 'ms/card' });
         rows.push({ name: 'pool of 10,000: drawing one thumbnail, p95', value: scroll.drawP95, unit: 'ms/card' });
         await page.reload();
-        await openPool(page, runId);
+        await openPool(page, runId, 10_000);
         await browser.startTracing(page, { categories: ['toplevel'] });
         const traced = await scrollPool(page);
-        const cpu = mainThreadCpuMs(await browser.stopTracing());
-        rows.push({ name: 'pool of 10,000: main-thread CPU per frame while scrolling (traced)', value: cpu / traced.frames, unit: 'ms' });
+        const cpu = mainThreadCpu(await browser.stopTracing());
+        rows.push({ name: 'pool of 10,000: main-thread CPU per frame while scrolling (traced)', value: cpu.totalMs / traced.frames, unit: 'ms' });
+        rows.push({ name: 'pool of 10,000: longest main-thread task while scrolling, CPU time (traced)', value: cpu.longestMs, unit: 'ms' });
+        // Apsis thumbnails cost more to draw (arrows of several strokes each): the same scroll through a pool of its levels.
+        await openPool(page, apsisRunId, APSIS_POOL);
+        const apsis = await scrollPool(page);
+        rows.push({ name: `Apsis pool of ${APSIS_POOL.toLocaleString('en')}: thumbnails drawn while scrolling (${apsis.frames} frames)`, value: apsis.drawn, unit: 'thumbnails' });
+        rows.push({ name: 'Apsis pool: drawing one thumbnail (the game\'s drawing, rasterised), mean', value: apsis.drawMean, unit: 'ms/card' });
+        rows.push({ name: 'Apsis pool: worst frame while scrolling', value: apsis.max, unit: 'ms', budget: '< 50 ms' });
         return rows;
       });
     },
   },
 ];
 
-/** Opens the Pools page on the bench's run and waits for its 10,000 candidates. */
-async function openPool(page: Page, runId: number): Promise<void> {
+/** Candidates in the bench's Apsis run (its levels grow up to the default plan's 36 arrows). */
+const APSIS_POOL = 2_000;
+
+/** Opens the Pools page on one of the bench's runs and waits for its candidates. */
+async function openPool(page: Page, runId: number, count: number): Promise<void> {
   await page.keyboard.press('Alt+2');
   await page.getByTestId('run-picker').first().selectOption(String(runId));
-  await page.waitForFunction(() => document.querySelector('[data-testid="pool-count"]')?.textContent === '10000', undefined, { timeout: 60_000 });
+  await page.waitForFunction((n) => document.querySelector('[data-testid="pool-count"]')?.textContent === String(n), count, { timeout: 60_000 });
 }
 
 /**
@@ -141,14 +152,21 @@ async function scrollPool(page: Page) {
   });
 }
 
-/** CPU time (ms) of the page's main thread in a Chromium trace: its top-level tasks' thread time. */
-function mainThreadCpuMs(trace: Buffer): number {
+/**
+ * CPU time (ms) of the page's main thread in a Chromium trace: its top-level tasks' thread
+ * time in all, and the longest task's (time the thread waited for a core is not counted).
+ */
+function mainThreadCpu(trace: Buffer): { totalMs: number; longestMs: number } {
   const json = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(json) ? json : (json.traceEvents ?? []);
   const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  let us = 0;
-  for (const e of events) if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`)) us += e.tdur ?? 0;
-  return us / 1000;
+  let us = 0, longest = 0;
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !main.has(`${e.pid}:${e.tid}`)) continue;
+    us += e.tdur ?? 0;
+    longest = Math.max(longest, e.tdur ?? 0);
+  }
+  return { totalMs: us / 1000, longestMs: longest / 1000 };
 }
 
 interface TraceEvent {

@@ -142,6 +142,11 @@ export function thumbnail(canvas: HTMLCanvasElement, params: ThumbParams): { upd
     },
     destroy() {
       pending.delete(canvas);
+      // Free the card's pixels now rather than at the next full garbage collection: scrolling
+      // drops dozens of cards a second, and their canvases' memory piling up until then made
+      // the collector stop a frame for tens of milliseconds.
+      canvas.width = 0;
+      canvas.height = 0;
     },
   };
 }
