@@ -4,10 +4,11 @@ import { openStudio, rendererDir } from '../studio';
 import { startServer } from './server';
 import type { Service } from '../service';
 
-function positiveInt(name: string) {
+/** A whole number in [min, max], named with its range when refused (as the CLI's options are). */
+function wholeNumber(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
+    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
     return n;
   };
 }
@@ -45,9 +46,9 @@ export async function serveStudio(opts: { port?: number; db: string; workers?: n
   const program = new Command()
     .name('serve')
     .description('Serve the studio on 127.0.0.1 for a browser')
-    .option('--port <n>', 'port to listen on (default: a free one)', positiveInt('--port'))
+    .option('--port <n>', 'port to listen on (default: a free one)', wholeNumber('--port', 0, 65535))
     .option('--db <path>', 'SQLite database file', './studio.db')
-    .option('--workers <n>', 'worker threads (default: one per core)', positiveInt('--workers'))
+    .option('--workers <n>', 'worker threads (default: one per core)', wholeNumber('--workers', 1, 64))
     .option('--log-api', 'print one line per API call: method and outcome')
     .action(async (o: { port?: number; db: string; workers?: number; logApi?: boolean }) => {
       await serveStudio(o);

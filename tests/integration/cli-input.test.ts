@@ -2,7 +2,8 @@
  * The CLI off the happy path (audit): a file argument that is not a regular file is refused
  * with a sentence (verify /dev/zero used to read for ever; a folder printed Node's EISDIR), and
  * a bad --out (the database itself, a folder) is refused before a whole set is generated, not
- * after it, with no run left behind.
+ * after it, with no run left behind. `serve` names the range of its options (--workers 99999
+ * said "must be a whole number"; --workers 0 was taken).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -39,6 +40,16 @@ describe('cli input files', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/--levels must be a whole number of at least 1, got "0"/);
     expect(r.stderr).not.toMatch(/9007199254740991/);
+  });
+
+  it('serve names the range of --workers and --port when refusing them', () => {
+    const serve = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--db', join(t.dir, 'serve.db'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const many = serve('--workers', '99999');
+    expect(many.status).toBe(1);
+    expect(many.stderr).toMatch(/--workers must be a whole number from 1 to 64, got "99999"/);
+    expect(serve('--workers', '0').stderr).toMatch(/--workers must be a whole number from 1 to 64, got "0"/);
+    expect(serve('--port', '70000').stderr).toMatch(/--port must be a whole number from 0 to 65535, got "70000"/);
+    expect(serve('--port', '1e3').stderr).toMatch(/--port must be a whole number/);
   });
 
   it('refuses --out naming the database or a folder before generating, leaving no run', () => {
