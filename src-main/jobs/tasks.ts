@@ -15,7 +15,13 @@ export interface GenerateTask {
 export interface GeneratedJob {
   slot: number;
   index: number;
-  candidate: GeneratedCandidate<unknown>;
+  /** The candidate without its level: the level comes as JSON text in `levelJson`. */
+  candidate: Omit<GeneratedCandidate<unknown>, 'level'>;
+  /**
+   * The level as JSON text, written in the worker (null: the job gave up): the main thread
+   * stores it as it is, rather than receiving the object and writing the text itself.
+   */
+  levelJson: string | null;
   /** Wall time the job took in the worker, in ms (a proof-time metric, not part of the level). */
   ms: number;
 }
@@ -38,8 +44,11 @@ export type DedupTask = {
   kind: 'dedup';
   game: GameId;
   rules: unknown;
-  levels: unknown[];
 } & (
+  | { levels: unknown[] }
+  /** The levels as their stored JSON text, parsed in the worker (a run's pass sends these). */
+  | { levelsJson: string[] }
+) & (
   | {
       /** The slot of each level (ascending). */
       slots: number[];
@@ -61,6 +70,8 @@ export interface OrderTask {
   rules: unknown;
   plan: unknown;
   pools: PoolCandidate<unknown>[][];
+  /** True when every `level` in pools and targetPools is the level's JSON text, parsed in the worker. */
+  levelsJson?: true;
   /** Pairs of pool ids the designer marked fine (duplicate triage). */
   fine?: FinePair[];
   /** The run's every proven candidate, for the target line (Game.order); absent: `pools`. */

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { streamFor } from '../../src-shared/random/prng';
 import { gameById } from '../../src-shared/games/index';
 import { steerOrdering } from '../../src-shared/ordering/steering';
+import type { PoolCandidate } from '../../src-shared/game';
 import type { GeneratedJob, SteerTaskResult, WorkerTask } from './tasks';
 
 export function checksum(seed: number, count: number): number {
@@ -38,13 +39,16 @@ export default function runTask(task: WorkerTask): unknown {
       const out: GeneratedJob[] = [];
       for (const job of task.jobs) {
         const t0 = performance.now();
-        const candidate = game.generate({ rules: task.rules, plan: task.plan, seed: task.seed, slot: job.slot, index: job.index });
-        out.push({ slot: job.slot, index: job.index, candidate, ms: performance.now() - t0 });
+        const { level, ...candidate } = game.generate({ rules: task.rules, plan: task.plan, seed: task.seed, slot: job.slot, index: job.index });
+        const ms = performance.now() - t0;
+        // The level leaves as the JSON text the store keeps: written here, in parallel, not on the main thread.
+        out.push({ slot: job.slot, index: job.index, candidate, levelJson: level === null ? null : JSON.stringify(level), ms });
       }
       return out;
     }
     case 'dedup': {
       const game = gameById(task.game);
+      const levels: unknown[] = 'levelsJson' in task ? task.levelsJson.map((t) => JSON.parse(t) as unknown) : task.levels;
       let include: (a: number, b: number) => boolean;
       if ('focus' in task) {
         const focus = new Set(task.focus);
@@ -58,11 +62,14 @@ export default function runTask(task: WorkerTask): unknown {
         };
       }
       return game
-        .duplicatePairs(task.levels, task.rules, include)
+        .duplicatePairs(levels, task.rules, include)
         .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
     }
-    case 'order':
-      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: task.pools, ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: task.targetPools } : {}) });
+    case 'order': {
+      const parsed = (pools: PoolCandidate<unknown>[][]): PoolCandidate<unknown>[][] =>
+        task.levelsJson ? pools.map((p) => p.map((c) => ({ ...c, level: JSON.parse(c.level as string) as unknown }))) : pools;
+      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: parsed(task.pools), ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: parsed(task.targetPools) } : {}) });
+    }
     case 'steer':
       return steer(task);
     case 'closest':

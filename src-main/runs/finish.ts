@@ -7,7 +7,7 @@ import type { OrderingKind } from '../../src-shared/api';
 import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src-shared/game';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
-import { handEditedOf, importedKeptPairs, provenCandidates } from '../store/candidates';
+import { handEditedOf, importedKeptPairs, provenCandidates, provenCandidateTexts } from '../store/candidates';
 import { levelsText } from '../../src-shared/ordering/level-ranges';
 import { candidateLevels, slotIndexes } from '../store/candidate-lookup';
 import { candidateName } from '../../src-shared/vocabulary';
@@ -26,12 +26,21 @@ export interface RunSpec {
 /**
  * Runs a game's ordering search on pools (in a worker thread in the studio, so the API stays
  * responsive); `fine` names pairs of pool ids the designer marked fine (duplicate triage).
+ * Each pool candidate's `level` is the level's JSON text as stored: the worker parses it.
  */
 export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][], fine?: FinePair[], targetPools?: PoolCandidate<unknown>[][]) => Promise<OrderingResult>;
 
 /** The ordering search on one of the pool's worker threads; `targetPools`: every proven candidate, for the target line (Game.order). */
 export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRunner {
-  return (game, run, pools, fine, targetPools) => pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools, ...(fine?.length ? { fine } : {}), ...(targetPools ? { targetPools } : {}) }, signal);
+  return (game, run, pools, fine, targetPools) =>
+    pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools, levelsJson: true, ...(fine?.length ? { fine } : {}), ...(targetPools ? { targetPools } : {}) }, signal);
+}
+
+/** allPools with each level as its stored JSON text (for an OrderRunner). */
+function allPoolTexts(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknown>[][] {
+  const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
+  for (const c of provenCandidateTexts(db, run.id, false)) if (!c.draft && c.slot < pools.length) pools[c.slot]!.push({ id: `${c.slot}:${c.index}`, slot: c.slot, index: c.index, level: c.levelJson, metrics: c.metrics });
+  return pools;
 }
 
 /** A run's proven candidates as the game's pools (ids `slot:index`, as the pipeline uses), for the target line. */
@@ -56,16 +65,17 @@ export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
   const dbId = new Map<string, number>(), poolId = new Map<number, string>();
-  for (const c of provenCandidates(db, run.id, kind === 'approved')) {
+  // Levels as their stored text: the runner's worker parses them (the main thread never does).
+  for (const c of provenCandidateTexts(db, run.id, kind === 'approved')) {
     if (c.draft) continue;
     // The same ids the pipeline has always used, so the ordering never depends on database ids.
     const id = `${c.slot}:${c.index}`;
     dbId.set(id, c.id);
     poolId.set(c.id, id);
-    if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+    if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.levelJson, metrics: c.metrics });
   }
   // An order of approved candidates aims at the line drawn from every proven one, as the automatic order does.
-  const result = await order(game, run, pools, finePoolPairs(db, run.id, poolId), kind === 'approved' ? allPools(db, game, run) : undefined);
+  const result = await order(game, run, pools, finePoolPairs(db, run.id, poolId), kind === 'approved' ? allPoolTexts(db, game, run) : undefined);
   const stored: StoredOrdering = {
     computedAt: new Date().toISOString(),
     problems: result.problems.map((p) => ({ level: p.level, message: p.message })),

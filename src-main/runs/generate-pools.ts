@@ -94,10 +94,12 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
         buffered.push({
           slot: j.slot,
           index: j.index,
-          level: j.candidate.level,
+          level: null,
+          // Written in the worker; stored as it is.
+          levelJson: j.levelJson,
           // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
-          metrics: j.candidate.level === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
-          difficulty: j.candidate.level === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
+          metrics: j.levelJson === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
+          difficulty: j.levelJson === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
           proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
         });
       }

@@ -6,7 +6,7 @@
  */
 import type { AnyGame } from '../../src-shared/game';
 import type { Db } from '../store/db';
-import { provenCandidates } from '../store/candidates';
+import { provenCandidateTexts } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunProgressTracker } from '../jobs/progress';
@@ -28,7 +28,8 @@ export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame
   const { id: runId, plan, rules } = run;
   const signal = job.signal;
   const ahead = (slot: number): number => ctx.dedupWindow ?? game.dedupSlotsAhead?.(plan, slot) ?? 2;
-  const cands = provenCandidates(db, runId);
+  // Levels as their stored text: parsed in the workers, never on the main thread.
+  const cands = provenCandidateTexts(db, runId);
   const bySlot = new Map<number, typeof cands>();
   for (const c of cands) {
     const list = bySlot.get(c.slot);
@@ -58,7 +59,7 @@ export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame
     for (const slot of focus) reach[slot] = slot + ahead(slot);
     const last = Math.max(...focus.map((s) => reach[s]!));
     const group = slotList.filter((s) => s >= focus[0]! && s <= last).flatMap((s) => bySlot.get(s)!);
-    const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levels: group.map((c) => c.level), slots: group.map((c) => c.slot), reach }, signal);
+    const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levelsJson: group.map((c) => c.levelJson), slots: group.map((c) => c.slot), reach }, signal);
     for (const p of pairs) found.push({ a: group[p.a]!.id, b: group[p.b]!.id, rule: p.rule, transform: p.transform, share: p.share });
     done += focus.length;
     ctx.progress.emit(runId, 'running', 'near-duplicates', done, slotList.length, 0, null, []);

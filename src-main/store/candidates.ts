@@ -8,7 +8,13 @@ import type { Db } from './db';
 export interface NewCandidate {
   slot: number;
   index: number;
+  /** The level (null: the job gave up). */
   level: unknown;
+  /**
+   * The level already as JSON text (a worker wrote it, off the main thread); when given, it is
+   * stored as it is and `level` is not read.
+   */
+  levelJson?: string | null;
   metrics: Record<string, number>;
   difficulty: number | null;
   proof: Record<string, unknown>;
@@ -42,7 +48,7 @@ function candidateParams(runId: number, c: CandidateValues, id: number | null): 
     runId,
     slot: c.slot,
     idx: c.index,
-    level: c.level === null ? null : JSON.stringify(c.level),
+    level: c.levelJson !== undefined ? c.levelJson : c.level === null ? null : JSON.stringify(c.level),
     metrics: JSON.stringify(c.metrics),
     difficulty: c.difficulty,
     proof: JSON.stringify(c.proof),
@@ -229,6 +235,18 @@ export function provenCandidates(db: Db, runId: number, onlyApproved = false): {
     )
     .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; verdict: Verdict; draft: number }[];
   return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number>, verdict: r.verdict, draft: r.draft === 1 }));
+}
+
+/**
+ * Proven candidates of a run as provenCandidates gives them, but each level as its stored JSON
+ * text: for passes that hand the levels to a worker, which parses them there (a string crosses
+ * to a worker far cheaper than the object it describes, and the main thread parses nothing).
+ */
+export function provenCandidateTexts(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; levelJson: string; metrics: Record<string, number>; draft: boolean }[] {
+  const rows = db
+    .prepare(`SELECT id, slot, idx, level, metrics, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`)
+    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; draft: number }[];
+  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, levelJson: r.level, metrics: JSON.parse(r.metrics) as Record<string, number>, draft: r.draft === 1 }));
 }
 
 /**
