@@ -5,6 +5,7 @@
  * - The Duplicates list had one Tab stop per pair; ↓ moved the selection but not the focus,
  *   so the focused row and the row the keys acted on differed.
  * - Every row of the Runs table was a Tab stop.
+ * - A point of the difficulty plot could be read and opened only with a mouse.
  * - Edit mode printed the proof's round trip in milliseconds beside "Proof".
  */
 import { join } from 'node:path';
@@ -108,6 +109,32 @@ describe('keyboard reach at 1280 × 720', () => {
     await page.keyboard.press('Alt+d');
     await expect.poll(() => timing.textContent()).toBe('');
     await page.keyboard.press('e');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('reads and opens a point of the difficulty plot with the keys alone', async () => {
+    await page.keyboard.press('Alt+1');
+    await page.getByTestId(`run-row-${run.id}`).click();
+    await page.keyboard.press('Alt+4');
+    const plot = page.getByTestId('plots-main');
+    await plot.locator('svg').first().waitFor();
+    await plot.focus();
+    const line = page.getByTestId('plots-hovered');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => line.textContent()).toMatch(/^L1 · c\d+/);
+    expect(await line.textContent()).toMatch(/ships/);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => line.textContent()).toMatch(/^L2 · c\d+/);
+    const before = (await line.locator('strong').textContent())!;
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => line.locator('strong').textContent()).not.toBe(before);
+    expect(await plot.locator('.kbd-point').count()).toBe(1);
+    const chosen = (await line.locator('strong').textContent())!;
+    expect(chosen).toMatch(/^L2 · c\d+$/);
+    await page.screenshot({ path: join(RESULTS, 'keyboard-plot-1280.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('inspector-candidate').textContent()).toBe(chosen);
     expect(pageErrors).toEqual([]);
   });
 
