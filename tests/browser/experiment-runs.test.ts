@@ -181,6 +181,10 @@ describe('experiment runs in the run pickers', () => {
     expect(order).toEqual([own[1]!.id, own[0]!.id, cell(0, 1), cell(0, 2), cell(0, 3), cell(1, 1), cell(1, 2), cell(1, 3)]);
     expect(await page.getByTestId(`run-row-${cell(1, 3)}`).textContent()).toContain('Spacing 18 · seed 3');
     await shots('runs-shown');
+    // The experiment's heading opens it.
+    await page.getByTestId(`runs-open-experiment-${detail.id}`).click();
+    await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Experiments');
+    await page.getByTestId(`experiment-${detail.id}`).waitFor();
     // The pickers follow the same switch.
     await goTo('Pools');
     await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).groups[0]?.options.length).toBe(6);
