@@ -10,7 +10,9 @@
  * The share reported is the same-picture share: matched dots over the larger level's, under
  * the best transform (for same answer: under the transform that pairs the chain starts).
  * Same chains is no exception: its share is what the pictures really share, not 1.
- * A signature per level (grid of dots, chain starts, graph invariant) is computed once.
+ * A signature per level (grid of dots, positions under each transform, chain starts, reach
+ * graph; its invariant the first time it is needed) is computed once. Shortcuts that change no
+ * verdict skip most of the work for pairs that are far from a near-duplicate (docs/carillon.md).
  */
 import type { NearDuplicate } from '../../game';
 import { findIsomorphism, graphInvariant } from '../../graph/isomorphism';
