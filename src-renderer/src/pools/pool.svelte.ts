@@ -98,6 +98,18 @@ class PoolState {
     return this.levels.get(id);
   }
 
+  /**
+   * The query the last reload asked for, as `queryKey()` writes it: the page reloads on a change
+   * of filters only when the query differs from it, so the filters a run switch drops (already
+   * loaded by `open`) never reset the focus a moment later.
+   */
+  loadedQuery: string | null = null;
+
+  /** The current query as one comparable string. */
+  queryKey(): string {
+    return JSON.stringify(this.query());
+  }
+
   /** The server query the current filters and sort make (without paging). */
   private query(): Omit<ListArgs, 'offset' | 'limit' | 'withLevels'> {
     const q: Omit<ListArgs, 'offset' | 'limit' | 'withLevels'> = { runId: this.runId! };
@@ -200,6 +212,7 @@ class PoolState {
     if (this.runId === null || this.opening) return;
     const gen = ++this.generation;
     const base = this.query();
+    this.loadedQuery = JSON.stringify(base);
     const focusId = keepFocus ? this.focused?.id : undefined;
     this.loading = true;
     try {
