@@ -292,7 +292,8 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-new').click();
     // The form is as it was left, to start the next experiment from.
     expect(await page.getByTestId('exp-variant-1-name').inputValue()).toBe('loose pairs');
-    expect(await page.getByTestId('exp-change-0-0-field').inputValue()).toBe('rules.spacing');
+    // The field list comes with the base's settings, a moment after the form opens.
+    await expect.poll(() => page.getByTestId('exp-change-0-0-field').inputValue()).toBe('rules.spacing');
     expect(await page.getByTestId('exp-name').inputValue()).toBe('');
     await page.getByTestId('exp-base-game').check();
     await page.getByTestId('exp-base-game-picker').selectOption('apsis');

@@ -53,8 +53,10 @@ class DupView {
   labels = $state(false);
   /** The one zoom both boards of the pair share. */
   zoom = $state<BoardZoom>(NO_ZOOM);
-  /** A decision, undo or recompute in flight (keys wait for it). */
+  /** A decision, undo or recompute in flight (a recompute waits for it). */
   busy = $state(false);
+  /** Decisions, undo and redo run one after another, in the order their keys were pressed. */
+  private queue: Promise<void> = Promise.resolve();
   recomputing = $state(false);
   /** What the last decision did, in words. */
   message = $state<string | null>(null);
@@ -163,7 +165,21 @@ class DupView {
    * Reject A or B, or mark the selected pair fine (or take the mark off), then move to the pair
    * that followed it in the list (which now holds whatever the filters keep).
    */
-  async decide(decision: TriageDecision): Promise<void> {
+  decide(decision: TriageDecision): Promise<void> {
+    return this.enqueue(() => this.decideNow(decision));
+  }
+
+  /**
+   * Queue one key's work behind the ones in flight: Ctrl+Z pressed three times quickly undoes three
+   * changes (a key pressed while the last change was still answering used to be dropped).
+   */
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async decideNow(decision: TriageDecision): Promise<void> {
     const p = this.selected;
     const runId = this.loadedFor;
     if (!p || runId === null || this.busy) return;
@@ -238,11 +254,16 @@ class DupView {
   }
 
   undo(): Promise<void> {
-    return this.step(() => studio.client.call('history.undo', { runId: this.loadedFor! }), 'Undid', 'Nothing undone');
+    return this.enqueue(() => (this.history?.undo ? this.step(() => studio.client.call('history.undo', { runId: this.loadedFor! }), 'Undid', 'Nothing undone') : this.nothing('undo')));
   }
 
   redo(): Promise<void> {
-    return this.step(() => studio.client.call('history.redo', { runId: this.loadedFor! }), 'Redid', 'Nothing redone');
+    return this.enqueue(() => (this.history?.redo ? this.step(() => studio.client.call('history.redo', { runId: this.loadedFor! }), 'Redid', 'Nothing redone') : this.nothing('redo')));
+  }
+
+  /** A queued undo or redo found nothing left to act on: say so, change nothing. */
+  private async nothing(what: 'undo' | 'redo'): Promise<void> {
+    this.message = what === 'undo' ? 'Nothing left to undo' : 'Nothing left to redo';
   }
 
   /**

@@ -19,7 +19,8 @@ function selectedPairReason(): string | null {
 }
 /** A triage decision needs a selected pair, and waits for the one before it. */
 function decideReason(): string | null {
-  return selectedPairReason() ?? (dupView.busy ? 'busy with the last change' : null);
+  // No 'busy' reason: a decision pressed while the last one answers waits its turn (dupView queues it).
+  return selectedPairReason();
 }
 function triage(id: string, title: string, shortcut: string, decision: 'reject-a' | 'reject-b'): Action {
   return {
@@ -108,7 +109,7 @@ export const analysisActions: Action[] = [
     title: 'Undo the run’s last change (a triage decision, a verdict, …)',
     group: 'Duplicates',
     shortcut: 'Mod+Z',
-    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : !dupView.history?.undo ? 'no change to undo' : null),
+    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : !dupView.history?.undo && !dupView.busy ? 'no change to undo' : null),
     perform: () => void dupView.undo(),
   },
   {
@@ -116,7 +117,7 @@ export const analysisActions: Action[] = [
     title: 'Redo the change undone last',
     group: 'Duplicates',
     shortcut: 'Mod+Shift+Z',
-    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : !dupView.history?.redo ? 'no undone change to redo' : null),
+    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : !dupView.history?.redo && !dupView.busy ? 'no undone change to redo' : null),
     perform: () => void dupView.redo(),
   },
   {
