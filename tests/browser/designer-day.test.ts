@@ -13,7 +13,6 @@
  *   5. Plots, Duplicates, the approved Ordering, Compare of two seeds, and Export → `cli verify`
  * A screenshot of each step goes to test-results/day-<step>.png.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import { RESULTS, useStudioInBrowser } from './chromium';
 import type {} from '../../src-renderer/src/inspector/debug';
 import { buildField, carillonRulesSchema, members, sourceComponents, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { apsisRulesSchema, inspectArrow, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
+import { cli } from '../helpers/cli';
 
 let page: Page;
 let tmp: ReturnType<typeof tempDir>;
@@ -344,9 +344,9 @@ describe("a level designer's day in Chromium", () => {
     await expect.poll(() => page.getByTestId('export-downloaded').textContent()).toContain(`carillon-seed7-run${carillon.id}.json`);
     expect(existsSync(file)).toBe(true);
     await shot('5e-export');
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'verify', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 });
-    expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
-    expect(cli.stdout + cli.stderr).toMatch(/all verified/);
+    const verified = cli('verify', file);
+    expect(verified.status, `${verified.stdout}\n${verified.stderr}`).toBe(0);
+    expect(verified.stdout + verified.stderr).toMatch(/all verified/);
     expect(pageErrors).toEqual([]);
   });
 });

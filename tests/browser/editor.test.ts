@@ -10,7 +10,6 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CandidateDetail, OrderingView, RunSummary } from '../../src-shared/api';
@@ -24,6 +23,7 @@ import { apsisGame, type ApsisLevel, type ApsisPlan, type ApsisRules } from '../
 import { nudgeArrow, rotateHeading } from '../../src-shared/games/apsis/edit';
 import { candidateName } from '../../src-shared/vocabulary';
 import { deleteDot, nudgeDot, setDotColor, setDotSize } from '../../src-shared/games/carillon/edit';
+import { cli } from '../helpers/cli';
 
 const SHOTS = '/tmp/shots/editor-ui';
 let page: Page;
@@ -253,9 +253,9 @@ describe('edit mode in Chromium', () => {
     const at = approved.levels.find((l) => l.candidateId === savedId)!.level;
     expect(pack.studio?.handEdited).toEqual([{ level: at, candidate: candidateName(saved.slot, saved.index), from: candidateName(original.slot, original.index) }]);
     expect(existsSync(file)).toBe(true);
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'verify', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 });
-    expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
-    expect(cli.stdout + cli.stderr).toMatch(/all verified/);
+    const verified = cli('verify', file);
+    expect(verified.status, `${verified.stdout}\n${verified.stderr}`).toBe(0);
+    expect(verified.stdout + verified.stderr).toMatch(/all verified/);
     expect(pageErrors).toEqual([]);
   });
 

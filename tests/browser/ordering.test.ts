@@ -10,7 +10,6 @@
  *    named until the designer confirms, and the pack records it.
  * Screenshots at 1440×900 and 1280×720 go to /tmp/shots/ordering/.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile as readFileAsync } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,11 +17,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OrderingView, RunSummary } from '../../src-shared/api';
 import { useStudioInBrowser } from './chromium';
+import { cli } from '../helpers/cli';
 
 const SHOTS = '/tmp/shots/ordering';
 /** A steered recompute of a whole Apsis run takes seconds (the game's search runs again), more on a loaded machine. */
 const SLOW = { timeout: 60_000, interval: 200 };
-const root = process.cwd();
 const pageErrors: string[] = [];
 const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let page: Page;
@@ -165,7 +164,6 @@ describe('the Ordering page', () => {
   }, 120_000);
 
   it('export of the steered order: refused naming the breaks until confirmed, recorded in the pack; a clean one passes verify', async () => {
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 240_000 });
     // The order with the forced break: export refuses and names it.
     await page.getByTestId('ordering-export').click();
     const refusal = page.getByTestId('ordering-export-breaks');

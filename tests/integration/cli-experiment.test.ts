@@ -2,19 +2,14 @@
  * `experiment` from the command line: the same engine and database as the studio, the results
  * table on stdout, JSON for scripts; bad input exits 2 naming the field, with nothing stored.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ExperimentDetail, ExperimentResults } from '../../src-shared/api';
 import { tempDir } from '../helpers/temp';
+import { cli } from '../helpers/cli';
 
-const root = join(import.meta.dirname, '..', '..');
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 240_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 const t = tempDir('studio-cli-experiment-');
 afterAll(() => t.cleanup());
 

@@ -11,12 +11,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRows } from '../helpers/rows';
 import { tempDir } from '../helpers/temp';
+import { cli, projectRoot as root } from '../helpers/cli';
 
-const root = join(import.meta.dirname, '..', '..');
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const t = tempDir('studio-cli-input-');
 afterAll(() => t.cleanup());

@@ -4,18 +4,13 @@
  * --json lists candidate and difficulty per level, impossible constraints exit 2 naming
  * levels and rule with nothing stored; an exported steered pack passes `verify`.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
+import { cli } from '../helpers/cli';
 
-const root = join(import.meta.dirname, '..', '..');
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 240_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 const t = tempDir('studio-cli-order-');
 afterAll(() => t.cleanup());
 

@@ -4,7 +4,6 @@
  * its plain name with its elements), 2 on malformed input naming the field; --json gives the
  * proof itself, --explain the breakdown that adds up to the difficulty.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,12 +11,8 @@ import { tempDir } from '../helpers/temp';
 import { apsisGame, defaultApsisRules, type ApsisPlan } from '../../src-shared/games/apsis/index';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import type { ProveOutput } from '../../src-main/cli/prove';
+import { cli } from '../helpers/cli';
 
-const root = join(import.meta.dirname, '..', '..');
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 const t = tempDir('studio-cli-prove-');
 afterAll(() => t.cleanup());
 let n = 0;

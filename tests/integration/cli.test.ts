@@ -1,15 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
+import { cli } from '../helpers/cli';
 
 // The CLI from source (tsx), so these tests never run a stale build.
-const root = join(import.meta.dirname, '..', '..');
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 240_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const t = tempDir('studio-cli-');
 afterAll(() => t.cleanup());

@@ -6,7 +6,6 @@
  * on purpose and passes (the same file without the record fails naming the near copy); import
  * takes the pack, and its re-export writes the same bytes.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,13 +13,9 @@ import type { DuplicatePairView } from '../../src-shared/api';
 import { candidateName } from '../../src-shared/vocabulary';
 import { outcome, refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
+import { cli } from '../helpers/cli';
 
 const studio = useTestStudio({ workers: 2, designer: 'dana' });
-const root = join(import.meta.dirname, '..', '..');
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 type KeptPack = { studio?: { keptOnPurpose?: { levels: [number, number]; candidates: [string, string]; by: string; at: string }[]; forcedBreaks?: unknown[] } };
 

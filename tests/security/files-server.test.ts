@@ -3,7 +3,7 @@
  * the same dispatch the socket uses), asserting each is refused with a sentence while the
  * server keeps answering and the database stays whole with the same row counts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMethods, type RunSummary } from '../../src-shared/api';
