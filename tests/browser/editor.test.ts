@@ -65,6 +65,16 @@ async function openCandidate(run: RunSummary, id: number): Promise<void> {
   await expect.poll(() => page.locator('[data-testid="candidate-info"] span').first().getAttribute('title')).toBe(`Database id ${id}`);
 }
 
+/** A fresh page with the candidate open in the inspector's edit mode and its first proof in. */
+async function editCandidate(run: RunSummary, id: number): Promise<void> {
+  await page.goto(studio.server.url);
+  await page.getByTestId('new-run-form').waitFor();
+  await openCandidate(run, id);
+  await page.keyboard.press('e');
+  await page.getByTestId('editor').waitFor();
+  await proved(0);
+}
+
 /** Proofs the editor has received so far; wait for one more than `after` with nothing still out. */
 async function proved(after: number): Promise<void> {
   await expect.poll(async () => {
@@ -113,12 +123,7 @@ describe('edit mode in Chromium', () => {
     const original = await studio.api.call('candidates.get', { candidateId: last.candidateId! });
     const level = original.level as CarillonLevel;
 
-    await page.goto(studio.server.url);
-    await page.getByTestId('new-run-form').waitFor();
-    await openCandidate(carillon, original.id);
-    await page.keyboard.press('e');
-    await page.getByTestId('editor').waitFor();
-    await proved(0);
+    await editCandidate(carillon, original.id);
     expect((await editStatus())['violations']).toBe('0');
     await boardSettled();
 
@@ -412,12 +417,7 @@ describe('Ctrl+Z after a save in Chromium', () => {
   it('undoes the unsaved edits first, then the save in the run’s history (saying so before and after); Ctrl+Shift+Z brings the same candidate back', async () => {
     const auto = await studio.api.call('orderings.get', { runId: carillon.id, kind: 'automatic' });
     const original = await studio.api.call('candidates.get', { candidateId: auto.levels[0]!.candidateId! });
-    await page.goto(studio.server.url);
-    await page.getByTestId('new-run-form').waitFor();
-    await openCandidate(carillon, original.id);
-    await page.keyboard.press('e');
-    await page.getByTestId('editor').waitFor();
-    await proved(0);
+    await editCandidate(carillon, original.id);
     // One edit: the first dot nudged right. Ctrl+Z here would undo only that edit.
     await page.keyboard.press('j');
     await page.keyboard.press('ArrowRight');
