@@ -16,6 +16,33 @@ export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RESULTS = join(process.cwd(), 'test-results');
 
 /**
+ * An optional knob for hunting timing races, off by default: STUDIO_CPU_THROTTLE=4 makes each
+ * page's CPU that many times slower (Chrome DevTools' CPU throttling), as on a slow, loaded
+ * machine. The README's commands need no variable; a race the throttle shows is fixed at its
+ * root, never by a wait.
+ */
+export function cpuThrottle(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env['STUDIO_CPU_THROTTLE'];
+  if (raw === undefined || raw === '' || raw === '1') return null;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 1 || rate > 20) {
+    throw new Error(`STUDIO_CPU_THROTTLE must be a slow-down from 1 to 20 (4 is a slow laptop), not “${raw}”.`);
+  }
+  return rate;
+}
+
+/** A new page of the browser, its CPU slowed when STUDIO_CPU_THROTTLE asks for it (see cpuThrottle). */
+export async function openPage(browser: Browser, options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  const rate = cpuThrottle();
+  if (rate !== null) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  }
+  return page;
+}
+
+/**
  * Debian's Chromium, headless, with the flags this machine's closed network needs.
  * playwright-core gives every launch a fresh temporary user-data dir of its own.
  */
@@ -71,7 +98,7 @@ export async function studioInBrowser(opts: BrowserStudioOptions): Promise<Brows
   // The built renderer, or another build of it (the test build with the test-only games).
   const server = await startServer({ service: ctx.service, staticDir: opts.staticDir ?? rendererDir() });
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1440, height: 900 }, acceptDownloads: opts.acceptDownloads ?? true });
+  const page = await openPage(browser, { viewport: opts.viewport ?? { width: 1440, height: 900 }, acceptDownloads: opts.acceptDownloads ?? true });
   page.on('pageerror', (e) => opts.errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') opts.errors.push(m.text());

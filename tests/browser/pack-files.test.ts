@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunSummary } from '../../src-shared/api';
 import { IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
-import { useStudioInBrowser } from './chromium';
+import { openPage, useStudioInBrowser } from './chromium';
 import { carillonPackText } from '../security/files-fixtures';
 
 let run: RunSummary;
@@ -48,7 +48,7 @@ describe('browser mode: imports from a picked file', () => {
 describe('desktop mode: main opens the dialogs', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await studio.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await openPage(studio.browser, { viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // What the preload exposes in Electron; main's side answers as after a dialog.
     await page.addInitScript(() => {
