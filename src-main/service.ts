@@ -46,6 +46,7 @@ import { orderInWorkers, orderStoredPools, PackNotReadyError } from './runs/fini
 import { orderingView } from './runs/ordering-view';
 import { swapOptions } from './runs/swap-options';
 import { steerInWorkers, steerRun, SteeringImpossibleError } from './runs/steer';
+import { createRunTurns } from './runs/run-turns';
 import { emptySteering, loadSteering } from './store/steering';
 import { buildExport, importPackText, PackBreaksError } from './runs/packs';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
@@ -169,6 +170,12 @@ export function createService(ctx: ServiceContext): Service {
   const writableRun = (runId: number): void => {
     if (runOf(runId).status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
   };
+  /**
+   * A run's changes take turns (runs/run-turns.ts): a change that comes while a steer, the
+   * approved order or a saved edit of the run computes waits for it, so it never acts on what
+   * that one is about to overwrite.
+   */
+  const turns = createRunTurns();
   /** Run a curation write and record what it changed in the run's history, in one transaction. */
   const curate = (runId: number, meta: ChangeMeta, mutate: () => RowChange[]): CurationChange => {
     const { changes, entry } = recordChange(db, runId, new Date().toISOString(), meta, mutate);
@@ -271,26 +278,28 @@ export function createService(ctx: ServiceContext): Service {
     },
     'candidates.setVerdict': ({ candidateIds, verdict }) => {
       const runId = curatedRun(candidateIds);
-      return curate(runId, curationLabels.verdict(verdict), () => setVerdicts(db, candidateIds, verdict));
+      return turns.take(runId, () => curate(runId, curationLabels.verdict(verdict), () => setVerdicts(db, candidateIds, verdict)));
     },
     'candidates.setNote': ({ candidateId, note }) => {
       const runId = curatedRun([candidateId]);
-      const change = curate(runId, curationLabels.note(note), () => setNote(db, candidateId, note));
-      const { proof: _proof, ...row } = getCandidateRow(db, candidateId)!;
-      return { ...change, row };
+      return turns.take(runId, () => {
+        const change = curate(runId, curationLabels.note(note), () => setNote(db, candidateId, note));
+        const { proof: _proof, ...row } = getCandidateRow(db, candidateId)!;
+        return { ...change, row };
+      });
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
       const runId = curatedRun(candidateIds);
-      return curate(runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode));
+      return turns.take(runId, () => curate(runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)));
     },
     'candidates.prove': ({ runId, slot, level }) => {
       const run = runOf(runId);
       return proveInRun(gameById(run.game), run, slot, level);
     },
-    'candidates.saveEdited': async ({ runId, slot, from, level }) => {
+    'candidates.saveEdited': ({ runId, slot, from, level }) => {
       const run = runOf(runId);
       writableRun(runId);
-      return saveEdited(db, ctx.pool, gameById(run.game), run, from === undefined ? { slot, level } : { slot, from, level }, new Date().toISOString());
+      return turns.take(runId, () => saveEdited(db, ctx.pool, gameById(run.game), run, from === undefined ? { slot, level } : { slot, from, level }, new Date().toISOString()));
     },
     'history.list': ({ runId, limit }) => {
       runOf(runId);
@@ -298,47 +307,57 @@ export function createService(ctx: ServiceContext): Service {
     },
     'history.undo': ({ runId }) => {
       writableRun(runId);
-      const step = undoLast(db, runId);
-      if (!step) throw new ApiError('conflict', `run ${runId} has no change to undo`);
-      return step;
+      return turns.take(runId, () => {
+        const step = undoLast(db, runId);
+        if (!step) throw new ApiError('conflict', `run ${runId} has no change to undo`);
+        return step;
+      });
     },
     'history.redo': ({ runId }) => {
       writableRun(runId);
-      const step = redoNext(db, runId);
-      if (!step) throw new ApiError('conflict', `run ${runId} has no undone change to redo`);
-      return step;
+      return turns.take(runId, () => {
+        const step = redoNext(db, runId);
+        if (!step) throw new ApiError('conflict', `run ${runId} has no undone change to redo`);
+        return step;
+      });
     },
     'history.jump': ({ runId, entryId }) => {
       writableRun(runId);
-      const step = jumpTo(db, runId, entryId);
-      if (!step) throw new ApiError('not-found', `change ${entryId} is not in the history of run ${runId}`, [{ field: 'entryId', message: `not a change of run ${runId}` }]);
-      return step;
+      return turns.take(runId, () => {
+        const step = jumpTo(db, runId, entryId);
+        if (!step) throw new ApiError('not-found', `change ${entryId} is not in the history of run ${runId}`, [{ field: 'entryId', message: `not a change of run ${runId}` }]);
+        return step;
+      });
     },
     'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(runId), runId, kind),
-    'orderings.computeApproved': async ({ runId }) => {
+    'orderings.computeApproved': ({ runId }) => {
       const run = runOf(runId);
       if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
       if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
       const game = gameById(run.game);
-      await orderStoredPools(db, game, run, 'approved', orderInWorkers(ctx.pool));
-      return orderingView(db, game, runId, 'approved');
+      return turns.take(runId, async () => {
+        await orderStoredPools(db, game, run, 'approved', orderInWorkers(ctx.pool));
+        return orderingView(db, game, runId, 'approved');
+      });
     },
     'orderings.steering': ({ runId }) => {
       runOf(runId);
       return loadSteering(db, runId) ?? emptySteering();
     },
-    'orderings.steer': async ({ runId, ...change }) => {
+    'orderings.steer': ({ runId, ...change }) => {
       const run = runOf(runId);
       if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
       if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
-      try {
-        return await steerRun(db, gameById(run.game), run, change, steerInWorkers(ctx.pool), new Date().toISOString());
-      } catch (e) {
-        if (e instanceof SteeringImpossibleError) {
-          throw new ApiError('conflict', e.message, e.conflicts.map((c) => ({ field: `steering.levels ${c.levels.join(', ')}`, message: `${c.message} (rule: ${c.rule})` })));
+      return turns.take(runId, async () => {
+        try {
+          return await steerRun(db, gameById(run.game), run, change, steerInWorkers(ctx.pool), new Date().toISOString());
+        } catch (e) {
+          if (e instanceof SteeringImpossibleError) {
+            throw new ApiError('conflict', e.message, e.conflicts.map((c) => ({ field: `steering.levels ${c.levels.join(', ')}`, message: `${c.message} (rule: ${c.rule})` })));
+          }
+          throw e;
         }
-        throw e;
-      }
+      });
     },
     'orderings.swapOptions': ({ runId, kind, level }) => {
       const run = runOf(runId);
@@ -357,20 +376,22 @@ export function createService(ctx: ServiceContext): Service {
       const pair = getPair(db, pairId);
       if (!pair) throw new ApiError('not-found', `near-duplicate pair ${pairId} does not exist (the run's pairs may have been found again: reload the list)`, [{ field: 'pairId', message: 'unknown pair id' }]);
       writableRun(pair.runId);
-      const [nameA, nameB] = [candidateScope(db, [pair.a]), candidateScope(db, [pair.b])];
-      let change: CurationChange;
-      if (decision === 'reject-a' || decision === 'reject-b') {
-        const [id, other] = decision === 'reject-a' ? [pair.a, nameB] : [pair.b, nameA];
-        change = curate(pair.runId, { kind: 'verdict', label: (scope) => `Rejected ${scope} (near-duplicate of ${other})` }, () => setVerdicts(db, [id], 'rejected'));
-      } else {
-        const fine = decision === 'fine' ? { by: designer, at: new Date().toISOString() } : null;
-        change = curate(
-          pair.runId,
-          { kind: 'triage', scope: `${nameA} ↔ ${nameB}`, label: (scope) => (fine ? `Marked ${scope} fine (both may ship)` : `Took the fine mark off ${scope}`) },
-          () => setPairFine(db, pair.runId, pair.a, pair.b, fine),
-        );
-      }
-      return { ...change, pair: pairView(db, pairId)! };
+      return turns.take(pair.runId, () => {
+        const [nameA, nameB] = [candidateScope(db, [pair.a]), candidateScope(db, [pair.b])];
+        let change: CurationChange;
+        if (decision === 'reject-a' || decision === 'reject-b') {
+          const [id, other] = decision === 'reject-a' ? [pair.a, nameB] : [pair.b, nameA];
+          change = curate(pair.runId, { kind: 'verdict', label: (scope) => `Rejected ${scope} (near-duplicate of ${other})` }, () => setVerdicts(db, [id], 'rejected'));
+        } else {
+          const fine = decision === 'fine' ? { by: designer, at: new Date().toISOString() } : null;
+          change = curate(
+            pair.runId,
+            { kind: 'triage', scope: `${nameA} ↔ ${nameB}`, label: (scope) => (fine ? `Marked ${scope} fine (both may ship)` : `Took the fine mark off ${scope}`) },
+            () => setPairFine(db, pair.runId, pair.a, pair.b, fine),
+          );
+        }
+        return { ...change, pair: pairView(db, pairId)! };
+      });
     },
     'packs.export': ({ runId, kind, layout, allowBreaks }) => {
       const run = runOf(runId);

@@ -90,6 +90,33 @@ describe('orderings.steer', () => {
     expect(list.entries[0]!.kind).toBe('steer');
   });
 
+  it('takes a run\'s changes in the order they came: an undo sent while a steer computes undoes that steer, two steers sent at once both hold', async () => {
+    // A fast designer: L pressed, then Ctrl+Z before the recompute answered. The undo used to run
+    // first (it needs no worker) and undo the change before; the steer then stored its order
+    // computed from the steering it had read, so what history called undone came back.
+    await studio.api.call('orderings.steer', { runId, clear: true });
+    const pinned = await studio.api.call('orderings.steer', { runId, lock: [3] });
+    const [locked, undone] = await Promise.all([
+      studio.api.call('orderings.steer', { runId, lock: [1] }),
+      studio.api.call('history.undo', { runId }),
+    ]);
+    expect(locked.entry?.label).toBe('Locked level 1');
+    expect(undone.entries.map((e) => e.label)).toEqual(['Locked level 1']);
+    const steering = await studio.api.call('orderings.steering', { runId });
+    expect(steering.locks.map((l) => l.level)).toEqual([3]);
+    expect(steering.locks).toEqual(pinned.steering.locks);
+    // Two steers sent together: the second starts from what the first stored, so both hold.
+    const [one, two] = await Promise.all([
+      studio.api.call('orderings.steer', { runId, lock: [5] }),
+      studio.api.call('orderings.steer', { runId, lock: [7] }),
+    ]);
+    expect(one.steering.locks.map((l) => l.level)).toEqual([3, 5]);
+    expect(two.steering.locks.map((l) => l.level)).toEqual([3, 5, 7]);
+    expect((await studio.api.call('orderings.steering', { runId })).locks.map((l) => l.level)).toEqual([3, 5, 7]);
+    const list = await studio.api.call('history.list', { runId, limit: 2 });
+    expect(list.entries.map((e) => e.label)).toEqual(['Locked level 7', 'Locked level 5']);
+  });
+
   it('migration 6 keeps the stored orderings of an older file', () => {
     const dir = tempDir('studio-steer-mig-');
     try {
