@@ -227,9 +227,11 @@ export function createService(ctx: ServiceContext): Service {
       // Triage moves on after the run ends: its figures are read now, not stored.
       return report ? { ...report, nearDuplicates: { ...report.nearDuplicates, triage: triageCounts(db, runId) } } : null;
     },
-    'runs.cancel': ({ runId }) => {
+    'runs.cancel': async ({ runId }) => {
       runOf(runId);
-      engine.cancel(runId);
+      // Answered once the run has stopped: the reply's status is the one stored (cancelled, or
+      // done/failed when the run ended first), never the 'running' it had when asked.
+      await engine.cancel(runId);
       return summary(runId);
     },
     'runs.resume': ({ runId }) => {
@@ -472,15 +474,27 @@ export function createService(ctx: ServiceContext): Service {
       await experiments.figuresReady(experimentId);
       return experimentResults(db, experimentOf(experimentId));
     },
-    'experiments.cancel': ({ experimentId }) => {
+    'experiments.cancel': async ({ experimentId }) => {
       experimentOf(experimentId);
-      if (!experiments.isActive(experimentId)) throw new ApiError('conflict', `experiment ${experimentId} has no run queued or running here`);
-      experiments.cancel(experimentId);
+      if (!experiments.isActive(experimentId)) {
+        experiments.settle(experimentId);
+        const e = experimentOf(experimentId);
+        const held = experimentRuns(db, experimentId).map((c) => engine.heldElsewhere(c.runId)).find((m) => m !== null);
+        if (held) throw new ApiError('conflict', `cannot cancel experiment ${experimentId} here: ${held}`);
+        throw new ApiError('conflict', `experiment ${experimentId} is ${e.status}; only a queued or running experiment can be cancelled`);
+      }
+      // Answered once every run has stopped, with the status they add up to.
+      await experiments.cancel(experimentId);
       return summaryOf(experimentOf(experimentId));
     },
     'experiments.resume': ({ experimentId }) => {
+      experimentOf(experimentId);
+      experiments.settle(experimentId);
       const e = experimentOf(experimentId);
       if (e.status === 'done') throw new ApiError('conflict', `experiment ${experimentId} is done; every run finished`);
+      // Nothing left to queue: every unfinished run is queued or running here already.
+      const left = experimentRuns(db, experimentId).filter((c) => c.status !== 'done' && !engine.isActive(c.runId));
+      if (left.length === 0) throw new ApiError('conflict', `experiment ${experimentId} is ${e.status} already; only a cancelled, interrupted or failed experiment can be resumed`);
       experiments.start(experimentId);
       return summaryOf(experimentOf(experimentId));
     },

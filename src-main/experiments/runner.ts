@@ -22,7 +22,8 @@ const PROGRESS_EVERY_MS = 250;
 /** What the runner needs of the run engine. */
 export interface RunQueue {
   enqueue(runId: number): void;
-  cancel(runId: number): void;
+  /** Resolves once the run has stopped and its status is stored. */
+  cancel(runId: number): Promise<void>;
   isActive(runId: number): boolean;
   heldElsewhere(runId: number): string | null;
   sweep(): number[];
@@ -31,7 +32,8 @@ export interface RunQueue {
 export interface ExperimentRunner {
   /** Queue every unfinished run of an experiment (a new one, or a resume). */
   start(experimentId: number): void;
-  cancel(experimentId: number): void;
+  /** Stop every queued and running run; resolves once all have stopped and the experiment's status is stored. */
+  cancel(experimentId: number): Promise<void>;
   /** True while any of its runs is queued or running here. */
   isActive(experimentId: number): boolean;
   /** Bring the stored status in line with its runs (after a crash, its runs were marked interrupted by the engine). */
@@ -163,9 +165,13 @@ export function createExperimentRunner(opts: {
       settle(experimentId);
       opts.onProgress(progress(experimentId));
     },
-    cancel(experimentId) {
+    async cancel(experimentId) {
       const engine = opts.engine();
-      for (const c of experimentRuns(db, experimentId)) if (engine.isActive(c.runId)) engine.cancel(c.runId);
+      // Queued runs first (they stop at once), so none starts while a running one winds down.
+      const cells = experimentRuns(db, experimentId).filter((c) => engine.isActive(c.runId));
+      cells.sort((a, b) => Number(a.status === 'running') - Number(b.status === 'running'));
+      const stopping = cells.map((c) => engine.cancel(c.runId));
+      await Promise.all(stopping);
       settle(experimentId);
     },
     settle,
