@@ -31,8 +31,21 @@ export interface RunReport {
   /** Levels the automatic order could not fill. */
   shortLevels: number[];
   warnings: string[];
-  /** How long each phase took (ms; null when it did not run in the process that ended the run). */
+  /**
+   * How long each phase took (ms), adding up every attempt: the time spent before a cancel, a
+   * close or a crash counts too (a crash loses at most the last half second); null: the phase
+   * never ran.
+   */
   phases: { name: 'generate' | 'order' | 'near-duplicates'; ms: number | null }[];
+  /** How many times the run was resumed before it ended (absent in reports stored before it was counted). */
+  resumes?: number;
+}
+
+/** "resumed once", "resumed 3 times" (null: never resumed). */
+export function resumedText(r: Pick<RunReport, 'resumes'>): string | null {
+  const n = r.resumes ?? 0;
+  if (n <= 0) return null;
+  return `resumed ${n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`}; the phase times add up every attempt`;
 }
 
 /** The report as label/value lines (the CLI's summary and plain-text views). */
@@ -52,6 +65,8 @@ export function reportLines(r: RunReport, format: (n: number) => string = (n) =>
   lines.push({ label: 'near-duplicates', value: `${r.nearDuplicates.found} pairs found, ${r.nearDuplicates.skipped} skipped by the order${r.nearDuplicates.bothShip ? `, ${r.nearDuplicates.bothShip} both ship` : ''}${triaged}` });
   lines.push({ label: 'short levels', value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels) });
   for (const w of r.warnings) lines.push({ label: 'warning', value: w });
+  const resumed = resumedText(r);
+  if (resumed) lines.push({ label: 'resumed', value: resumed });
   const timed = r.phases.filter((p) => p.ms !== null);
   if (timed.length) lines.push({ label: 'phases', value: timed.map((p) => `${p.name} ${((p.ms ?? 0) / 1000).toFixed(2)} s`).join(' · ') });
   return lines;

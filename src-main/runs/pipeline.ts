@@ -2,7 +2,10 @@
  * The run pipeline: what a started run does, phase by phase — generate the pools
  * (generate-pools.ts), order them (finish.ts), find near-duplicates (near-duplicates.ts),
  * then mark it done and store its report (run-report.ts). A cancel, a close, a failure or a
- * lost lease ends it with the matching status (or, when lost, writes nothing more). The
+ * lost lease ends it with the matching status (or, when lost, writes nothing more). Each
+ * phase's time is stored with the run as it goes (at most every PHASES_EVERY_MS), adding to
+ * what earlier attempts spent, so the report of a run resumed after a cancel or a crash counts
+ * them all, and says how many times it was resumed. The
  * scheduler (jobs/scheduler.ts) decides when a run starts and hands it its share of the pool.
  */
 import { performance } from 'node:perf_hooks';
@@ -11,14 +14,17 @@ import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import type { RunReport } from '../../src-shared/run-report';
 import type { Db } from '../store/db';
-import { getRun, getRunScope, setRunReport, setRunStatus } from '../store/runs';
+import { countResume, getRun, getRunAttempts, getRunScope, setRunPhaseMs, setRunReport, setRunStatus } from '../store/runs';
 import type { WorkerPool } from '../jobs/pool';
-import type { RunProgressTracker } from '../jobs/progress';
+import type { PhaseMs, RunProgressTracker } from '../jobs/progress';
 import { RunLostError, type ScheduledRun } from '../jobs/scheduler';
 import { orderInWorkers, orderStoredPools } from './finish';
 import { generatePools } from './generate-pools';
 import { nearDuplicatePass } from './near-duplicates';
 import { buildRunReport } from './run-report';
+
+/** The least time between two writes of a run's phase times (a crash loses at most this much). */
+const PHASES_EVERY_MS = 500;
 
 export interface RunPipelineOptions {
   db: Db;
@@ -43,12 +49,34 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
   const { db, pool, progress } = opts;
   const genMs = new Map<number, number>();
   const storeMs = new Map<number, number>();
-  const emit = progress.emit;
+  /** When each run's phase times were last written, and the stage of the event that wrote them. */
+  const phasesWritten = new Map<number, number>();
+  const lastStage = new Map<number, string>();
+
+  /** Store the run's phase times so far (every attempt's); `force`: now, else at most every PHASES_EVERY_MS. */
+  function storePhases(runId: number, force: boolean): void {
+    const now = performance.now();
+    if (!force && now - (phasesWritten.get(runId) ?? -Infinity) < PHASES_EVERY_MS) return;
+    phasesWritten.set(runId, now);
+    const ms: PhaseMs = {};
+    for (const p of progress.phaseTimes(runId)) if (p.ms !== null) ms[p.name] = p.ms;
+    setRunPhaseMs(db, runId, ms);
+  }
+  // Every progress event may store the phase times (throttled); a phase change always does.
+  const emit: RunProgressTracker['emit'] = (runId, status, stage, ...rest) => {
+    progress.emit(runId, status, stage, ...rest);
+    storePhases(runId, lastStage.get(runId) !== stage);
+    lastStage.set(runId, stage);
+  };
+  const tracked: RunProgressTracker = { ...progress, emit };
 
   /** The run's report, stored with it when it ends; a report that cannot be built never fails the run. */
   function storeReport(game: AnyGame, runId: number, status: RunReport['status'], error: string | null): void {
     try {
-      setRunReport(db, runId, buildRunReport(db, game, runId, status, progress.phaseTimes(runId), error));
+      storePhases(runId, true);
+      phasesWritten.delete(runId);
+      lastStage.delete(runId);
+      setRunReport(db, runId, buildRunReport(db, game, runId, status, progress.phaseTimes(runId), getRunAttempts(db, runId).resumes, error));
     } catch (e) {
       console.error(`run ${runId}: could not store its report:`, e);
     }
@@ -69,12 +97,14 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
       job.lost(gone);
       return null;
     }
-    progress.start(runId, game.phaseWeights);
+    // A run that started before (then was cancelled, failed, or its process closed or died) is resumed.
+    if (run.startedAt !== null) countResume(db, runId);
+    progress.start(runId, game.phaseWeights, getRunAttempts(db, runId).phaseMs);
     setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
     job.changed('running');
     try {
       const g0 = performance.now();
-      await generatePools({ db, pool, progress, batchSize: opts.batchSize ?? 4, onStored: (ms) => storeMs.set(runId, (storeMs.get(runId) ?? 0) + ms) }, game, run, job);
+      await generatePools({ db, pool, progress: tracked, batchSize: opts.batchSize ?? 4, onStored: (ms) => storeMs.set(runId, (storeMs.get(runId) ?? 0) + ms) }, game, run, job);
       genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
       if (signal.aborted) throw signal.reason;
       // An experiment's quick run (some slots only) ships nothing: it is not ordered.
@@ -84,7 +114,7 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
         if (signal.aborted) throw signal.reason;
       }
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
-      await nearDuplicatePass({ db, pool, progress, ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}) }, game, run, job);
+      await nearDuplicatePass({ db, pool, progress: tracked, ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}) }, game, run, job);
       if (signal.aborted) throw signal.reason;
       const gone = job.loss();
       if (gone) throw gone;

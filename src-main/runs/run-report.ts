@@ -6,7 +6,7 @@ import type { Db } from '../store/db';
 import { gaveUpFigures, pairFigures } from '../store/run-figures';
 import { orderingView } from './ordering-view';
 
-export function buildRunReport(db: Db, game: AnyGame, runId: number, status: RunReport['status'], phases: RunReport['phases'], error: string | null): RunReport {
+export function buildRunReport(db: Db, game: AnyGame, runId: number, status: RunReport['status'], phases: RunReport['phases'], resumes: number, error: string | null): RunReport {
   const view = orderingView(db, game, runId, 'automatic');
   const shipped = view.levels.filter((l) => l.difficulty !== null);
   let difficulty: RunReport['difficulty'] = null;
@@ -40,5 +40,6 @@ export function buildRunReport(db: Db, game: AnyGame, runId: number, status: Run
     shortLevels: view.shortLevels,
     warnings,
     phases,
+    resumes,
   };
 }

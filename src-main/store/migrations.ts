@@ -246,4 +246,11 @@ export const migrations: readonly string[] = [
   ALTER TABLE candidates ADD COLUMN draft INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE candidates ADD COLUMN parent_id INTEGER REFERENCES candidates (id) ON DELETE SET NULL;
   `,
+  // 10: a run's phase times over every attempt (JSON {generate, order, near-duplicates} in ms,
+  // written as the run goes, so a crash keeps them up to the last write) and how many times it
+  // was resumed, for its report.
+  `
+  ALTER TABLE runs ADD COLUMN phase_ms TEXT;
+  ALTER TABLE runs ADD COLUMN resumes INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

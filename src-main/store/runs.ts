@@ -142,3 +142,18 @@ export function getRunScope(db: Db, id: number): RunScope | null {
   return r?.scope ? (JSON.parse(r.scope) as RunScope) : null;
 }
 
+
+/** A run's phase times over every attempt so far (ms; written as it runs), and how many times it was resumed. */
+export function getRunAttempts(db: Db, id: number): { phaseMs: Partial<Record<'generate' | 'order' | 'near-duplicates', number>>; resumes: number } {
+  const r = db.prepare('SELECT phase_ms, resumes FROM runs WHERE id = ?').get(id) as { phase_ms: string | null; resumes: number } | undefined;
+  return { phaseMs: r?.phase_ms ? (JSON.parse(r.phase_ms) as Partial<Record<'generate' | 'order' | 'near-duplicates', number>>) : {}, resumes: r?.resumes ?? 0 };
+}
+
+export function setRunPhaseMs(db: Db, id: number, phaseMs: Partial<Record<'generate' | 'order' | 'near-duplicates', number>>): void {
+  db.prepare('UPDATE runs SET phase_ms = ? WHERE id = ?').run(JSON.stringify(phaseMs), id);
+}
+
+/** A run that had started before starts again: count the resume. */
+export function countResume(db: Db, id: number): number {
+  return (db.prepare('UPDATE runs SET resumes = resumes + 1 WHERE id = ? RETURNING resumes').get(id) as { resumes: number }).resumes;
+}

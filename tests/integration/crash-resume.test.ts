@@ -1,3 +1,9 @@
+/**
+ * A run killed for real (SIGKILL of the CLI mid-generate), reopened and resumed: it is marked
+ * interrupted, resume carries on from the stored candidates, the pack is byte-identical to an
+ * uninterrupted run of the same seed, and the report adds the killed process's phase time to
+ * the resuming one's and says the run was resumed once.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,10 +53,15 @@ describe('a run killed with SIGKILL mid-run', () => {
     expect(await exited).toBe('SIGKILL');
     const atKill = storedCandidates(db);
     const probe = new Database(db, { readonly: true });
-    const total = (probe.prepare('SELECT candidates_total AS n FROM runs WHERE id = 1').get() as { n: number }).n;
+    const row = probe.prepare('SELECT candidates_total AS n, phase_ms, resumes FROM runs WHERE id = 1').get() as { n: number; phase_ms: string | null; resumes: number };
     probe.close();
+    const total = row.n;
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(total);
+    // The time generating before the kill was stored as it went.
+    const beforeKill = (JSON.parse(row.phase_ms ?? '{}') as { generate?: number }).generate ?? 0;
+    expect(beforeKill).toBeGreaterThan(0);
+    expect(row.resumes).toBe(0);
 
     // Just after the kill the lease still looks live (its holder could be a slow process on
     // another machine): the run is left running and resume is refused in a sentence.
@@ -69,6 +80,18 @@ describe('a run killed with SIGKILL mid-run', () => {
     const resumed = cli('resume', '1', '--db', db);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(new RegExp(`resuming run 1: ${atKill}/${total} candidates stored`));
+    // The summary's report says the run was resumed, and its generate time counts the killed
+    // process's part too (it said "generate 0.00 s" when only the resuming process counted).
+    expect(resumed.stdout).toMatch(/^resumed\s+resumed once; the phase times add up every attempt$/m);
+    const generate = /^phases\s+generate (\d+\.\d\d) s/m.exec(resumed.stdout);
+    expect(generate, resumed.stdout).not.toBeNull();
+    expect(Number(generate![1]) * 1000).toBeGreaterThanOrEqual(Math.floor(beforeKill / 10) * 10);
+    const after = new Database(db, { readonly: true });
+    const report = JSON.parse((after.prepare('SELECT report FROM runs WHERE id = 1').get() as { report: string }).report) as { status: string; resumes: number; phases: { name: string; ms: number | null }[] };
+    after.close();
+    expect(report).toMatchObject({ status: 'done', resumes: 1 });
+    expect(report.phases.find((p) => p.name === 'generate')!.ms).toBeGreaterThan(beforeKill);
+    for (const p of report.phases) expect(p.ms).toBeGreaterThan(0);
     const out = join(t.dir, 'resumed.json');
     const exported = cli('export', '1', '--db', db, '--out', out);
     expect(exported.status, exported.stderr).toBe(0);

@@ -2,11 +2,13 @@
  * Progress that only moves forward, and the report a run stores when it ends: every progress
  * event of a full Apsis run (the default plan, 2 workers) is sampled and its overall figure
  * never decreases while the phases go generate → order → near-duplicates → done; the report
- * agrees with what the database holds.
+ * agrees with what the database holds; across a cancel and a resume the report's phase times
+ * add up both attempts and it says the run was resumed.
  */
 import { describe, expect, it } from 'vitest';
 import type { RunProgress, RunSummary } from '../../src-shared/api';
 import { RUN_PHASES } from '../../src-shared/progress';
+import { reportLines } from '../../src-shared/run-report';
 import { useTestStudio } from '../helpers/studio';
 
 const studio = useTestStudio({ workers: 2 });
@@ -111,6 +113,10 @@ describe('cancel and resume', () => {
     const cancelled = await studio.api.call('runs.report', { runId });
     expect(cancelled?.status).toBe('cancelled');
     expect(cancelled?.warnings.join(' ')).toMatch(/resume it/);
+    // The generate phase the cancel stopped part way keeps its time (it read null before).
+    const genAtCancel = cancelled!.phases.find((p) => p.name === 'generate')!.ms;
+    expect(genAtCancel).toBeGreaterThan(0);
+    expect(cancelled!.resumes).toBe(0);
     const atCancel = events[events.length - 1]!;
     expect(atCancel.stage).toBe('cancelled');
     expect(atCancel.overall).toBeGreaterThan(0);
@@ -119,7 +125,12 @@ describe('cancel and resume', () => {
     expect((await studio.service.engine.waitFor(runId)).status).toBe('done');
     off();
     expectForwardOnly(events);
-    expect((await studio.api.call('runs.report', { runId }))?.status).toBe('done');
+    const done = await studio.api.call('runs.report', { runId });
+    expect(done?.status).toBe('done');
+    // The final report counts both attempts and says the run was resumed once.
+    expect(done!.resumes).toBe(1);
+    expect(done!.phases.find((p) => p.name === 'generate')!.ms).toBeGreaterThan(genAtCancel!);
+    expect(reportLines(done!)).toContainEqual({ label: 'resumed', value: 'resumed once; the phase times add up every attempt' });
   });
 
   it('has no report before a run ends, and refuses an unknown run', async () => {
