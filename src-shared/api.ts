@@ -700,6 +700,21 @@ export const apiMethodNames = Object.keys(apiMethods) as ApiMethodName[];
 type SpecOf<K extends ApiMethodName> = (typeof apiMethods)[K];
 export type ApiArgs<K extends ApiMethodName> = z.input<SpecOf<K>['args']>;
 export type ApiParsedArgs<K extends ApiMethodName> = z.output<SpecOf<K>['args']>;
+// ---------- arguments as a form holds them (polish) ----------
+
+/**
+ * Arguments as a form holds them: every number may still be the text the designer typed
+ * ("12a", "1e999"). The forms send such text on, and the API's check refuses it in a sentence
+ * naming the field, so a form needs no second reader of its own (StudioClient.submit).
+ */
+export type AsTyped<T> = T extends number
+  ? number | string
+  : T extends readonly (infer U)[]
+    ? AsTyped<U>[]
+    : T extends object
+      ? { [P in keyof T]: AsTyped<T[P]> }
+      : T;
+
 export type ApiReply<K extends ApiMethodName> = SpecOf<K> extends MethodSpec<z.ZodType, infer R> ? R : never;
 
 /** What the service object implements: one async function per API method. */
@@ -765,6 +780,11 @@ export function isApiMethodName(name: string): name is ApiMethodName {
  */
 export interface StudioClient {
   call<K extends ApiMethodName>(name: K, args: ApiArgs<K>): Promise<ApiReply<K>>;
+  /**
+   * A form's arguments as the designer typed them (AsTyped): the same call, for the forms that
+   * leave reading their number fields to the API, which names each field it cannot read.
+   */
+  submit<K extends ApiMethodName>(name: K, args: AsTyped<ApiArgs<K>>): Promise<ApiReply<K>>;
   on<E extends ApiEventName>(event: E, handler: (payload: ApiEvents[E]) => void): () => void;
   readonly transport: 'electron' | 'server' | 'local';
 }

@@ -16,6 +16,13 @@ import { findLevel, withBenchPage } from './bench-page';
 // Declares window.__editor, edit mode's debug hook (set by the renderer).
 import type {} from '../../src-shared/editor-debug';
 
+declare global {
+  interface Window {
+    /** BENCH_DEBUG: the page logs each timed edit (set before the studio loads). */
+    __benchDebug?: boolean;
+  }
+}
+
 /** Edits timed per level (each nudges one element by one unit, alternately there and back). */
 const EDITS = 60;
 
@@ -28,7 +35,7 @@ export const editorBenchCases: BenchCase[] = [
       const beforeLoad = async (page: Page): Promise<void> => {
         if (!process.env['BENCH_DEBUG']) return;
         page.on('console', (m) => console.error(m.text()));
-        await page.addInitScript(() => ((window as unknown as { __benchDebug?: boolean }).__benchDebug = true));
+        await page.addInitScript(() => (window.__benchDebug = true));
       };
       return withBenchPage({ name: 'editor', beforeLoad }, async ({ page, dir }) => {
         const rows: BenchRow[] = [];
@@ -62,7 +69,7 @@ export const editorBenchCases: BenchCase[] = [
               const r = await hook.nudgeAndWait(i, k % 2 === 0 ? 1 : -1, 0);
               toScreen.push(r.toScreenMs);
               work.push(r.workMs);
-              if ((window as unknown as { __benchDebug?: boolean }).__benchDebug) console.log(`edit ${k}: ${r.toScreenMs.toFixed(1)} ms to screen, ${document.querySelector('[data-testid=edit-timing]')?.textContent} round trip, worker ${r.workMs.toFixed(1)} ms`);
+              if (window.__benchDebug) console.log(`edit ${k}: ${r.toScreenMs.toFixed(1)} ms to screen, ${document.querySelector('[data-testid=edit-timing]')?.textContent} round trip, worker ${r.workMs.toFixed(1)} ms`);
             }
             return { toScreen, work };
           }, EDITS);

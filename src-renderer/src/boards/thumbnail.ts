@@ -6,6 +6,7 @@
  */
 import { gameView } from '../games/index';
 import type { BoardTheme } from './theme';
+import type { Canvas2D } from '../games/game-view';
 
 /** A thumbnail's canvas size in device pixels for its CSS size. */
 export function thumbnailPixels(cssWidth: number, cssHeight: number, dpr: number): { w: number; h: number } {
@@ -13,7 +14,7 @@ export function thumbnailPixels(cssWidth: number, cssHeight: number, dpr: number
 }
 
 /** The background and the game view's drawing of the level, on a w × h device-pixel context. */
-function paint(ctx: CanvasRenderingContext2D, game: string, level: unknown, rules: unknown, w: number, h: number, theme: BoardTheme): void {
+function paint(ctx: Canvas2D, game: string, level: unknown, rules: unknown, w: number, h: number, theme: BoardTheme): void {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = theme.bg;
   ctx.fillRect(0, 0, w, h);
@@ -56,8 +57,7 @@ export function drawThumbnailInto(game: string, level: unknown, rules: unknown, 
   if (scratch.height !== h) scratch.height = h;
   const ctx = scratch.getContext('2d');
   if (!ctx) throw new Error('thumbnail: no 2D canvas context');
-  // The games draw on the DOM canvas's context type; an offscreen one draws the same calls.
-  paint(ctx as unknown as CanvasRenderingContext2D, game, level, rules, w, h, theme);
+  paint(ctx, game, level, rules, w, h, theme);
   return scratch.transferToImageBitmap();
 }
 

@@ -10,8 +10,15 @@ import { unwrap } from '../lib/errors';
 import { downloadText, downloadZip } from '../lib/download';
 import { perLevelZip } from './per-level';
 
+declare global {
+  interface Window {
+    /** Electron's preload: the pack-file requests whose dialogs main opens; absent in browser mode. */
+    studioFiles?: FilesBridge;
+  }
+}
+
 export function filesBridge(): FilesBridge | null {
-  return (window as unknown as { studioFiles?: FilesBridge }).studioFiles ?? null;
+  return window.studioFiles ?? null;
 }
 
 export interface ExportOutcome {

@@ -69,6 +69,9 @@ export interface GameEditor<Level, Rules> {
   newLevel(rules: Rules, plan: unknown, slot: number): Level;
 }
 
+/** A 2D context a thumbnail is drawn on: a page canvas's, or an offscreen one's (the picture cache draws there). */
+export type Canvas2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface GameView<Level = any, Rules = any, Align = any> {
   /** The shared game: id, title, words, rules schema, nearDuplicate. */
@@ -86,7 +89,7 @@ export interface GameView<Level = any, Rules = any, Align = any> {
    * the field fills the box, and what tells levels apart (element kinds, sizes, headings)
    * stays readable down to about 120 CSS pixels wide.
    */
-  thumbnail(ctx: CanvasRenderingContext2D, level: Level, rules: Rules, w: number, h: number, theme: BoardTheme): void;
+  thumbnail(ctx: Canvas2D, level: Level, rules: Rules, w: number, h: number, theme: BoardTheme): void;
   /** The field's width over its height under these rules, so a thumbnail's box can fit it (1 when absent). */
   thumbnailAspect?(rules: Rules): number;
   /** The empty board of a run with these rules (the new-run preview), fitted into W × H. */

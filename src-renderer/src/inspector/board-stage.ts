@@ -12,7 +12,7 @@ export interface BoardStageOptions {
   host: HTMLDivElement;
   game: InspectorDebugHook['game'];
   /** The element under a pointer event, or null. */
-  pick(e: Konva.KonvaEventObject<PointerEvent>): number | null;
+  pick(e: Konva.KonvaEventObject<Event>): number | null;
   onHover(index: number | null): void;
   onZoom(zoom: number): void;
   /** Build and draw the whole board (the game measures drawMs and redrawMs itself). */

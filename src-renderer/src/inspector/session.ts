@@ -47,7 +47,7 @@ export interface InspectorSession {
   /** Build the board into the layer, fitted into width × height. */
   build(layer: Konva.Layer, width: number, height: number, theme: BoardTheme): void;
   /** The element under a pointer event, or null. */
-  pick(e: Konva.KonvaEventObject<PointerEvent>): number | null;
+  pick(e: Konva.KonvaEventObject<Event>): number | null;
   /** For tests: the centre of every element in page pixels (window.__inspector.centres). */
   centres(stage: Konva.Stage): { index: number; x: number; y: number; live: boolean }[];
   /** For tests: the play state (window.__inspector.state). */

@@ -2,26 +2,37 @@
  * Picks the transport once at start: the Electron preload bridge when present, else the
  * WebSocket client of the local server. The rest of the renderer only sees StudioClient.
  */
-import type { ApiArgs, ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
+import type { ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
 import { unwrap } from './errors';
 import { createWsClient } from './ws-client';
 
-interface Bridge {
+/** The preload's `window.studioBridge`: the API over IPC, every reply an envelope. */
+export interface Bridge {
   call(method: string, args: unknown): Promise<ApiEnvelope<unknown>>;
   on(event: string, handler: (payload: unknown) => void): () => void;
 }
 
+declare global {
+  interface Window {
+    /** Electron's preload bridge (src-main/electron/preload.ts); absent in browser mode. */
+    studioBridge?: Bridge;
+  }
+}
+
 function bridgeClient(bridge: Bridge): StudioClient {
+  // `call` and `submit` differ only in what the compiler lets through.
+  const send = async <K extends ApiMethodName>(name: K, args: unknown): Promise<ApiReply<K>> => unwrap(await bridge.call(name, args)) as ApiReply<K>;
   return {
     transport: 'electron',
-    call: async <K extends ApiMethodName>(name: K, args: ApiArgs<K>) => unwrap(await bridge.call(name, args)) as ApiReply<K>,
+    call: send,
+    submit: send,
     on: <E extends ApiEventName>(event: E, handler: (payload: ApiEvents[E]) => void) =>
       bridge.on(event, (p) => handler(p as ApiEvents[E])),
   };
 }
 
 export function connect(): StudioClient {
-  const bridge = (window as unknown as { studioBridge?: Bridge }).studioBridge;
+  const bridge = window.studioBridge;
   if (bridge) return bridgeClient(bridge);
   // The server writes the token into the page it serves (a reopened page without ?token=
   // loads by its cookie, which the socket itself does not accept).

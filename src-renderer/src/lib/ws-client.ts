@@ -3,7 +3,7 @@
  * The socket's first message carries the access token (the server accepts no cookie or
  * address token on the socket), and calls wait until the server has accepted it.
  */
-import type { ApiArgs, ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
+import type { ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
 import { formatBytes, MAX_MESSAGE_BYTES } from '../../../src-shared/transport-limits';
 import { StudioError, unwrap } from './errors';
 
@@ -81,26 +81,30 @@ export function createWsClient(url: string, token: string): StudioClient {
     return opening;
   };
 
+  /** One call on the socket; `call` and `submit` differ only in what the compiler lets through. */
+  const send = async <K extends ApiMethodName>(name: K, args: unknown): Promise<ApiReply<K>> => {
+    const id = nextId++;
+    const text = JSON.stringify({ id, method: name, args });
+    const bytes = byteLength(text);
+    if (bytes > MAX_MESSAGE_BYTES) {
+      // Refused here, so the socket (and every other call on it) survives.
+      throw new StudioError({
+        code: 'bad-argument',
+        message: `${name}: this request is ${formatBytes(bytes)}, over the ${formatBytes(MAX_MESSAGE_BYTES)} the studio server accepts in one message`,
+      });
+    }
+    const ws = await open();
+    const envelope = await new Promise<ApiEnvelope<unknown>>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      ws.send(text);
+    });
+    return unwrap(envelope) as ApiReply<K>;
+  };
+
   return {
     transport: 'server',
-    call: async <K extends ApiMethodName>(name: K, args: ApiArgs<K>) => {
-      const id = nextId++;
-      const text = JSON.stringify({ id, method: name, args });
-      const bytes = byteLength(text);
-      if (bytes > MAX_MESSAGE_BYTES) {
-        // Refused here, so the socket (and every other call on it) survives.
-        throw new StudioError({
-          code: 'bad-argument',
-          message: `${name}: this request is ${formatBytes(bytes)}, over the ${formatBytes(MAX_MESSAGE_BYTES)} the studio server accepts in one message`,
-        });
-      }
-      const ws = await open();
-      const envelope = await new Promise<ApiEnvelope<unknown>>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        ws.send(text);
-      });
-      return unwrap(envelope) as ApiReply<K>;
-    },
+    call: send,
+    submit: send,
     on: <E extends ApiEventName>(event: E, handler: (payload: ApiEvents[E]) => void) => {
       const set = listeners.get(event) ?? new Set();
       const h = (p: unknown): void => handler(p as ApiEvents[E]);

@@ -8,6 +8,7 @@
 import type { ApsisLevel, ApsisRules } from '../../../../src-shared/games/apsis/index';
 import { isDiagonal, levelGeo, orbitRadius } from '../../../../src-shared/games/apsis/index';
 import type { BoardTheme } from '../../boards/theme';
+import type { Canvas2D } from '../game-view';
 
 /** Arrow strokes in px on a thumbnail `w` px wide at scale s (px per unit). */
 export function apsisThumbnailStrokes(rules: ApsisRules, s: number, w: number): { body: number; headHalf: number; headLength: (lengthPx: number) => number } {
@@ -16,7 +17,7 @@ export function apsisThumbnailStrokes(rules: ApsisRules, s: number, w: number): 
   return { body, headHalf: body * 1.35, headLength: (lengthPx) => Math.min(body * 2.1, lengthPx * 0.5) };
 }
 
-export function drawThumbnail(ctx: CanvasRenderingContext2D, level: ApsisLevel, rules: ApsisRules, w: number, h: number, t: BoardTheme): void {
+export function drawThumbnail(ctx: Canvas2D, level: ApsisLevel, rules: ApsisRules, w: number, h: number, t: BoardTheme): void {
   const R = rules.rimRadius;
   const px = Math.min(w, h);
   const s = (px * 0.98) / (2 * R);

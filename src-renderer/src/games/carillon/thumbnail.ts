@@ -7,6 +7,7 @@
  */
 import type { CarillonLevel, CarillonRules, DotSize } from '../../../../src-shared/games/carillon/index';
 import { dotColor, type BoardTheme } from '../../boards/theme';
+import type { Canvas2D } from '../game-view';
 
 const SIZES: readonly DotSize[] = ['small', 'normal', 'big'];
 
@@ -39,7 +40,7 @@ export function carillonThumbnailRadii(rules: CarillonRules, s: number, w: numbe
   return out;
 }
 
-export function drawThumbnail(ctx: CanvasRenderingContext2D, level: CarillonLevel, rules: CarillonRules, w: number, h: number, t: BoardTheme): void {
+export function drawThumbnail(ctx: Canvas2D, level: CarillonLevel, rules: CarillonRules, w: number, h: number, t: BoardTheme): void {
   const { s, ox, oy } = carillonThumbnailFit(rules, w, h);
   ctx.fillStyle = t.field;
   ctx.strokeStyle = t.line;
