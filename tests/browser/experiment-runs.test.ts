@@ -4,7 +4,8 @@
  * Pools, Plots and Compare listing the designer's own runs at top level, its runs folded under
  * the experiment ("Spacing 18 · seed 2") until asked for; the Experiments page opens one of
  * them in Pools, Plots and Compare, each picker showing it selected under its experiment; the
- * Runs page folds them with a count; a run the designer starts afterwards lists as before.
+ * Runs page folds them with a count; a run the designer starts afterwards lists as before; the
+ * switch is remembered across a restart.
  * Screenshots at 1440×900 and 1280×720 under /tmp/shots/pickers/ (when that folder exists).
  */
 import { existsSync } from 'node:fs';
@@ -203,6 +204,28 @@ describe('experiment runs in the run pickers', () => {
     expect(await chosen(page.getByTestId('run-picker'))).toMatchObject({ value: String(third.id), group: null, text: `#${third.id} · carillon · seed 43 · 4 levels` });
     // With an own run selected, the experiment's runs are all folded again.
     expect((await entries(page.getByTestId('run-picker'))).groups).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('remembers the switch across a restart of the studio, on and off', async () => {
+    const toggle = page.getByTestId('picker-show-experiment-runs');
+    await toggle.check();
+    await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).groups.length).toBe(1);
+    // The studio opened again (the page reloaded), on the Pools page.
+    await page.reload();
+    await goTo('Pools');
+    await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).groups[0]?.options.length).toBe(6);
+    expect(await toggle.isChecked()).toBe(true);
+    // The Runs page follows the same switch: every experiment run is listed.
+    await goTo('Runs');
+    await expect.poll(() => page.locator('[data-testid^="run-row-"]').count()).toBe(9);
+    await goTo('Pools');
+    await toggle.uncheck();
+    await page.reload();
+    await goTo('Pools');
+    await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).top).toEqual(ownIds());
+    expect((await entries(page.getByTestId('run-picker'))).groups).toEqual([]);
+    expect(await toggle.isChecked()).toBe(false);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { candidateName } from '../../../src-shared/vocabulary';
 import { studio } from '../lib/studio.svelte';
 import { pool } from '../pools/pool.svelte';
 import { parseJump, performJump } from '../lib/jump';
+import { savedSwitch, saveSwitch } from '../lib/saved-switch';
 
 /** The orders a filmstrip shows (the ones candidates.list can filter by). */
 type StripKind = Extract<OrderingKind, 'automatic' | 'approved'>;
@@ -27,18 +28,10 @@ export interface StripLevel {
 
 const STRIP_OPEN_KEY = 'studio-inspector-strip-open';
 
-function savedStripOpen(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(STRIP_OPEN_KEY) !== 'no';
-  } catch {
-    // Storage can be refused (privacy settings): the filmstrip then starts open.
-    return true;
-  }
-}
 
 class InspectorCuration {
   /** Whether the filmstrip's thumbnails show (folded to its one-line heading otherwise), kept per user. */
-  stripOpen = $state(savedStripOpen());
+  stripOpen = $state(savedSwitch(STRIP_OPEN_KEY, true));
   /** The stored candidate on screen (null for a pack file's level). */
   candidate = $state.raw<CandidateDetail | null>(null);
   autoAdvance = $state(false);
@@ -51,11 +44,7 @@ class InspectorCuration {
 
   setStripOpen(open: boolean): void {
     this.stripOpen = open;
-    try {
-      globalThis.localStorage?.setItem(STRIP_OPEN_KEY, open ? 'yes' : 'no');
-    } catch {
-      // Not kept for next time; it still applies now.
-    }
+    saveSwitch(STRIP_OPEN_KEY, open);
   }
 
   async show(c: CandidateDetail | null): Promise<void> {

@@ -6,6 +6,9 @@ import { connect } from './client';
 import { StudioError } from './errors';
 import { errorSentence } from '../../../src-shared/error-sentence';
 import { firstRun } from './run-choices';
+import { savedSwitch, saveSwitch } from './saved-switch';
+
+const EXPERIMENT_RUNS_KEY = 'studio-show-experiment-runs';
 
 export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
 
@@ -48,11 +51,18 @@ class Studio {
   debugOverlay = $state(false);
   /** The run the Pools, Plots, Duplicates, Ordering and Export pages show. */
   selectedRunId = $state<number | null>(null);
+  #showExperimentRuns = $state(savedSwitch(EXPERIMENT_RUNS_KEY, false));
   /**
    * The runs experiments made are listed in the run pickers and on the Runs page (under their
-   * experiment); off by default: a designer's pickers list their own runs.
+   * experiment); off by default: a designer's pickers list their own runs. Kept per user.
    */
-  showExperimentRuns = $state(false);
+  get showExperimentRuns(): boolean {
+    return this.#showExperimentRuns;
+  }
+  set showExperimentRuns(on: boolean) {
+    this.#showExperimentRuns = on;
+    saveSwitch(EXPERIMENT_RUNS_KEY, on);
+  }
   /** Latest progress event per run id. */
   progress = $state<Record<number, RunProgress>>({});
   private subscribed = false;
