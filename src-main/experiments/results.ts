@@ -3,21 +3,22 @@
  * Per run it reads the candidates (difficulty, builds, build time, gave up), the
  * near-duplicate pairs (within a pool; both shipping) and, for whole-plan runs, the shipped order (largest step, level 30, hardest, closest
  * pair, short levels; kept with the run once computed, as the closest pair compares every
- * shipped pair). Each figure is a median with its range over the seeds, and is `real` only
- * when the paired per-seed sign test says so (src-shared/experiments/stats.ts,
+ * shipped pair). Each figure is a median with its range over the seeds per side, the change
+ * (the median of the per-seed changes, not the gap between the two medians), and is `real`
+ * only when the paired per-seed sign test says so (src-shared/experiments/stats.ts,
  * docs/experiments.md).
  */
 import { stepStats } from '../../src-shared/ordering/curve';
 import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import { settingsDiff } from '../../src-shared/experiments/diff';
-import { boxStats, median, medianRange, pairedDecision, SIGN_TEST_LEVEL } from '../../src-shared/experiments/stats';
+import { boxStats, CHANGE_MEANS, median, medianRange, pairedDecision, seedChange, SIGN_TEST_LEVEL } from '../../src-shared/experiments/stats';
 import type { ExperimentResults, FigureResult, StageDistribution, VariantResult } from '../../src-shared/experiments/types';
 import type { Db } from '../store/db';
 import { experimentRuns, runCandidateStats, runFigures, setRunFigures, shippedLevels, type StoredExperiment } from '../store/experiments';
 import { planStages } from '../runs/plan-stages';
 
-interface FigureDef {
+export interface FigureDef {
   key: string;
   label: string;
   unit: string;
@@ -137,13 +138,19 @@ function runData(db: Db, game: AnyGame, runId: number, rules: unknown, wholePlan
   return { figures, bySlot };
 }
 
-function compare(def: FigureDef, seeds: number[], base: (number | null)[], variant: (number | null)[]): FigureResult {
+/**
+ * One figure of a variant against the base over the seeds both have done (`base[i]` and
+ * `variant[i]` are seed `seeds[i]`'s): each side's median and range, the change (the median of
+ * the per-seed changes, which the decision judges) and the paired decision.
+ */
+export function compareFigure(def: FigureDef, seeds: number[], base: (number | null)[], variant: (number | null)[]): FigureResult {
   const num = (v: number | null): number => (v === null ? Number.NaN : v);
   const decision = pairedDecision(base.map(num), variant.map(num));
   return {
     ...def,
     base: medianRange(base.map(num)),
     variant: medianRange(variant.map(num)),
+    change: seedChange(base.map(num), variant.map(num)),
     perSeed: seeds.map((seed, i) => ({ seed, base: base[i] ?? null, variant: variant[i] ?? null })),
     // A wall-clock figure keeps its per-seed counts but is never called real.
     decision: def.untested ? { ...decision, real: false, why: def.untested } : decision,
@@ -172,7 +179,7 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
     const seeds = seedsDone.filter((s) => dataOf(arm.arm, s) !== null);
     const b = seeds.map((s) => dataOf(0, s)!);
     const v = seeds.map((s) => dataOf(arm.arm, s)!);
-    const figures = defs.map((def) => compare(def, seeds, b.map((d) => d.figures[def.key] ?? null), v.map((d) => d.figures[def.key] ?? null)));
+    const figures = defs.map((def) => compareFigure(def, seeds, b.map((d) => d.figures[def.key] ?? null), v.map((d) => d.figures[def.key] ?? null)));
     const stageResults: StageDistribution[] = [];
     for (const st of stages) {
       const slots = (d: RunData): number[][] => [...d.bySlot.entries()].filter(([slot]) => slot >= st.from && slot <= st.to).map(([, list]) => list);
@@ -192,8 +199,8 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
         last: st.to + 1,
         base: boxStats(all(b)),
         variant: boxStats(all(v)),
-        spread: compare({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: game.difficulty, better: null, explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.` }, seeds, b.map(spread), v.map(spread)),
-        median: compare({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: game.difficulty, better: null, explain: `The median difficulty of every candidate of the ${st.name}.` }, seeds, b.map(stageMedian), v.map(stageMedian)),
+        spread: compareFigure({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: game.difficulty, better: null, explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.` }, seeds, b.map(spread), v.map(spread)),
+        median: compareFigure({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: game.difficulty, better: null, explain: `The median difficulty of every candidate of the ${st.name}.` }, seeds, b.map(stageMedian), v.map(stageMedian)),
       });
     }
     return { arm: arm.arm, name: arm.name, changes: arm.changes, diff: settingsDiff(game, base, arm), figures, stages: stageResults };
@@ -209,5 +216,6 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
     seedsDone,
     variants,
     decidedBy: DECIDED_BY,
+    changeMeans: CHANGE_MEANS,
   };
 }

@@ -52,6 +52,42 @@ export function medianRange(values: readonly number[]): MedianRange | null {
   return { median: quantileSorted(s, 0.5), min: s[0]!, max: s[s.length - 1]! };
 }
 
+/**
+ * A variant's change from its base as the results show it: the median (and range) of the
+ * per-seed changes, variant minus base on the same seed. It is not the gap between the two
+ * medians shown beside it, which come from different seeds and can even point the other way
+ * (base 1, 2, 3, 4, 100, 101, 102 and variant 2, 3, 4, 5, 0, 0, 0: every change but three is +1,
+ * so the median change is +1, while the medians fall from 4 to 2). The paired change is the one
+ * the sign test judges, so it is the one shown.
+ */
+export interface SeedChange extends MedianRange {
+  /** Seeds with the figure on both sides (the changes the median is taken over). */
+  seeds: number;
+  /** The gap between the two medians (variant's median minus base's), for reference. */
+  mediansGap: number | null;
+  /** True when the median change and the medians' gap point opposite ways (each beyond 1e-9). */
+  opposite: boolean;
+}
+
+/** What the change column holds, in a sentence (the CLI's footnote, the JSON, the screen's legend). */
+export const CHANGE_MEANS =
+  'Change: the median of the per-seed changes (the variant’s figure minus the base’s on the same seed), over the seeds where both have the figure; not the gap between the two medians shown beside it, which come from different seeds and can even point the other way.';
+
+/** The per-seed changes of paired figures (`base[i]`, `variant[i]` the same seed's), summed up; null when no seed has both. */
+export function seedChange(base: readonly number[], variant: readonly number[]): SeedChange | null {
+  const changes: number[] = [];
+  for (let i = 0; i < Math.min(base.length, variant.length); i++) {
+    const a = base[i]!, b = variant[i]!;
+    if (Number.isFinite(a) && Number.isFinite(b)) changes.push(b - a);
+  }
+  const r = medianRange(changes);
+  if (!r) return null;
+  const mb = medianRange(base), mv = medianRange(variant);
+  const mediansGap = mb && mv ? mv.median - mb.median : null;
+  const sign = (v: number): number => (Math.abs(v) <= 1e-9 ? 0 : Math.sign(v));
+  return { ...r, seeds: changes.length, mediansGap, opposite: mediansGap !== null && sign(r.median) * sign(mediansGap) < 0 };
+}
+
 /** The significance level of the paired sign test (two-sided). */
 export const SIGN_TEST_LEVEL = 0.05;
 

@@ -6,10 +6,10 @@
 import type { GameId } from '../game';
 import type { RunStatus, RunSummary } from '../api';
 import type { DiffLine } from './diff';
-import type { BoxStats, MedianRange, PairedDecision } from './stats';
+import type { BoxStats, MedianRange, PairedDecision, SeedChange } from './stats';
 
 export type { DiffLine } from './diff';
-export type { BoxStats, MedianRange, PairedDecision } from './stats';
+export type { BoxStats, MedianRange, PairedDecision, SeedChange } from './stats';
 
 export type ExperimentScope = { kind: 'plan' } | { kind: 'slots'; slots: number[]; candidates: number };
 export type ExperimentStatus = 'queued' | 'running' | 'cancelled' | 'interrupted' | 'failed' | 'done';
@@ -109,6 +109,12 @@ export interface FigureResult {
   untested?: string;
   base: MedianRange | null;
   variant: MedianRange | null;
+  /**
+   * The variant's change: the median (and range) of the per-seed changes, variant minus base
+   * on the same seed — what the decision judges; not `variant.median - base.median`, which it
+   * can differ from even in sign (`opposite`). Null when no seed has the figure on both sides.
+   */
+  change: SeedChange | null;
   perSeed: { seed: number; base: number | null; variant: number | null }[];
   decision: PairedDecision;
 }
@@ -148,6 +154,8 @@ export interface ExperimentResults {
   variants: VariantResult[];
   /** How `real` is decided, in one sentence. */
   decidedBy: string;
+  /** What each figure's `change` is, in one sentence (src-shared/experiments/stats.ts CHANGE_MEANS). */
+  changeMeans: string;
 }
 
 export interface Preset {

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ExperimentSummary, RunSummary } from '../../src-shared/api';
 import { RESULTS, useStudioInBrowser } from './chromium';
+import { formatDelta } from '../../src-renderer/src/experiments/results-model';
 
 let page: Page;
 const pageErrors: string[] = [];
@@ -209,8 +210,13 @@ describe('experiments in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('exp-figures-explain').textContent()).toMatch(/^loose pairs: a real difference in near copies within a pool/);
     expect(await page.getByTestId('exp-figures-explain').textContent()).toContain(results.decidedBy);
-    await page.getByTestId('exp-how-real').click();
-    await expect.poll(() => page.locator('.how p').first().textContent()).toBe(results.decidedBy);
+    // Beside the marks, always in sight: what "real" means and what a variant's change is.
+    expect(await page.getByTestId('exp-real-rule').textContent()).toBe(`real ${results.decidedBy}`);
+    expect(await page.getByTestId('exp-change-means').textContent()).toBe(results.changeMeans);
+    const pooled = results.variants[1]!.figures.find((f) => f.key === 'poolNearCopies')!;
+    const change = page.getByTestId('exp-figures-poolNearCopies-2-change');
+    expect(await change.getAttribute('title')).toMatch(/^Median of the per-seed changes \(variant − base on the same seed\)/);
+    expect(await change.textContent()).toBe(`change ${formatDelta(pooled.change!.median, false, '%')}${pooled.change!.opposite && formatDelta(pooled.change!.mediansGap, false, '%') !== '' ? ' *' : ''}`);
     // The box plot: one box per arm and plan row that has candidates.
     const boxes =
       results.variants[0]!.stages.reduce((n, s) => n + (s.base ? 1 : 0), 0) + results.variants.reduce((n, v) => n + v.stages.filter((s) => s.variant).length, 0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CliInputError, parseNumberList, parseVary, splitValues } from '../../src-main/cli/experiment-args';
 import { experimentArgs } from '../../src-main/cli/experiment';
 import { experimentTable } from '../../src-main/cli/experiment-table';
-import { pairedDecision, medianRange } from '../../src-shared/experiments/stats';
+import { CHANGE_MEANS, pairedDecision, medianRange, seedChange } from '../../src-shared/experiments/stats';
 import type { ExperimentResults } from '../../src-shared/api';
 
 const seedsOpts = { min: 0, max: 2 ** 31 - 1, most: 64, what: 'seed' };
@@ -74,6 +74,7 @@ describe('the results table', () => {
     explain: 'The largest rise between neighbouring shipped levels.',
     base: medianRange(base),
     variant: medianRange(variant),
+    change: seedChange(base, variant),
     perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
     decision: pairedDecision(base, variant),
   });
@@ -86,20 +87,20 @@ describe('the results table', () => {
       difficulty: { metric: 'bits', label: 'Difficulty (bits)' },
       seeds: [1, 2, 3, 4, 5, 6],
       seedsDone: [1, 2, 3, 4, 5, 6],
-      decidedBy: 'sign test',
+      decidedBy: 'sign test', changeMeans: CHANGE_MEANS,
       variants: [{ arm: 1, name: 'wide', changes: { 'rules.spacing': 18 }, diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 18', a: 14, b: 18 }], figures: [fig([1, 1, 1, 1, 1, 1], [2, 2, 2, 2, 2, 3])], stages: [] }],
     };
     const lines = experimentTable(results, 'title');
     expect(lines).toContain('  changes  Dot spacing: 14 → 18');
     const row = lines.find((l) => l.includes('largest step'))!;
     expect(row).toMatch(/largest step of the shipped curve \(bits\)\s+1\s+2 \[2–3\]\s+\+1\s+real \(higher on 6\/6\)/);
-    expect(lines[lines.length - 1]).toBe('sign test');
+    expect(lines.slice(-2)).toEqual([CHANGE_MEANS, 'sign test']);
   });
 
   it('a wall-clock figure reads "not tested" with its per-seed counts, whatever the seeds say', () => {
     const wall = { ...fig([10, 10, 10, 10, 10, 10], [20, 20, 20, 20, 20, 20]), key: 'buildsPerSecond', label: 'builds per second, wall clock', unit: 'builds/s', better: 'higher' as const, untested: 'not tested' };
     const results: ExperimentResults = {
-      experimentId: 1, game: 'carillon', status: 'done', scope: { kind: 'plan' }, difficulty: { metric: 'bits', label: 'bits' }, seeds: [1, 2, 3, 4, 5, 6], seedsDone: [1, 2, 3, 4, 5, 6], decidedBy: 'sign test',
+      experimentId: 1, game: 'carillon', status: 'done', scope: { kind: 'plan' }, difficulty: { metric: 'bits', label: 'bits' }, seeds: [1, 2, 3, 4, 5, 6], seedsDone: [1, 2, 3, 4, 5, 6], decidedBy: 'sign test', changeMeans: CHANGE_MEANS,
       variants: [{ arm: 1, name: 'wide', changes: {}, diff: [], figures: [wall], stages: [] }],
     };
     const row = experimentTable(results, 'title').find((l) => l.includes('wall clock'))!;

@@ -9,6 +9,7 @@ import { applyChanges, changeOptions, valueText, type GameFields } from '../../s
 import { formatNumberList, readNumberList } from '../../src-renderer/src/experiments/number-lists';
 import { formatDelta, formatValue, heading, medianRange, realExplanation, resultsView, suggestWinner, unitWord, type ResultsView } from '../../src-renderer/src/experiments/results-model';
 import type { ExperimentResults, FigureResult } from '../../src-shared/api';
+import { CHANGE_MEANS, seedChange } from '../../src-shared/experiments/stats';
 
 const fieldsOf = (g: (typeof games)[number]): GameFields => ({
   defaultRules: g.defaultRules,
@@ -116,8 +117,8 @@ describe('results formatting and the suggested winner', () => {
     expect(formatValue(12.345, false)).toBe('12.3');
     expect(formatValue(3, true)).toBe('3');
     expect(formatValue(null, true)).toBe('—');
-    expect(medianRange({ median: 4, min: 3, max: 6, seeds: 3, real: null, delta: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '3 – 6' });
-    expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '' });
+    expect(medianRange({ median: 4, min: 3, max: 6, seeds: 3, real: null, delta: null, oppositeGap: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '3 – 6' });
+    expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, oppositeGap: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '' });
     expect(formatDelta(-0.5, false)).toBe('−0.50');
     expect(formatDelta(2, true)).toBe('+2');
     expect(formatDelta(0.001, false)).toBe('');
@@ -125,7 +126,7 @@ describe('results formatting and the suggested winner', () => {
     expect(formatDelta(null, true)).toBe('');
   });
   it('suggests the variant with the most real improvements, and none when nothing improves for real', () => {
-    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, verdict, why: '' });
+    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, oppositeGap: null, verdict, why: '' });
     const view: ResultsView = {
       arms: [
         { name: 'base', isBase: true, changes: [] },
@@ -139,6 +140,7 @@ describe('results formatting and the suggested winner', () => {
       stages: [],
       difficulty: 'bits',
       realRule: '',
+      changeMeans: '',
       seedsDone: 3,
       seeds: 3,
     };
@@ -157,6 +159,7 @@ describe('experiments.results as the page shows it', () => {
     explain: `what ${key} measures`,
     base: { median: base[1]!, min: Math.min(...base), max: Math.max(...base) },
     variant: { median: variant[1]!, min: Math.min(...variant), max: Math.max(...variant) },
+    change: seedChange(base, variant),
     perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
     decision: { real, direction, higher: 0, lower: 0, ties: 0, p: real ? 0.01 : 1, why: `${direction} on 3 of 3 seeds` },
   });
@@ -182,6 +185,7 @@ describe('experiments.results as the page shows it', () => {
       },
     ],
     decidedBy: 'A sign test decides.',
+    changeMeans: CHANGE_MEANS,
   };
 
   it('puts the base first, each variant beside it, with the API\'s decision and the way it points', () => {
@@ -211,7 +215,7 @@ describe('experiments.results as the page shows it', () => {
     const f = v.figures[1]!;
     expect(f.untested).toBe('not tested: a wall-clock rate varies with the machine’s load');
     const why = realExplanation(f, f.cells[1]!, 'wide', v.realRule);
-    expect(why).toBe('wide: buildspersecond is shown, never tested. Against the base: +30/s (median of the per-seed differences). Not tested: a wall-clock rate varies with the machine’s load.');
+    expect(why).toBe('wide: buildspersecond is shown, never tested. Change against the base: +30/s, the median of the per-seed changes. Not tested: a wall-clock rate varies with the machine’s load.');
     expect(why).not.toContain('real difference');
   });
 });

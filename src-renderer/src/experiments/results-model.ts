@@ -1,7 +1,8 @@
 /**
  * The side-by-side results as the Experiments page draws them: one column per arm (the base,
- * then each variant), one row per figure (median and range over the seeds, a `real` mark
- * only where the API's paired per-seed comparison says so), and the distributions per plan
+ * then each variant), one row per figure (median and range over the seeds; under a variant,
+ * its change as the API gives it, the median of the per-seed changes; a `real` mark only where
+ * the API's paired per-seed comparison says so), and the distributions per plan
  * row for the box plots. Pure: `resultsView` reads experiments.results into it, and the
  * page formats it with the helpers here.
  */
@@ -26,8 +27,13 @@ export interface CellView {
    * seeds; false: it does not; null: not compared, e.g. too few seeds or the base's own column).
    */
   real: boolean | null;
-  /** Median of the per-seed differences to the base, when the API gives it. */
+  /**
+   * The variant's change: the median of the per-seed changes (variant minus base on the same
+   * seed), as the API gives it — what the decision judges, not the gap between the two medians.
+   */
   delta: number | null;
+  /** The gap between the two medians, when it points the other way from `delta` (else null). */
+  oppositeGap: number | null;
   /** Variant against base in the figure's own sense: better, worse, or neither. */
   verdict: 'better' | 'worse' | null;
   /** The API's decision in words ("higher on 8 of 8 seeds (sign test p = 0.008 ≤ 0.05)"); '' for the base. */
@@ -67,18 +73,13 @@ export interface ResultsView {
   stages: StageView[];
   /** The difficulty metric's label ("bits", "reads"). */
   difficulty: string;
-  /** How the API decides a difference is real, in plain words (shown on hover). */
+  /** How the API decides a difference is real, in plain words (shown beside the marks). */
   realRule: string;
+  /** What a variant's change is, in plain words (the API's sentence; shown beside the marks). */
+  changeMeans: string;
   /** Seeds whose base run is done, of all the experiment's seeds. */
   seedsDone: number;
   seeds: number;
-}
-
-function median(values: number[]): number | null {
-  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (s.length === 0) return null;
-  const mid = (s.length - 1) / 2;
-  return (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2;
 }
 
 function verdictOf(f: FigureResult): CellView['verdict'] {
@@ -89,19 +90,19 @@ function verdictOf(f: FigureResult): CellView['verdict'] {
 
 function baseCell(f: FigureResult | undefined): CellView {
   const seeds = f ? f.perSeed.filter((p) => p.base !== null).length : 0;
-  return { median: f?.base?.median ?? null, min: f?.base?.min ?? null, max: f?.base?.max ?? null, seeds, real: null, delta: null, verdict: null, why: '' };
+  return { median: f?.base?.median ?? null, min: f?.base?.min ?? null, max: f?.base?.max ?? null, seeds, real: null, delta: null, oppositeGap: null, verdict: null, why: '' };
 }
 
 function variantCell(f: FigureResult | undefined): CellView {
-  if (!f) return { median: null, min: null, max: null, seeds: 0, real: null, delta: null, verdict: null, why: '' };
-  const pairs = f.perSeed.filter((p) => p.base !== null && p.variant !== null);
+  if (!f) return { median: null, min: null, max: null, seeds: 0, real: null, delta: null, oppositeGap: null, verdict: null, why: '' };
   return {
     median: f.variant?.median ?? null,
     min: f.variant?.min ?? null,
     max: f.variant?.max ?? null,
     seeds: f.perSeed.filter((p) => p.variant !== null).length,
-    real: pairs.length === 0 ? null : f.decision.real,
-    delta: median(pairs.map((p) => p.variant! - p.base!)),
+    real: f.change === null ? null : f.decision.real,
+    delta: f.change?.median ?? null,
+    oppositeGap: f.change?.opposite ? f.change.mediansGap : null,
     verdict: verdictOf(f),
     why: f.decision.why,
   };
@@ -147,7 +148,7 @@ export function resultsView(r: ExperimentResults, metricInfo: (key: string) => {
       spread: figureRow('spread', per.map((s) => s?.spread), () => false, (f) => f.explain ?? ''),
     };
   });
-  return { arms, figures, stages, difficulty: r.difficulty.label, realRule: r.decidedBy, seedsDone: r.seedsDone.length, seeds: r.seeds.length };
+  return { arms, figures, stages, difficulty: r.difficulty.label, realRule: r.decidedBy, changeMeans: r.changeMeans, seedsDone: r.seedsDone.length, seeds: r.seeds.length };
 }
 
 /**
@@ -193,7 +194,11 @@ export function formatDelta(d: number | null, integer: boolean, unit = ''): stri
 /** The sentence a cell shows on hover: what moved, by how much, the API's decision, and how it decides. */
 export function realExplanation(f: FigureView, c: CellView, arm: string, rule: string): string {
   const delta = formatDelta(c.delta, f.integer, f.unit);
-  const moved = delta ? ` Against the base: ${delta} (median of the per-seed differences).` : '';
+  const gap = formatDelta(c.oppositeGap, f.integer, f.unit);
+  // A gap that rounds to nothing is not worth a sentence (the cell shows no * for it either).
+  const moved = delta
+    ? ` Change against the base: ${delta}, the median of the per-seed changes.${gap ? ` The two medians differ by ${gap}, the other way: they come from different seeds, and the change is what the seeds say pair by pair.` : ''}`
+    : '';
   const why = c.why ? ` ${c.why.charAt(0).toUpperCase()}${c.why.slice(1)}.` : '';
   if (f.untested) return `${arm}: ${f.label.toLowerCase()} is shown, never tested.${moved} ${f.untested.charAt(0).toUpperCase()}${f.untested.slice(1)}.`;
   if (c.real === true) return `${arm}: a real difference in ${f.label.toLowerCase()} — it holds across the seeds.${moved}${why} ${rule}`;
