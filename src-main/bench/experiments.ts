@@ -27,8 +27,8 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /**
  * The experiment once it is no longer queued or running: woken by its status events (and a
- * slow poll as a safety net), not a fast poll — each experiments.get counts every run's stored
- * candidates, and a 25 ms poll cost the main thread more than storing them.
+ * slow poll as a safety net), not a fast poll: a 25 ms poll of experiments.get, when it still
+ * counted every run's stored candidates, cost the main thread more than storing them.
  */
 async function settled(service: Service, experimentId: number): Promise<ExperimentDetail> {
   for (;;) {

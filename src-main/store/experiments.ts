@@ -7,6 +7,7 @@ import type { GameId } from '../../src-shared/game';
 import type { RunStatus } from '../../src-shared/api';
 import type { ExperimentArm, ExperimentRunCell, ExperimentScope, ExperimentStatus, ExperimentSummary } from '../../src-shared/experiments/types';
 import type { Db } from './db';
+import { candidatesDoneSql, countsJoin } from './candidate-counts';
 
 interface ExperimentRow {
   id: number;
@@ -116,15 +117,17 @@ export function insertExperiment(db: Db, e: NewExperiment, now: string, insertRu
   })();
 }
 
-/** The experiment's runs with their status and candidate counts, arm by arm, seeds in order. */
+/**
+ * The experiment's runs with their status and jobs done, arm by arm, seeds in order: one row
+ * per run (the store's counts), whatever the runs hold or the database holds besides.
+ */
+export const experimentRunsSql = `SELECT x.arm, x.seed, x.run_id, r.status, r.candidates_total, ${candidatesDoneSql('r')} AS candidates_done
+  FROM experiment_runs x JOIN runs r ON r.id = x.run_id ${countsJoin('r')}
+  WHERE x.experiment_id = ? ORDER BY x.arm, x.run_id`;
+
 export function experimentRuns(db: Db, experimentId: number): ExperimentRunCell[] {
   const rows = db
-    .prepare(
-      `SELECT x.arm, x.seed, x.run_id, r.status, r.candidates_total,
-              (SELECT COUNT(*) FROM candidates c WHERE c.run_id = x.run_id) AS candidates_done
-       FROM experiment_runs x JOIN runs r ON r.id = x.run_id
-       WHERE x.experiment_id = ? ORDER BY x.arm, x.run_id`,
-    )
+    .prepare(experimentRunsSql)
     .all(experimentId) as { arm: number; seed: number; run_id: number; status: RunStatus; candidates_total: number; candidates_done: number }[];
   return rows.map((r) => ({ arm: r.arm, seed: r.seed, runId: r.run_id, status: r.status, candidatesDone: r.candidates_done, candidatesTotal: r.candidates_total }));
 }

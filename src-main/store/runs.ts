@@ -4,6 +4,7 @@ import type { GameId } from '../../src-shared/game';
 import type { RunReport } from '../../src-shared/run-report';
 import type { RunScope } from '../../src-shared/experiments/scope';
 import type { Db } from './db';
+import { candidatesDoneSql, countsJoin } from './candidate-counts';
 
 interface RunRow {
   id: number;
@@ -27,15 +28,16 @@ interface RunRow {
   experiment_variant: string | null;
 }
 
-// Jobs done: hand-edited candidates (saved from the editor) are not jobs of the run; an
-// imported run's levels are all counted (the pack's hand-edited ones too). An experiment's run
+// Jobs done as the store counts them (candidate-counts.ts: one row per run, not a count of its
+// candidates). An experiment's run
 // names its experiment and arm (variants are stored in order, arm 1 first), so pickers can
 // group it under the experiment instead of listing it among the designer's own runs.
 const selectRun = `
-  SELECT r.*, (SELECT COUNT(*) FROM candidates c WHERE c.run_id = r.id AND (c.hand_edited = 0 OR r.status = 'imported')) AS candidates_done,
+  SELECT r.*, ${candidatesDoneSql('r')} AS candidates_done,
     x.experiment_id, x.arm AS experiment_arm, e.name AS experiment_name,
     CASE WHEN x.arm = 0 THEN 'base' ELSE json_extract(e.variants, '$[' || (x.arm - 1) || '].name') END AS experiment_variant
   FROM runs r
+  ${countsJoin('r')}
   LEFT JOIN experiment_runs x ON x.run_id = r.id
   LEFT JOIN experiments e ON e.id = x.experiment_id`;
 
