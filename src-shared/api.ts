@@ -216,6 +216,8 @@ export interface OrderingView {
   curveRules: CurveRules;
   /** The run plan's landmarks (tutorial end, stage starts, new mechanics) for the curve. */
   marks: PlanMark[];
+  /** Near-duplicate pairs this order ships on purpose (marked fine in triage), worded as the export words them. */
+  keptOnPurpose: { levels: [number, number]; message: string }[];
 }
 
 /** A run's steering: pins and locks (level -> candidate), exclusions, over all or approved candidates. */

@@ -7,11 +7,10 @@ import type { OrderingKind } from '../../src-shared/api';
 import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src-shared/game';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
-import { handEditedOf, importedKeptPairs, provenCandidates, provenCandidateTexts } from '../store/candidates';
+import { handEditedOf, provenCandidates, provenCandidateTexts } from '../store/candidates';
+import { keptPairs } from './kept-pairs';
 import { levelsText } from '../../src-shared/ordering/level-ranges';
-import { candidateLevels, slotIndexes } from '../store/candidate-lookup';
-import { candidateName } from '../../src-shared/vocabulary';
-import type { KeptPair } from '../../src-shared/pack/kept-on-purpose';
+import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
 import type { WorkerPool } from '../jobs/pool';
 import { loadFineMarks } from '../store/triage';
@@ -90,21 +89,6 @@ export class PackNotReadyError extends Error {
     super(message);
     this.name = 'PackNotReadyError';
   }
-}
-
-/** The run's pairs marked fine whose two candidates both ship in `levels`, earlier level first. */
-function keptPairs(db: Db, runId: number, levels: StoredOrdering['levels']): KeptPair[] {
-  const levelOf = new Map(levels.flatMap((l) => (l.candidateId === null ? [] : [[l.candidateId, l.level] as const])));
-  const marks = loadFineMarks(db, runId).filter((m) => levelOf.has(m.a) && levelOf.has(m.b));
-  const names = slotIndexes(db, marks.flatMap((m) => [m.a, m.b]));
-  const name = (id: number): string => candidateName(names.get(id)!.slot, names.get(id)!.index);
-  const fromMarks = marks.map((m): KeptPair => {
-    const [x, y] = levelOf.get(m.a)! < levelOf.get(m.b)! ? [m.a, m.b] : [m.b, m.a];
-    return { levels: [levelOf.get(x)!, levelOf.get(y)!], candidates: [name(x), name(y)], by: m.by, at: m.at };
-  });
-  // An imported run has no triage of its own: its levels carry the pairs their pack kept.
-  return [...fromMarks, ...importedKeptPairs(db, [...levelOf.keys()])]
-    .sort((p, q) => p.levels[0] - q.levels[0] || p.levels[1] - q.levels[1]);
 }
 
 /** The pack of a stored ordering, as text. Refuses an ordering with unfilled levels. */

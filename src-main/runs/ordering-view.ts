@@ -1,7 +1,8 @@
 /**
  * Ordering curves as the API serves them: level → candidate (with its name's slot and index),
  * difficulty, target, step; the rules the curve breaks (the game's curve rules, the same the
- * steered order and verify keep) and the plan's landmarks.
+ * steered order and verify keep), the plan's landmarks and the near-duplicate pairs it ships on
+ * purpose.
  *
  * One target line per run: every order of a run (automatic, approved, steered) is shown against
  * the line its automatic order aims at, drawn from every proven candidate. An order of a few
@@ -17,6 +18,7 @@ import { getRun } from '../store/runs';
 import { draftsOf } from '../store/edited-candidates';
 import { loadSteering } from '../store/steering';
 import { candidateName } from '../../src-shared/vocabulary';
+import { keptLine, keptPairs } from './kept-pairs';
 
 /**
  * The ordering's word on each draft of its pools (a hand-edited level breaking a hard rule
@@ -66,5 +68,6 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
     breaks: curveBreaks(levels.map((l) => l.difficulty), curveRules).map((b) => ({ ...b })),
     curveRules,
     marks: run && game.planMarks ? game.planMarks(run.plan) : [],
+    keptOnPurpose: keptPairs(db, runId, storedLevels).map(keptLine),
   };
 }

@@ -13,6 +13,7 @@ import { formatMegabytes, IMPORT_LIMITS, type ImportLimits } from '../../src-sha
 import type { Db } from '../store/db';
 import { storeImportedRun } from '../store/imported-runs';
 import { packFromStored, type RunSpec } from './finish';
+import { keptLine } from './kept-pairs';
 import { checkInWorker } from './import-runner';
 
 export function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind): string {
@@ -38,7 +39,7 @@ export class PackBreaksError extends Error {
 export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, layout: 'file' | 'per-level', allowBreaks = false): ExportResult {
   let { pack, text } = packFromStored(db, game, run, kind);
   const { kept } = readKeptOnPurpose(pack);
-  let keptOnPurpose = kept.map((k) => ({ levels: k.levels, message: `levels ${k.levels[0]} and ${k.levels[1]} (${k.candidates[0]}, ${k.candidates[1]}) are near-duplicates kept on purpose: marked fine by ${k.by} on ${k.at.slice(0, 10)}` }));
+  let keptOnPurpose = kept.map(keptLine);
   if (kind === 'steered') {
     const verified = splitKept(game.verifyPack(game.parsePack(JSON.parse(text))), kept);
     const problems = verified.problems;

@@ -4,16 +4,17 @@
  * naming it; marked fine, it exports without the break confirmation, the pack records the pair
  * (studio.keptOnPurpose) and the reply names it; the CLI's `verify` on the file lists it as kept
  * on purpose and passes (the same file without the record fails naming the near copy); import
- * takes the pack, and its re-export writes the same bytes.
+ * takes the pack, and its re-export writes the same bytes. The order's view (orderings.get, the
+ * Ordering page's) names the pair in the same words while it is marked fine.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DuplicatePairView } from '../../src-shared/api';
 import { candidateName } from '../../src-shared/vocabulary';
 import { outcome, refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
 import { cli } from '../helpers/cli';
+import { loneNearCopy } from '../helpers/lone-near-copy';
 
 const studio = useTestStudio({ workers: 2, designer: 'dana' });
 
@@ -24,25 +25,10 @@ describe('near-duplicates kept on purpose', () => {
     const run = await studio.finishedRun({ game: 'carillon', seed: 3, levels: 8 });
     const runId = run.id;
     // A stored pair of two pools pinned to their own levels, whose steered order breaks no other rule.
-    const pairs = (await studio.api.call('duplicates.list', { runId, limit: 500 })).filter((p) => p.a.slot !== p.b.slot);
-    expect(pairs.length).toBeGreaterThan(0);
-    let pair: DuplicatePairView | null = null;
-    let levels: [number, number] = [0, 0];
-    for (const p of pairs.slice(0, 20)) {
-      levels = [p.a.slot + 1, p.b.slot + 1].sort((x, y) => x - y) as [number, number];
-      const steer = await outcome(studio.api.call('orderings.steer', { runId, clear: true, pin: [{ level: p.a.slot + 1, candidateId: p.a.id }, { level: p.b.slot + 1, candidateId: p.b.id }] }));
-      if (!steer.ok) continue;
-      const refused = await outcome(studio.api.call('packs.export', { runId, kind: 'steered' }));
-      if (refused.ok) continue;
-      const fields = refused.error.fields ?? [];
-      // Only the pair's own near copy stands in the way.
-      if (fields.length === 1 && fields[0]!.field === `breaks.level ${levels[1]}` && fields[0]!.message.startsWith('near-duplicate:')) {
-        pair = p;
-        expect(refused.error.message).toMatch(new RegExp(`levels ${levels[0]} and ${levels[1]} are near-duplicates`));
-        break;
-      }
-    }
-    if (!pair) throw new Error(`none of ${Math.min(pairs.length, 20)} stored pairs of run ${runId} ships alone as a steered order's only break`);
+    const { pair, levels, refused } = await loneNearCopy(studio.api, runId);
+    expect(refused.message).toMatch(new RegExp(`levels ${levels[0]} and ${levels[1]} are near-duplicates`));
+    // Untriaged, the order shows no pair kept on purpose.
+    expect((await studio.api.call('orderings.get', { runId, kind: 'steered' })).keptOnPurpose).toEqual([]);
 
     await studio.api.call('duplicates.triage', { pairId: pair.id, decision: 'fine' });
     const out = await studio.api.call('packs.export', { runId, kind: 'steered' });
@@ -51,6 +37,13 @@ describe('near-duplicates kept on purpose', () => {
     const [first, second] = pair.a.slot < pair.b.slot ? [pair.a, pair.b] : [pair.b, pair.a];
     expect(pack.studio?.keptOnPurpose).toEqual([{ levels, candidates: [candidateName(first.slot, first.index), candidateName(second.slot, second.index)], by: 'dana', at: expect.any(String) }]);
     expect(out.keptOnPurpose).toEqual([{ levels, message: expect.stringMatching(new RegExp(`^levels ${levels[0]} and ${levels[1]} are near-duplicates .* — kept on purpose \\(marked fine by dana on \\d{4}-\\d\\d-\\d\\d\\)$`)) }]);
+    // The Ordering page's view of the order names the pair in the words of the pack's record.
+    const first2 = candidateName(first.slot, first.index), second2 = candidateName(second.slot, second.index);
+    expect((await studio.api.call('orderings.get', { runId, kind: 'steered' })).keptOnPurpose).toEqual([
+      { levels, message: expect.stringMatching(new RegExp(`^levels ${levels[0]} and ${levels[1]} \\(${first2}, ${second2}\\) are near-duplicates kept on purpose: marked fine by dana on \\d{4}-\\d\\d-\\d\\d$`)) },
+    ]);
+    // The automatic order does not ship both: it names no pair.
+    expect((await studio.api.call('orderings.get', { runId, kind: 'automatic' })).keptOnPurpose).toEqual([]);
 
     // verify on the file: kept on purpose, passes; without the record, the near copy fails it.
     const file = join(studio.dir, 'kept.json');
@@ -73,6 +66,7 @@ describe('near-duplicates kept on purpose', () => {
     const again = await studio.api.call('packs.export', { runId: imported.run.id, kind: 'automatic' });
     expect(again.text).toBe(out.text);
     expect(again.keptOnPurpose.map((k) => k.levels)).toEqual([levels]);
+    expect((await studio.api.call('orderings.get', { runId: imported.run.id, kind: 'automatic' })).keptOnPurpose.map((k) => k.levels)).toEqual([levels]);
     // An untriaged copy of the same file is still refused at import, naming the near copy.
     const refusedImport = await refusal(studio.api.call('packs.import', { text: JSON.stringify(withoutRecord) }));
     expect(refusedImport.message).toMatch(/the pack fails verification/);
@@ -82,5 +76,6 @@ describe('near-duplicates kept on purpose', () => {
     // Taking the mark off blocks the export again.
     await studio.api.call('duplicates.triage', { pairId: pair.id, decision: 'not-fine' });
     await refusal(studio.api.call('packs.export', { runId, kind: 'steered' }));
+    expect((await studio.api.call('orderings.get', { runId, kind: 'steered' })).keptOnPurpose).toEqual([]);
   }, 300_000);
 });
