@@ -405,7 +405,7 @@ export const experimentScopeSchema = z.discriminatedUnion(
       })
       .strict(),
   ],
-  { error: "must be {kind: 'plan'} or {kind: 'slots', slots, candidates}" },
+  { error: 'must be the whole plan, or some levels with a number of candidates each' },
 );
 const settingsRefSchema = z.union(
   [
@@ -414,7 +414,7 @@ const settingsRefSchema = z.union(
     z.object({ game: gameIdSchema }).strict(),
     z.object({ experimentId: experimentIdSchema, arm: wholeNumber('an arm (0 = the base, 1.. the variants)') }).strict(),
   ],
-  { error: 'must name a run ({runId}), a preset ({presetId}), a game\'s defaults ({game}) or an experiment\'s arm ({experimentId, arm})' },
+  { error: 'must name a run, a preset, a game\'s defaults or an experiment\'s arm' },
 );
 const presetNameSchema = labelSchema(80, { min: 1 });
 
@@ -599,7 +599,7 @@ export const apiMethods = {
   'packs.import': method<ImportResult>()(
     z
       .object({
-        text: z.string({ error: 'must be the pack\'s text' }).min(1, 'must not be empty'),
+        text: z.string({ error: 'must be text' }).min(1, 'must not be empty'),
         name: labelSchema(120).optional(),
         importId: importIdSchema.optional(),
       })
@@ -621,7 +621,7 @@ export const apiMethods = {
             z.object({ runId: runIdSchema }).strict(),
             z.object({ game: gameIdSchema, levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional() }).strict(),
           ],
-          { error: 'must be {runId} (a run\'s settings) or {game, levels?} (the game\'s defaults)' },
+          { error: 'must be a run (its settings) or a game (its defaults)' },
         ),
         variants: z
           .array(
@@ -740,8 +740,15 @@ export type ApiErrorCode = 'bad-argument' | 'unknown-method' | 'not-found' | 'co
 export interface ApiErrorBody {
   code: ApiErrorCode;
   message: string;
-  /** For bad arguments: each offending field with its problem. */
-  fields?: { field: string; message: string }[];
+  /** For bad arguments: each offending field with its problem (`label`: the field in the game's words, where the server knows them). */
+  fields?: ApiFieldProblem[];
+}
+
+/** One argument's problem: its dotted path, the problem ("must be a whole number"), and the field's name in the game's words when known ("Normal dot, radius"). */
+export interface ApiFieldProblem {
+  field: string;
+  message: string;
+  label?: string;
 }
 
 export type ApiEnvelope<T> = { ok: true; value: T } | { ok: false; error: ApiErrorBody };
@@ -750,7 +757,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     message: string,
-    readonly fields?: { field: string; message: string }[],
+    readonly fields?: ApiFieldProblem[],
   ) {
     super(message);
     this.name = 'ApiError';

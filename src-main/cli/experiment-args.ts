@@ -92,3 +92,29 @@ export function parseVary(flags: readonly string[], maxVariants: number): Varian
     return { name: name.join(' ').slice(0, 60), changes };
   });
 }
+
+/**
+ * One refused field of experiments.create as a line naming the flag that set it: "--vary
+ * rules.spacing (variant 2): must be at least 0", "--slots: level 10 is past the base's plan,
+ * which has levels 1-4". The API's dotted field ("variants.1.changes.rules.spacing") is never printed.
+ */
+export function flagProblem(f: { field: string; message: string; label?: string }): string {
+  const change = /^variants\.(\d+)\.changes\.(.+)$/.exec(f.field);
+  if (change) return `--vary ${change[2]} (variant ${Number(change[1]) + 1}): ${f.message}`;
+  const arm = /^(?:variants\.(\d+)|base)\.(rules|plan)\b/.exec(f.field);
+  if (arm) return `--vary (${arm[1] === undefined ? 'the base' : `variant ${Number(arm[1]) + 1}`}): ${f.label ?? f.field.split('.').slice(arm[1] === undefined ? 1 : 2).join('.')} ${f.message}`;
+  const flags: [RegExp, string][] = [
+    [/^seeds\b/, '--seeds'],
+    [/^base\.levels$/, '--levels'],
+    [/^base\.runId$/, '--base-run'],
+    [/^base$/, '--game'],
+    [/^scope\.slots\b/, '--slots'],
+    [/^scope\.candidates$/, '--candidates'],
+    [/^scope$/, '--slots'],
+    [/^name$/, '--name'],
+    [/^variants(\.\d+)?$/, '--vary'],
+  ];
+  const flag = flags.find(([re]) => re.test(f.field))?.[1];
+  if (flag) return `${flag}: ${f.label ? `${f.label} ` : ''}${f.message}`;
+  return `${f.label ?? f.field}: ${f.message}`;
+}

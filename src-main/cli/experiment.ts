@@ -15,7 +15,8 @@ import { games, isGameId } from '../../src-shared/games/index';
 import { defaultWorkerCount } from '../jobs/pool';
 import type { Service } from '../service';
 import { writeFileAtomic } from '../atomic-write';
-import { CliInputError, parseNumberList, parseVary } from './experiment-args';
+import { CliInputError, flagProblem, parseNumberList, parseVary } from './experiment-args';
+import { errorSentence } from '../../src-shared/error-sentence';
 import { experimentTable } from './experiment-table';
 import { progressBar } from './progress-bar';
 import { cliStudio } from './studio-session';
@@ -146,7 +147,7 @@ export function registerExperiment(program: Command): void {
         } catch (e) {
           // Refused before anything was stored: name each field.
           if (e instanceof ApiError && e.code !== 'internal') {
-            return badInput(resumeId !== undefined ? [`error: ${e.message}`] : ['error: the experiment was not stored:', ...(e.fields ?? [{ field: '', message: e.message }]).map((f) => `  ${f.field}: ${f.message}`)]);
+            return badInput(resumeId !== undefined || !e.fields?.length ? [`error: ${errorSentence(e.toBody())}`] : ['error: the experiment was not stored:', ...e.fields.map((f) => `  ${flagProblem(f)}`)]);
           }
           throw e;
         }

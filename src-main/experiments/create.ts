@@ -12,6 +12,7 @@ import { applyChanges, type Changes } from '../../src-shared/experiments/changes
 import { plainValue } from '../../src-shared/experiments/diff';
 import type { ExperimentArm, ExperimentScope } from '../../src-shared/experiments/types';
 import type { FieldIssue } from '../../src-shared/schema/designer-errors';
+import { gameFieldLabel } from '../../src-shared/field-label';
 import type { Db } from '../store/db';
 import { getRun } from '../store/runs';
 import { measuredRate } from '../store/experiments';
@@ -38,6 +39,17 @@ export interface CheckedExperiment {
 
 function refuse(fields: FieldIssue[]): never {
   throw new ApiError('bad-argument', `experiments.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+}
+
+/**
+ * A variant's (or the base's) field in the game's words: "variant 2’s dot spacing", or the
+ * path as typed when the game has no label for it, or the path names nothing ("variant 1’s
+ * “rules.spacng”": a path that is not there is quoted as the designer typed it, 0-based rows).
+ */
+function armField(game: AnyGame, arm: string, path: string, message = ''): string {
+  const label = /^is not (in|a)\b/.test(message) ? null : gameFieldLabel(game, path);
+  const named = label ? label[0]!.toLowerCase() + label.slice(1) : path.includes('.') ? `“${path}”` : path;
+  return `${arm}’s ${named}`;
 }
 
 /** A variant's name from its changes when none is given: "spacing 18, plan.3.taps 4". */
@@ -82,7 +94,7 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
       return;
     }
     const applied = applyChanges(game, base, v.changes);
-    for (const issue of applied.issues) fields.push({ field: `${at}.changes.${issue.field}`, message: issue.message });
+    for (const issue of applied.issues) fields.push({ field: `${at}.changes.${issue.field}`, message: issue.message, label: armField(game, `variant ${i + 1}`, issue.field, issue.message) });
     if (applied.issues.length) return;
     const name = v.name && v.name.length > 0 ? v.name : variantName(v.changes);
     if (names.has(name.toLowerCase())) fields.push({ field: `${at}.name`, message: `"${name}" names another arm; give each variant its own name` });
@@ -101,7 +113,7 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
         // Named once, for the first arm whose plan is too short.
         const field = `scope.slots.${k}`;
         if (slot >= levels && !fields.some((f) => f.field === field)) {
-          fields.push({ field, message: `slot ${slot} is past the ${arm.arm === 0 ? 'base' : `variant "${arm.name}"`}'s plan, which has level slots 0-${levels - 1}` });
+          fields.push({ field, label: `level ${slot + 1}`, message: `is past the ${arm.arm === 0 ? 'base' : `variant "${arm.name}"`}'s plan, which has levels 1-${levels}` });
         }
       });
       if (new Set(scope.slots).size !== scope.slots.length) fields.push({ field: 'scope.slots', message: 'names a level slot twice' });
@@ -111,7 +123,7 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
         checkRunInput(game, { plan: arm.plan, rules: arm.rules });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        for (const f of e.fields ?? [{ field: '', message: e.message }]) fields.push({ field: `${at}.${f.field}`, message: f.message });
+        for (const f of e.fields ?? [{ field: '', message: e.message }]) fields.push({ field: `${at}.${f.field}`, message: f.message, label: armField(game, arm.arm === 0 ? 'the base' : `variant ${arm.arm}`, f.field, f.message) });
       }
     }
     const n = runCandidates(game, arm.plan, arm.rules, scope);

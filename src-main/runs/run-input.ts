@@ -8,6 +8,7 @@
 import { ApiError } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
 import { designerErrorMap, designerIssues } from '../../src-shared/schema/designer-errors';
+import { withGameLabels } from '../../src-shared/field-label';
 
 /** More candidates than this in one run is almost surely a typo in a pool size or plan. */
 export const MAX_CANDIDATES_PER_RUN = 100_000;
@@ -23,8 +24,9 @@ export function mergeOver(base: unknown, over: unknown): unknown {
   return out;
 }
 
-function fail(fields: { field: string; message: string }[]): never {
-  throw new ApiError('bad-argument', `runs.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+/** Refuse the input, each rules or plan field named by the game's label for it. */
+function fail(game: AnyGame, fields: { field: string; message: string }[]): never {
+  throw new ApiError('bad-argument', `runs.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, withGameLabels(game, fields));
 }
 
 export interface CheckedRun {
@@ -49,21 +51,21 @@ export function checkRunInput(game: AnyGame, input: { plan?: unknown; rules?: un
     if (parsed.success) rules = parsed.data;
     else fields.push(...designerIssues(parsed.error, { prefix: 'rules', schema: game.rulesSchema, unknownKey: `is not a rule of ${game.title}` }));
   }
-  if (fields.length) fail(fields);
+  if (fields.length) fail(game, fields);
   const cross = game.crossCheck?.(plan, rules) ?? [];
-  if (cross.length) fail(cross);
+  if (cross.length) fail(game, cross);
 
   const total = game.levelCount(plan);
   if (input.levels !== undefined) {
-    if (input.levels > total) fail([{ field: 'levels', message: `must be at most ${total}, the levels the plan holds` }]);
+    if (input.levels > total) fail(game, [{ field: 'levels', message: `must be at most ${total}, the levels the plan holds` }]);
     plan = game.truncatePlan(plan, input.levels);
   }
   const levels = game.levelCount(plan);
-  if (levels > MAX_LEVELS_PER_RUN) fail([{ field: 'plan', message: `holds ${levels} levels; at most ${MAX_LEVELS_PER_RUN}` }]);
+  if (levels > MAX_LEVELS_PER_RUN) fail(game, [{ field: 'plan', message: `holds ${levels} levels; at most ${MAX_LEVELS_PER_RUN}` }]);
   const candidatesTotal = game.poolSizes(plan, rules).reduce((a, b) => a + b, 0);
   if (candidatesTotal > MAX_CANDIDATES_PER_RUN) {
-    fail([{ field: 'rules', message: `the plan and pool sizes ask for ${candidatesTotal} candidates; at most ${MAX_CANDIDATES_PER_RUN} per run` }]);
+    fail(game, [{ field: 'rules', message: `the plan and pool sizes ask for ${candidatesTotal} candidates; at most ${MAX_CANDIDATES_PER_RUN} per run` }]);
   }
-  if (candidatesTotal === 0) fail([{ field: 'plan', message: 'asks for no candidates at all' }]);
+  if (candidatesTotal === 0) fail(game, [{ field: 'plan', message: 'asks for no candidates at all' }]);
   return { plan, rules, levels, candidatesTotal };
 }

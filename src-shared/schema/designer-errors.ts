@@ -10,6 +10,8 @@ import type { z } from 'zod';
 export interface FieldIssue {
   field: string;
   message: string;
+  /** The field in the game's words, where the one refusing knows them (see field-label.ts). */
+  label?: string;
 }
 
 const typeWords: Record<string, string> = {
@@ -19,6 +21,8 @@ const typeWords: Record<string, string> = {
   boolean: 'true or false',
   array: 'a list',
   object: 'an object',
+  record: 'an object',
+  map: 'an object',
   bigint: 'a whole number',
 };
 
@@ -85,6 +89,9 @@ export interface DesignerIssueOptions {
 /** Each issue of a zod error as a field and a designer's sentence; unknown keys one by one. */
 export function designerIssues(error: z.ZodError, opts: DesignerIssueOptions = {}): FieldIssue[] {
   const out: FieldIssue[] = [];
+  // A value of the wrong type gets one message: "must be a list" says it all; the checks zod
+  // also ran on it ("holds at most 3 variants" of a 4-letter string) would only mislead.
+  const mistyped = new Set(error.issues.filter((i) => i.code === 'invalid_type').map((i) => i.path.map(String).join('.')));
   const fieldOf = (path: readonly PropertyKey[]): string => {
     const parts = [...(opts.prefix ? [opts.prefix] : []), ...path.map(String)];
     return parts.length ? parts.join('.') : '(arguments)';
@@ -97,6 +104,7 @@ export function designerIssues(error: z.ZodError, opts: DesignerIssueOptions = {
         out.push({ field: fieldOf([...issue.path, key]), message: `${opts.unknownKey ?? 'unknown field'}${guess ? `; did you mean ${guess}?` : ''}` });
       }
     } else {
+      if (issue.code !== 'invalid_type' && mistyped.has(issue.path.map(String).join('.'))) continue;
       out.push({ field: fieldOf(issue.path), message: issue.message });
     }
   }

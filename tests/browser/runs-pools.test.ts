@@ -93,10 +93,10 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('rules-field-spacing').fill('-1');
     expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('1 edited');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('plan-error-2-maxDots').textContent()).toMatch(/stretch 3: dots min 8 > max 5/);
+    await expect.poll(() => page.getByTestId('plan-error-2-maxDots').textContent()).toMatch(/must be at least the dots at start \(8\)/);
     expect(await page.getByTestId('plan-cell-2-maxDots').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('plan-cell-2-minDots').getAttribute('aria-invalid')).toBeNull();
-    expect(await page.getByTestId('plan-error-6-from').textContent()).toMatch(/stretch 7 starts at level 97, expected 121/);
+    expect(await page.getByTestId('plan-error-6-from').textContent()).toMatch(/must be 121, not 97/);
     expect(await page.getByTestId('plan-cell-6-from').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('rules-error-spacing').textContent()).toMatch(/must be at least 0/);
     expect(await page.getByTestId('rules-field-spacing').getAttribute('aria-invalid')).toBe('true');

@@ -18,10 +18,15 @@ describe('cli experiment', () => {
   it('refuses bad input with status 2, naming the field, and stores nothing', () => {
     const typo = cli('experiment', '--game', 'carillon', '--seeds', '1-2', '--vary', 'rules.spacng=18', '--db', db);
     expect(typo.status).toBe(2);
-    expect(typo.stderr).toContain('variants.0.changes.rules.spacng: is not a rule of Carillon; did you mean spacing?');
+    expect(typo.stderr).toContain('--vary rules.spacng (variant 1): is not a rule of Carillon; did you mean spacing?');
+    // The flag the typist wrote, never the API's field path.
+    expect(typo.stderr).not.toMatch(/variants\.0|changes\./);
     const bounds = cli('experiment', '--game', 'apsis', '--seeds', '1', '--vary', 'rules.hearts=0', '--db', db);
     expect(bounds.status).toBe(2);
-    expect(bounds.stderr).toContain('variants.0.changes.rules.hearts: must be at least 1');
+    expect(bounds.stderr).toContain('--vary rules.hearts (variant 1): must be at least 1');
+    const past = cli('experiment', '--game', 'carillon', '--levels', '4', '--seeds', '1', '--vary', 'rules.spacing=18', '--slots', '1,10', '--candidates', '2', '--db', db);
+    expect(past.status).toBe(2);
+    expect(past.stderr).toContain("--slots: level 10 is past the base's plan, which has levels 1-4");
     const flag = cli('experiment', '--game', 'carillon', '--seeds', '1-x', '--vary', 'rules.spacing=18', '--db', db);
     expect(flag.status).toBe(2);
     expect(flag.stderr).toContain('--seeds: takes seeds like 1-8 or 3,7,11, not "1-x"');
@@ -57,6 +62,6 @@ describe('cli experiment', () => {
     // The stored experiment prints again through --resume (nothing left to run: refused, status 2).
     const again = cli('experiment', '--resume', '1', '--db', db);
     expect(again.status).toBe(2);
-    expect(again.stderr).toContain('experiment 1 is done');
+    expect(again.stderr).toContain('error: Experiment 1 is done');
   });
 });

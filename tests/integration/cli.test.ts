@@ -124,8 +124,8 @@ describe('cli', () => {
     const db = join(t.dir, 'bad.db');
     expect(cli('generate', '--game', 'tetris', '--seed', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/unknown game "tetris"/);
     expect(cli('generate', '--game', 'apsis', '--seed', '-4', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/--seed must be a whole number/);
-    expect(cli('generate', '--game', 'apsis', '--seed', '1', '--levels', '999', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/levels: must be at most 150/);
-    expect(cli('export', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/run 1 does not exist/);
+    expect(cli('generate', '--game', 'apsis', '--seed', '1', '--levels', '999', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/error: The level count must be at most 150, the levels the plan holds\./);
+    expect(cli('export', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/error: Run 1 does not exist\./);
     const notPack = join(t.dir, 'not-a-pack.json');
     writeFileSync(notPack, '{"format":"zip"}');
     const r = cli('verify', notPack);

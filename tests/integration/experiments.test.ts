@@ -59,17 +59,17 @@ describe('bad input is refused before anything runs, naming the field', () => {
     const before = counts(studio.dbPath);
     const e1 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacng': 18 } }], seeds }));
     expect(e1.code).toBe('bad-argument');
-    expect(e1.fields).toEqual([{ field: 'variants.0.changes.rules.spacng', message: 'is not a rule of Carillon; did you mean spacing?' }]);
+    expect(e1.fields).toEqual([{ field: 'variants.0.changes.rules.spacng', label: 'variant 1’s “rules.spacng”', message: 'is not a rule of Carillon; did you mean spacing?' }]);
     expect(e1.message).toContain('rules.spacng: is not a rule of Carillon; did you mean spacing?');
     const e2 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }, { changes: { 'rules.spacing': -1 } }], seeds }));
-    expect(e2.fields).toEqual([{ field: 'variants.1.changes.rules.spacing', message: 'must be at least 0' }]);
+    expect(e2.fields).toEqual([{ field: 'variants.1.changes.rules.spacing', label: 'variant 2’s dot spacing', message: 'must be at least 0' }]);
     // The base holds 4 levels: 2 stretches.
     const e3 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'plan.3.taps': 4 } }], seeds }));
-    expect(e3.fields).toEqual([{ field: 'variants.0.changes.plan.3.taps', message: 'is not in the plan: the plan has 2 stretches, numbered 0-1' }]);
+    expect(e3.fields).toEqual([{ field: 'variants.0.changes.plan.3.taps', label: 'variant 1’s “plan.3.taps”', message: 'is not in the plan: the plan has 2 stretches, numbered 0-1' }]);
     const e4 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds: [1, 1] }));
     expect(e4.fields?.map((f) => f.field)).toEqual(['seeds']);
     const e5 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: { 'rules.spacing': 18 } }], seeds, scope: { kind: 'slots', slots: [0, 9], candidates: 4 } }));
-    expect(e5.fields).toEqual([{ field: 'scope.slots.1', message: "slot 9 is past the base's plan, which has level slots 0-3" }]);
+    expect(e5.fields).toEqual([{ field: 'scope.slots.1', label: 'level 10', message: "is past the base's plan, which has levels 1-4" }]);
     const e6 = await refusal(studio.api.call('experiments.create', { base: { runId: 999 }, variants: [{ changes: { 'rules.spacing': 18 } }], seeds }));
     expect(e6.code).toBe('not-found');
     const e7 = await refusal(studio.api.call('experiments.create', { base, variants: [{ changes: {} }], seeds }));

@@ -47,7 +47,7 @@ describe('variant changes are checked against the game before anything runs', ()
     expect(applyChanges(carillonGame, carillonBase, { 'plan.0.taps': 0 }).issues).toEqual([{ field: 'plan.0.taps', message: 'must be at least 1' }]);
     // Cross-field: taps past maxSources, and a stretch whose dots run backwards.
     expect(applyChanges(carillonGame, carillonBase, { 'rules.maxSources': 2 }).issues.map((i) => i.field)).toContain('plan.3.taps');
-    expect(applyChanges(carillonGame, carillonBase, { 'plan.1.minDots': 9 }).issues).toEqual([{ field: 'plan.1.maxDots', message: 'stretch 2: dots min 9 > max 8' }]);
+    expect(applyChanges(carillonGame, carillonBase, { 'plan.1.minDots': 9 }).issues).toEqual([{ field: 'plan.1.maxDots', message: 'must be at least the dots at start (9)' }]);
   });
 
   it('knows optional rules the defaults leave out (Apsis target depth)', () => {

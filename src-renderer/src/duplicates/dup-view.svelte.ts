@@ -5,6 +5,7 @@
  * recompute that makes the order honour the triage. Alignment, labels and the shared zoom too.
  */
 import type { DuplicatePairView, DuplicateShipsFilter, DuplicateTriageFilter, HistoryState, HistoryStep, OrderingKind, RowChange, TriageDecision, Verdict } from '../../../src-shared/api';
+import { errorText } from '../lib/errors';
 import type { PairTriageValue } from '../../../src-shared/history';
 import { pairShown } from '../../../src-shared/duplicate-filter';
 import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
@@ -136,7 +137,7 @@ class DupView {
     } catch (e) {
       if (seq !== this.loadSeq) return;
       this.all = [];
-      this.loadError = e instanceof Error ? e.message : String(e);
+      this.loadError = errorText(e);
       studio.report(`Could not load the near-duplicate pairs of run ${runId}`, e);
     } finally {
       if (seq === this.loadSeq) this.loading = false;

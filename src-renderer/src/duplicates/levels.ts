@@ -5,6 +5,7 @@
  * level, counting and pairing its elements, lining b up with a) comes from the game's view.
  */
 import type { CandidateDetail } from '../../../src-shared/api';
+import { errorText } from '../lib/errors';
 import type { NearDuplicate } from '../../../src-shared/game';
 import { gameView } from '../games/index';
 
@@ -24,7 +25,7 @@ export function drawnLevel(c: CandidateDetail): DrawnLevel {
   try {
     return { game: c.game, rules: view.readRules(c.rules), level: view.readLevel(c.level), candidate: c };
   } catch (e) {
-    throw new Error(`candidate ${c.id}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`candidate ${c.id}: ${errorText(e)}`);
   }
 }
 

@@ -5,6 +5,7 @@
  * candidate never changes); a level the game cannot explain gives the reason instead.
  */
 import { studio } from './studio.svelte';
+import { errorText } from './errors';
 import { gameView } from '../games/index';
 
 const lines = new Map<number, string>();
@@ -22,7 +23,7 @@ export function explainLevel(game: string, level: unknown, rules: unknown): stri
     const view = gameView(game);
     return view.game.explain(view.readLevel(level), view.readRules(rules)).line;
   } catch (e) {
-    return `cannot explain: ${e instanceof Error ? e.message : String(e)}`;
+    return `cannot explain: ${errorText(e)}`;
   }
 }
 

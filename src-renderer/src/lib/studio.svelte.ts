@@ -3,8 +3,7 @@ import { untrack } from 'svelte';
 import type { GameInfo, RunProgress, RunSummary, StudioClient } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
 import { connect } from './client';
-import { StudioError } from './errors';
-import { errorSentence } from '../../../src-shared/error-sentence';
+import { StudioError, errorText } from './errors';
 import { firstRun } from './run-choices';
 import { savedSwitch, saveSwitch } from './saved-switch';
 
@@ -106,7 +105,7 @@ class Studio {
   report(title: string, e: unknown): void {
     // An API error reads as a sentence; its raw text stays behind "Details" for a bug report.
     const api = e instanceof StudioError;
-    const message = api ? errorSentence(e.body) : e instanceof Error ? e.message : String(e);
+    const message = errorText(e);
     const detail = api && e.body.message !== message ? `${e.body.code}: ${e.body.message}` : null;
     // Untracked read: a report made inside an effect must not make that effect depend on the
     // error list (it would re-run on its own report, and loop if it fails again).

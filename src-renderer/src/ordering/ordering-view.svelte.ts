@@ -9,7 +9,7 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { HistoryState, OrderingKind, OrderingView, SteerResult, Steering, SwapOptions } from '../../../src-shared/api';
 import { studio } from '../lib/studio.svelte';
-import { StudioError } from '../lib/errors';
+import { StudioError, errorText } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
 import { levelsText } from '../../../src-shared/ordering/level-ranges';
 
@@ -134,7 +134,7 @@ class OrderingScreen {
     } catch (e) {
       if (mine !== this.seq) return;
       this.automatic = this.approved = this.steered = null;
-      this.loadError = e instanceof Error ? e.message : String(e);
+      this.loadError = errorText(e);
       studio.report(`Could not load the orderings of run ${runId}`, e);
     } finally {
       if (mine === this.seq) this.loading = false;
@@ -382,7 +382,7 @@ class OrderingScreen {
       if (!allowBreaks && e instanceof StudioError && e.body.code === 'conflict' && e.body.fields?.some((f) => f.field.startsWith('breaks.'))) {
         this.exportBreaks = e.body.fields.filter((f) => f.field.startsWith('breaks.')).map((f) => `${f.field.replace(/^breaks\.level /, 'level ')}: ${f.message}`);
       } else {
-        this.exportError = e instanceof Error ? e.message : String(e);
+        this.exportError = errorText(e);
         studio.report(`Could not export the ${kind} pack of run ${runId}`, e);
       }
     } finally {

@@ -35,7 +35,7 @@ export function runLabel(r: RunSummary): string {
 }
 
 /** The API's per-field problems of a failed call (empty when the error names no field). */
-export function fieldErrors(e: unknown): { field: string; message: string }[] {
+export function fieldErrors(e: unknown): { field: string; message: string; label?: string }[] {
   return e instanceof StudioError ? (e.body.fields ?? []) : [];
 }
 

@@ -41,9 +41,9 @@ export const apsisPlanSchema = z
   .superRefine((stages, ctx) => {
     let expectFirst = 1;
     stages.forEach((s, i) => {
-      if (s.stage !== i + 1) ctx.addIssue({ code: 'custom', path: [i, 'stage'], message: `stage ${i + 1} is numbered ${s.stage}` });
+      if (s.stage !== i + 1) ctx.addIssue({ code: 'custom', path: [i, 'stage'], message: `must be ${i + 1}: stages are numbered in order from 1` });
       if (s.last < s.first) {
-        ctx.addIssue({ code: 'custom', path: [i, 'last'], message: `stage ${s.stage} is empty (last ${s.last} < first ${s.first})` });
+        ctx.addIssue({ code: 'custom', path: [i, 'last'], message: `must not come before the stage’s first level (${s.first}): the stage would be empty` });
       }
       if (s.first !== expectFirst) {
         ctx.addIssue({
@@ -51,13 +51,13 @@ export const apsisPlanSchema = z
           path: [i, 'first'],
           message:
             s.first < expectFirst
-              ? `stage ${s.stage} overlaps the stage before (starts at ${s.first}, expected ${expectFirst})`
-              : `stages are not contiguous: stage ${s.stage} starts at ${s.first}, expected ${expectFirst}`,
+              ? `must be ${expectFirst}, not ${s.first}: the stage overlaps the stage before`
+              : `must be ${expectFirst}, not ${s.first}: stages must be contiguous, with no gap between them`,
         });
       }
       const count = s.last - s.first + 1;
       if (count > 0 && s.arrows.length !== count) {
-        ctx.addIssue({ code: 'custom', path: [i, 'arrows'], message: `stage ${s.stage} has ${count} levels but ${s.arrows.length} arrow counts` });
+        ctx.addIssue({ code: 'custom', path: [i, 'arrows'], message: `holds ${s.arrows.length} arrow counts, but the stage has ${count} levels: one count for each level` });
       }
       expectFirst = s.last + 1;
     });

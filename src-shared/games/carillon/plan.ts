@@ -53,17 +53,17 @@ export const carillonPlanSchema = z
   .superRefine((plan, ctx) => {
     let next = 1;
     plan.forEach((s, i) => {
-      if (s.to < s.from) ctx.addIssue({ code: 'custom', path: [i, 'to'], message: `stretch ${i + 1} is empty (levels ${s.from}-${s.to})` });
+      if (s.to < s.from) ctx.addIssue({ code: 'custom', path: [i, 'to'], message: `must not come before the stretch’s first level (${s.from}): the stretch would be empty` });
       if (s.from !== next)
         ctx.addIssue({
           code: 'custom',
           path: [i, 'from'],
-          message: `stretch ${i + 1} starts at level ${s.from}, expected ${next} (stretches must be contiguous from level 1 and must not overlap)`,
+          message: `must be ${next}, not ${s.from}: stretches follow on from level 1 with no gap and no overlap`,
         });
       if (s.minDots > s.maxDots)
-        ctx.addIssue({ code: 'custom', path: [i, 'maxDots'], message: `stretch ${i + 1}: dots min ${s.minDots} > max ${s.maxDots}` });
+        ctx.addIssue({ code: 'custom', path: [i, 'maxDots'], message: `must be at least the dots at start (${s.minDots})` });
       if (s.lineTo !== undefined && s.lineTo < s.to)
-        ctx.addIssue({ code: 'custom', path: [i, 'lineTo'], message: `stretch ${i + 1}: lineTo ${s.lineTo} is before its last level ${s.to}` });
+        ctx.addIssue({ code: 'custom', path: [i, 'lineTo'], message: `must not come before the stretch’s last level (${s.to})` });
       next = Math.max(next, s.to + 1);
     });
   });

@@ -65,11 +65,11 @@ describe('plan', () => {
       expect(r.success).toBe(false);
       if (!r.success) expect(r.error.issues.map((i) => i.message).join('\n')).toMatch(text);
     };
-    bad([{ from: 2, to: 3, taps: 1, minDots: 3, maxDots: 5 }], /expected 1/);
-    bad([...ok, { from: 3, to: 6, taps: 2, minDots: 5, maxDots: 8 }], /starts at level 3, expected 4/);
-    bad([...ok, { from: 5, to: 6, taps: 2, minDots: 5, maxDots: 8 }], /expected 4/);
+    bad([{ from: 2, to: 3, taps: 1, minDots: 3, maxDots: 5 }], /must be 1, not 2/);
+    bad([...ok, { from: 3, to: 6, taps: 2, minDots: 5, maxDots: 8 }], /must be 4, not 3/);
+    bad([...ok, { from: 5, to: 6, taps: 2, minDots: 5, maxDots: 8 }], /must be 4, not 5/);
     bad([{ from: 1, to: 0, taps: 1, minDots: 3, maxDots: 5 }], /empty/);
-    bad([{ from: 1, to: 3, taps: 1, minDots: 6, maxDots: 5 }], /min 6 > max 5/);
+    bad([{ from: 1, to: 3, taps: 1, minDots: 6, maxDots: 5 }], /at least the dots at start \(6\)/);
     expect(carillonPlanSchema.safeParse([{ from: 1, to: 3, taps: 0, minDots: 3, maxDots: 5 }]).success).toBe(false);
     expect(carillonPlanSchema.safeParse([]).success).toBe(false);
   });
