@@ -53,7 +53,8 @@ import type { ImportLimits } from '../src-shared/pack/import-limits';
 import { compareRuns } from './runs/compare';
 import { proveInRun, saveEdited } from './runs/save-edited';
 import { JOB_MS_METRIC } from './runs/metrics';
-import { checkExperiment, plainDuration, EXPERIMENT_CONFIRM_CANDIDATES } from './experiments/create';
+import { checkExperiment } from './experiments/create';
+import { sizeQuestion } from './runs/size-guard';
 import { createExperimentRunner } from './experiments/runner';
 import { experimentResults } from './experiments/results';
 import { resolveSettings } from './experiments/settings';
@@ -214,9 +215,12 @@ export function createService(ctx: ServiceContext): Service {
     'games.list': () => gameInfos(),
     'runs.list': (args) => listRuns(ctx.db, args),
     'runs.get': ({ runId }) => runOf(runId),
-    'runs.create': ({ game: gameId, seed, name, plan, rules, levels }) => {
+    'runs.create': ({ game: gameId, seed, name, plan, rules, levels, confirm }) => {
       const game = gameById(gameId);
       const checked = checkRunInput(game, { plan, rules, levels });
+      // The size guard experiments use: a huge plan is refused, with its estimated time, until confirmed.
+      const question = sizeQuestion(db, game.id, checked.candidatesTotal, `this run makes ${checked.candidatesTotal.toLocaleString('en')} candidates (${checked.levels} levels)`, confirm);
+      if (question) throw new ApiError('conflict', question.message, [{ field: 'confirm', message: question.message }]);
       const id = storeRun({ game, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, levels: checked.levels, candidatesTotal: checked.candidatesTotal });
       engine.enqueue(id);
       return summary(id);
@@ -428,10 +432,8 @@ export function createService(ctx: ServiceContext): Service {
     },
     'experiments.create': (args) => {
       const checked = checkExperiment(db, args);
-      if (checked.candidates > EXPERIMENT_CONFIRM_CANDIDATES && !args.confirm) {
-        const message = `this experiment makes ${checked.candidates.toLocaleString('en')} candidates (${checked.arms.length} arms × ${checked.seeds.length} seeds), more than ${EXPERIMENT_CONFIRM_CANDIDATES.toLocaleString('en')}; it would take ${plainDuration(checked.estimatedSeconds)} at the measured rate. Confirm to run it anyway.`;
-        return { experimentId: null, confirm: { candidates: checked.candidates, threshold: EXPERIMENT_CONFIRM_CANDIDATES, estimatedSeconds: checked.estimatedSeconds, message } };
-      }
+      const question = sizeQuestion(db, checked.game.id, checked.candidates, `this experiment makes ${checked.candidates.toLocaleString('en')} candidates (${checked.arms.length} arms × ${checked.seeds.length} seeds)`, args.confirm);
+      if (question) return { experimentId: null, confirm: question };
       const { game, scope } = checked;
       const runScope: RunScope | undefined = scope.kind === 'slots' ? { slots: [...scope.slots].sort((a, b) => a - b), candidates: scope.candidates } : undefined;
       const label = args.name?.trim() || `experiment: ${checked.arms.slice(1).map((a) => a.name).join(' / ')}`;

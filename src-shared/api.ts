@@ -465,9 +465,11 @@ export const apiMethods = {
         plan: z.unknown().optional(),
         rules: z.unknown().optional(),
         levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional(),
+        /** Start a run past the size threshold anyway (it was refused once with its estimated time). */
+        confirm: z.boolean({ error: 'must be true or false' }).default(false),
       })
       .strict(),
-    'Validate and store a new run, then queue it on the worker pool.',
+    'Validate and store a new run, then queue it on the worker pool; one past the size threshold (the one experiments use) is refused with its estimated time (a conflict naming the field confirm) until asked again with confirm: true.',
   ),
   'runs.report': method<RunReport | null>()(
     z.object({ runId: runIdSchema }).strict(),

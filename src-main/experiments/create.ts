@@ -1,9 +1,8 @@
 /**
  * Checking an experiment before anything is stored or run: the base's settings (a run's or
  * the game's defaults), each variant's changes laid over them (every path and value checked
- * against the game's schemas, naming the field), the scope against the plan, and the size
- * guard: past EXPERIMENT_CONFIRM_CANDIDATES candidates it is held back with its estimated
- * time from the measured rate, until the designer confirms.
+ * against the game's schemas, naming the field), the scope against the plan, and its size and
+ * estimated time for the size guard a new run shares (runs/size-guard.ts).
  */
 import { ApiError, type ApiParsedArgs } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
@@ -15,13 +14,8 @@ import type { FieldIssue } from '../../src-shared/schema/designer-errors';
 import { gameFieldLabel } from '../../src-shared/field-label';
 import type { Db } from '../store/db';
 import { getRun } from '../store/runs';
-import { measuredRate } from '../store/experiments';
 import { checkRunInput, MAX_CANDIDATES_PER_RUN } from '../runs/run-input';
-
-/** An experiment asking for more candidates than this waits for the designer's confirmation. */
-export const EXPERIMENT_CONFIRM_CANDIDATES = 200_000;
-/** Candidates per second assumed before this database has a finished run of the game (2 workers, Carillon, whole runs). */
-export const DEFAULT_RATE = 500;
+import { estimatedSeconds } from '../runs/size-guard';
 
 export type CreateArgs = ApiParsedArgs<'experiments.create'>;
 
@@ -133,13 +127,5 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
   if (fields.length) refuse([...new Map(fields.map((f) => [`${f.field}\n${f.message}`, f])).values()]);
 
   const candidates = perRun.reduce((a, n) => a + n * args.seeds.length, 0);
-  const rate = measuredRate(db, game.id) ?? DEFAULT_RATE;
-  return { game, baseRunId, arms, seeds: args.seeds, scope, perRun, candidates, estimatedSeconds: candidates / rate };
-}
-
-/** "about 7 min" */
-export function plainDuration(seconds: number): string {
-  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} min`;
-  return `about ${(seconds / 3600).toFixed(1)} h`;
+  return { game, baseRunId, arms, seeds: args.seeds, scope, perRun, candidates, estimatedSeconds: estimatedSeconds(db, game.id, candidates) };
 }

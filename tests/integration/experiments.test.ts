@@ -85,9 +85,9 @@ describe('bad input is refused before anything runs, naming the field', () => {
     if (held.experimentId !== null) throw new Error('unreachable');
     // 3 seeds × (120 × 16 + 120 × 800) candidates.
     expect(held.confirm.candidates).toBe(3 * (120 * 16 + 120 * 800));
-    expect(held.confirm.threshold).toBe(200_000);
+    expect(held.confirm.threshold).toBe(50_000);
     expect(held.confirm.estimatedSeconds).toBeGreaterThan(0);
-    expect(held.confirm.message).toMatch(/^this experiment makes 293,760 candidates \(2 arms × 3 seeds\), more than 200,000; it would take about \d+ min at the measured rate/);
+    expect(held.confirm.message).toMatch(/^this experiment makes 293,760 candidates \(2 arms × 3 seeds\), more than 50,000; it would take about \d+ min at the measured rate/);
     expect(counts(studio.dbPath)).toEqual(before);
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * The new-run form's size guard, in Chromium: a plan past the threshold (the one experiments
+ * use) asks first, showing the run's size and its estimated time at the measured rate; Cancel
+ * stores nothing, "Start it" starts the run. The API's side is in integration/size-guard.test.ts.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { RESULTS, useStudioInBrowser } from './chromium';
+
+const SHOTS = existsSync('/tmp/shots') ? '/tmp/shots/honesty' : RESULTS;
+mkdirSync(SHOTS, { recursive: true });
+
+let page: Page;
+const pageErrors: string[] = [];
+const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
+
+beforeAll(async () => {
+  page = studio.page;
+  await page.goto(studio.server.url);
+});
+
+describe('the new-run form past the size threshold', () => {
+  it('asks with the size and estimated time; Cancel stores nothing, Start it starts the run', async () => {
+    await page.getByTestId('new-run-game').selectOption('carillon');
+    await page.getByTestId('new-run-seed').fill('5');
+    await page.getByTestId('new-run-rules-json-toggle').click();
+    await page.getByTestId('new-run-rules').fill('{ "poolSize": 800 }');
+    await page.getByTestId('new-run-submit').click();
+    const dialog = page.getByRole('dialog', { name: 'A large run' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('p').textContent()).toMatch(/^This run makes 96,000 candidates \(120 levels\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Start it anyway\?$/);
+    for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: join(SHOTS, `new-run-size-${w}x${h}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByTestId('confirm-cancel').click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await studio.ctx.api.call('runs.list', {})).toEqual([]);
+    // No field is marked wrong: the question is not an error.
+    expect(await page.locator('[data-testid^="field-error-"]').count()).toBe(0);
+
+    await page.getByTestId('new-run-submit').click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByTestId('confirm-ok').click();
+    await expect.poll(async () => (await studio.ctx.api.call('runs.list', {})).length).toBe(1);
+    const [run] = await studio.ctx.api.call('runs.list', {});
+    expect(run).toMatchObject({ game: 'carillon', seed: 5, candidatesTotal: 96_000 });
+    expect((await studio.ctx.api.call('runs.cancel', { runId: run!.id })).status).toBe('cancelled');
+    expect(pageErrors).toEqual([]);
+  });
+});
