@@ -16,11 +16,18 @@ export const MAX_LEVELS_PER_RUN = 1_000;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `over` laid on `base`: nested objects merge key by key; anything else (lists, null, numbers) replaces. */
+/**
+ * `over` laid on `base`: nested objects merge key by key; anything else (lists, null, numbers)
+ * replaces. Keys are defined, not assigned, so a JSON `"__proto__"` key stays an own key the
+ * rules schema then refuses by name (assigned, it became the object's prototype and vanished).
+ */
 export function mergeOver(base: unknown, over: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(over)) return over;
   const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = Object.prototype.hasOwnProperty.call(base, k) ? mergeOver(base[k], v) : v;
+  for (const [k, v] of Object.entries(over)) {
+    const value = Object.prototype.hasOwnProperty.call(base, k) ? mergeOver(base[k], v) : v;
+    Object.defineProperty(out, k, { value, enumerable: true, configurable: true, writable: true });
+  }
   return out;
 }
 

@@ -69,6 +69,10 @@ describe('misspelt keys, unbounded plans and non-finite numbers are refused by n
     ['Infinity as the seed', { game: 'carillon', seed: Infinity }, 'seed', /^must be a finite number$/],
     ['NaN as the level count', { game: 'apsis', seed: 1, levels: NaN }, 'levels', /^must be a number$/],
     ['a misspelt argument', { game: 'apsis', seed: 1, levls: 3 }, 'levls', /did you mean levels\?/],
+    // JSON.parse makes "__proto__" an own key; merged onto the defaults it used to become the
+    // rules' prototype and vanish, so the run was created with the key silently dropped.
+    ['a "__proto__" rule (as JSON sends it)', JSON.parse('{"game":"carillon","seed":1,"levels":1,"rules":{"__proto__":{"poolSize":1}}}'), 'rules.__proto__', /^is not a rule of Carillon/],
+    ['a nested "__proto__" rule', JSON.parse('{"game":"carillon","seed":1,"levels":1,"rules":{"sizes":{"small":{"__proto__":{"radius":1}}}}}'), 'rules.sizes.small.__proto__', /^is not a rule of Carillon/],
   ];
   it.each(cases)('%s', async (_name, args, field, message) => {
     const before = snapshot(ctx.dbPath);
