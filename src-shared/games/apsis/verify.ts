@@ -34,7 +34,8 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
   const rules = rulesParsed.data;
   const plan = planParsed.data;
   const planned = levelCount(plan);
-  if (pack.levels.length > planned) add(null, 'levels', `the pack has ${pack.levels.length} levels but the plan only ${planned}`);
+  // As many levels as the plan holds: a pack missing its last levels is as broken as one with extra (Carillon's verify holds the same).
+  if (pack.levels.length !== planned) add(null, 'levels', `the pack has ${pack.levels.length} levels, its plan ${planned}`);
   const levels = packLevels(pack);
   const measured: { reads: number; arrows: number; depth: number }[] = [];
 

@@ -112,6 +112,16 @@ describe('apsis-pack v1', () => {
     expect(apsisGame.verifyPack(p)).toEqual([{ level: 10, rule: 'reads', message: expect.stringContaining('reads is') }]);
   });
 
+  it('a pack missing levels its plan holds is named, as one with extra levels is', () => {
+    // An independent spec checker (tests/spec-check/) found a pack cut short passing verify.
+    const short = clone(pack);
+    short.levels.pop();
+    expect(apsisGame.verifyPack(short)).toEqual([{ level: null, rule: 'levels', message: 'the pack has 29 levels, its plan 30' }]);
+    const long = clone(pack);
+    long.levels.push({ ...long.levels[29]!, level: 31 });
+    expect(apsisGame.verifyPack(long).filter((x) => x.rule === 'levels')).toEqual([{ level: null, rule: 'levels', message: 'the pack has 31 levels, its plan 30' }]);
+  });
+
   it('a diagonal on level 5 breaks the kinds schedule', () => {
     const p = clone(pack);
     const a = p.levels[4]!.arrows[0]!;
