@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/spec-check/**/*.test.ts'],
           environment: 'node',
           // Fixed fast-check seed for every property; FC_SEED / FC_RUNS override it locally.
           setupFiles: ['tests/setup/fast-check.ts'],
