@@ -6,7 +6,9 @@
  *   (budget < 20 s);
  * - `experiment phases <game>`: one whole default set in a fresh studio, split into start-up
  *   (opening the studio and the pool until the first candidate is stored), generate (of which
- *   store: the main thread writing candidates), order, duplicates and export.
+ *   store: the main thread writing candidates), order, duplicates and export; and the
+ *   near-duplicate pass's tasks re-run afterwards on this thread alone (CPU, steady under load)
+ *   with the levels they send (each is parsed and prepared once per task).
  * Wall time, and CPU time of every thread of the process (main and workers), and of the main
  * thread alone where Linux says (the rest is the workers').
  */
@@ -21,6 +23,10 @@ import { openStudio } from '../studio';
 import type { Service } from '../service';
 import type { BenchCase, BenchRow } from './cases';
 import { localClient } from '../local-client';
+import { gameById } from '../../src-shared/games/index';
+import { openDatabase } from '../store/db';
+import { passTasks } from '../runs/near-duplicates';
+import runTask from '../jobs/worker';
 
 const WORKERS = 2;
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -102,6 +108,29 @@ function experimentCase(name: string, budget: string, game: GameId, args: Omit<A
   };
 }
 
+/**
+ * The run's near-duplicate pass, its tasks as the engine makes them, run again here on this
+ * thread (nothing else runs in the process by then): the pass's CPU without other threads or
+ * wall-clock waits, and how many levels its tasks send (each parsed and prepared per task).
+ */
+function dedupOnOneThread(dbPath: string, game: GameId, run: { id: number; plan: unknown; rules: unknown }): { cpuMs: number; sent: number; tasks: number; candidates: number } {
+  const db = openDatabase(dbPath);
+  try {
+    const tasks = passTasks(db, gameById(game), run, WORKERS);
+    const sent = tasks.reduce((n, t) => n + t.ids.length, 0);
+    const candidates = new Set(tasks.flatMap((t) => t.ids)).size;
+    let best = Number.POSITIVE_INFINITY;
+    for (let rep = 0; rep < 3; rep++) {
+      const c0 = process.cpuUsage();
+      for (const t of tasks) runTask(t.task);
+      best = Math.min(best, cpuSeconds(process.cpuUsage(c0)) * 1000);
+    }
+    return { cpuMs: best, sent, tasks: tasks.length, candidates };
+  } finally {
+    db.close();
+  }
+}
+
 /** One whole default set in a fresh studio, phase by phase. */
 function phasesCase(game: GameId): BenchCase {
   return {
@@ -129,12 +158,15 @@ function phasesCase(game: GameId): BenchCase {
         const m1 = mainThreadSeconds();
         const report = (await localClient(service).call('runs.report', { runId: run.id }))!;
         const phase = (n: string): number => report.phases.find((p) => p.name === n)?.ms ?? Number.NaN;
+        const pass = dedupOnOneThread(join(dir, 'bench.db'), game, await localClient(service).call('runs.get', { runId: run.id }));
         const rows: BenchRow[] = [
           { name: `${game} set phases: start-up (open, pool, first candidate stored)`, value: firstStored, unit: 'ms' },
           { name: `${game} set phases: generate`, value: phase('generate'), unit: 'ms' },
           { name: `${game} set phases: of which store (main thread)`, value: service.engine.storeSeconds(run.id) * 1000, unit: 'ms' },
           { name: `${game} set phases: order`, value: phase('order'), unit: 'ms' },
           { name: `${game} set phases: duplicates`, value: phase('near-duplicates'), unit: 'ms' },
+          { name: `${game} set phases: duplicates, the pass's tasks re-run on one thread (CPU, best of 3)`, value: pass.cpuMs, unit: 'ms' },
+          { name: `${game} set phases: duplicates, levels sent to the workers (${pass.tasks} tasks, ${pass.candidates} candidates)`, value: pass.sent, unit: 'levels' },
           { name: `${game} set phases: export`, value: exportMs, unit: 'ms' },
           { name: `${game} set phases: whole set, wall`, value: total, unit: 'ms' },
           { name: `${game} set phases: whole set, CPU all threads`, value: cpu * 1000, unit: 'ms' },

@@ -3,17 +3,29 @@
  * pool, with each other and with the next slots the game asks for (several slots per task);
  * the pairs found replace the run's stored pairs (in a fixed order, so the result never
  * depends on worker timing or on how the slots were split into tasks).
+ *
+ * A task's levels are parsed and prepared (for Carillon: field, chain starts, reach graph,
+ * positions under each turn) in its worker, once per task. A task's focus slots reach a few
+ * slots past its end, which the next task holds too, so those levels are prepared twice: tasks
+ * are as large as keep every worker busy (TASKS_PER_WORKER per worker), not smaller. With tasks
+ * of ~96 candidates a Carillon set sent 2,522 levels for its 1,916 (2 slots again per 6); now
+ * 2,012. What generation worked out for a level (its field, its chain starts) stays in the
+ * generating worker: carrying it here would cost the main thread more than preparing it again
+ * (docs/experiments.md "Speed").
  */
 import type { AnyGame } from '../../src-shared/game';
 import type { Db } from '../store/db';
 import { provenCandidateTexts } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';
 import type { WorkerPool } from '../jobs/pool';
+import type { DedupTask } from '../jobs/tasks';
 import type { RunProgressTracker } from '../jobs/progress';
 import type { ScheduledRun } from '../jobs/scheduler';
 
-/** Candidates of focus slots one near-duplicate task covers (about). */
-const CHUNK_CANDIDATES = 96;
+/** Fewest candidates of focus slots one task covers (a small run still splits into a few). */
+const CHUNK_MIN_CANDIDATES = 96;
+/** Tasks per worker a run's pass is split into: enough to even out tasks of unequal cost. */
+const TASKS_PER_WORKER = 2;
 
 export interface NearDuplicateContext {
   db: Db;
@@ -23,13 +35,40 @@ export interface NearDuplicateContext {
   dedupWindow?: number;
 }
 
-export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame, run: { id: number; plan: unknown; rules: unknown }, job: ScheduledRun): Promise<void> {
-  const { db, pool } = ctx;
-  const { id: runId, plan, rules } = run;
-  const signal = job.signal;
-  const ahead = (slot: number): number => ctx.dedupWindow ?? game.dedupSlotsAhead?.(plan, slot) ?? 2;
+/** Candidates of focus slots per task for a run of `candidates` on `workers` workers. */
+export function chunkTarget(candidates: number, workers: number): number {
+  return Math.max(CHUNK_MIN_CANDIDATES, Math.ceil(candidates / (TASKS_PER_WORKER * Math.max(1, workers))));
+}
+
+/** Slots (ascending, with their candidate counts) cut into runs of at least `target` candidates each, the last one short. */
+export function focusChunks(slots: readonly { slot: number; count: number }[], target: number): number[][] {
+  const chunks: number[][] = [];
+  let chunk: number[] = [], size = 0;
+  for (const { slot, count } of slots) {
+    chunk.push(slot);
+    size += count;
+    if (size >= target) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 0;
+    }
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
+
+/** One task of a run's pass: the worker task, and the candidate id of each level it sends. */
+export interface PassTask {
+  focus: number[];
+  task: DedupTask;
+  ids: number[];
+}
+
+/** The tasks of a run's pass, in slot order (the pass runs them; the bench re-runs them on one thread). */
+export function passTasks(db: Db, game: AnyGame, run: { id: number; plan: unknown; rules: unknown }, workers: number, dedupWindow?: number): PassTask[] {
+  const ahead = (slot: number): number => dedupWindow ?? game.dedupSlotsAhead?.(run.plan, slot) ?? 2;
   // Levels as their stored text: parsed in the workers, never on the main thread.
-  const cands = provenCandidateTexts(db, runId);
+  const cands = provenCandidateTexts(db, run.id);
   const bySlot = new Map<number, typeof cands>();
   for (const c of cands) {
     const list = bySlot.get(c.slot);
@@ -37,34 +76,30 @@ export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame
     else bySlot.set(c.slot, [c]);
   }
   const slotList = [...bySlot.keys()].sort((a, b) => a - b);
-  // Focus slots in chunks of about CHUNK_CANDIDATES candidates: each task compares its focus
-  // slots' candidates with each other and with the next slots the game asks for, so a level
-  // crosses to a worker (and is prepared there) about once rather than once per slot reaching it.
-  const chunks: number[][] = [];
-  let chunk: number[] = [], size = 0;
-  for (const slot of slotList) {
-    chunk.push(slot);
-    size += bySlot.get(slot)!.length;
-    if (size >= CHUNK_CANDIDATES) {
-      chunks.push(chunk);
-      chunk = [];
-      size = 0;
-    }
-  }
-  if (chunk.length) chunks.push(chunk);
-  const found: NewPair[] = [];
-  let done = 0;
-  await job.throughSlots(chunks, async (focus) => {
+  const chunks = focusChunks(slotList.map((slot) => ({ slot, count: bySlot.get(slot)!.length })), chunkTarget(cands.length, workers));
+  return chunks.map((focus) => {
     const reach: Record<number, number> = {};
     for (const slot of focus) reach[slot] = slot + ahead(slot);
     const last = Math.max(...focus.map((s) => reach[s]!));
     const group = slotList.filter((s) => s >= focus[0]! && s <= last).flatMap((s) => bySlot.get(s)!);
-    const pairs = await pool.run({ kind: 'dedup', game: game.id, rules, levelsJson: group.map((c) => c.levelJson), slots: group.map((c) => c.slot), reach }, signal);
-    for (const p of pairs) found.push({ a: group[p.a]!.id, b: group[p.b]!.id, rule: p.rule, transform: p.transform, share: p.share });
+    return { focus, ids: group.map((c) => c.id), task: { kind: 'dedup', game: game.id, rules: run.rules, levelsJson: group.map((c) => c.levelJson), slots: group.map((c) => c.slot), reach } };
+  });
+}
+
+export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame, run: { id: number; plan: unknown; rules: unknown }, job: ScheduledRun): Promise<void> {
+  const { db, pool } = ctx;
+  const signal = job.signal;
+  const tasks = passTasks(db, game, run, pool.size, ctx.dedupWindow);
+  const slotsTotal = tasks.reduce((n, t) => n + t.focus.length, 0);
+  const found: NewPair[] = [];
+  let done = 0;
+  await job.throughSlots(tasks, async ({ focus, task, ids }) => {
+    const pairs = await pool.run(task, signal);
+    for (const p of pairs) found.push({ a: ids[p.a]!, b: ids[p.b]!, rule: p.rule, transform: p.transform, share: p.share });
     done += focus.length;
-    ctx.progress.emit(runId, 'running', 'near-duplicates', done, slotList.length, 0, null, []);
+    ctx.progress.emit(run.id, 'running', 'near-duplicates', done, slotsTotal, 0, null, []);
   });
   if (signal.aborted) return;
   found.sort((x, y) => x.a - y.a || x.b - y.b);
-  replacePairs(db, runId, found);
+  replacePairs(db, run.id, found);
 }
