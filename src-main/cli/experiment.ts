@@ -82,7 +82,7 @@ export function experimentArgs(o: ExperimentOptions): ApiArgs<'experiments.creat
 async function follow(service: Service, experimentId: number): Promise<ExperimentDetail> {
   const bar = progressBar(`experiment ${experimentId}`);
   const off = service.on('experiment.progress', (p) => {
-    if (p.experimentId === experimentId) bar.update(`${p.runsDone}/${p.runsTotal} runs`, p.overall, p.candidatesDone, p.candidatesTotal);
+    if (p.experimentId === experimentId) bar.update(`${p.runsDone}/${p.runsTotal} runs`, p.overall, p.candidatesDone, p.candidatesTotal, { rate: p.rate, etaSeconds: p.etaSeconds });
   });
   try {
     for (;;) {

@@ -1,14 +1,18 @@
 /**
  * The CLI's progress bar on stderr (cli-progress), fed by the engine's progress events: the
  * bar and percentage are the run's overall figure (it never goes back), the counts and rate
- * belong to the current phase.
+ * belong to the current phase (an experiment passes its own measured rate and time left).
  */
 import cliProgress from 'cli-progress';
 import { progressMeter } from '../../src-shared/progress';
 
 export interface Bar {
-  /** `overall` is the run's 0..1 figure; done/total count the phase's own work. */
-  update(stage: string, overall: number, done: number, total: number): void;
+  /**
+   * `overall` is the run's 0..1 figure; done/total count the phase's own work. `measured`: the
+   * rate and time left as the caller measured them (an experiment's, over all its phases),
+   * shown instead of the bar's own (the phase's done over time).
+   */
+  update(stage: string, overall: number, done: number, total: number, measured?: { rate: number; etaSeconds: number | null }): void;
   stop(): void;
 }
 
@@ -30,13 +34,13 @@ export function progressBar(label: string): Bar {
   let started = false;
   let lastStage = '';
   return {
-    update(stage, overall, done, total) {
+    update(stage, overall, done, total, measured) {
       if (stage !== lastStage) {
         meter = progressMeter(total, Date.now());
         lastStage = stage;
       }
       meter.setTotal(total);
-      const snap = meter.update(done, Date.now());
+      const snap = measured ?? meter.update(done, Date.now());
       const payload = { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: snap.rate.toFixed(0), eta_s: snap.etaSeconds === null ? '?' : `${snap.etaSeconds.toFixed(0)}s` };
       const value = Math.round(overall * 1000);
       if (!started) {

@@ -3,18 +3,30 @@
  * same worker pool, same open database), queued together, so the engine overlaps one run's
  * tail with the next one's start. This module follows their progress and status events and
  * turns them into one progress figure for the whole experiment (runs weighted by their
- * candidates; it only moves forward within a process) and one status, stored with it;
- * cancel and resume act on every unfinished run.
+ * candidates, each run's phases weighted; it only moves forward within a process) and one
+ * status, stored with it; cancel and resume act on every unfinished run. The time left is the
+ * part still to do over the rate that figure has moved at lately, measured since the last
+ * start or resume (so it counts ordering and near-duplicate passes, not only generation, and
+ * never the time the experiment stood cancelled); `rate` is the candidates per second of the
+ * runs generating now.
  */
+import { performance } from 'node:perf_hooks';
 import { ApiError, type RunProgress, type RunStatus } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
-import { overallProgress } from '../../src-shared/progress';
+import { overallProgress, progressMeter, type ProgressMeter } from '../../src-shared/progress';
 import type { ExperimentProgress, ExperimentRunCell, ExperimentStatus } from '../../src-shared/experiments/types';
 import type { GameId } from '../../src-shared/game';
 import type { Db } from '../store/db';
 import { experimentOfRun, experimentRuns, getExperiment, runFigures, setExperimentStatus } from '../store/experiments';
 import type { WorkerPool } from '../jobs/pool';
 import { shippedFigures, shippedLevelList } from './results';
+
+interface Figures {
+  overall: number;
+  runs: Map<number, number>;
+  rate: Map<number, number>;
+  meter: { from: number; meter: ProgressMeter } | null;
+}
 
 /** The least time between two progress figures of one experiment (a run's end always sends one). */
 const PROGRESS_EVERY_MS = 250;
@@ -62,10 +74,24 @@ export function createExperimentRunner(opts: {
   pool: WorkerPool;
   onProgress: (p: ExperimentProgress) => void;
   onChanged: (experimentId: number, status: ExperimentStatus) => void;
+  /** The clock (ms) the time left is measured by; tests pass their own. */
+  now?: () => number;
 }): ExperimentRunner {
   const { db } = opts;
-  /** Per experiment: the overall figure shown last (it never goes down) and each run's own. */
-  const figures = new Map<number, { overall: number; runs: Map<number, number>; rate: Map<number, number> }>();
+  const now = opts.now ?? (() => performance.now());
+  /**
+   * Per experiment: the overall figure shown last (it never goes down), each run's own, the
+   * generation rate of each run generating now, and the meter of the overall figure since the
+   * last start (null while nothing of it runs here).
+   */
+  const figures = new Map<number, Figures>();
+  const figuresOf = (experimentId: number): Figures => {
+    const f = figures.get(experimentId) ?? { overall: 0, runs: new Map<number, number>(), rate: new Map<number, number>(), meter: null };
+    figures.set(experimentId, f);
+    return f;
+  };
+  /** Fractions of the whole are metered in millionths (the meter counts items). */
+  const UNITS = 1_000_000;
   const lastEmit = new Map<number, number>();
   /** Shipped figures being worked out on the pool, per experiment. */
   const pending = new Map<number, Set<Promise<void>>>();
@@ -105,8 +131,7 @@ export function createExperimentRunner(opts: {
     const e = getExperiment(db, experimentId);
     if (!e) throw new ApiError('not-found', `experiment ${experimentId} does not exist`);
     const cells = experimentRuns(db, experimentId);
-    const f = figures.get(experimentId) ?? { overall: 0, runs: new Map<number, number>(), rate: new Map<number, number>() };
-    figures.set(experimentId, f);
+    const f = figuresOf(experimentId);
     let weight = 0, sum = 0, cDone = 0, cTotal = 0, runsDone = 0;
     for (const c of cells) {
       const own = Math.max(storedFraction(e.game, c), c.status === 'done' ? 1 : (f.runs.get(c.runId) ?? 0));
@@ -120,7 +145,9 @@ export function createExperimentRunner(opts: {
     f.overall = status === 'done' ? 1 : Math.max(f.overall, weight > 0 ? sum / weight : 0);
     const rates = [...f.rate.values()];
     const rate = rates.length ? rates.reduce((a, b) => a + b, 0) : 0;
-    const left = Math.max(0, cTotal - cDone);
+    const active = status === 'queued' || status === 'running';
+    if (!active) f.meter = null;
+    const eta = status === 'done' ? 0 : f.meter ? f.meter.meter.update(Math.round((f.overall - f.meter.from) * UNITS), now()).etaSeconds : null;
     return {
       experimentId,
       status,
@@ -130,7 +157,7 @@ export function createExperimentRunner(opts: {
       candidatesDone: cDone,
       candidatesTotal: cTotal,
       rate,
-      etaSeconds: status === 'done' ? 0 : rate > 0 ? left / rate : null,
+      etaSeconds: eta,
     };
   };
 
@@ -162,6 +189,9 @@ export function createExperimentRunner(opts: {
         owners.set(c.runId, experimentId);
         engine.enqueue(c.runId);
       }
+      // The time left is measured from here: what it ran at before a cancel says nothing now.
+      const f = figuresOf(experimentId);
+      f.meter = { from: f.overall, meter: progressMeter(Math.round((1 - f.overall) * UNITS), now()) };
       settle(experimentId);
       opts.onProgress(progress(experimentId));
     },
@@ -183,16 +213,15 @@ export function createExperimentRunner(opts: {
     onRunProgress(p) {
       const experimentId = ownerOf(p.runId);
       if (experimentId === null) return;
-      const f = figures.get(experimentId) ?? { overall: 0, runs: new Map<number, number>(), rate: new Map<number, number>() };
-      figures.set(experimentId, f);
+      const f = figuresOf(experimentId);
       f.runs.set(p.runId, Math.max(f.runs.get(p.runId) ?? 0, p.overall));
       // Generation rates of the runs generating now add up (they share the pool).
       if (p.stage === 'generate' && p.rate > 0) f.rate.set(p.runId, p.rate);
       else f.rate.delete(p.runId);
       // At most a few figures a second: each reads the experiment's runs from the database.
-      const now = Date.now();
-      if (now - (lastEmit.get(experimentId) ?? 0) < PROGRESS_EVERY_MS) return;
-      lastEmit.set(experimentId, now);
+      const t = now();
+      if (t - (lastEmit.get(experimentId) ?? Number.NEGATIVE_INFINITY) < PROGRESS_EVERY_MS) return;
+      lastEmit.set(experimentId, t);
       opts.onProgress(progress(experimentId));
     },
     async figuresReady(experimentId) {
@@ -201,6 +230,8 @@ export function createExperimentRunner(opts: {
     onRunChanged(runId, status) {
       const experimentId = ownerOf(runId);
       if (experimentId === null) return;
+      // A run that stopped generating (cancelled, failed, done) adds nothing to the rate any more.
+      if (status !== 'running') figures.get(experimentId)?.rate.delete(runId);
       if (status === 'done') figure(experimentId, runId);
       settle(experimentId);
       if (getExperiment(db, experimentId)) opts.onProgress(progress(experimentId));
