@@ -5,20 +5,25 @@
  * `studioFiles` stood in for by an init script: Export and Import ask main's dialogs with a
  * run, an order and a layout (or an import id) and never a path, and show what main answers.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunSummary } from '../../src-shared/api';
 import { IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
 import { openPage, useStudioInBrowser } from './chromium';
 import { carillonPackText } from '../security/files-fixtures';
+import { tempDir } from '../helpers/temp';
 
 let run: RunSummary;
 const pageErrors: string[] = [];
 const studio = useStudioInBrowser({ workers: 1, errors: pageErrors });
+const files = tempDir('studio-pack-files-');
 
 beforeAll(async () => {
   run = await studio.ctx.finishedRun({ game: 'carillon', seed: 5, levels: 3 });
 });
+afterAll(() => files.cleanup());
 
 describe('browser mode: imports from a picked file', () => {
   it('refuses a file over the byte cap in the page, sending nothing', async () => {
@@ -26,8 +31,11 @@ describe('browser mode: imports from a picked file', () => {
     await page.goto(server.url);
     await page.getByTestId('import-pack').waitFor();
     const before = await studio.api.call('runs.list', {});
-    const big = Buffer.alloc(IMPORT_LIMITS.maxBytes + 1024 * 1024, 0x20);
-    await page.getByTestId('import-file').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: big });
+    // Picked from disk, as a designer would: a 33 MB buffer handed over the DevTools protocol
+    // took longer than the locator's 30 s on a loaded machine, before the page saw the file.
+    const big = join(files.dir, 'big.json');
+    writeFileSync(big, Buffer.alloc(IMPORT_LIMITS.maxBytes + 1024 * 1024, 0x20));
+    await page.getByTestId('import-file').setInputFiles(big);
     await expect.poll(() => page.getByTestId('import-errors').textContent()).toMatch(/big\.json was not imported: big\.json is 33\.0 MB; a pack may be at most 32\.0 MB/);
     expect(await studio.api.call('runs.list', {})).toEqual(before);
     expect(pageErrors).toEqual([]);
