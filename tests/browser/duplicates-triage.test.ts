@@ -3,7 +3,8 @@
  * each pair row shows both verdicts and whether each ships; the ships filter keeps what it
  * says; R rejects B, Shift+R rejects A and K marks the pair fine, each moving to the next pair;
  * a fine pair leaves the default list (shown under "Marked fine" with who decided); Ctrl+Z
- * undoes; the palette offers the keys; a recompute makes the order honour a rejection.
+ * undoes; the palette offers the keys; a recompute makes the order honour a rejection; a key
+ * pressed while the order recomputes waits its turn.
  */
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -146,6 +147,25 @@ describe('Duplicates triage in Chromium', () => {
     await expect.poll(() => row(target.id).getByTestId('dup-side-a').getAttribute('data-ships'), { timeout: 20_000 }).toBe('');
     await expect.poll(() => page.getByTestId('dup-order').locator('option').first().textContent()).toContain('steered');
     await expect.poll(() => page.getByTestId('dup-stale').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('a triage key pressed while the order recomputes waits its turn instead of being dropped', async () => {
+    // The recompute kept the list 'busy', and a decision pressed meanwhile did nothing at all.
+    const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 });
+    const p = pairs.find((x) => x.a.verdict === 'none' && x.b.verdict === 'none')!;
+    expect(p).toBeDefined();
+    await row(p.id).scrollIntoViewIfNeeded();
+    await row(p.id).click();
+    await expect.poll(selectedId).toBe(p.id);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('textbox', { name: 'Command' }).fill('recompute the steered order with');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+R');
+    await expect.poll(async () => (await pairNow(p.id)).a.verdict, { timeout: 60_000 }).toBe('rejected');
+    // In the order pressed: the recompute answered first, then the rejection (its message is the last).
+    expect((await studio.api.call('history.list', { runId: run.id, limit: 1 })).entries[0]!.kind).toBe('verdict');
+    await expect.poll(() => page.getByTestId('dup-message').textContent()).toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)/);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -54,9 +54,9 @@ class DupView {
   labels = $state(false);
   /** The one zoom both boards of the pair share. */
   zoom = $state<BoardZoom>(NO_ZOOM);
-  /** A decision, undo or recompute in flight (a recompute waits for it). */
+  /** A decision, undo, redo or recompute in flight (the ones pressed after it wait their turn). */
   busy = $state(false);
-  /** Decisions, undo and redo run one after another, in the order their keys were pressed. */
+  /** Decisions, undo, redo and recompute run one after another, in the order they were asked for. */
   private queue: Promise<void> = Promise.resolve();
   recomputing = $state(false);
   /** What the last decision did, in words. */
@@ -183,7 +183,7 @@ class DupView {
   private async decideNow(decision: TriageDecision): Promise<void> {
     const p = this.selected;
     const runId = this.loadedFor;
-    if (!p || runId === null || this.busy) return;
+    if (!p || runId === null) return;
     const before = this.shown;
     const at = before.findIndex((x) => x.id === p.id);
     this.busy = true;
@@ -212,7 +212,7 @@ class DupView {
   /** Undo or redo the run's last change (whatever page made it); the pair it touched is selected. */
   private async step(call: () => Promise<HistoryStep>, verb: string, failTitle: string): Promise<void> {
     const runId = this.loadedFor;
-    if (runId === null || this.busy) return;
+    if (runId === null) return;
     this.busy = true;
     try {
       const res = await call();
@@ -269,11 +269,17 @@ class DupView {
 
   /**
    * Recompute the steered order (orderings.steer: the game's search around the run's pins and
-   * locks), which honours the triage: rejected candidates leave, fine pairs may both ship.
+   * locks), which honours the triage: rejected candidates leave, fine pairs may both ship. It
+   * takes its turn with the decisions: a key pressed while it computes waits for it (it used to
+   * be dropped, the recompute keeping the list 'busy').
    */
-  async recompute(): Promise<void> {
+  recompute(): Promise<void> {
+    return this.enqueue(() => this.recomputeNow());
+  }
+
+  private async recomputeNow(): Promise<void> {
     const runId = this.loadedFor;
-    if (runId === null || this.busy) return;
+    if (runId === null) return;
     this.busy = this.recomputing = true;
     try {
       const res = await studio.client.call('orderings.steer', { runId, ...(this.order === 'approved' ? { approved: true } : {}) });

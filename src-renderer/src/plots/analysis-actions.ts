@@ -124,7 +124,7 @@ export const analysisActions: Action[] = [
     id: 'duplicates.recompute',
     title: 'Recompute the steered order with the triage (rejected candidates leave, fine pairs may both ship)',
     group: 'Duplicates',
-    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.busy ? 'busy with the last change' : null),
+    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.recomputing ? 'it is being recomputed' : null),
     perform: () => void dupView.recompute(),
   },
   {
