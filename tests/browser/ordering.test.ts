@@ -5,6 +5,7 @@
  *    the run of short levels, a page about one screen tall;
  *  - steering: a card dragged onto another level pins it there, lock 1–10 by key, recompute;
  *    the pinned and locked levels hold (page and API); Ctrl+Z and Ctrl+Shift+Z replay it;
+ *    keys pressed while a steer answers wait their turn (none is lost);
  *    the swap list ranks the pool by fit and pins from it; a break is explained on hover;
  *  - export of the steered order: the CLI's verify accepts it; a forced break is refused and
  *    named until the designer confirms, and the pack records it.
@@ -136,6 +137,26 @@ describe('the Ordering page', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  it('steering keys pressed while a steer answers wait their turn: none is lost, and Ctrl+Z pressed twice at once undoes both', async () => {
+    // A fast designer on a slow machine: L, →, L, each pressed before the steer before it answered.
+    // The second L was dropped (steering was 'busy'), and Ctrl+Z then undid the wrong change.
+    const locks = async (): Promise<number[]> => (await studio.api.call('orderings.steering', { runId: run.id })).locks.map((l) => l.level);
+    const first10 = Array.from({ length: 10 }, (_, i) => i + 1);
+    expect(await locks()).toEqual(first10);
+    await card(12).click();
+    await page.keyboard.press('l');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('l');
+    await expect.poll(locks, SLOW).toEqual([...first10, 12, 13]);
+    await expect.poll(() => page.getByTestId('lock-badge').count(), SLOW).toBe(12);
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect.poll(locks, SLOW).toEqual(first10);
+    await expect.poll(() => page.getByTestId('ordering-status').textContent(), SLOW).toBe('Undid: Locked level 12');
+    await expect.poll(() => page.getByTestId('lock-badge').count(), SLOW).toBe(10);
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
   it('the swap list ranks a level\'s pool by fit and pins from it; a forced break is marked and explained on hover', async () => {
     await card(40).click();
     await page.keyboard.press('s');
@@ -143,6 +164,19 @@ describe('the Ordering page', () => {
     const swap = await studio.api.call('orderings.swapOptions', { runId: run.id, kind: 'steered', level: 40 });
     await expect.poll(() => page.getByTestId('swap-option').count(), SLOW).toBe(swap.options.length);
     expect(await page.getByTestId('swap-option').first().getAttribute('data-candidate')).toBe(String(swap.options[0]!.candidateId));
+    // It took the keyboard as it opened. Back in the strip, L locks level 41; the list is read
+    // again after the steer and keeps the keyboard where it is (it used to pull it into the list).
+    const inSwap = (): Promise<boolean> => page.evaluate(() => document.activeElement?.closest('[data-testid="swap-panel"]') != null);
+    const inStrip = (): Promise<boolean> => page.evaluate(() => document.activeElement?.closest('[data-testid="ordering-strip"]') != null);
+    await expect.poll(inSwap).toBe(true);
+    const answers = Number(await page.getByTestId('swap-panel').getAttribute('data-answers'));
+    await card(41).click();
+    await page.keyboard.press('l');
+    await expect.poll(async () => Number(await page.getByTestId('swap-panel').getAttribute('data-answers')), SLOW).toBeGreaterThan(answers);
+    expect((await studio.api.call('orderings.steering', { runId: run.id })).locks.map((l) => l.level)).toContain(41);
+    expect(await inStrip()).toBe(true);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await studio.api.call('orderings.steering', { runId: run.id })).locks.map((l) => l.level), SLOW).not.toContain(41);
     // Pin the worst fit: it breaks a rule there, which the curve marks and explains.
     const worst = swap.options[swap.options.length - 1]!;
     expect(worst.breaks.length).toBeGreaterThan(0);

@@ -170,7 +170,8 @@ export const orderingActions: Action[] = [
     title: 'Undo the last change of this run',
     group: 'Ordering',
     shortcut: 'Mod+Z',
-    unavailable: () => notOn('ordering') ?? (o.readOnly ? 'an imported pack is read-only' : !o.undoable ? 'no change to undo' : null),
+    // While a steer answers, Ctrl+Z waits for it and undoes it (the history then has it).
+    unavailable: () => notOn('ordering') ?? (o.readOnly ? 'an imported pack is read-only' : !o.undoable && !o.steeringNow ? 'no change to undo' : null),
     perform: () => void o.undo(),
   },
   {

@@ -58,6 +58,8 @@ class OrderingScreen {
 
   swap = $state.raw<SwapOptions | null>(null);
   swapLoading = $state(false);
+  /** Swap lists received (the list is read again after each steer; a test waits on the count). */
+  swapAnswers = $state(0);
 
   exporting = $state(false);
   exported = $state<(ExportOutcome & { kind: OrderingKind; forced: number }) | null>(null);
@@ -65,6 +67,21 @@ class OrderingScreen {
   /** The rule breaks export refused to ship without the designer's confirmation. */
   exportBreaks = $state<string[] | null>(null);
   private seq = 0;
+  private swapSeq = 0;
+  /**
+   * Steering, undo and redo run one after another, in the order their keys were pressed: a key
+   * pressed while the last steer answered used to be dropped, and Ctrl+Z then undid the change
+   * before it.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Steering changes queued or answering (the Recompute button says so). */
+  private steersWaiting = 0;
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
 
   /** The order the strip shows and steering acts on: the steered one once there is one, else the approved one once computed. */
   get shownKind(): OrderingKind {
@@ -181,7 +198,10 @@ class OrderingScreen {
     if (runId === null || this.computing) return;
     this.computing = true;
     try {
-      this.approved = await studio.client.call('orderings.computeApproved', { runId });
+      const approved = await studio.client.call('orderings.computeApproved', { runId });
+      // Another run opened meanwhile: this answer is not the one on screen.
+      if (this.runId !== runId) return;
+      this.approved = approved;
       this.exported = null;
       await this.loadLevels(runId);
     } catch (e) {
@@ -197,16 +217,30 @@ class OrderingScreen {
   get steerBlocked(): string | null {
     if (this.runId === null) return 'no run is open';
     if (this.readOnly) return 'an imported pack has no pools to steer from';
-    if (this.steeringNow) return 'the order is being recomputed';
+    // No 'being recomputed' reason: a key pressed while a steer answers waits its turn.
     if (!this.automatic?.computedAt) return 'the run has no order yet';
     return null;
   }
 
-  /** One steering action: orderings.steer recomputes and records it in the run's history. */
-  async steer(change: SteerChange): Promise<boolean> {
+  /**
+   * One steering action: orderings.steer recomputes and records it in the run's history. It
+   * waits for the steering, undo or redo before it; a change given as a function is worked out
+   * when its turn comes (lock or unlock? from the locks as the steer before left them).
+   */
+  steer(change: SteerChange | (() => SteerChange)): Promise<boolean> {
     const runId = this.runId;
-    if (runId === null || this.steerBlocked !== null) return false;
+    if (runId === null || this.steerBlocked !== null) return Promise.resolve(false);
+    this.steersWaiting++;
     this.steeringNow = true;
+    return this.enqueue(() => this.steerNow(runId, typeof change === 'function' ? change : () => change)).finally(() => {
+      this.steeringNow = --this.steersWaiting > 0;
+    });
+  }
+
+  private async steerNow(runId: number, changeNow: () => SteerChange): Promise<boolean> {
+    // The designer opened another run meanwhile: a key pressed on this one does not follow.
+    if (this.runId !== runId) return false;
+    const change = changeNow();
     this.refusal = null;
     try {
       // The first steering acts on the order shown: over approved candidates when that is the approved order.
@@ -227,8 +261,6 @@ class OrderingScreen {
       if (e instanceof StudioError && e.body.code === 'conflict') this.refusal = e.body.message.replace(/^these constraints cannot hold: /, 'These constraints cannot hold: ');
       else studio.report(`Could not steer the order of run ${runId}`, e);
       return false;
-    } finally {
-      this.steeringNow = false;
     }
   }
 
@@ -252,19 +284,24 @@ class OrderingScreen {
     return this.steer({ pin: [{ level, candidateId }] });
   }
 
+  // The levels a key acts on are the ones targeted when it is pressed; what it does to them is
+  // worked out when its turn comes (a second L on a level the first L is locking unlocks it).
+
   /** Lock the targeted levels, or unlock them when every one is locked already. */
   toggleLock(levels = this.targets()): Promise<boolean> {
-    const allLocked = levels.every((l) => this.lockedAt(l) !== null);
-    return this.steer(allLocked ? { unlock: levels } : { lock: levels.filter((l) => this.lockedAt(l) === null) });
+    return this.steer(() => {
+      const allLocked = levels.every((l) => this.lockedAt(l) !== null);
+      return allLocked ? { unlock: levels } : { lock: levels.filter((l) => this.lockedAt(l) === null) };
+    });
   }
 
   lockUpTo(k = this.focus): Promise<boolean> {
-    return this.steer({ lock: Array.from({ length: k }, (_, i) => i + 1).filter((l) => this.lockedAt(l) === null && this.pinnedAt(l) === null) });
+    return this.steer(() => ({ lock: Array.from({ length: k }, (_, i) => i + 1).filter((l) => this.lockedAt(l) === null && this.pinnedAt(l) === null) }));
   }
 
   /** Unpin and unlock the targeted levels (they go back to the search). */
   release(levels = this.targets()): Promise<boolean> {
-    return this.steer({ unpin: levels.filter((l) => this.pinnedAt(l) !== null), unlock: levels.filter((l) => this.lockedAt(l) !== null) });
+    return this.steer(() => ({ unpin: levels.filter((l) => this.pinnedAt(l) !== null), unlock: levels.filter((l) => this.lockedAt(l) !== null) }));
   }
 
   excludeAt(level = this.focus): Promise<boolean> {
@@ -307,11 +344,17 @@ class OrderingScreen {
     return this.history?.redo != null;
   }
 
-  private async stepHistory(redo: boolean): Promise<void> {
-    const runId = this.runId;
-    if (runId === null) return;
+  private async stepHistory(redo: boolean, runId: number): Promise<void> {
+    if (this.runId !== runId) return;
+    // A queued Ctrl+Z found nothing left (the ones before it undid it all): say so, change nothing.
+    if (!(redo ? this.redoable : this.undoable)) {
+      this.message = redo ? 'Nothing left to redo' : 'Nothing left to undo';
+      return;
+    }
     try {
       const step = await studio.client.call(redo ? 'history.redo' : 'history.undo', { runId });
+      // Another run opened meanwhile: its page stays as it is (loading this one would switch back).
+      if (this.runId !== runId) return;
       this.message = `${redo ? 'Redid' : 'Undid'}: ${step.entries.map((e) => e.label).join('; ')}`;
       this.refusal = null;
       await this.load(runId);
@@ -320,12 +363,15 @@ class OrderingScreen {
     }
   }
 
+  /** Undo the run's last change, after the steering and undo pressed before it. */
   undo(): Promise<void> {
-    return this.stepHistory(false);
+    const runId = this.runId;
+    return runId === null ? Promise.resolve() : this.enqueue(() => this.stepHistory(false, runId));
   }
 
   redo(): Promise<void> {
-    return this.stepHistory(true);
+    const runId = this.runId;
+    return runId === null ? Promise.resolve() : this.enqueue(() => this.stepHistory(true, runId));
   }
 
   // ----- swap list -----
@@ -333,18 +379,26 @@ class OrderingScreen {
   async loadSwap(level: number): Promise<void> {
     const runId = this.runId;
     if (runId === null) return;
+    // Only the last list asked for is shown (S pressed on level 4, then on 5: 4's answer is dropped).
+    const mine = ++this.swapSeq;
     this.swapLoading = true;
     try {
       const s = await studio.client.call('orderings.swapOptions', { runId, kind: this.shownKind, level });
-      if (this.runId === runId) this.swap = s;
+      if (this.runId === runId && mine === this.swapSeq) {
+        this.swap = s;
+        this.swapAnswers++;
+      }
     } catch (e) {
-      studio.report(`Could not list what level ${level} could swap to`, e);
+      if (mine === this.swapSeq) studio.report(`Could not list what level ${level} could swap to`, e);
     } finally {
-      this.swapLoading = false;
+      if (mine === this.swapSeq) this.swapLoading = false;
     }
   }
 
   closeSwap(): void {
+    // A list still on its way stays closed too.
+    this.swapSeq++;
+    this.swapLoading = false;
     this.swap = null;
   }
 
