@@ -75,6 +75,8 @@ class PoolState {
   private pending = new Set<string>();
   levelsVersion = $state(0);
   private generation = 0;
+  /** Whether the reload in flight keeps the focus (a change landing meanwhile asks the same again). */
+  private reloadKeepsFocus = false;
   private opening = false;
 
   /** What the grid shows, in display order (grouped by slot when `group`). */
@@ -211,6 +213,7 @@ class PoolState {
     // While a run opens, its game (and so which filters apply) is not known yet.
     if (this.runId === null || this.opening) return;
     const gen = ++this.generation;
+    this.reloadKeepsFocus = keepFocus;
     const base = this.query();
     this.loadedQuery = JSON.stringify(base);
     const focusId = keepFocus ? this.focused?.id : undefined;
@@ -324,6 +327,9 @@ class PoolState {
 
   /** Patch the loaded rows with what a change set (after values). */
   private applyChanges(changes: CurationChange['changes']): void {
+    // A reload in flight may have read its pages before this change: its rows would put the old
+    // verdicts back over the patched ones. Ask again; the older answer is dropped (its generation).
+    if (this.loading && changes.length > 0) void this.reload(this.reloadKeepsFocus);
     const byId = new Map<number, Partial<PoolRow>>();
     for (const c of changes) {
       if (c.target !== 'candidate') continue;
