@@ -3,7 +3,8 @@
  * note, bulk reject, untag) done with keys and buttons, undone and redone with Ctrl+Z and
  * Ctrl+Shift+Z comparing the rows at each step, and a jump back from the history panel; the
  * focus after returning from the inspector; verdict keys that never act on a card the
- * designer cannot see; switching runs across games with a filter set.
+ * designer cannot see; switching runs across games with a filter set; inspector keys pressed
+ * at once each acting on their own candidate.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -268,6 +269,38 @@ describe('curation in Chromium', () => {
     await expect.poll(() => page.getByTestId(`card-${first!.id}`).getAttribute('data-verdict')).toBe('approved');
     await expect.poll(() => page.getByTestId(`card-${second!.id}`).getAttribute('data-verdict')).toBe('rejected');
     expect(await page.getByTestId(`card-${third!.id}`).getAttribute('data-verdict')).toBe('none');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('verdict and next keys pressed at once in the inspector each act on their own candidate', async () => {
+    // A fast designer with auto-advance on: A A R pressed before the next candidate had loaded.
+    // The second A judged the first candidate again, and auto-advance then skipped one unjudged.
+    const all = await studio.api.call('candidates.list', { runId: carillon.id, slot: 1, limit: 2000, withLevels: false });
+    const proven = all.items.filter((c) => c.failure === null);
+    expect(proven.length).toBeGreaterThan(6);
+    await studio.api.call('candidates.setVerdict', { candidateIds: all.items.map((c) => c.id), verdict: 'none' });
+    await page.keyboard.press('Alt+g');
+    await page.keyboard.type(`#${proven[0]!.id}`);
+    await page.keyboard.press('Enter');
+    const name = () => page.getByTestId('inspector-candidate').textContent();
+    const nameOf = (k: number): string => `L2 · c${proven[k]!.index + 1}`;
+    await expect.poll(name).toBe(nameOf(0));
+    await page.getByTestId('insp-auto-advance').check();
+    await page.getByTestId('board').click({ position: { x: 3, y: 3 } });
+    await page.keyboard.press('a');
+    await page.keyboard.press('a');
+    await page.keyboard.press('r');
+    await expect.poll(name).toBe(nameOf(3));
+    const verdicts = async (): Promise<string[]> => {
+      const byId = new Map((await rows(carillon.id)).map((r) => [r.id, r.verdict]));
+      return proven.slice(0, 4).map((c) => byId.get(c.id)!);
+    };
+    await expect.poll(verdicts).toEqual(['approved', 'approved', 'rejected', 'none']);
+    // '.' twice at once moves two candidates on (it counted from the one still loading).
+    await page.keyboard.press('.');
+    await page.keyboard.press('.');
+    await expect.poll(name).toBe(nameOf(5));
+    await page.getByTestId('insp-auto-advance').uncheck();
     expect(pageErrors).toEqual([]);
   });
 });

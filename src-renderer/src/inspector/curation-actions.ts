@@ -13,6 +13,8 @@ import { jumpTitle, parseJump, performJump, type JumpOrder, type JumpTarget } fr
 
 function why(): string | null {
   const c = inspectorCuration.candidate;
+  // A candidate still opening counts as open: a key pressed meanwhile waits for it (curation.svelte.ts).
+  if (!c && inspectorCuration.opening) return notOn('inspector');
   return notOn('inspector') ?? (!c ? 'no stored candidate is open (a pack file’s level cannot be curated)' : pool.runId === c.runId && pool.readOnly ? 'this run is an imported pack (read-only)' : null);
 }
 

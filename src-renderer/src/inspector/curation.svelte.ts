@@ -41,6 +41,51 @@ class InspectorCuration {
   message = $state<string | null>(null);
   /** The pool's candidates in the order Pools shows them (or slot order), for next/previous. */
   private neighbours = $state.raw<{ id: number; failed: boolean }[]>([]);
+  /**
+   * Verdict keys act one after another, each once the candidate it acts on is on screen: A A
+   * with auto-advance approves two candidates (the second A used to be dropped while the next
+   * candidate loaded, and '.' '.' moved one).
+   */
+  private queue: Promise<void> = Promise.resolve();
+
+  /** The stored candidate the inspector shows or is opening (its target), or null. */
+  private targetId(): number | null {
+    const t = studio.inspected;
+    return t?.kind === 'candidate' ? t.candidateId : null;
+  }
+
+  /** A stored candidate is open, or being opened (the keys then wait for it). */
+  get opening(): boolean {
+    return this.targetId() !== null;
+  }
+
+  /**
+   * Wait until the candidate the inspector is opening is on screen (true), or the inspector
+   * moves to another target first (false: the key waiting for it does nothing, so a key pressed
+   * for a candidate that never loaded never lands on the next one).
+   */
+  private settled(): Promise<boolean> {
+    const want = this.targetId();
+    if (want === null) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      let done = false;
+      let stop: (() => void) | null = null;
+      const settle = (shown: boolean): void => {
+        if (done) return;
+        done = true;
+        resolve(shown);
+        queueMicrotask(() => stop?.());
+      };
+      stop = $effect.root(() => {
+        $effect(() => {
+          const target = this.targetId();
+          if (target !== want) settle(false);
+          else if (this.candidate?.id === want) settle(true);
+        });
+      });
+      if (done) stop();
+    });
+  }
 
   setStripOpen(open: boolean): void {
     this.stripOpen = open;
@@ -124,11 +169,15 @@ class InspectorCuration {
     }
   }
 
-  /** The next (+1) or previous (-1) candidate of the pool that has a level; null at the end. */
+  /**
+   * The next (+1) or previous (-1) candidate of the pool that has a level; null at the end.
+   * Counted from the candidate being opened, so '.' pressed twice quickly moves two.
+   */
   neighbour(dir: 1 | -1): number | null {
-    const c = this.candidate;
-    if (!c) return null;
-    const i = this.neighbours.findIndex((n) => n.id === c.id);
+    const from = this.targetId() ?? this.candidate?.id ?? null;
+    if (from === null) return null;
+    const i = this.neighbours.findIndex((n) => n.id === from);
+    if (i < 0) return null;
     for (let k = i + dir; k >= 0 && k < this.neighbours.length; k += dir) if (!this.neighbours[k]!.failed) return this.neighbours[k]!.id;
     return null;
   }
@@ -150,14 +199,24 @@ class InspectorCuration {
     this.message = res.entry ? res.entry.label : 'Nothing changed';
   }
 
-  async setVerdict(verdict: Verdict): Promise<void> {
+  /** Give the candidate on screen (or being opened) a verdict, after the verdict keys pressed before. */
+  setVerdict(verdict: Verdict): Promise<void> {
+    const next = this.queue.then(async () => {
+      if (await this.settled()) await this.setVerdictNow(verdict);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async setVerdictNow(verdict: Verdict): Promise<void> {
     const c = this.candidate;
     if (!c) return;
     try {
       const res = pool.runId === c.runId ? await pool.curate('candidates.setVerdict', { candidateIds: [c.id], verdict }) : await studio.client.call('candidates.setVerdict', { candidateIds: [c.id], verdict });
       if (!res) return;
       this.absorb(res);
-      if (this.autoAdvance) {
+      // Auto-advance from this candidate, unless the designer has moved on meanwhile.
+      if (this.autoAdvance && this.targetId() === c.id) {
         const next = this.neighbour(1);
         if (next !== null) studio.inspect({ kind: 'candidate', candidateId: next });
         else this.message = `${res.entry?.label ?? 'Done'} · the last candidate of pool L${c.slot + 1}`;
