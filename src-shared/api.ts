@@ -19,6 +19,7 @@ import { gameIdSchema } from './games/index';
 import type { CurationChange, HistoryEntry, HistoryList, HistoryStep } from './history';
 import type { LevelProof } from './proof';
 import { designerErrorMap, designerIssues, numberTypeMessage } from './schema/designer-errors';
+import { seedSchema } from './schema/seed';
 import { labelSchema, noteSchema } from './schema/label-text';
 import type {
   ExperimentAdopted,
@@ -43,11 +44,8 @@ export const runStatusSchema = z.enum(['queued', 'running', 'cancelled', 'interr
 export const candidateIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive candidate id');
 export const verdictSchema = z.enum(['approved', 'rejected', 'none']);
 export const orderingKindSchema = z.enum(['automatic', 'approved', 'steered']);
-export const seedSchema = z
-  .number({ error: (iss) => numberTypeMessage(iss.input) })
-  .int('must be a whole number')
-  .min(0, 'must not be negative')
-  .max(2 ** 31 - 1, 'must be below 2^31');
+// One seed domain for every entry point (schema/seed.ts).
+export { seedSchema };
 /** A client-chosen name for one import, so it can be cancelled while it runs. */
 export const importIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
 const levelSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a level number (1 or more)');

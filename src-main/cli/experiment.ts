@@ -17,6 +17,7 @@ import type { Service } from '../service';
 import { writeFileAtomic } from '../atomic-write';
 import { CliInputError, flagProblem, parseNumberList, parseVary } from './experiment-args';
 import { errorSentence } from '../../src-shared/error-sentence';
+import { readSeedList } from '../../src-shared/schema/seed';
 import { experimentTable } from './experiment-table';
 import { progressBar } from './progress-bar';
 import { cliStudio } from './studio-session';
@@ -53,7 +54,10 @@ export function experimentArgs(o: ExperimentOptions): ApiArgs<'experiments.creat
   const game = o.game;
   if (game !== undefined && !isGameId(game)) throw new CliInputError('--game', `"${game}" is not a game; known: ${games.map((g) => g.id).join(', ')}`);
   if (o.seeds === undefined) throw new CliInputError('--seeds', 'needs the seeds, e.g. --seeds 1-8');
-  const seeds = parseNumberList('--seeds', o.seeds, { min: 0, max: 2 ** 31 - 1, most: MAX_EXPERIMENT_SEEDS, what: 'seed' });
+  // The one seed reader (src-shared/schema/seed.ts), as the experiment form reads its field.
+  const read = readSeedList(o.seeds, MAX_EXPERIMENT_SEEDS);
+  if (!read.ok) throw new CliInputError('--seeds', read.message);
+  const seeds = read.values;
   const variants = parseVary(o.vary, MAX_EXPERIMENT_VARIANTS);
   const levels = whole('--levels', o.levels, 1, 1000);
   if (levels !== undefined && o.baseRun !== undefined) throw new CliInputError('--levels', 'cuts the game\'s default plan; a --base-run keeps its own plan');

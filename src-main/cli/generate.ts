@@ -10,7 +10,7 @@ import type { RunSummary } from '../../src-shared/api';
 import { gameById, games } from '../../src-shared/games/index';
 import { defaultWorkerCount } from '../jobs/pool';
 import type { Service } from '../service';
-import { intOption } from './options';
+import { intOption, seedOption } from './options';
 import { cliStudio, showProgress } from './studio-session';
 import { localClient } from '../local-client';
 import { printSummary } from './summary';
@@ -51,7 +51,7 @@ export function registerGenerate(program: Command): void {
     .command('generate')
     .description('grow and prove the pools, order them, drop near-duplicates, and write the pack')
     .requiredOption('--game <id>', `game to generate (${games.map((g) => g.id).join(', ')})`)
-    .requiredOption('--seed <n>', 'run seed (a whole number ≥ 0)', intOption('--seed', 0, 2 ** 31 - 1))
+    .requiredOption('--seed <n>', 'run seed (a whole number from 0 to 2,147,483,647)', seedOption('--seed'))
     .requiredOption('--out <file>', 'pack file to write')
     .option('--levels <n>', 'make only the first N levels of the default plan', intOption('--levels', 1))
     .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`, intOption('--workers', 1, 64))

@@ -1,5 +1,6 @@
 /** Option parsers shared by the CLI commands: each bad value is named in its error. */
 import { InvalidArgumentError } from 'commander';
+import { readSeed } from '../../src-shared/schema/seed';
 
 export function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
@@ -10,5 +11,14 @@ export function intOption(name: string, min: number, max = Number.MAX_SAFE_INTEG
       throw new InvalidArgumentError(`${name} must be a whole number ${range}, got "${value}"`);
     }
     return n;
+  };
+}
+
+/** --seed: the one seed reader (src-shared/schema/seed.ts): plain digits, 0 to 2,147,483,647 ("1e3" is refused). */
+export function seedOption(name: string) {
+  return (value: string): number => {
+    const read = readSeed(value);
+    if (!read.ok) throw new InvalidArgumentError(`${name} ${read.message}`);
+    return read.value;
   };
 }

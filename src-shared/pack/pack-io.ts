@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { designerErrorMap } from '../schema/designer-errors';
+import { seedSchema } from '../schema/seed';
 
 /**
  * The envelope every game's pack shares: format, version, seed, rules, plan and the levels.
@@ -13,7 +14,8 @@ export function packSchema<R extends z.ZodType, P extends z.ZodType, L extends z
   return z.looseObject({
     format: z.literal(format),
     version: z.literal(version),
-    seed: z.number().int(),
+    // The one seed domain (schema/seed.ts): a pack with a negative or fractional seed is refused.
+    seed: seedSchema,
     rules,
     plan,
     levels: z.array(level),

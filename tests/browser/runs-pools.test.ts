@@ -77,11 +77,11 @@ describe('runs and pools in Chromium', () => {
 
     await page.getByTestId('new-run-seed').fill('abc');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/must be a number/);
+    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toBe('must be a whole number from 0 to 2,147,483,647, not “abc”');
 
     await page.getByTestId('new-run-seed').fill('-4');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toMatch(/must not be negative/);
+    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toBe('must be a whole number from 0 to 2,147,483,647, not “-4”');
 
     // A table cell, an added row and a rules field, each with the API's message under it.
     await page.getByTestId('new-run-seed').fill('5');

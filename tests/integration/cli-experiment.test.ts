@@ -29,7 +29,7 @@ describe('cli experiment', () => {
     expect(past.stderr).toContain("--slots: level 10 is past the base's plan, which has levels 1-4");
     const flag = cli('experiment', '--game', 'carillon', '--seeds', '1-x', '--vary', 'rules.spacing=18', '--db', db);
     expect(flag.status).toBe(2);
-    expect(flag.stderr).toContain('--seeds: takes seeds like 1-8 or 3,7,11, not "1-x"');
+    expect(flag.stderr).toContain('--seeds: “1-x” is not a seed: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9');
     const big = cli('experiment', '--game', 'carillon', '--seeds', '1-3', '--vary', 'rules.poolSize=800', '--db', db);
     expect(big.status).toBe(2);
     expect(big.stderr).toMatch(/makes 293,760 candidates .* it would take about \d+ (s|min|h)[^;]* at the measured rate\. Add --confirm to run it anyway\./);

@@ -38,6 +38,16 @@ describe('cli input files', () => {
     expect(r.stderr).not.toMatch(/9007199254740991/);
   });
 
+  it('--seed takes the one seed domain: "1e3", "-5" and 2^31 are refused naming the flag, nothing stored', () => {
+    for (const [seed, why] of [['1e3', 'not “1e3”'], ['-5', 'not “-5”'], ['2147483648', '2147483648 is too large']] as const) {
+      const db = join(t.dir, `seed-${seed}.db`);
+      const r = cli('generate', '--game', 'carillon', '--seed', seed, '--levels', '1', '--out', join(t.dir, 'seed.json'), '--db', db);
+      expect(r.status, seed).toBe(1);
+      expect(r.stderr).toContain(`--seed must be a whole number from 0 to 2,147,483,647${why.startsWith('not') ? ', ' : '; '}${why}`);
+      expect(existsSync(db)).toBe(false);
+    }
+  });
+
   it('serve names the range of --workers and --port when refusing them', () => {
     const serve = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--db', join(t.dir, 'serve.db'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     const many = serve('--workers', '99999');

@@ -273,8 +273,9 @@ describe('runs through the API', () => {
 describe('bad input is refused, naming the field, and changes nothing', () => {
   const bad: [string, unknown, RegExp][] = [
     ['unknown game', { game: 'tetris', seed: 1 }, /game/],
-    ['negative seed', { game: 'carillon', seed: -1 }, /seed: must not be negative/],
+    ['negative seed', { game: 'carillon', seed: -1 }, /seed: must be a whole number from 0 to 2,147,483,647, not negative/],
     ['fractional seed', { game: 'apsis', seed: 1.5 }, /seed: must be a whole number/],
+    ['seed past the domain', { game: 'apsis', seed: 2 ** 31 }, /seed: must be a whole number from 0 to 2,147,483,647$/],
     ['overlapping stretches', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 5, taps: 1, minDots: 3, maxDots: 5, tutorial: true }, { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: false }] }, /plan/],
     ['empty stretch', { game: 'carillon', seed: 1, plan: [{ from: 5, to: 4, taps: 1, minDots: 3, maxDots: 5, tutorial: true }] }, /plan/],
     ['empty plan', { game: 'apsis', seed: 1, plan: [] }, /plan/],
@@ -307,6 +308,11 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
     failing.levels[4]!.bits += 1;
     env = await studio.service.dispatch('packs.import', { text: JSON.stringify(failing) });
     expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/^the pack fails verification\n  level 5: bits: /) } });
+    // A seed outside the one seed domain (negative, fractional, past 2^31 - 1, text) is named.
+    for (const seed of [-5, 2.5, 2 ** 31, '7']) {
+      env = await studio.service.dispatch('packs.import', { text: JSON.stringify({ ...good, seed }) });
+      expect(env, `seed ${String(seed)}`).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/^the pack does not match the carillon-pack format\n {2}seed: must be a /), fields: [{ field: 'seed' }] } });
+    }
     env = await studio.service.dispatch('packs.import', { text: '{not json' });
     expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: 'the pack is not valid JSON: the first error is on line 1, column 2' } });
     // The API takes no path: a path is an unknown field, and nothing is read.

@@ -89,7 +89,7 @@ describe('nested bad input, in the words a designer reads', () => {
     ['candidates.list', { runId: 1, sort: { key: 5, dir: 'up' } }, 'The sort column must be text. The sort direction must be one of "asc", "desc".'],
     ['candidates.setVerdict', { candidateIds: [1, 'x'], verdict: 'approved' }, 'Chosen candidate 2 must be a number.'],
     ['candidates.setTags', { candidateIds: [1], tags: ['a', 5], mode: 'add' }, 'Tag 2 must be text.'],
-    ['runs.create', { game: 'carillon', seed: 1.5, levels: -1 }, 'The seed must be a whole number. The level count must be at least 1.'],
+    ['runs.create', { game: 'carillon', seed: 1.5, levels: -1 }, 'The seed must be a whole number from 0 to 2,147,483,647. The level count must be at least 1.'],
     ['runs.create', { game: 'carillon', seed: 1, levles: 3 }, '“levles” is not known; did you mean levels?'],
     ['orderings.steer', { runId: 1, pin: [{ level: 'x', candidateId: 'y' }] }, 'Pin 1’s level must be a number. Pin 1’s candidate must be a number.'],
     ['orderings.steer', { runId: 1, lock: ['x'] }, 'Locked level 1 must be a number.'],

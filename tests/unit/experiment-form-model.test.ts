@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../src-shared/games/index';
 import { applyChanges, changeOptions, valueText, type GameFields } from '../../src-renderer/src/experiments/change-fields';
-import { formatNumberList, readNumberList } from '../../src-renderer/src/experiments/number-lists';
+import { formatNumberList, readNumberList } from '../../src-shared/schema/number-list';
 import { formatDelta, formatValue, heading, medianRange, realExplanation, resultsView, suggestWinner, unitWord, type ResultsView } from '../../src-renderer/src/experiments/results-model';
 import type { ExperimentResults, FigureResult } from '../../src-shared/api';
 import { CHANGE_MEANS, seedChange } from '../../src-shared/experiments/stats';

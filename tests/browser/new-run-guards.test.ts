@@ -1,7 +1,9 @@
 /**
- * The new-run form's size guard, in Chromium: a plan past the threshold (the one experiments
- * use) asks first, showing the run's size and its estimated time at the measured rate; Cancel
- * stores nothing, "Start it" starts the run. The API's side is in integration/size-guard.test.ts.
+ * The new-run form's guards, in Chromium: a seed typed as "1e3" (or anything but plain digits
+ * in the seed domain) is named under the field and nothing is sent; a plan past the size
+ * threshold (the one experiments use) asks first, showing the run's size and its estimated
+ * time at the measured rate; Cancel stores nothing, "Start it" starts the run. The API's side
+ * is in integration/size-guard.test.ts and unit/seed.test.ts.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,26 @@ const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height:
 beforeAll(async () => {
   page = studio.page;
   await page.goto(studio.server.url);
+});
+
+describe('the new-run form\'s seed', () => {
+  it('refuses "1e3" and a seed past the domain under the field, starting nothing', async () => {
+    await page.getByTestId('new-run-game').selectOption('carillon');
+    await page.getByTestId('new-run-levels').fill('1');
+    for (const [text, message] of [
+      ['1e3', 'must be a whole number from 0 to 2,147,483,647, not “1e3”'],
+      ['2147483648', 'must be a whole number from 0 to 2,147,483,647; 2147483648 is too large'],
+      [' ', 'is empty: write a whole number from 0 to 2,147,483,647'],
+    ] as const) {
+      await page.getByTestId('new-run-seed').fill(text);
+      await page.getByTestId('new-run-submit').click();
+      await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toBe(message);
+      expect(await page.getByTestId('new-run-seed').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('new-run-seed');
+    }
+    expect(await studio.ctx.api.call('runs.list', {})).toEqual([]);
+    await page.getByTestId('new-run-levels').fill('');
+  });
 });
 
 describe('the new-run form past the size threshold', () => {

@@ -1,8 +1,8 @@
 /**
  * Seeds and level lists as a designer types them ("1-8", "3, 5, 9-12"), read into numbers,
- * or a sentence naming what is wrong. Pure; the experiment form and its unit test use it.
+ * or a sentence naming what is wrong. Pure; the experiment form, the CLI's --seeds (through seed.ts) and their unit tests use it.
  */
-import { rangesText } from '../../../src-shared/ordering/level-ranges';
+import { rangesText } from '../ordering/level-ranges';
 
 export type ListRead = { ok: true; values: number[] } | { ok: false; message: string };
 
