@@ -48,26 +48,58 @@ export function resumedText(r: Pick<RunReport, 'resumes'>): string | null {
   return `resumed ${n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`}; the phase times add up every attempt`;
 }
 
-/** The report as label/value lines (the CLI's summary and plain-text views). */
-export function reportLines(r: RunReport, format: (n: number) => string = (n) => String(Math.round(n * 100) / 100)): { label: string; value: string }[] {
-  const lines: { label: string; value: string }[] = [];
+/** What one line of the report is about (the Runs panel's test ids are `report-<key>`). */
+export type ReportLineKey = 'difficulty' | 'step' | 'gave-up' | 'duplicates' | 'triage' | 'short' | 'warning' | 'resumed' | 'phases';
+
+export interface ReportLine {
+  key: ReportLineKey;
+  label: string;
+  value: string;
+  /** More than the line holds, for a hover (every reason candidates gave up). */
+  detail?: string;
+}
+
+/** A figure as the report writes it: whole numbers as they are, others to two decimals (as the pack summaries do). */
+export const reportFigure = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/** The unit of the difficulty metric, from its label: "Difficulty (bits)" → "bits", "Reads" → "reads". */
+export const difficultyUnit = (label: string): string => /\(([^)]+)\)\s*$/.exec(label)?.[1] ?? label.toLowerCase();
+
+/** "1 read", "2 reads", "0.5 bits": a unit after a figure, singular for exactly one. */
+export const withUnit = (n: number, unit: string): string => `${reportFigure(n)} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+
+/** A phase's time: "0.16 s", or "not run". */
+const phaseTime = (ms: number | null): string => (ms === null ? 'not run' : `${(ms / 1000).toFixed(2)} s`);
+
+/**
+ * The report in words, line by line: the one wording the Runs page's report panel and the
+ * CLI's summary both print, so a designer reads the same sentence in either. Phases are
+ * named as the progress names them (generate, order, near-duplicates).
+ */
+export function reportLines(r: RunReport): ReportLine[] {
+  const lines: ReportLine[] = [];
   if (r.difficulty) {
     const d = r.difficulty;
-    lines.push({ label: 'difficulty', value: `${format(d.min)} – ${format(d.max)} ${d.label}` });
-    if (d.largestStep) lines.push({ label: 'largest step', value: `${format(d.largestStep.step)} (level ${d.largestStep.from} → ${d.largestStep.to})` });
+    const unit = difficultyUnit(d.label);
+    lines.push({ key: 'difficulty', label: 'Difficulty', value: `${reportFigure(d.min)} – ${reportFigure(d.max)} ${unit}` });
+    if (d.largestStep) lines.push({ key: 'step', label: 'Largest step', value: `${withUnit(d.largestStep.step, unit)}, level ${d.largestStep.from} → ${d.largestStep.to}` });
   }
+  const g = r.gaveUp;
+  const top = g.reasons[0];
   lines.push({
-    label: 'gave up',
-    value: r.gaveUp.count === 0 ? `none of ${r.gaveUp.of} candidates` : `${r.gaveUp.count} of ${r.gaveUp.of} candidates${r.gaveUp.reasons.length ? ` (${r.gaveUp.reasons.slice(0, 2).map((x) => `${x.count}× ${x.reason}`).join('; ')})` : ''}`,
+    key: 'gave-up',
+    label: 'Gave up',
+    value: g.count === 0 ? `none of ${g.of} candidates` : `${g.count} of ${g.of} candidates${top ? `, most often: ${top.reason}` : ''}`,
+    ...(g.reasons.length ? { detail: g.reasons.map((x) => `${x.count}× ${x.reason}`).join('\n') } : {}),
   });
-  const t = r.nearDuplicates.triage;
-  const triaged = t && (t.fine || t.rejected) ? `; triage: ${t.fine} marked fine, ${t.rejected} settled by a rejection, ${t.open} open` : '';
-  lines.push({ label: 'near-duplicates', value: `${r.nearDuplicates.found} pairs found, ${r.nearDuplicates.skipped} skipped by the order${r.nearDuplicates.bothShip ? `, ${r.nearDuplicates.bothShip} both ship` : ''}${triaged}` });
-  lines.push({ label: 'short levels', value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels) });
-  for (const w of r.warnings) lines.push({ label: 'warning', value: w });
+  const n = r.nearDuplicates;
+  lines.push({ key: 'duplicates', label: 'Near-duplicates', value: `${n.found} pair${n.found === 1 ? '' : 's'} found, ${n.skipped} skipped by the order${n.bothShip ? `, ${n.bothShip} both ship` : ''}` });
+  const t = n.triage;
+  if (t && (t.fine || t.rejected)) lines.push({ key: 'triage', label: 'Triage', value: `${t.fine} marked fine, ${t.rejected} settled by a rejection, ${t.open} open` });
+  lines.push({ key: 'short', label: 'Short levels', value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels) });
+  for (const w of r.warnings) lines.push({ key: 'warning', label: 'Warning', value: w });
   const resumed = resumedText(r);
-  if (resumed) lines.push({ label: 'resumed', value: resumed });
-  const timed = r.phases.filter((p) => p.ms !== null);
-  if (timed.length) lines.push({ label: 'phases', value: timed.map((p) => `${p.name} ${((p.ms ?? 0) / 1000).toFixed(2)} s`).join(' · ') });
+  if (resumed) lines.push({ key: 'resumed', label: 'Resumed', value: resumed });
+  if (r.phases.length) lines.push({ key: 'phases', label: 'Phases', value: r.phases.map((p) => `${p.name} ${phaseTime(p.ms)}`).join(' · ') });
   return lines;
 }

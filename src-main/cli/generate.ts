@@ -41,7 +41,7 @@ export async function finishAndExport(service: Service, run: RunSummary, out: st
     const exported = await localClient(service).call('packs.export', { runId: run.id, kind });
     const written = writeExportTo(exported, out, service.dbPath);
     lines.push(...game.summarize(game.parsePack(JSON.parse(exported.text))));
-    lines.push({ label: 'written', value: written.path });
+    lines.push({ label: 'Written', value: written.path });
   }
   await printSummary(service, final, lines, (performance.now() - t0) / 1000);
 }

@@ -27,14 +27,14 @@ export function compareRuns(db: Db, aId: number, bId: number, kind: OrderingKind
       const { pack } = packFromStored(db, game, run, kind);
       return new Map(game.summarize(pack).map((l) => [l.label, l.value]));
     } catch (e) {
-      return new Map([['pack', (e as Error).message]]);
+      return new Map([['Pack', (e as Error).message]]);
     }
   };
   const fa = figures(a), fb = figures(b);
   const labels = [...new Set([...fa.keys(), ...fb.keys()])];
   const summary = [
-    { label: 'seed', a: String(a.seed), b: String(b.seed) },
-    { label: 'status', a: a.status, b: b.status },
+    { label: 'Seed', a: String(a.seed), b: String(b.seed) },
+    { label: 'Status', a: a.status, b: b.status },
     ...labels.map((label) => ({ label, a: fa.get(label) ?? '—', b: fb.get(label) ?? '—' })),
   ];
   return { game: a.game, difficulty: game.difficulty, a: { run: a, levels: va.levels }, b: { run: b, levels: vb.levels }, pairs, summary };

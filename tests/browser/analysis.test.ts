@@ -308,7 +308,7 @@ describe('analysis screens in Chromium', () => {
     await expect.poll(() => svg.locator('g.compare-curves path').count()).toBe(2);
     const rows = page.getByTestId('compare-summary-row');
     await expect.poll(() => rows.count()).toBe(view.summary.length);
-    expect(await rows.first().textContent()).toContain('seed');
+    expect(await rows.first().textContent()).toContain('Seed');
     expect(await rows.first().getAttribute('data-differs')).toBe('true');
     // Level stepping and the two boards.
     await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[0]!.a));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunSummary } from '../../src-shared/api';
+import { reportFigure, reportLines } from '../../src-shared/run-report';
 import { buildField, members, type CarillonLevel, type CarillonRules } from '../../src-shared/games/carillon/index';
 import { RESULTS, useStudioInBrowser } from './chromium';
 // The renderer's debug hook type (declares window.__inspector).
@@ -77,19 +78,20 @@ describe('curation views in Chromium', () => {
     expect(report.status).toBe('done');
     expect(await panel.getAttribute('data-status')).toBe('done');
     const text = async (id: string) => ((await panel.getByTestId(id).textContent()) ?? '').replace(/\s+/g, ' ').trim();
-    const num = (n: number): string => String(Math.round(n * 100) / 100);
     expect(report.difficulty).not.toBeNull();
     const d = report.difficulty!;
-    expect(await text('report-difficulty')).toBe(`${num(d.min)} – ${num(d.max)} ${d.label}`);
-    if (d.largestStep) expect(await text('report-step')).toBe(`${num(d.largestStep.step)} from level ${d.largestStep.from} to ${d.largestStep.to}`);
+    expect(await text('report-difficulty')).toBe(`${reportFigure(d.min)} – ${reportFigure(d.max)} bits`);
+    if (d.largestStep) expect(await text('report-step')).toBe(`${reportFigure(d.largestStep.step)} bits, level ${d.largestStep.from} → ${d.largestStep.to}`);
     expect(await text('report-gave-up')).toMatch(new RegExp(`^${report.gaveUp.count === 0 ? 'none' : report.gaveUp.count} of ${report.gaveUp.of} candidates`));
     expect(report.gaveUp.of).toBe(carillon.candidatesTotal);
-    expect(await text('report-duplicates')).toMatch(new RegExp(`^${report.nearDuplicates.found} pairs found · ${report.nearDuplicates.skipped} skipped by the order`));
+    expect(await text('report-duplicates')).toMatch(new RegExp(`^${report.nearDuplicates.found} pairs? found, ${report.nearDuplicates.skipped} skipped by the order`));
     expect(await text('report-short')).toEqual(report.shortLevels.length === 0 ? 'none' : expect.stringMatching(/^levels? \d/));
-    // Each phase named with its time, in the order the run went through them.
-    const phases = await text('report-phases');
-    expect(phases).toMatch(/^Generate .+ · Order .+ · Near-duplicates .+$/);
+    // Each phase named with its time, in the order the run went through them, named as the progress names them.
+    expect(await text('report-phases')).toMatch(/^generate \d+\.\d\d s · order \d+\.\d\d s · near-duplicates \d+\.\d\d s$/);
     expect(report.phases.map((p) => p.name)).toEqual(['generate', 'order', 'near-duplicates']);
+    // The panel reads line for line as the CLI's summary prints the report (one wording: reportLines).
+    const shown = await panel.locator('dt').evaluateAll((dts) => dts.map((dt) => `${dt.textContent?.trim()}  ${dt.nextElementSibling?.textContent?.replace(/\s+/g, ' ').trim()}`));
+    expect(shown).toEqual(reportLines(report).filter((l) => l.key !== 'warning').map((l) => `${l.label}  ${l.value}`));
     await page.screenshot({ path: join(RESULTS, 'curation-views-run-report.png') });
     expect(pageErrors).toEqual([]);
   });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
 import { cli } from '../helpers/cli';
+import Database from 'better-sqlite3';
+import { reportLines, type RunReport } from '../../src-shared/run-report';
 
 // The CLI from source (tsx), so these tests never run a stale build.
 
@@ -35,17 +37,23 @@ describe('cli', () => {
     it('writes byte-identical packs with 2 workers and with 1, and prints the summary', () => {
       const two = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '2', '--out', a, '--db', join(t.dir, `${game}-2.db`));
       expect(two.stderr).not.toMatch(/error/i);
-      expect(two.stdout).toMatch(/builds\s+\d+ made, \d+ per second/);
+      expect(two.stdout).toMatch(/^Builds\s+\d+ made, \d+ per second$/m);
       expect(two.status).toBe(0);
-      expect(two.stdout).toMatch(/levels\s+14|levels\s+20/i);
-      expect(two.stdout).toMatch(/time\s+\d/);
-      // The run's stored report, in the summary.
-      expect(two.stdout).toMatch(/difficulty\s+[\d.]+ – [\d.]+ /);
-      expect(two.stdout).toMatch(/largest step\s+[\d.-]+ \(level \d+ → \d+\)/);
-      expect(two.stdout).toMatch(/gave up\s+(none of|\d+ of) \d+ candidates/);
-      expect(two.stdout).toMatch(/near-duplicates\s+\d+ pairs found, \d+ skipped by the order/);
-      expect(two.stdout).toMatch(/short levels\s+none/);
-      expect(two.stdout).toMatch(/phases\s+generate [\d.]+ s · order [\d.]+ s · near-duplicates [\d.]+ s/);
+      expect(two.stdout).toMatch(/^Levels\s+(14|20)$/m);
+      expect(two.stdout).toMatch(/^Time\s+\d/m);
+      // The run's stored report, in the summary, in the words of the Runs page's panel (reportLines).
+      expect(two.stdout).toMatch(/^Difficulty\s+[\d.]+ – [\d.]+ (bits|reads)$/m);
+      expect(two.stdout).toMatch(/^Largest step\s+[\d.-]+ (bits?|reads?), level \d+ → \d+$/m);
+      expect(two.stdout).toMatch(/^Gave up\s+(none of|\d+ of) \d+ candidates/m);
+      expect(two.stdout).toMatch(/^Near-duplicates\s+\d+ pairs? found, \d+ skipped by the order/m);
+      expect(two.stdout).toMatch(/^Short levels\s+none$/m);
+      expect(two.stdout).toMatch(/^Phases\s+generate \d+\.\d\d s · order \d+\.\d\d s · near-duplicates \d+\.\d\d s$/m);
+      // The pack's own largest step is the report's: said once.
+      expect(two.stdout.match(/^Largest step/gm)).toHaveLength(1);
+      const db = new Database(join(t.dir, `${game}-2.db`), { readonly: true });
+      const stored = JSON.parse((db.prepare('SELECT report FROM runs WHERE id = 1').get() as { report: string }).report) as RunReport;
+      db.close();
+      for (const l of reportLines(stored)) expect(two.stdout.split('\n'), l.label).toContainEqual(expect.stringMatching(new RegExp(`^${l.label}\\s+${l.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
       const one = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '1', '--out', b, '--db', join(t.dir, `${game}-1.db`));
       expect(one.status).toBe(0);
       expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));

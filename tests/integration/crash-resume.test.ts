@@ -82,8 +82,8 @@ describe('a run killed with SIGKILL mid-run', () => {
     expect(resumed.stderr).toMatch(new RegExp(`resuming run 1: ${atKill}/${total} candidates stored`));
     // The summary's report says the run was resumed, and its generate time counts the killed
     // process's part too (it said "generate 0.00 s" when only the resuming process counted).
-    expect(resumed.stdout).toMatch(/^resumed\s+resumed once; the phase times add up every attempt$/m);
-    const generate = /^phases\s+generate (\d+\.\d\d) s/m.exec(resumed.stdout);
+    expect(resumed.stdout).toMatch(/^Resumed\s+resumed once; the phase times add up every attempt$/m);
+    const generate = /^Phases\s+generate (\d+\.\d\d) s/m.exec(resumed.stdout);
     expect(generate, resumed.stdout).not.toBeNull();
     expect(Number(generate![1]) * 1000).toBeGreaterThanOrEqual(Math.floor(beforeKill / 10) * 10);
     const after = new Database(db, { readonly: true });

@@ -130,7 +130,7 @@ describe('cancel and resume', () => {
     // The final report counts both attempts and says the run was resumed once.
     expect(done!.resumes).toBe(1);
     expect(done!.phases.find((p) => p.name === 'generate')!.ms).toBeGreaterThan(genAtCancel!);
-    expect(reportLines(done!)).toContainEqual({ label: 'resumed', value: 'resumed once; the phase times add up every attempt' });
+    expect(reportLines(done!)).toContainEqual({ key: 'resumed', label: 'Resumed', value: 'resumed once; the phase times add up every attempt' });
   });
 
   it('has no report before a run ends, and refuses an unknown run', async () => {

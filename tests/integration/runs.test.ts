@@ -239,7 +239,7 @@ describe('runs through the API', () => {
     expect(cmp.pairs).toHaveLength(12);
     expect(cmp.a.levels).toHaveLength(12);
     expect(cmp.b.levels).toHaveLength(12);
-    expect(cmp.summary.find((s) => s.label === 'seed')).toEqual({ label: 'seed', a: '7', b: '8' });
+    expect(cmp.summary.find((s) => s.label === 'Seed')).toEqual({ label: 'Seed', a: '7', b: '8' });
     const mixed = await studio.service.dispatch('runs.compare', { a: runs.carillon!.id, b: runs.apsis!.id });
     expect(mixed).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'b' }] } });
   });

@@ -95,6 +95,8 @@ function duplicateMessage(other: number, d: NearDuplicate): string {
   return `shares ${share} of its arrows with level ${other} under ${d.transform}`;
 }
 
+const readsText = (n: number): string => `${n} read${n === 1 ? '' : 's'}`;
+
 export function summarizePack(pack: ApsisPack): PackSummaryLine[] {
   const reads = pack.levels.map((l) => l.reads);
   const st = stepStats(reads);
@@ -103,11 +105,12 @@ export function summarizePack(pack: ApsisPack): PackSummaryLine[] {
   const top = closestPairs(levels, rules, 1);
   const c = top[0];
   return [
-    { label: 'levels', value: String(pack.levels.length) },
-    { label: 'reads first', value: String(reads[0] ?? '-') },
-    { label: 'reads last', value: String(reads[reads.length - 1] ?? '-') },
-    { label: 'largest step', value: reads.length > 1 ? `${st.largestStep} (level ${st.largestStepAt})` : '-' },
-    { label: 'longest run of equal reads', value: String(st.longestEqualRun) },
-    { label: 'closest pair share', value: c ? `${Math.round(c.share * 100)}% (levels ${c.a + 1} and ${c.b + 1})` : '-' },
+    // Labels and the largest step worded as Carillon's summary and the run report word them.
+    { label: 'Levels', value: String(pack.levels.length) },
+    { label: 'Level 1', value: reads.length ? readsText(reads[0]!) : '—' },
+    { label: 'Last level', value: reads.length ? `${readsText(reads[reads.length - 1]!)} (level ${reads.length})` : '—' },
+    { label: 'Largest step', value: reads.length > 1 ? `${readsText(st.largestStep)}, level ${st.largestStepAt - 1} → ${st.largestStepAt}` : '—' },
+    { label: 'Longest run of equal reads', value: `${st.longestEqualRun} level${st.longestEqualRun === 1 ? '' : 's'}` },
+    { label: 'Closest pair', value: c ? `levels ${c.a + 1} & ${c.b + 1}: ${Math.round(c.share * 100)}% of arrows shared` : '—' },
   ];
 }

@@ -189,9 +189,9 @@ describe('apsis-pack v1', () => {
 
   it('summarizes', () => {
     const lines = apsisGame.summarize(pack);
-    expect(lines.map((l) => l.label)).toEqual(['levels', 'reads first', 'reads last', 'largest step', 'longest run of equal reads', 'closest pair share']);
+    expect(lines.map((l) => l.label)).toEqual(['Levels', 'Level 1', 'Last level', 'Largest step', 'Longest run of equal reads', 'Closest pair']);
     expect(lines[0]!.value).toBe('30');
-    expect(lines[1]!.value).toBe(String(pack.levels[0]!.reads));
+    expect(lines[1]!.value).toBe(`${pack.levels[0]!.reads} read${pack.levels[0]!.reads === 1 ? '' : 's'}`);
   });
 
   it('measure agrees with the pack', () => {

@@ -96,7 +96,7 @@ describe('carillon-pack v1', () => {
 
   it('summarize gives the CLI figures', () => {
     const lines = carillonGame.summarize(pack);
-    expect(lines.map((l) => l.label)).toEqual(['Levels', 'Level 1', 'Level 30', 'Hardest', 'Largest jump', 'Closest pair']);
+    expect(lines.map((l) => l.label)).toEqual(['Levels', 'Level 1', 'Level 30', 'Hardest', 'Largest step', 'Closest pair']);
     expect(lines[0]!.value).toBe('30');
     expect(lines[1]!.value).toBe(`${pack.levels[0]!.bits.toFixed(2)} bits`);
   });
