@@ -551,7 +551,8 @@ export function createService(ctx: ServiceContext): Service {
 
   const dispatch = async (method: string, rawArgs: unknown): Promise<ApiEnvelope<unknown>> => {
     try {
-      if (!isApiMethodName(method)) throw new ApiError('unknown-method', `unknown API method "${method}"`);
+      // The name is quoted and cut as the socket cuts it: an HTTP path may carry 10,000 characters.
+      if (!isApiMethodName(method)) throw new ApiError('unknown-method', `unknown API method ${JSON.stringify(method.slice(0, 80))}`);
       const args = parseArgs(method, rawArgs);
       const handler = handlers[method] as (a: unknown) => unknown;
       return { ok: true, value: await handler(args) };

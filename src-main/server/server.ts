@@ -115,6 +115,8 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
     }
     const body = await readBody(req, limits.maxBodyBytes);
     if (body === 'too-large') return tooLarge(req, res);
+    // The client went away before its body was whole: nothing to call, no one to answer.
+    if (body === 'gone') return void res.destroy();
     let args: unknown;
     try {
       args = body.length ? JSON.parse(body) : {};
@@ -212,8 +214,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** The body as text, or 'too-large' as soon as it passes the cap (declared or counted). */
-function readBody(req: IncomingMessage, max: number): Promise<string | 'too-large'> {
+/**
+ * The body as text, 'too-large' as soon as it passes the cap (declared or counted), or 'gone'
+ * when the client disconnects before the end (a client leaving is not a server error).
+ */
+function readBody(req: IncomingMessage, max: number): Promise<string | 'too-large' | 'gone'> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > max) return Promise.resolve('too-large');
   return new Promise((resolveBody, reject) => {
@@ -233,6 +238,9 @@ function readBody(req: IncomingMessage, max: number): Promise<string | 'too-larg
     req.on('end', () => {
       if (size <= max) resolveBody(Buffer.concat(chunks).toString('utf8'));
     });
-    req.on('error', reject);
+    req.on('error', (e: NodeJS.ErrnoException) => (req.destroyed || e.code === 'ECONNRESET' ? resolveBody('gone') : reject(e)));
+    req.on('close', () => {
+      if (!req.complete) resolveBody('gone');
+    });
   });
 }
