@@ -226,7 +226,8 @@ export function createService(ctx: ServiceContext): Service {
       return summary(id);
     },
     'runs.report': ({ runId }) => {
-      runOf(runId);
+      // A run queued or running again (resumed) has no report yet: the last attempt's is stale.
+      if (['queued', 'running'].includes(runOf(runId).status)) return null;
       const report = getRunReport(db, runId);
       // Triage moves on after the run ends: its figures are read now, not stored.
       return report ? { ...report, nearDuplicates: { ...report.nearDuplicates, triage: triageCounts(db, runId) } } : null;
@@ -251,7 +252,9 @@ export function createService(ctx: ServiceContext): Service {
       return summary(runId);
     },
     'runs.delete': ({ runId }) => {
-      runOf(runId);
+      const run = runOf(runId);
+      // An experiment's results and status need every one of its runs: they go with it.
+      if (run.experiment) throw new ApiError('conflict', `run ${runId} is a run of experiment ${run.experiment.id} (“${run.experiment.name}”); delete the experiment to remove its runs`);
       if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
       const elsewhere = engine.heldElsewhere(runId);
       if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);

@@ -3,7 +3,8 @@
  * the status the run (or every run of an experiment) ended with, never the 'running' it had when
  * asked; cancelling twice, cancelling a finished run, resuming a finished or running one,
  * deleting a running one, and calls on a deleted run are each refused in a sentence naming the
- * status, or answered with the true state.
+ * status, or answered with the true state. A run running again has no report (the last
+ * attempt's would be stale), and one run of an experiment is not deleted on its own.
  */
 import { describe, expect, it } from 'vitest';
 import type { StudioClient } from '../../src-shared/api';
@@ -47,6 +48,8 @@ describe('runs', () => {
     expect(again).toMatchObject({ code: 'conflict', message: `run ${run.id} is cancelled; only a queued or running run can be cancelled` });
     const resumed = await studio.api.call('runs.resume', { runId: run.id });
     expect(['queued', 'running']).toContain(resumed.status);
+    // Running again, it has no report yet (it answered the cancelled attempt's before).
+    expect(await studio.api.call('runs.report', { runId: run.id })).toBeNull();
     expect(resumed.status).toBe(await statusOf(studio.api, run.id));
     const twice = await refusal(studio.api.call('runs.resume', { runId: run.id }));
     expect(twice.code).toBe('conflict');
@@ -119,6 +122,9 @@ describe('experiments', () => {
     const twice = await refusal(studio.api.call('experiments.resume', { experimentId: id }));
     expect(twice.message).toMatch(new RegExp(`^experiment ${id} is (queued|running) already; only a cancelled, interrupted or failed experiment can be resumed$`));
     expect((await refusal(studio.api.call('experiments.delete', { experimentId: id }))).message).toBe(`experiment ${id} is running; cancel it before deleting`);
+    // One of its runs is not deleted on its own: the experiment's results need every one.
+    const one = detail.runs.find((c) => c.status === 'cancelled') ?? detail.runs[0]!;
+    expect((await refusal(studio.api.call('runs.delete', { runId: one.runId }))).message).toBe(`run ${one.runId} is a run of experiment ${id} (“cancel me”); delete the experiment to remove its runs`);
     const stopped = await studio.api.call('experiments.cancel', { experimentId: id });
     expect(stopped.status).toBe('cancelled');
     const runIds = detail.runs.map((c) => c.runId);

@@ -177,7 +177,9 @@ export const runsActions: Action[] = [
     unavailable: () => {
       const why = selectedReason();
       const run = studio.selectedRun;
-      return why ?? (run && isActive(run.status) ? `run #${run.id} is ${run.status}: cancel it before deleting it` : null);
+      if (why) return why;
+      if (run?.experiment) return `run #${run.id} is a run of experiment #${run.experiment.id}: delete the experiment to remove its runs`;
+      return run && isActive(run.status) ? `run #${run.id} is ${run.status}: cancel it before deleting it` : null;
     },
     perform: withSelected((page, run) => page.askDelete(run)),
   },
