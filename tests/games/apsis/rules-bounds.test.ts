@@ -80,7 +80,7 @@ describe('Apsis rules: each bound names its field', () => {
   });
 
   it('through runs.create input checking, the field is named as rules.<field>', () => {
-    const refused = (rules: Record<string, unknown>): { field: string; message: string }[] => {
+    const refused = (rules: Record<string, unknown>): { field: string; message: string; label?: string }[] => {
       try {
         checkRunInput(apsisGame, { rules });
       } catch (e) {
@@ -89,10 +89,10 @@ describe('Apsis rules: each bound names its field', () => {
       }
       throw new Error('accepted');
     };
-    expect(refused({ shortLength: 900 })).toEqual([{ field: 'rules.shortLength', message: 'short arrows must be shorter than long ones (80)' }]);
+    expect(refused({ shortLength: 900 })).toEqual([{ field: 'rules.shortLength', label: 'Short arrow length', message: 'short arrows must be shorter than long ones (80)' }]);
     expect(refused({ hearts: 1000, rimRadius: 1e9 })).toEqual([
-      { field: 'rules.rimRadius', message: 'must be at most 5000' },
-      { field: 'rules.hearts', message: 'must be at most 99' },
+      { field: 'rules.rimRadius', label: 'Rim radius', message: 'must be at most 5000' },
+      { field: 'rules.hearts', label: 'Hearts', message: 'must be at most 99' },
     ]);
   });
 });

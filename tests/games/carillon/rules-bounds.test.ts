@@ -88,7 +88,7 @@ describe('Carillon rules: each bound names its field', () => {
   });
 
   it('through runs.create input checking, the field is named as rules.<field>', () => {
-    const refused = (rules: Record<string, unknown>): { field: string; message: string }[] => {
+    const refused = (rules: Record<string, unknown>): { field: string; message: string; label?: string }[] => {
       try {
         checkRunInput(carillonGame, { rules });
       } catch (e) {
@@ -97,9 +97,9 @@ describe('Carillon rules: each bound names its field', () => {
       }
       throw new Error('accepted');
     };
-    expect(refused({ width: 10 })).toEqual([{ field: 'rules.width', message: 'must be at least 200' }]);
+    expect(refused({ width: 10 })).toEqual([{ field: 'rules.width', label: 'Field width', message: 'must be at least 200' }]);
     expect(refused({ sizes: { small: { radius: 16, reach: 60 }, normal: { radius: 26, reach: 112 }, big: { radius: 400, reach: 800 } } })).toEqual([
-      { field: 'rules.sizes.big.radius', message: 'must be at most 320 so that a big dot fits in the 640 × 960 field' },
+      { field: 'rules.sizes.big.radius', label: 'Big dot, radius', message: 'must be at most 320 so that a big dot fits in the 640 × 960 field' },
     ]);
   });
 });
