@@ -27,10 +27,14 @@ export interface ChildStudio {
   stop: () => Promise<void>;
 }
 
-export async function startChildStudio(): Promise<ChildStudio> {
-  const t = tempDir('studio-sec-');
-  const dbPath = join(t.dir, 'studio.db');
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--port', '0', '--db', dbPath, '--workers', '1'], {
+/**
+ * `dbPath` opens a database the caller owns (kept when the studio stops, so a test can start
+ * another studio on it after a crash); by default a fresh one in a folder removed on stop.
+ */
+export async function startChildStudio(opts: { dbPath?: string; workers?: number } = {}): Promise<ChildStudio> {
+  const t = opts.dbPath ? { dir: '', cleanup: () => undefined } : tempDir('studio-sec-');
+  const dbPath = opts.dbPath ?? join(t.dir, 'studio.db');
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--port', '0', '--db', dbPath, '--workers', String(opts.workers ?? 1)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
