@@ -7,6 +7,9 @@
  * - Every row of the Runs table was a Tab stop.
  * - A point of the difficulty plot could be read and opened only with a mouse.
  * - Edit mode printed the proof's round trip in milliseconds beside "Proof".
+ * And the Tab order follows what is drawn: the Pools candidate panel top to bottom (note, then
+ * tags) and back with Shift+Tab, the inspector's curation bar row by row, and every page's main
+ * controls within reach of Tab from its heading.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +34,30 @@ const focused = (): Promise<{ testid: string | null; strip: string | null; pair:
       inStrip: !!el?.closest('[data-testid="insp-strip"]'),
     };
   });
+
+/** A Tab stop: its test id (or tag), where it is drawn, and whether it is in the inspector's strip. */
+interface Stop { id: string; top: number; left: number; strip: boolean }
+
+/** The focused element inside `container`, with its place on the page (scroll of its panels undone), or null outside it. */
+const stopIn = (container: string): Promise<Stop | null> =>
+  page.evaluate((sel) => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || !el.closest(sel)) return null;
+    const r = el.getBoundingClientRect();
+    // Undo the scroll of every scrolled box around it, so a panel that scrolled to show it keeps its order.
+    let top = r.top, left = r.left;
+    for (let p = el.parentElement; p; p = p.parentElement) { top += p.scrollTop; left += p.scrollLeft; }
+    return { id: el.getAttribute('data-testid') ?? el.tagName.toLowerCase(), top: Math.round(top), left: Math.round(left), strip: !!el.closest('[data-testid="insp-strip"]') };
+  }, container);
+
+/** Each stop is below the one before, or on its row (tops within 12 px) and to its right. */
+function expectReadingOrder(walk: Stop[]): void {
+  for (let i = 1; i < walk.length; i++) {
+    const a = walk[i - 1]!, b = walk[i]!;
+    const sameRow = Math.abs(a.top - b.top) <= 12;
+    expect(sameRow ? b.left > a.left : b.top > a.top, `${a.id} (${a.left},${a.top}) then ${b.id} (${b.left},${b.top})`).toBe(true);
+  }
+}
 
 beforeAll(async () => {
   page = studio.page;
@@ -159,6 +186,89 @@ describe('keyboard reach at 1280 × 720', () => {
     expect((await focused()).pair).toBeNull();
     await page.keyboard.press('Shift+Tab');
     expect(Number((await focused()).pair)).toBe(start);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Pools: Tab walks the candidate panel top to bottom (note before tags, as drawn), Shift+Tab walks it back, and leaving the note keeps the focus moving', async () => {
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('run-picker').selectOption(String(run.id));
+    await page.getByTestId('candidate-panel').waitFor();
+    await page.getByTestId('pool-grid').focus();
+    const walk: Stop[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await stopIn('aside');
+      if (!stop) break;
+      walk.push(stop);
+    }
+    const ids = walk.map((w) => w.id);
+    expect(ids).toEqual(expect.arrayContaining(['verdict-approve', 'verdict-reject', 'verdict-clear', 'open-inspector', 'note-input', 'tag-input']));
+    expect(ids.indexOf('note-input')).toBeLessThan(ids.indexOf('tag-input'));
+    expectReadingOrder(walk);
+    // Back the same way (the last Tab left the panel).
+    const back: string[] = [];
+    for (let i = 0; i < walk.length; i++) {
+      await page.keyboard.press('Shift+Tab');
+      back.push((await stopIn('aside'))?.id ?? '');
+    }
+    expect(back).toEqual([...ids].reverse());
+    // A note typed and left with Tab is saved, and the focus goes on to the tag field (the save does not take it back).
+    await page.getByTestId('note-input').focus();
+    await page.keyboard.type('reach check');
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(300);
+    expect((await focused()).testid).toBe('tag-input');
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).testid).toBe('note-input');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+Enter');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Inspector: Tab walks the curation bar in reading order, row by row', async () => {
+    await page.getByTestId('open-inspector').click();
+    await page.getByTestId('insp-approve').waitFor();
+    await page.getByTestId('insp-prev').focus();
+    const walk: Stop[] = [(await stopIn('.inspector-page'))!];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await stopIn('.inspector-page');
+      if (!stop || stop.id === 'insp-strip' || stop.strip) break;
+      walk.push(stop);
+    }
+    const ids = walk.map((w) => w.id);
+    expect(ids).toEqual(expect.arrayContaining(['insp-prev', 'insp-next', 'insp-approve', 'insp-reject', 'insp-clear', 'insp-auto-advance', 'insp-note', 'insp-tag', 'insp-jump', 'insp-strip-fold', 'insp-strip-kind']));
+    expectReadingOrder(walk);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('reaches every page’s main controls with Tab alone from the page’s heading', async () => {
+    const pages: { key: number; controls: string[] }[] = [
+      { key: 1, controls: ['import-pack', `run-row-${run.id}`, 'open-pools', 'new-run-game', 'new-run-seed', 'new-run-submit'] },
+      { key: 2, controls: ['run-picker', 'pool-sort', 'pool-verdict', 'pool-tag', 'pool-zoom', 'pool-grid', 'verdict-approve', 'note-input', 'tag-input'] },
+      { key: 3, controls: ['mode-edit', 'insp-prev', 'insp-next', 'insp-approve', 'insp-note', 'insp-jump', 'insp-strip-kind'] },
+      { key: 4, controls: ['run-picker', 'plots-main', 'hist-metric'] },
+      { key: 5, controls: ['run-picker', 'dup-rule', 'dup-triage', 'dup-reject-a', 'dup-reject-b', 'dup-mark-fine', 'dup-open-a', 'dup-open-b'] },
+      { key: 6, controls: ['run-picker', 'ordering-recompute', 'ordering-export', 'ordering-strip', 'ordering-swap', 'ordering-exclude'] },
+      { key: 8, controls: ['run-picker', 'export-kind-automatic', 'export-layout-file', 'export-button'] },
+      { key: 9, controls: ['exp-new', 'exp-base-run-picker', 'exp-seeds', 'exp-levels', 'exp-submit'] },
+    ];
+    for (const p of pages) {
+      await page.keyboard.press(`Alt+${p.key}`);
+      await page.waitForTimeout(400);
+      if (p.key === 5 || p.key === 6) await page.getByTestId('run-picker').selectOption(String(run.id));
+      await page.locator('[data-testid="pool-grid"], [data-testid="dup-list"], [data-testid="ordering-strip"], [data-testid="export-button"], [data-testid="exp-submit"], [data-testid="plots-main"], [data-testid="insp-approve"], [data-testid="new-run-submit"]').first().waitFor();
+      await page.evaluate(() => { const h = document.querySelector<HTMLElement>('.topbar h1')!; h.tabIndex = -1; h.focus(); });
+      const reached = new Set<string>();
+      for (let i = 0; i < 150; i++) {
+        await page.keyboard.press('Tab');
+        const f = await focused();
+        if (f.tag === 'body' || (await page.evaluate(() => !!document.activeElement?.closest('nav')))) break;
+        if (f.testid) reached.add(f.testid);
+      }
+      expect(p.controls.filter((c) => !reached.has(c)), `page ${p.key}`).toEqual([]);
+    }
     expect(pageErrors).toEqual([]);
   });
 });
