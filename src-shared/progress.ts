@@ -6,9 +6,12 @@
 export interface ProgressSnapshot {
   done: number;
   total: number;
-  /** Items per second over the recent window (0 until two samples exist). */
+  /** Items per second over the recent window; 0 until the first item is measured. */
   rate: number;
-  /** Seconds left at the current rate, or null while unknown. */
+  /**
+   * Seconds left at the current rate; null only until a rate is measured (the text says
+   * "estimating…" then, and never again once it has a figure).
+   */
   etaSeconds: number | null;
   elapsedSeconds: number;
 }
@@ -19,8 +22,14 @@ export interface ProgressMeter {
   setTotal(total: number): void;
 }
 
-export function progressMeter(total: number, startMs: number, windowMs = 5000): ProgressMeter {
-  const samples: { t: number; done: number }[] = [{ t: startMs, done: 0 }];
+/**
+ * A meter from `startMs`, when `startDone` items were already finished (a resumed run's
+ * stored candidates: they count toward done, never toward the rate). The rate is taken over
+ * the last `windowMs`; a stall longer than the window falls back to the average since the
+ * start, so an estimate once made stays a figure instead of going back to "estimating…".
+ */
+export function progressMeter(total: number, startMs: number, windowMs = 5000, startDone = 0): ProgressMeter {
+  const samples: { t: number; done: number }[] = [{ t: startMs, done: startDone }];
   let tot = total;
   return {
     setTotal: (t) => {
@@ -31,17 +40,37 @@ export function progressMeter(total: number, startMs: number, windowMs = 5000): 
       while (samples.length > 2 && nowMs - (samples[1] as { t: number }).t > windowMs) samples.shift();
       const first = samples[0] as { t: number; done: number };
       const dt = (nowMs - first.t) / 1000;
-      const rate = dt > 0 ? (done - first.done) / dt : 0;
+      let rate = dt > 0 ? Math.max(0, done - first.done) / dt : 0;
+      const sinceStart = (nowMs - startMs) / 1000;
+      if (rate === 0 && done > startDone && sinceStart > 0) rate = (done - startDone) / sinceStart;
       const left = Math.max(0, tot - done);
       return {
         done,
         total: tot,
         rate,
-        etaSeconds: rate > 0 ? left / rate : left === 0 ? 0 : null,
-        elapsedSeconds: (nowMs - startMs) / 1000,
+        etaSeconds: left === 0 ? 0 : rate > 0 ? left / rate : null,
+        elapsedSeconds: sinceStart,
       };
     },
   };
+}
+
+/**
+ * The time left in words, as the Runs page, the experiment view and the CLI's bar say it:
+ * "estimating…" until a rate is measured, then "40 s left", "3 min 5 s left".
+ */
+export function timeLeftText(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return 'estimating…';
+  if (seconds <= 0) return 'finishing';
+  if (seconds < 1) return 'under a second left';
+  if (seconds < 60) return `${Math.ceil(seconds)} s left`;
+  const m = Math.floor(seconds / 60);
+  return `${m} min ${Math.round(seconds - m * 60)} s left`;
+}
+
+/** A rate in words: "45/s", "2.5/s", or "—/s" before one is measured. */
+export function rateText(rate: number): string {
+  return rate > 0 ? `${rate.toFixed(rate < 10 ? 1 : 0)}/s` : '—/s';
 }
 
 /** A run's phases, in the order they happen. */

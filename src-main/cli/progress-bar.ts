@@ -1,10 +1,12 @@
 /**
  * The CLI's progress bar on stderr (cli-progress), fed by the engine's progress events: the
  * bar and percentage are the run's overall figure (it never goes back), the counts and rate
- * belong to the current phase (an experiment passes its own measured rate and time left).
+ * belong to the current phase (the run's generate phase and an experiment pass the rate and
+ * time left the engine measured). Phases are named generate → order → near-duplicates, and
+ * the time left reads as on the Runs page (timeLeftText).
  */
 import cliProgress from 'cli-progress';
-import { progressMeter } from '../../src-shared/progress';
+import { progressMeter, rateText, timeLeftText } from '../../src-shared/progress';
 
 export interface Bar {
   /**
@@ -21,7 +23,7 @@ export function progressBar(label: string): Bar {
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: `${label} {stage} [{bar}] {percentage}% | {phaseDone}/{phaseTotal} | {rate}/s | eta {eta_s}`,
+      format: `${label} {stage} [{bar}] {percentage}% | {phaseDone}/{phaseTotal} | {rate} | {left}`,
       hideCursor: true,
       noTTYOutput: !quiet,
       notTTYSchedule: 1000,
@@ -41,7 +43,12 @@ export function progressBar(label: string): Bar {
       }
       meter.setTotal(total);
       const snap = measured ?? meter.update(done, Date.now());
-      const payload = { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: snap.rate.toFixed(0), eta_s: snap.etaSeconds === null ? '?' : `${snap.etaSeconds.toFixed(0)}s` };
+      // The time left in the Runs page's words: "estimating…" only until a rate is measured.
+      // A phase of one step (the order) has no rate to measure: it says so instead of estimating for ever.
+      const single = total <= 1 && !measured;
+      const payload = single
+        ? { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: 'one step', left: done >= total ? 'finishing' : 'working…' }
+        : { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: rateText(snap.rate), left: timeLeftText(snap.etaSeconds) };
       const value = Math.round(overall * 1000);
       if (!started) {
         bar.start(1000, value, payload);

@@ -54,8 +54,8 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
   const stageTotal = stages.map((s) => sizes.slice(s.from, s.to + 1).reduce((a, b) => a + b, 0));
   const stageOf = (slot: number): number => Math.max(0, stages.findIndex((s) => slot >= s.from && slot <= s.to));
   let done = all.length - missing.length;
-  const meter = progressMeter(all.length, Date.now());
-  meter.update(done, Date.now());
+  // Candidates a resumed run had stored count as done, not as speed.
+  const meter = progressMeter(all.length, Date.now(), undefined, done);
   let lastEmit = 0;
   const report = (force: boolean): void => {
     const now = Date.now();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fcRuns } from '../helpers/fast-check';
-import { overallProgress, PHASE_WEIGHTS, RUN_PHASES, type RunPhase } from '../../src-shared/progress';
+import { overallProgress, PHASE_WEIGHTS, progressMeter, rateText, RUN_PHASES, timeLeftText, type RunPhase } from '../../src-shared/progress';
 
 describe('overall progress', () => {
   it('weights sum to one; each phase starts where the one before ends', () => {
@@ -46,5 +46,41 @@ describe('overall progress', () => {
     expect(overallProgress('generate', -5, 10)).toBe(0);
     expect(overallProgress('generate', 50, 10)).toBeCloseTo(PHASE_WEIGHTS.generate, 12);
     expect(overallProgress('order', 3, 0)).toBeCloseTo(PHASE_WEIGHTS.generate, 12);
+  });
+});
+
+describe('the rate and the time left', () => {
+  it('says "estimating…" only until a rate is measured, then keeps a figure through a stall', () => {
+    const m = progressMeter(100, 0);
+    expect(m.update(0, 1000)).toMatchObject({ rate: 0, etaSeconds: null });
+    expect(timeLeftText(m.update(0, 1000).etaSeconds)).toBe('estimating…');
+    const moving = m.update(10, 2000);
+    expect(moving.rate).toBeCloseTo(5, 9);
+    expect(timeLeftText(moving.etaSeconds)).toBe('18 s left');
+    // Nothing finishes for longer than the window: the average since the start stands in.
+    const stalled = m.update(10, 60_000);
+    expect(stalled.rate).toBeCloseTo(10 / 60, 9);
+    expect(stalled.etaSeconds).not.toBeNull();
+    expect(timeLeftText(stalled.etaSeconds)).toBe('9 min 0 s left');
+    expect(m.update(100, 61_000)).toMatchObject({ etaSeconds: 0 });
+  });
+
+  it('counts what a resumed run had stored as done, never as speed', () => {
+    const m = progressMeter(1000, 0, 5000, 600);
+    expect(m.update(600, 1)).toMatchObject({ done: 600, rate: 0, etaSeconds: null });
+    const r = m.update(620, 2000);
+    expect(r.rate).toBeCloseTo(10, 9);
+    expect(r.etaSeconds).toBeCloseTo(38, 9);
+  });
+
+  it('words the rate and the time left as the Runs page and the CLI bar show them', () => {
+    expect(rateText(0)).toBe('—/s');
+    expect(rateText(2.46)).toBe('2.5/s');
+    expect(rateText(45.4)).toBe('45/s');
+    expect(timeLeftText(null)).toBe('estimating…');
+    expect(timeLeftText(Infinity)).toBe('estimating…');
+    expect(timeLeftText(0)).toBe('finishing');
+    expect(timeLeftText(0.4)).toBe('under a second left');
+    expect(timeLeftText(185)).toBe('3 min 5 s left');
   });
 });

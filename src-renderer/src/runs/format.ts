@@ -1,6 +1,7 @@
 /** Small display helpers shared by the Runs, Pools and Export screens. */
 import type { RunSummary } from '../../../src-shared/api';
 import { StudioError } from '../lib/errors';
+import { timeLeftText } from '../../../src-shared/progress';
 
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—';
@@ -11,13 +12,8 @@ export function formatDuration(ms: number | null): string {
   return `${m} min ${Math.round(s - m * 60)} s`;
 }
 
-export function formatEta(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return 'estimating…';
-  if (seconds < 1) return 'under a second left';
-  if (seconds < 60) return `${Math.ceil(seconds)} s left`;
-  const m = Math.floor(seconds / 60);
-  return `${m} min ${Math.round(seconds - m * 60)} s left`;
-}
+/** The time left, in the words the CLI's bar uses too (src-shared/progress.ts). */
+export const formatEta = timeLeftText;
 
 export function formatWhen(iso: string): string {
   const d = new Date(iso);
