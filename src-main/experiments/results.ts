@@ -74,7 +74,7 @@ const shippedFigureDefs = (unit: string): FigureDef[] => [
 ];
 
 export const DECIDED_BY =
-  `A difference is real when the variant moves the figure the same way on enough seeds: an exact two-sided sign test over the seeds where both runs are done and the figures differ, at p ≤ ${SIGN_TEST_LEVEL} (with 6 seeds every seed must agree, with 8 at most 0 may disagree, with 10 at most 1; fewer than 6 seeds never decide).`;
+  `A difference is real when the variant moves the figure the same way on enough seeds: an exact two-sided sign test over the seeds where both runs are done and the figures differ (a seed where they are equal counts for neither side), at p ≤ ${SIGN_TEST_LEVEL}: with 6 to 8 such seeds every one must move the same way, with 9 or 10 all but one; fewer than 6 never decide.`;
 
 /**
  * The shipped figures of a whole-plan run that is done, stored with it the first time. The

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareFigure, DECIDED_BY, type FigureDef } from '../../src-main/experiments/results';
 import { CHANGE_HEADING, experimentTable } from '../../src-main/cli/experiment-table';
-import { CHANGE_MEANS, median, seedChange } from '../../src-shared/experiments/stats';
+import { CHANGE_MEANS, median, seedChange, signTestP, SIGN_TEST_LEVEL } from '../../src-shared/experiments/stats';
 import type { ExperimentResults, FigureResult } from '../../src-shared/api';
 import { realExplanation, resultsView } from '../../src-renderer/src/experiments/results-model';
 
@@ -91,6 +91,17 @@ describe('the change is the median of the per-seed changes', () => {
     const agree = resultsView(results([compareFigure(def, seeds, base, base.map((x) => x + 2))]));
     expect(agree.figures[0]!.cells[1]!.oppositeGap).toBeNull();
     expect(realExplanation(agree.figures[0]!, agree.figures[0]!.cells[1]!, 'wide', DECIDED_BY)).not.toContain('other way');
+  });
+
+  it('the rule shown beside the "real" mark says what the sign test decides', () => {
+    expect(DECIDED_BY).toContain('with 6 to 8 such seeds every one must move the same way, with 9 or 10 all but one; fewer than 6 never decide');
+    // Fewest seeds moving the other way that still leave the difference not real, per seeds that differ.
+    const mostAgainst = (n: number): number => {
+      let k = -1;
+      while (k + 1 <= n && signTestP(n - (k + 1), k + 1) <= SIGN_TEST_LEVEL) k++;
+      return k;
+    };
+    expect([5, 6, 7, 8, 9, 10].map(mostAgainst)).toEqual([-1, 0, 0, 0, 1, 1]);
   });
 
   it('property: the change is the median of the pairwise changes; it is flagged exactly when it and the medians\' gap have opposite signs', () => {
