@@ -208,7 +208,9 @@ describe('the Ordering page', () => {
     await page.getByTestId('ordering-confirm-breaks').check();
     const forcedDownload = page.waitForEvent('download');
     await page.getByTestId('ordering-export-anyway').click();
-    const forcedPath = join(SHOTS, '..', 'ordering-forced-pack.json');
+    // Packs go to this test's own folder: a shared path let another test process (another
+    // checkout's run of this file) overwrite the pack between the download and its reading.
+    const forcedPath = join(studio.ctx.dir, 'ordering-forced-pack.json');
     await (await forcedDownload).saveAs(forcedPath);
     await expect.poll(() => page.getByTestId('ordering-exported').textContent(), SLOW).toMatch(/steered pack was downloaded as .*\.json .* rule breaks? recorded in the pack/);
     const forced = JSON.parse(readFileSync(forcedPath, 'utf8')) as { studio: { order: string; forcedBreaks: { level: number }[] } };
@@ -245,7 +247,7 @@ describe('the Ordering page', () => {
     await expect.poll(() => page.getByTestId('ordering-no-breaks').count(), SLOW).toBe(1);
     const download = page.waitForEvent('download');
     await page.getByTestId('ordering-export').click();
-    const cleanPath = join(SHOTS, '..', 'ordering-steered-pack.json');
+    const cleanPath = join(studio.ctx.dir, 'ordering-steered-pack.json');
     await (await download).saveAs(cleanPath);
     const steered = await studio.api.call('orderings.get', { runId: run.id, kind: 'steered' });
     const pack = JSON.parse(readFileSync(cleanPath, 'utf8')) as { levels: unknown[]; studio?: unknown };
