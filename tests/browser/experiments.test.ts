@@ -180,8 +180,10 @@ describe('experiments in Chromium', () => {
     for (const arm of [0, 1, 2]) for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) await expect.poll(() => page.getByTestId(`exp-run-${arm}-${seed}`).getAttribute('data-status')).toBe('done');
 
     // Side by side: the base's and the variant's figures, medians over 8 seeds.
+    // The results shown may still be the ones read before the last run ended (they are read again
+    // a moment after it): waited for, not read at once.
     await page.getByTestId('exp-results').waitFor();
-    expect(await page.getByTestId('exp-seeds-done').textContent()).toBe('8 of 8 seeds compared');
+    await expect.poll(() => page.getByTestId('exp-seeds-done').textContent()).toBe('8 of 8 seeds compared');
     const results = await studio.api.call('experiments.results', { experimentId });
     const fig = results.variants[0]!.figures[0]!;
     const baseCell = page.getByTestId(`exp-figures-${fig.key}-0`);
