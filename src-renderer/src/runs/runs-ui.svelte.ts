@@ -96,12 +96,21 @@ function focusedRow(): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Fill the new-run form with a run's game, plan and rules, and put the focus in it. */
+let cloneSeq = 0;
+
+/**
+ * Fill the new-run form with a run's game, plan and rules, and put the focus in it. The run's
+ * settings come a moment later: only the last clone asked for fills the form, and the focus
+ * moves only if the designer has not put it elsewhere meanwhile.
+ */
 async function cloneSettings(run: RunSummary): Promise<void> {
+  const mine = ++cloneSeq;
+  const focusedBefore = document.activeElement;
   try {
     const d = await studio.client.call('runs.get', { runId: run.id });
+    if (mine !== cloneSeq) return;
     runsUi.form?.fill({ game: d.game, plan: d.plan, rules: d.rules, from: `run #${d.id}`, name: d.name ? `${d.name} (copy)` : '' });
-    runsUi.form?.focus();
+    if (document.activeElement === focusedBefore) runsUi.form?.focus();
   } catch (e) {
     studio.report(`Could not read the settings of run #${run.id}`, e);
   }
