@@ -117,6 +117,18 @@ describe('curation in Chromium', () => {
     await third.locator('button').click();
     await expect.poll(() => rows(carillon.id)).toEqual(states[3]);
     await expect.poll(() => page.getByTestId('history-entry').nth(0).getAttribute('class')).toMatch(/undone/);
+    // Ctrl+Z four times at once with three changes left: three are undone in turn, the fourth
+    // says there is nothing left (it used to be sent anyway and come back as an error).
+    // (Pressed after the third had answered, the fourth finds nothing to undo and does nothing.)
+    await page.getByTestId('pool-grid').focus();
+    for (let k = 0; k < 4; k++) await page.keyboard.press('Control+z');
+    await expect.poll(() => rows(carillon.id)).toEqual(states[0]);
+    // A redo after them is answered after the fourth Ctrl+Z was: once it shows, an error from
+    // that one would be on screen.
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => page.getByTestId('pool-message').textContent()).toBe(`Redid “${labels[0]}”`);
+    await expect.poll(() => rows(carillon.id)).toEqual(states[1]);
+    expect(await page.getByTestId('error-panel').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 

@@ -368,10 +368,28 @@ class PoolState {
     }
   }
 
+  /**
+   * Undo, redo and jumps run one after another, in the order pressed: Ctrl+Z pressed again
+   * before the last one answered used to ask for an undo the history no longer had, and the
+   * studio reported it as an error.
+   */
+  private steps: Promise<void> = Promise.resolve();
+
   /** Undo, redo or jump back through the run's history; the rows are reloaded so filters stay true. */
-  private async stepHistory(call: () => Promise<HistoryStep>, verb: string, failTitle: string): Promise<void> {
+  private stepHistory(call: () => Promise<HistoryStep>, verb: string, failTitle: string, left?: () => boolean): Promise<void> {
+    const next = this.steps.then(() => this.stepNow(call, verb, failTitle, left));
+    this.steps = next.catch(() => undefined);
+    return next;
+  }
+
+  private async stepNow(call: () => Promise<HistoryStep>, verb: string, failTitle: string, left?: () => boolean): Promise<void> {
     if (this.runId === null) return;
     if (this.readOnly) return this.refuse();
+    // Asked when its turn comes: the steps before it may have used the history up.
+    if (left && !left()) {
+      this.message = verb === 'Undid' ? 'Nothing left to undo' : 'Nothing left to redo';
+      return;
+    }
     const runId = this.runId;
     try {
       const res = await call();
@@ -387,11 +405,11 @@ class PoolState {
   }
 
   undo(): Promise<void> {
-    return this.stepHistory(() => studio.client.call('history.undo', { runId: this.runId! }), 'Undid', 'Nothing undone');
+    return this.stepHistory(() => studio.client.call('history.undo', { runId: this.runId! }), 'Undid', 'Nothing undone', () => this.undoable);
   }
 
   redo(): Promise<void> {
-    return this.stepHistory(() => studio.client.call('history.redo', { runId: this.runId! }), 'Redid', 'Nothing redone');
+    return this.stepHistory(() => studio.client.call('history.redo', { runId: this.runId! }), 'Redid', 'Nothing redone', () => this.redoable);
   }
 
   /** Back (or forward) to the state right after one change (0: before the first). */
