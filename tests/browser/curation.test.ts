@@ -118,11 +118,14 @@ describe('curation in Chromium', () => {
     await expect.poll(() => rows(carillon.id)).toEqual(states[3]);
     await expect.poll(() => page.getByTestId('history-entry').nth(0).getAttribute('class')).toMatch(/undone/);
     // Ctrl+Z four times at once with three changes left: three are undone in turn, the fourth
-    // says there is nothing left (it used to be sent anyway and come back as an error).
-    // (Pressed after the third had answered, the fourth finds nothing to undo and does nothing.)
+    // says there is nothing left (it used to be sent anyway and come back as an error). Pressed
+    // after the third had answered (a slow machine), the fourth finds nothing to undo and does
+    // nothing: it used to fall through to the browser's own undo, which put the focus in the
+    // note field typed in earlier and took its text back.
     await page.getByTestId('pool-grid').focus();
     for (let k = 0; k < 4; k++) await page.keyboard.press('Control+z');
     await expect.poll(() => rows(carillon.id)).toEqual(states[0]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pool-grid');
     // A redo after them is answered after the fourth Ctrl+Z was: once it shows, an error from
     // that one would be on screen.
     await page.keyboard.press('Control+Shift+z');

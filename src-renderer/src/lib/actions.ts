@@ -127,7 +127,8 @@ export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): b
  * The studio's key handler (App listens on the window). A key acts when an available action's
  * shortcut matches, unless the focus is in a text field (for actions not marked `whileTyping`),
  * outside the action's key scope, or a modal dialog is open; a key a widget already handled
- * (default prevented) is left alone.
+ * (default prevented) is left alone. Undo and redo keys outside text fields never reach the
+ * browser's own undo.
  */
 export function handleShortcut(e: KeyboardEvent): boolean {
   if (e.defaultPrevented || document.querySelector('dialog[open]') !== null) return false;
@@ -141,5 +142,9 @@ export function handleShortcut(e: KeyboardEvent): boolean {
     a.perform({ shift: e.shiftKey });
     return true;
   }
+  // Ctrl+Z / Ctrl+Shift+Z outside a text field are the studio's, even with nothing to undo: left
+  // to the browser, its own undo reached back into a field typed in earlier (the Pools note),
+  // put the focus there and took its text back.
+  if (!inText && (matches('Mod+Z', e, true) || matches('Mod+Y', e))) e.preventDefault();
   return false;
 }
