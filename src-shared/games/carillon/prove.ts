@@ -21,13 +21,20 @@ import { buildField } from './reach';
 import type { Field } from './reach';
 import { fairnessProblems, fairShareShortfalls } from './fairness';
 import type { FairnessMark } from './fairness';
-import { solveSearch } from './solver-search';
+import { SearchBudgetError, solveSearch } from './solver-search';
 import { sourceComponents } from './solver-theorem';
 import { replaySolution } from './chain';
 import { difficultyBits } from './difficulty';
 
 /** The search runs up to this many chain starts even when the plan wants another count. */
 export const SEARCH_FREE_STARTS = 10;
+/**
+ * Positions the search may visit in one proof (about 2 s; 15 isolated chain starts need
+ * 1.7 M, 20 need minutes). Past it the proof names the level as not checked by search, rather
+ * than hold the thread that asked (the studio proves an edit on its main thread) for minutes.
+ * Generated levels of the default plans (at most 5 taps) need a few hundred.
+ */
+export const SEARCH_MAX_POSITIONS = 2_000_000;
 /** The bits are measured up to this many chain starts even when the plan wants another count. */
 export const BITS_FREE_STARTS = 16;
 
@@ -125,13 +132,18 @@ export function proveCarillonDetail(level: CarillonLevel, rules: CarillonRules, 
   let search: number | null = null, searchError: string | undefined, solution: number[] = starts;
   if (k <= SEARCH_FREE_STARTS || k === planTaps) {
     try {
-      const s = solveSearch(field, { maxTaps: k });
+      const s = solveSearch(field, { maxTaps: k, maxPositions: SEARCH_MAX_POSITIONS });
       search = s.fewest;
       if (s.fewest === k) solution = s.solution;
       else add('fewest-search', `the search needs ${s.fewest} taps, the theorem ${k}`, []);
     } catch (e) {
-      searchError = (e as Error).message;
-      add('fewest-search', `the search finds no solution in the theorem's ${k} taps`, []);
+      if (e instanceof SearchBudgetError) {
+        searchError = `the search stopped after ${e.positions.toLocaleString('en-US')} positions without confirming the theorem's ${k} taps: ${k} chain starts are too many to check by search`;
+        add('fewest-search', searchError, starts, { kind: 'starts', starts, want: planTaps ?? k });
+      } else {
+        searchError = (e as Error).message;
+        add('fewest-search', `the search finds no solution in the theorem's ${k} taps`, []);
+      }
     }
   }
   const replay = replaySolution(field, solution);

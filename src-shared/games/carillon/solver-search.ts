@@ -29,12 +29,27 @@ export interface SearchOptions {
   pruneDominated?: boolean;
   /** Give up (throw) above this many taps. Default: number of dots. */
   maxTaps?: number;
+  /**
+   * Give up (throw SearchBudgetError) after visiting this many positions. The search is
+   * exponential in the chain starts (20 isolated dots: minutes, and a memo of millions of
+   * positions), so a proof asked for on the main thread bounds it. Default: unbounded.
+   */
+  maxPositions?: number;
+}
+
+/** The search visited its budget of positions without settling the fewest taps. */
+export class SearchBudgetError extends Error {
+  constructor(readonly positions: number) {
+    super(`search: stopped after ${positions} positions`);
+    this.name = 'SearchBudgetError';
+  }
 }
 
 export function solveSearch(field: Field, opts: SearchOptions = {}): SearchResult {
   const { n, W, closure } = field;
   const prune = opts.pruneDominated ?? true;
   const maxTaps = opts.maxTaps ?? n;
+  const maxPositions = opts.maxPositions ?? Infinity;
   const start = opts.live ? opts.live.slice() : fullSet(n);
   /** Position key → largest d for which it is proved unsolvable in ≤ d taps. */
   const failed = new Map<number | string, number>();
@@ -42,7 +57,7 @@ export function solveSearch(field: Field, opts: SearchOptions = {}): SearchResul
   let visited = 0;
 
   const dfs = (L: Uint32Array, d: number): boolean => {
-    visited++;
+    if (++visited > maxPositions) throw new SearchBudgetError(maxPositions);
     if (isEmpty(L)) return true;
     if (d === 0) return false;
     const key = setKey(L);

@@ -10,6 +10,8 @@ import {
   CARILLON_RULE_NAMES, type CarillonLevel, type CarillonPlan, type CarillonViolation, type Dot,
 } from '../../../src-shared/games/carillon/index';
 import { LevelFormatError } from '../../../src-shared/proof';
+import { SEARCH_MAX_POSITIONS } from '../../../src-shared/games/carillon/prove';
+import { SearchBudgetError, solveSearch } from '../../../src-shared/games/carillon/solver-search';
 import { dot, generateSubset, randomFields, rules } from './fixtures';
 
 const S = (x: number, y: number, color = 0): Dot => dot(x, y, 'small', color);
@@ -195,6 +197,32 @@ describe('Carillon explain: parts add up to the bits difficulty.ts computes', ()
     const e = explainCarillon(level(dots), rules);
     expect(e.total).toBeNull();
     expect(e.line).toMatch(/30 chain starts/);
+  });
+});
+
+describe('Carillon prove: the search is bounded, so a hostile level cannot hold the thread that asked', () => {
+  // 18 small dots none of which reaches another: 18 chain starts, in a plan that wants 18 taps.
+  // The search is exponential in the chain starts (this one alone visits about 20 M positions;
+  // 24 such dots ran for hours and grew a memo of millions of positions). The studio proves an
+  // edit on its main thread (candidates.prove, candidates.saveEdited), and verify and import on
+  // the CLI's: the red-team pass froze the server with one 2 KB level of isolated dots.
+  const isolated = Array.from({ length: 18 }, (_, i) => S(40 + (i % 6) * 110, 40 + Math.floor(i / 6) * 110));
+
+  it('stops at its budget of positions and names the level as not checked by search', () => {
+    const p = prove(isolated, planOf(18, 18));
+    expect(p.ok).toBe(false);
+    const v = only(p.violations, 'fewest-search');
+    expect(v).toHaveLength(1);
+    expect(v[0]!.message).toBe(`the search stopped after ${SEARCH_MAX_POSITIONS.toLocaleString('en-US')} positions without confirming the theorem's 18 taps: 18 chain starts are too many to check by search`);
+    expect(v[0]!.elements).toHaveLength(18);
+    // The theorem's count and the bits still stand.
+    expect(p.metrics).toMatchObject({ taps: 18, bits: 0 });
+  });
+
+  it('solveSearch throws SearchBudgetError past maxPositions, and finds small fields well within it', () => {
+    const field = buildField(isolated, rules);
+    expect(() => solveSearch(field, { maxTaps: 18, maxPositions: 10_000 })).toThrow(SearchBudgetError);
+    expect(solveSearch(buildField(isolated.slice(0, 6), rules), { maxPositions: 10_000 }).fewest).toBe(6);
   });
 });
 
