@@ -9,6 +9,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { ApiError, type SteerResult } from '../../src-shared/api';
 import { candidateName } from '../../src-shared/vocabulary';
+import { gameById } from '../../src-shared/games/index';
+import { difficultyUnit, withUnit } from '../../src-shared/run-report';
 import { intOption } from './options';
 import { cliStudio } from './studio-session';
 import { localClient } from '../local-client';
@@ -89,20 +91,24 @@ export function registerOrder(program: Command): void {
         const levels = r.ordering.levels;
         for (const l of levels) if (l.candidateId !== null) diff.set(l.candidateId, l.difficulty);
         const fixed = new Map([...r.steering.pins.map((p) => [p.level, 'pinned'] as const), ...r.steering.locks.map((p) => [p.level, 'locked'] as const)]);
-        console.log(`run ${runId} (${run.game}) · steered order of ${levels.length} levels over ${r.steering.approved ? 'approved' : 'all proven'} candidates`);
-        console.log(`${'level'.padStart(5)}  ${'candidate'.padEnd(12)} ${r.ordering.difficulty.padStart(10)}`);
+        const game = gameById(run.game);
+        // The difficulty column and the largest step in the run report's words ("0.26 bits, level 3 → 4").
+        const label = game.metrics.find((m) => m.key === r.ordering.difficulty)?.label ?? r.ordering.difficulty;
+        const unit = difficultyUnit(label);
+        console.log(`run ${runId} (${game.title}) · steered order of ${levels.length} levels over ${r.steering.approved ? 'approved' : 'all proven'} candidates`);
+        console.log(`${'level'.padStart(5)}  ${'candidate'.padEnd(12)} ${unit.padStart(10)}`);
         for (const l of levels) {
           const d = l.difficulty === null ? '—' : String(Math.round(l.difficulty * 1000) / 1000);
           console.log(`${String(l.level).padStart(5)}  ${(l.candidateId === null ? '(short)' : names.get(l.candidateId) ?? String(l.candidateId)).padEnd(12)} ${d.padStart(10)}${fixed.has(l.level) ? `  ${fixed.get(l.level)}` : ''}`);
         }
         const at = levels.findIndex((l, i) => i > 0 && l.step !== null && l.step === r.largestStep);
-        console.log(`largest step  ${r.largestStep === null ? 'none' : `${Math.round(r.largestStep * 1000) / 1000}${at > 0 ? ` (level ${at} → ${at + 1})` : ''}`}`);
-        if (r.breaks.length === 0) console.log('rule breaks   none');
+        console.log(`Largest step  ${r.largestStep === null ? 'none' : `${withUnit(r.largestStep, unit)}${at > 0 ? `, level ${at} → ${at + 1}` : ''}`}`);
+        if (r.breaks.length === 0) console.log('Rule breaks   none');
         else {
-          console.log(`rule breaks   ${r.breaks.length}`);
+          console.log(`Rule breaks   ${r.breaks.length}`);
           for (const b of r.breaks) console.log(`  ${b.rule}: ${b.message}`);
         }
-        if (r.ordering.shortLevels.length > 0) console.log(`short levels  ${r.ordering.shortLevels.length} (first: level ${r.ordering.shortLevels[0]})`);
+        if (r.ordering.shortLevels.length > 0) console.log(`Short levels  ${r.ordering.shortLevels.length} (first: level ${r.ordering.shortLevels[0]})`);
         console.log(`stored as the steered order of run ${runId}${r.entry ? ` (history: ${r.entry.label})` : ''}`);
         if (o.json) {
           const json = {

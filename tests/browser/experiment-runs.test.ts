@@ -201,7 +201,7 @@ describe('experiment runs in the run pickers', () => {
     await goTo('Pools');
     await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).top).toEqual(ownIds());
     await page.getByTestId('run-picker').selectOption(String(third.id));
-    expect(await chosen(page.getByTestId('run-picker'))).toMatchObject({ value: String(third.id), group: null, text: `#${third.id} · carillon · seed 43 · 4 levels` });
+    expect(await chosen(page.getByTestId('run-picker'))).toMatchObject({ value: String(third.id), group: null, text: `#${third.id} · Carillon · seed 43 · 4 levels` });
     // With an own run selected, the experiment's runs are all folded again.
     expect((await entries(page.getByTestId('run-picker'))).groups).toEqual([]);
     expect(pageErrors).toEqual([]);

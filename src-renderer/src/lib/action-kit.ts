@@ -29,7 +29,7 @@ export interface Action {
 
 export const pages: { id: PageId; title: string; hint: string }[] = [
   { id: 'runs', title: 'Runs', hint: 'Generation runs and the games' },
-  { id: 'pools', title: 'Pools', hint: 'Candidate pools per level slot' },
+  { id: 'pools', title: 'Pools', hint: 'Candidate pools, one per level' },
   { id: 'inspector', title: 'Inspector', hint: 'One level, large and playable' },
   { id: 'plots', title: 'Plots', hint: 'Difficulty per level and histograms' },
   { id: 'duplicates', title: 'Duplicates', hint: 'Near-duplicate pairs side by side' },

@@ -40,14 +40,14 @@ export function experimentRunLabel(run: RunSummary): string {
   return `${v.charAt(0).toUpperCase()}${v.slice(1)} · seed ${run.seed}`;
 }
 
-/** "#12 · <game> · seed 7 · my name · 30 levels": a run of its own, as the pickers list it. */
-export function ownRunLabel(run: RunSummary): string {
-  return `#${run.id} · ${run.game} · seed ${run.seed}${run.name ? ` · ${run.name}` : ''} · ${run.levels} levels${run.status === 'imported' ? ' · imported' : ''}`;
+/** "#12 · <Game> · seed 7 · my name · 30 levels": a run of its own, as the pickers list it (`title`: the game's, never its id). */
+export function ownRunLabel(run: RunSummary, title: string = run.game): string {
+  return `#${run.id} · ${title} · seed ${run.seed}${run.name ? ` · ${run.name}` : ''} · ${run.levels} levels${run.status === 'imported' ? ' · imported' : ''}`;
 }
 
 /** Any run as a picker names it: an experiment's with its experiment ("Experiment #3 · Base · seed 1"). */
-export function runLabel(run: RunSummary): string {
-  return run.experiment ? `${experimentGroupLabel(run)} · ${experimentRunLabel(run)}` : ownRunLabel(run);
+export function runLabel(run: RunSummary, title: string = run.game): string {
+  return run.experiment ? `${experimentGroupLabel(run)} · ${experimentRunLabel(run)}` : ownRunLabel(run, title);
 }
 
 /**

@@ -1,5 +1,4 @@
 /** Small display helpers shared by the Runs, Pools and Export screens. */
-import type { RunSummary } from '../../../src-shared/api';
 import { StudioError } from '../lib/errors';
 import { timeLeftText } from '../../../src-shared/progress';
 
@@ -26,9 +25,6 @@ export function percent(done: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0;
 }
 
-export function runLabel(r: RunSummary): string {
-  return `#${r.id} · ${r.game} · seed ${r.seed}${r.name ? ` · ${r.name}` : ''}`;
-}
 
 /** The API's per-field problems of a failed call (empty when the error names no field). */
 export function fieldErrors(e: unknown): { field: string; message: string; label?: string }[] {
