@@ -6,6 +6,7 @@
  */
 import type { ExperimentDetail, ExperimentProgress, ExperimentResults, ExperimentSummary, Preset } from '../../../src-shared/api';
 import { focusIn, notOn, type Action } from '../lib/action-kit';
+import { latestAsk } from '../lib/latest-ask';
 import { studio } from '../lib/studio.svelte';
 
 export const ACTIVE = ['queued', 'running'];
@@ -30,6 +31,8 @@ class ExperimentsUi {
   busy = $state(false);
   private subscribed = false;
   private resultsTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Only the last reload asked for shows: an older answer (an earlier refresh, or one for an experiment since closed) is dropped. */
+  private asks = latestAsk();
 
   get selected(): ExperimentSummary | null {
     return this.list.find((e) => e.id === this.selectedId) ?? null;
@@ -72,6 +75,8 @@ class ExperimentsUi {
     this.selectedId = id;
     this.detail = null;
     this.results = null;
+    // Reopening the same experiment must not take an answer asked for before it was closed.
+    this.asks.drop();
     if (id !== null) void this.refresh();
   }
 
@@ -79,18 +84,19 @@ class ExperimentsUi {
   async refresh(): Promise<void> {
     const id = this.selectedId;
     if (id === null) return;
+    const current = this.asks.ask();
     try {
       const [detail, results] = await Promise.all([
         studio.client.call('experiments.get', { experimentId: id }),
         studio.client.call('experiments.results', { experimentId: id }),
       ]);
-      if (this.selectedId !== id) return;
+      if (!current()) return;
       this.detail = detail;
       this.results = results;
       const before = this.progress[id];
       this.progress = { ...this.progress, [id]: { ...detail.progress, overall: Math.max(before?.overall ?? 0, detail.progress.overall) } };
     } catch (e) {
-      if (this.selectedId === id) studio.report(`Could not load experiment #${id}`, e);
+      if (current()) studio.report(`Could not load experiment #${id}`, e);
     }
   }
 
