@@ -216,7 +216,8 @@ describe('keyboard reach at 1280 × 720', () => {
     await page.getByTestId('note-input').focus();
     await page.keyboard.type('reach check');
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(300);
+    // Checked once the page has the save's answer (its message names the note), not after a wait.
+    await expect.poll(() => page.getByTestId('pool-message').textContent()).toMatch(/^Noted .* · Ctrl\+Z undoes$/);
     expect((await focused()).testid).toBe('tag-input');
     await page.keyboard.press('Shift+Tab');
     expect((await focused()).testid).toBe('note-input');
