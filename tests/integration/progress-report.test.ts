@@ -38,7 +38,10 @@ describe('a full Apsis run', () => {
     const final = await studio.service.engine.waitFor(run.id);
     off();
     expect(final.status).toBe('done');
-    expect(events.length).toBeGreaterThan(20);
+    // How many events come depends on the machine's speed (generation sends one per 250 ms
+    // flush): a run beside other test files sent exactly 20, failing a "more than 20"; so the
+    // phases in order are what is asked for, with generation seen at least twice.
+    expect(events.filter((e) => e.stage === 'generate').length).toBeGreaterThanOrEqual(2);
     expectForwardOnly(events);
     // Every phase shows up, in order, and the figure ends at 1.
     const stages = [...new Set(events.map((e) => e.stage))];
