@@ -32,6 +32,8 @@ export interface MetricInfo {
   cost?: boolean;
   /** A developer timing (a worker's build time): listed only with the debug overlay on (Alt+D). */
   developer?: boolean;
+  /** The word written after a figure of it, plural ("bits", "reads"; one is made singular); bare figures when absent. */
+  unit?: string;
   /** Integer-valued metrics are shown without decimals. */
   integer: boolean;
 }

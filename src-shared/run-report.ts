@@ -9,6 +9,8 @@ export interface RunReport {
   difficulty: {
     metric: string;
     label: string;
+    /** The metric's unit (MetricInfo.unit); reports stored before it was kept have none and print bare figures. */
+    unit?: string;
     min: number;
     max: number;
     /** The largest rise from one level to the next (levels are 1-based). */
@@ -62,11 +64,8 @@ export interface ReportLine {
 /** A figure as the report writes it: whole numbers as they are, others to two decimals (as the pack summaries do). */
 export const reportFigure = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-/** The unit of the difficulty metric, from its label: "Difficulty (bits)" → "bits", "Reads" → "reads". */
-export const difficultyUnit = (label: string): string => /\(([^)]+)\)\s*$/.exec(label)?.[1] ?? label.toLowerCase();
-
-/** "1 read", "2 reads", "0.5 bits": a unit after a figure, singular for exactly one. */
-export const withUnit = (n: number, unit: string): string => `${reportFigure(n)} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+/** "1 read", "2 reads", "0.5 bits": a unit after a figure, singular for exactly one; the bare figure with no unit. */
+export const withUnit = (n: number, unit: string | undefined): string => (unit ? `${reportFigure(n)} ${n === 1 ? unit.replace(/s$/, '') : unit}` : reportFigure(n));
 
 /** A phase's time: "0.16 s", or "not run". */
 const phaseTime = (ms: number | null): string => (ms === null ? 'not run' : `${(ms / 1000).toFixed(2)} s`);
@@ -80,8 +79,8 @@ export function reportLines(r: RunReport): ReportLine[] {
   const lines: ReportLine[] = [];
   if (r.difficulty) {
     const d = r.difficulty;
-    const unit = difficultyUnit(d.label);
-    lines.push({ key: 'difficulty', label: 'Difficulty', value: `${reportFigure(d.min)} – ${reportFigure(d.max)} ${unit}` });
+    const unit = d.unit;
+    lines.push({ key: 'difficulty', label: 'Difficulty', value: `${reportFigure(d.min)} – ${withUnit(d.max, unit)}` });
     if (d.largestStep) lines.push({ key: 'step', label: 'Largest step', value: `${withUnit(d.largestStep.step, unit)}, level ${d.largestStep.from} → ${d.largestStep.to}` });
   }
   const g = r.gaveUp;

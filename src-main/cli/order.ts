@@ -10,7 +10,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { ApiError, type SteerResult } from '../../src-shared/api';
 import { candidateName } from '../../src-shared/vocabulary';
 import { gameById } from '../../src-shared/games/index';
-import { difficultyUnit, withUnit } from '../../src-shared/run-report';
+import { withUnit } from '../../src-shared/run-report';
 import { intOption } from './options';
 import { cliStudio } from './studio-session';
 import { localClient } from '../local-client';
@@ -93,10 +93,10 @@ export function registerOrder(program: Command): void {
         const fixed = new Map([...r.steering.pins.map((p) => [p.level, 'pinned'] as const), ...r.steering.locks.map((p) => [p.level, 'locked'] as const)]);
         const game = gameById(run.game);
         // The difficulty column and the largest step in the run report's words ("0.26 bits, level 3 → 4").
-        const label = game.metrics.find((m) => m.key === r.ordering.difficulty)?.label ?? r.ordering.difficulty;
-        const unit = difficultyUnit(label);
+        const metric = game.metrics.find((m) => m.key === r.ordering.difficulty);
+        const unit = metric?.unit;
         console.log(`run ${runId} (${game.title}) · steered order of ${levels.length} levels over ${r.steering.approved ? 'approved' : 'all proven'} candidates`);
-        console.log(`${'level'.padStart(5)}  ${'candidate'.padEnd(12)} ${unit.padStart(10)}`);
+        console.log(`${'level'.padStart(5)}  ${'candidate'.padEnd(12)} ${(unit ?? metric?.short ?? metric?.label ?? r.ordering.difficulty).padStart(10)}`);
         for (const l of levels) {
           const d = l.difficulty === null ? '—' : String(Math.round(l.difficulty * 1000) / 1000);
           console.log(`${String(l.level).padStart(5)}  ${(l.candidateId === null ? '(short)' : names.get(l.candidateId) ?? String(l.candidateId)).padEnd(12)} ${d.padStart(10)}${fixed.has(l.level) ? `  ${fixed.get(l.level)}` : ''}`);

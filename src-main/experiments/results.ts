@@ -162,8 +162,10 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
   const cells = experimentRuns(db, e.id);
   const wholePlan = e.scope.kind === 'plan';
   const base = e.arms[0]!;
-  const difficultyLabel = game.metrics.find((m) => m.key === game.difficulty)?.label ?? game.difficulty;
-  const defs = [...runFigureDefs, ...(wholePlan ? shippedFigureDefs(game.difficulty) : [])];
+  const difficultyMetric = game.metrics.find((m) => m.key === game.difficulty);
+  const difficultyLabel = difficultyMetric?.label ?? game.difficulty;
+  const difficultyUnit = difficultyMetric?.unit ?? '';
+  const defs = [...runFigureDefs, ...(wholePlan ? shippedFigureDefs(difficultyUnit) : [])];
   const stages = planStages(game, base.plan);
 
   const cache = new Map<number, RunData>();
@@ -199,8 +201,8 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
         last: st.to + 1,
         base: boxStats(all(b)),
         variant: boxStats(all(v)),
-        spread: compareFigure({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: game.difficulty, better: null, explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.` }, seeds, b.map(spread), v.map(spread)),
-        median: compareFigure({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: game.difficulty, better: null, explain: `The median difficulty of every candidate of the ${st.name}.` }, seeds, b.map(stageMedian), v.map(stageMedian)),
+        spread: compareFigure({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: difficultyUnit, better: null, explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.` }, seeds, b.map(spread), v.map(spread)),
+        median: compareFigure({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: difficultyUnit, better: null, explain: `The median difficulty of every candidate of the ${st.name}.` }, seeds, b.map(stageMedian), v.map(stageMedian)),
       });
     }
     return { arm: arm.arm, name: arm.name, changes: arm.changes, diff: settingsDiff(game, base, arm), figures, stages: stageResults };

@@ -16,8 +16,8 @@ export function buildRunReport(db: Db, game: AnyGame, runId: number, status: Run
     for (const l of view.levels) {
       if (l.step !== null && (largestStep === null || l.step > largestStep.step)) largestStep = { from: l.level - 1, to: l.level, step: l.step };
     }
-    const label = game.metrics.find((m) => m.key === game.difficulty)?.label ?? game.difficulty;
-    difficulty = { metric: game.difficulty, label, min: Math.min(...values), max: Math.max(...values), largestStep };
+    const metric = game.metrics.find((m) => m.key === game.difficulty);
+    difficulty = { metric: game.difficulty, label: metric?.label ?? game.difficulty, unit: metric?.unit, min: Math.min(...values), max: Math.max(...values), largestStep };
   }
 
   const jobs = gaveUpFigures(db, runId);

@@ -4,12 +4,12 @@
  * difficulty metric, phases are named as the progress names them.
  */
 import { describe, expect, it } from 'vitest';
-import { difficultyUnit, reportLines, type RunReport } from '../../src-shared/run-report';
+import { reportLines, type RunReport } from '../../src-shared/run-report';
 
 const base: RunReport = {
   status: 'done',
   finishedAt: '2026-11-30T22:00:00.000Z',
-  difficulty: { metric: 'bits', label: 'Difficulty (bits)', min: 0, max: 13.456, largestStep: { from: 41, to: 42, step: 0.585 } },
+  difficulty: { metric: 'bits', label: 'Difficulty (bits)', unit: 'bits', min: 0, max: 13.456, largestStep: { from: 41, to: 42, step: 0.585 } },
   gaveUp: { count: 3, of: 1920, reasons: [{ reason: 'no field grew', count: 2 }, { reason: 'too few dots', count: 1 }] },
   nearDuplicates: { found: 1, skipped: 0, bothShip: 1, triage: { fine: 2, rejected: 1, open: 4 } },
   shortLevels: [31, 32, 33],
@@ -39,11 +39,12 @@ describe('the run report in words', () => {
   });
 
   it('speaks in the game’s unit, one of it singular', () => {
-    expect(difficultyUnit('Difficulty (bits)')).toBe('bits');
-    expect(difficultyUnit('Reads')).toBe('reads');
-    const apsis = reportLines({ ...base, difficulty: { metric: 'reads', label: 'Reads', min: 4, max: 80, largestStep: { from: 2, to: 3, step: 1 } } });
+    const apsis = reportLines({ ...base, difficulty: { metric: 'reads', label: 'Reads', unit: 'reads', min: 4, max: 80, largestStep: { from: 2, to: 3, step: 1 } } });
     expect(apsis[0]!.value).toBe('4 – 80 reads');
     expect(apsis[1]!.value).toBe('1 read, level 2 → 3');
+    // A report stored before the unit was kept prints bare figures, never a guess from the label.
+    const old = reportLines({ ...base, difficulty: { metric: 'bits', label: 'Difficulty (bits)', min: 0, max: 2, largestStep: { from: 1, to: 2, step: 1 } } });
+    expect(old.slice(0, 2).map((l) => l.value)).toEqual(['0 – 2', '1, level 1 → 2']);
   });
 
   it('says none plainly and leaves out what did not happen', () => {

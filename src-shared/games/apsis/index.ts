@@ -37,7 +37,7 @@ export * from './explain';
 export * from './level-input';
 
 export const apsisMetrics: MetricInfo[] = [
-  { key: 'reads', label: 'Reads', integer: true, explain: 'Each arrow counts its round (free at once: 1, freed by those: 2, …); the sum is how much reading a level takes.' },
+  { key: 'reads', label: 'Reads', unit: 'reads', integer: true, explain: 'Each arrow counts its round (free at once: 1, freed by those: 2, …); the sum is how much reading a level takes.' },
   { key: 'arrows', label: 'Arrows', integer: true, explain: 'How many arrows stand on the orbits.' },
   { key: 'orbits', label: 'Orbits', integer: true, explain: 'How many orbits the system has.' },
   { key: 'depth', label: 'Depth', integer: true, explain: 'Rounds of taps it takes at least: an arrow leaves only once the arrows in its way have left.' },

@@ -9,7 +9,7 @@ import { roundTo } from '../../pack/pack-io';
 import { sourceComponents } from './solver-theorem';
 
 export const carillonMetrics: MetricInfo[] = [
-  { key: 'bits', short: 'Bits', label: 'Difficulty (bits)', integer: false, explain: 'How hard a winning first tap is to find by guessing; each bit doubles the guesses.' },
+  { key: 'bits', short: 'Bits', label: 'Difficulty (bits)', unit: 'bits', integer: false, explain: 'How hard a winning first tap is to find by guessing; each bit doubles the guesses.' },
   { key: 'taps', short: 'Taps', label: 'Fewest taps', integer: true, explain: 'The fewest taps that pop every dot.' },
   { key: 'dots', label: 'Dots', integer: true, explain: 'How many dots the field holds.' },
   { key: 'arrows', short: 'Links', label: 'Reach links', integer: true, explain: 'How many times one dot’s ring reaches another dot (links of the chain reaction).' },
