@@ -8,8 +8,9 @@
  * Bounded for the editor, which proves on every drop: the search (the independent check of
  * the theorem's fewest taps, exponential in the chain starts) runs when the field has no more
  * chain starts than SEARCH_FREE_STARTS or exactly the plan's taps; the bits (2^k positions)
- * when k is at most BITS_FREE_STARTS or the plan's taps. A field past those bounds already
- * breaks "fewest taps the plan wants", so nothing that could ship goes unchecked.
+ * when k is at most BITS_FREE_STARTS or the plan's taps, and never past BITS_MAX_STARTS. A
+ * field past those bounds already breaks "fewest taps the plan wants" or is named as too many
+ * chain starts to measure, so nothing that could ship goes unchecked.
  */
 import type { LevelProof, ProofContext, Violation } from '../../proof';
 import { roundTo } from '../../pack/pack-io';
@@ -37,6 +38,14 @@ export const SEARCH_FREE_STARTS = 10;
 export const SEARCH_MAX_POSITIONS = 2_000_000;
 /** The bits are measured up to this many chain starts even when the plan wants another count. */
 export const BITS_FREE_STARTS = 16;
+/**
+ * The bits are never measured past this many chain starts, even when the plan wants them: the
+ * measure visits 2^k positions (18: 0.45 s on a quiet machine; 20: 2.7 s; 24: minutes on a
+ * loaded one), on the thread that asked (the studio proves an edit on its main thread). A plan
+ * wanting more taps gets its levels named as too many chain starts to measure. Generation
+ * measures its own levels (default plans: at most 5 taps), so packs are unchanged.
+ */
+export const BITS_MAX_STARTS = 18;
 
 /** What the board draws for a Carillon violation (plain data, by `kind`). */
 export type CarillonMark =
@@ -153,6 +162,9 @@ export function proveCarillonDetail(level: CarillonLevel, rules: CarillonRules, 
   if (k > rules.maxSources) {
     bitsError = `difficulty: ${k} source components is more than ${rules.maxSources}`;
     add('bits', `the field has ${k} chain starts, more than the ${rules.maxSources} whose difficulty can be measured (rules.maxSources)`, starts, { kind: 'starts', starts, want: planTaps ?? rules.maxSources });
+  } else if (k > BITS_MAX_STARTS && k === planTaps) {
+    bitsError = `difficulty: ${k} source components is more than ${BITS_MAX_STARTS}`;
+    add('bits', `the field has ${k} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`, starts, { kind: 'starts', starts, want: BITS_MAX_STARTS });
   } else if (k <= BITS_FREE_STARTS || k === planTaps) {
     bits = roundTo(difficultyBits(field, rules.maxSources), 4);
   }

@@ -10,7 +10,7 @@ import {
   CARILLON_RULE_NAMES, type CarillonLevel, type CarillonPlan, type CarillonViolation, type Dot,
 } from '../../../src-shared/games/carillon/index';
 import { LevelFormatError } from '../../../src-shared/proof';
-import { SEARCH_MAX_POSITIONS } from '../../../src-shared/games/carillon/prove';
+import { BITS_MAX_STARTS, SEARCH_MAX_POSITIONS } from '../../../src-shared/games/carillon/prove';
 import { SearchBudgetError, solveSearch } from '../../../src-shared/games/carillon/solver-search';
 import { dot, generateSubset, randomFields, rules } from './fixtures';
 
@@ -217,6 +217,20 @@ describe('Carillon prove: the search is bounded, so a hostile level cannot hold 
     expect(v[0]!.elements).toHaveLength(18);
     // The theorem's count and the bits still stand.
     expect(p.metrics).toMatchObject({ taps: 18, bits: 0 });
+  });
+
+  it('never measures the bits past BITS_MAX_STARTS, and names the level instead of holding the thread', () => {
+    // 21 isolated dots in a plan wanting 21 taps: 2^21 positions (5 s on a quiet machine; 24, minutes).
+    const many = Array.from({ length: BITS_MAX_STARTS + 3 }, (_, i) => S(40 + (i % 6) * 100, 40 + Math.floor(i / 6) * 100));
+    const p = prove(many, planOf(many.length, many.length));
+    const v = only(p.violations, 'bits');
+    expect(v).toHaveLength(1);
+    expect(v[0]!.message).toBe(`the field has ${many.length} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`);
+    expect(v[0]!.elements).toHaveLength(many.length);
+    expect(p.metrics.bits).toBeUndefined();
+    // At the bound it is still measured.
+    const at = many.slice(0, BITS_MAX_STARTS);
+    expect(prove(at, planOf(at.length, at.length)).metrics).toMatchObject({ bits: 0 });
   });
 
   it('solveSearch throws SearchBudgetError past maxPositions, and finds small fields well within it', () => {
