@@ -227,7 +227,7 @@ describe('Carillon prove: the search is bounded, so a hostile level cannot hold 
     expect(v).toHaveLength(1);
     expect(v[0]!.message).toBe(`the field has ${many.length} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`);
     expect(v[0]!.elements).toHaveLength(many.length);
-    expect(p.metrics.bits).toBeUndefined();
+    expect(p.metrics?.bits).toBeUndefined();
     // At the bound it is still measured.
     const at = many.slice(0, BITS_MAX_STARTS);
     expect(prove(at, planOf(at.length, at.length)).metrics).toMatchObject({ bits: 0 });
