@@ -84,27 +84,27 @@ export function chain(dots: Dot[], tapped: number, live: boolean[]): { dot: numb
   return popped;
 }
 
-/** Live dots in a source component of the live field (the winning taps). */
-function winning(out: number[][], live: boolean[]): number[] {
+/** The live field's components, and which of them no other live component enters (its sources). */
+function liveSources(out: number[][], live: boolean[]): { idx: number[]; comp: number[]; source: (c: number) => boolean } {
   const idx = live.flatMap((l, i) => (l ? [i] : []));
   const pos = new Map(idx.map((v, k) => [v, k]));
   const sub = idx.map((v) => out[v]!.filter((w) => live[w]).map((w) => pos.get(w)!));
   const comp = components(sub);
   const entered = new Set<number>();
   sub.forEach((o, v) => o.forEach((w) => comp[w] !== comp[v] && entered.add(comp[w]!)));
-  return idx.filter((_, k) => !entered.has(comp[k]!));
+  return { idx, comp, source: (c) => !entered.has(c) };
+}
+
+/** Live dots in a source component of the live field (the winning taps). */
+function winning(out: number[][], live: boolean[]): number[] {
+  const { idx, comp, source } = liveSources(out, live);
+  return idx.filter((_, k) => source(comp[k]!));
 }
 
 /** Fewest taps: the number of source components of the live field. */
 export function fewestTaps(dots: Dot[], live = dots.map(() => true)): number {
-  const out = reachGraph(dots);
-  const idx = live.flatMap((l, i) => (l ? [i] : []));
-  const pos = new Map(idx.map((v, k) => [v, k]));
-  const sub = idx.map((v) => out[v]!.filter((w) => live[w]).map((w) => pos.get(w)!));
-  const comp = components(sub);
-  const entered = new Set<number>();
-  sub.forEach((o, v) => o.forEach((w) => comp[w] !== comp[v] && entered.add(comp[w]!)));
-  return new Set(comp.filter((c) => !entered.has(c))).size;
+  const { comp, source } = liveSources(reachGraph(dots), live);
+  return new Set(comp.filter(source)).size;
 }
 
 /** Difficulty in bits: −log2 of the guesser's chance of clearing the field in the fewest taps. */
