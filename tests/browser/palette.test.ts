@@ -164,8 +164,10 @@ describe('command palette in Chromium', () => {
   });
 
   it('cancels, resumes and deletes a run from the palette and by key', async () => {
-    // A full-size run, so it is still working when the palette cancels it.
-    const big = await studio.api.call('runs.create', { game: 'carillon', seed: 99 });
+    // A run of 36,000 candidates (pools of 300), so it is still working when the palette cancels
+    // it, and again after its resume: a clean CI machine finished the rest of a default-size run
+    // (1,920) between Alt+U and Alt+C, and the cancel rightly answered 'done'.
+    const big = await studio.api.call('runs.create', { game: 'carillon', seed: 99, rules: { poolSize: 300 } });
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await openPalette('cancel run');
