@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../browser/chromium';
-import { dbState, seedRun, startChildStudio, type ChildStudio, type DbState } from './harness';
+import { dbState, startSeededStudio, type ChildStudio, type DbState } from './harness';
 
 let s: ChildStudio;
 let before: DbState;
@@ -18,9 +18,7 @@ let foreign: Server;
 let foreignBase: string;
 
 beforeAll(async () => {
-  s = await startChildStudio();
-  await seedRun(s);
-  before = dbState(s.dbPath);
+  ({ s, before } = await startSeededStudio());
   foreign = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><title>another local app</title><iframe name="sink"></iframe>');

@@ -13,21 +13,18 @@ import {
   dbState,
   frame,
   rawSocket,
-  seedRun,
-  startChildStudio,
   stillAnswers,
   textFrame,
   type ChildStudio,
   type DbState,
+  startSeededStudio,
 } from './harness';
 
 let s: ChildStudio;
 let before: DbState;
 
 beforeAll(async () => {
-  s = await startChildStudio();
-  await seedRun(s);
-  before = dbState(s.dbPath);
+  ({ s, before } = await startSeededStudio());
   expect(before.integrity).toBe('ok');
   expect(before.counts['runs']).toBe(1);
   expect(before.counts['candidates']).toBeGreaterThan(0);

@@ -327,6 +327,13 @@ export async function seedRun(s: ChildStudio, game: 'carillon' | 'apsis' = 'cari
   return runId;
 }
 
+/** A child studio holding one small finished run, and the database's state then (what every attack must leave). */
+export async function startSeededStudio(): Promise<{ s: ChildStudio; before: DbState }> {
+  const s = await startChildStudio();
+  await seedRun(s);
+  return { s, before: dbState(s.dbPath) };
+}
+
 export async function waitForAsync(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
   const start = Date.now();
   while (!(await check())) {

@@ -8,15 +8,13 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, authedSocket, call, dbState, seedRun, startChildStudio, stillAnswers, waitForAsync, type ChildStudio, type DbState } from './harness';
+import { apiPost, authedSocket, call, dbState, stillAnswers, waitForAsync, startSeededStudio, type ChildStudio, type DbState } from './harness';
 
 let s: ChildStudio;
 let before: DbState;
 
 beforeAll(async () => {
-  s = await startChildStudio();
-  await seedRun(s);
-  before = dbState(s.dbPath);
+  ({ s, before } = await startSeededStudio());
 });
 afterAll(async () => {
   await s?.stop();
