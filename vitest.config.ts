@@ -15,7 +15,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/games/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/spec-check/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/games/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/spec-check/**/*.test.ts',
+          ],
           environment: 'node',
           // Fixed fast-check seed for every property; FC_SEED / FC_RUNS override it locally.
           setupFiles: ['tests/setup/fast-check.ts'],
@@ -35,7 +41,9 @@ export default defineConfig({
       },
       {
         resolve: { conditions: [TEST_GAMES, ...defaultServerConditions] },
-        ssr: { resolve: { conditions: [TEST_GAMES, ...defaultServerConditions], externalConditions: [TEST_GAMES] } },
+        ssr: {
+          resolve: { conditions: [TEST_GAMES, ...defaultServerConditions], externalConditions: [TEST_GAMES] },
+        },
         test: {
           name: 'games',
           // Every registered game, the test-only ones included: the conformance suite and the

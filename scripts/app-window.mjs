@@ -36,7 +36,8 @@ export function electronApp(root) {
   } catch {
     return { ok: false, why: 'Electron is not installed' };
   }
-  if (typeof binary !== 'string' || !existsSync(binary)) return { ok: false, why: 'Electron is not installed' };
+  if (typeof binary !== 'string' || !existsSync(binary))
+    return { ok: false, why: 'Electron is not installed' };
   let stamp = null;
   try {
     const sqliteDir = dirname(require.resolve('better-sqlite3/package.json'));
@@ -46,7 +47,10 @@ export function electronApp(root) {
     stamp = null;
   }
   if (stamp?.electron !== version) {
-    return { ok: false, why: `Electron ${version} is installed but SQLite built for it is not (run "npm run desktop:install")` };
+    return {
+      ok: false,
+      why: `Electron ${version} is installed but SQLite built for it is not (run "npm run desktop:install")`,
+    };
   }
   return { ok: true, binary, version };
 }
@@ -64,7 +68,11 @@ function onPath(name, env) {
 export function findBrowser(env = process.env, platform = process.platform) {
   if (env.STUDIO_BROWSER) return existsSync(env.STUDIO_BROWSER) ? env.STUDIO_BROWSER : null;
   if (platform === 'darwin') {
-    const apps = ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium', 'Microsoft Edge.app/Contents/MacOS/Microsoft Edge'];
+    const apps = [
+      'Google Chrome.app/Contents/MacOS/Google Chrome',
+      'Chromium.app/Contents/MacOS/Chromium',
+      'Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+    ];
     for (const base of ['/Applications', join(homedir(), 'Applications')]) {
       for (const app of apps) if (existsSync(join(base, app))) return join(base, app);
     }
@@ -72,11 +80,22 @@ export function findBrowser(env = process.env, platform = process.platform) {
   }
   if (platform === 'win32') {
     const bases = [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA].filter(Boolean);
-    const exes = ['Google\\Chrome\\Application\\chrome.exe', 'Microsoft\\Edge\\Application\\msedge.exe', 'Chromium\\Application\\chrome.exe'];
+    const exes = [
+      'Google\\Chrome\\Application\\chrome.exe',
+      'Microsoft\\Edge\\Application\\msedge.exe',
+      'Chromium\\Application\\chrome.exe',
+    ];
     for (const base of bases) for (const exe of exes) if (existsSync(join(base, exe))) return join(base, exe);
     return null;
   }
-  const names = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge', 'microsoft-edge-stable'];
+  const names = [
+    'chromium',
+    'chromium-browser',
+    'google-chrome',
+    'google-chrome-stable',
+    'microsoft-edge',
+    'microsoft-edge-stable',
+  ];
   for (const name of names) {
     const found = onPath(name, env);
     if (found) return found;

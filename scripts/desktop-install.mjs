@@ -18,7 +18,16 @@
 import { spawn } from 'node:child_process';
 import { lookup } from 'node:dns';
 import { connect } from 'node:net';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +49,25 @@ export function stepTimeout(step, env) {
 }
 
 export function proxyFor(env) {
-  return env.npm_config_https_proxy || env.https_proxy || env.HTTPS_PROXY || env.npm_config_proxy || env.http_proxy || env.HTTP_PROXY || null;
+  return (
+    env.npm_config_https_proxy ||
+    env.https_proxy ||
+    env.HTTPS_PROXY ||
+    env.npm_config_proxy ||
+    env.http_proxy ||
+    env.HTTP_PROXY ||
+    null
+  );
 }
 
 /** The hosts each step downloads from, honouring the mirrors each tool itself reads. */
 export function downloadUrls(env) {
   return {
     electron: env.ELECTRON_MIRROR || env.npm_config_electron_mirror || DEFAULT_ELECTRON_HOST,
-    prebuilt: env.npm_config_better_sqlite3_binary_host_mirror || env.npm_config_better_sqlite3_binary_host || DEFAULT_PREBUILT_HOST,
+    prebuilt:
+      env.npm_config_better_sqlite3_binary_host_mirror ||
+      env.npm_config_better_sqlite3_binary_host ||
+      DEFAULT_PREBUILT_HOST,
     headers: env.npm_config_disturl || env.npm_config_dist_url || DEFAULT_HEADERS_URL,
   };
 }
@@ -59,7 +79,10 @@ export function probe(url, env, ms = PROBE_MS) {
   try {
     target = new URL(proxy ?? url);
   } catch {
-    return Promise.resolve({ ok: false, why: `${proxy ? 'the proxy' : 'the download address'} "${proxy ?? url}" is not a URL` });
+    return Promise.resolve({
+      ok: false,
+      why: `${proxy ? 'the proxy' : 'the download address'} "${proxy ?? url}" is not a URL`,
+    });
   }
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const port = Number(target.port) || (target.protocol === 'http:' ? 80 : 443);
@@ -91,7 +114,13 @@ export function runBounded(command, args, { cwd, env, ms }) {
     const posix = process.platform !== 'win32';
     let child;
     try {
-      child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: posix, windowsHide: true });
+      child = spawn(command, args, {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: posix,
+        windowsHide: true,
+      });
     } catch (e) {
       resolve({ ok: false, timedOut: false, output: String(e?.message ?? e) });
       return;
@@ -125,7 +154,10 @@ export function runBounded(command, args, { cwd, env, ms }) {
 }
 
 function lastLine(text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return (lines.at(-1) ?? 'no output').slice(0, 200);
 }
 
@@ -149,7 +181,9 @@ function readJson(file) {
 export function electronBinary(electronDir, env) {
   try {
     const rel = readFileSync(join(electronDir, 'path.txt'), 'utf8');
-    const file = env.ELECTRON_OVERRIDE_DIST_PATH ? join(env.ELECTRON_OVERRIDE_DIST_PATH, rel) : join(electronDir, 'dist', rel);
+    const file = env.ELECTRON_OVERRIDE_DIST_PATH
+      ? join(env.ELECTRON_OVERRIDE_DIST_PATH, rel)
+      : join(electronDir, 'dist', rel);
     return existsSync(file) ? file : null;
   } catch {
     return null;
@@ -167,7 +201,17 @@ function nodeGypScript(root, env) {
   const local = packageDir(root, 'node-gyp');
   if (local) return join(local, 'bin', 'node-gyp.js');
   // npm's own copy, next to node: <prefix>/lib/node_modules/npm/node_modules/node-gyp.
-  const bundled = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  const bundled = join(
+    dirname(process.execPath),
+    '..',
+    'lib',
+    'node_modules',
+    'npm',
+    'node_modules',
+    'node-gyp',
+    'bin',
+    'node-gyp.js',
+  );
   return existsSync(bundled) ? bundled : null;
 }
 
@@ -190,26 +234,48 @@ async function placeElectronSqlite({ root, env, sqliteDir, version, say }) {
     let source = null;
 
     const prebuildDir = packageDir(sqliteDir, 'prebuild-install');
-    const prebuiltReach = prebuildDir ? await probe(urls.prebuilt, env) : { ok: false, why: 'prebuild-install is not installed' };
+    const prebuiltReach = prebuildDir
+      ? await probe(urls.prebuilt, env)
+      : { ok: false, why: 'prebuild-install is not installed' };
     if (prebuiltReach.ok) {
       const ms = stepTimeout('prebuilt', env);
-      const r = await runBounded(process.execPath, [join(prebuildDir, 'bin.js'), '--runtime', 'electron', '--target', version, '--verbose'], { cwd: staging, env, ms });
+      const r = await runBounded(
+        process.execPath,
+        [join(prebuildDir, 'bin.js'), '--runtime', 'electron', '--target', version, '--verbose'],
+        { cwd: staging, env, ms },
+      );
       if (r.ok && existsSync(built)) source = 'prebuilt';
-      else reasons.push(`prebuilt binary: ${r.timedOut ? `no answer within ${ms / 1000} s` : lastLine(r.output)}`);
+      else
+        reasons.push(
+          `prebuilt binary: ${r.timedOut ? `no answer within ${ms / 1000} s` : lastLine(r.output)}`,
+        );
     } else reasons.push(`prebuilt binary: ${prebuiltReach.why}`);
 
     if (!source) {
       const gyp = nodeGypScript(root, env);
-      const headersReach = gyp ? await probe(urls.headers, env) : { ok: false, why: 'node-gyp is not installed' };
+      const headersReach = gyp
+        ? await probe(urls.headers, env)
+        : { ok: false, why: 'node-gyp is not installed' };
       if (headersReach.ok) {
         for (const part of ['binding.gyp', 'src', 'deps']) {
-          if (existsSync(join(sqliteDir, part))) cpSync(join(sqliteDir, part), join(staging, part), { recursive: true });
+          if (existsSync(join(sqliteDir, part)))
+            cpSync(join(sqliteDir, part), join(staging, part), { recursive: true });
         }
         const ms = stepTimeout('gyp', env);
-        const args = [gyp, 'rebuild', '--release', '--runtime=electron', `--target=${version}`, `--dist-url=${urls.headers}`];
+        const args = [
+          gyp,
+          'rebuild',
+          '--release',
+          '--runtime=electron',
+          `--target=${version}`,
+          `--dist-url=${urls.headers}`,
+        ];
         const r = await runBounded(process.execPath, args, { cwd: staging, env, ms });
         if (r.ok && existsSync(built)) source = 'node-gyp';
-        else reasons.push(`build against Electron's headers: ${r.timedOut ? `not done within ${ms / 1000} s` : lastLine(r.output)}`);
+        else
+          reasons.push(
+            `build against Electron's headers: ${r.timedOut ? `not done within ${ms / 1000} s` : lastLine(r.output)}`,
+          );
       } else reasons.push(`build against Electron's headers: ${headersReach.why}`);
     }
     if (!source) return reasons.join('; ');
@@ -218,7 +284,10 @@ async function placeElectronSqlite({ root, env, sqliteDir, version, say }) {
     rmSync(fresh, { recursive: true, force: true });
     mkdirSync(join(fresh, 'Release'), { recursive: true });
     renameSync(built, join(fresh, 'Release', 'better_sqlite3.node'));
-    writeFileSync(join(fresh, 'electron.json'), JSON.stringify({ electron: version, source }, null, 2) + '\n');
+    writeFileSync(
+      join(fresh, 'electron.json'),
+      JSON.stringify({ electron: version, source }, null, 2) + '\n',
+    );
     rmSync(paths.dir, { recursive: true, force: true });
     renameSync(fresh, paths.dir);
     say(`SQLite for Electron ${version} placed beside Node's build (${source}): ${paths.file}`);
@@ -253,15 +322,25 @@ export async function installDesktop({ root, env = process.env, log = (line) => 
       }
       const reach = await probe(downloadUrls(env).electron, env);
       if (!reach.ok) {
-        say(`cannot download Electron ${version} from here (${reach.why}); ${FALLBACK}. Once online: ${RETRY}`);
+        say(
+          `cannot download Electron ${version} from here (${reach.why}); ${FALLBACK}. Once online: ${RETRY}`,
+        );
         return;
       }
       const installerEnv = { ...env };
       const proxy = proxyFor(env);
       // @electron/get uses a proxy only when told to.
-      if (proxy) Object.assign(installerEnv, { ELECTRON_GET_USE_PROXY: '1', GLOBAL_AGENT_HTTPS_PROXY: env.GLOBAL_AGENT_HTTPS_PROXY ?? proxy });
+      if (proxy)
+        Object.assign(installerEnv, {
+          ELECTRON_GET_USE_PROXY: '1',
+          GLOBAL_AGENT_HTTPS_PROXY: env.GLOBAL_AGENT_HTTPS_PROXY ?? proxy,
+        });
       const ms = stepTimeout('electron', env);
-      const r = await runBounded(process.execPath, [join(electronDir, 'install.js')], { cwd: electronDir, env: installerEnv, ms });
+      const r = await runBounded(process.execPath, [join(electronDir, 'install.js')], {
+        cwd: electronDir,
+        env: installerEnv,
+        ms,
+      });
       if (!r.ok || !electronBinary(electronDir, env)) {
         const why = r.timedOut ? `did not finish within ${ms / 1000} s` : `failed: ${lastLine(r.output)}`;
         say(`Electron ${version}'s installer ${why}; ${FALLBACK}. Retry: ${RETRY}`);
@@ -270,7 +349,10 @@ export async function installDesktop({ root, env = process.env, log = (line) => 
       say(`Electron ${version} installed.`);
     }
     const failed = await placeElectronSqlite({ root, env, sqliteDir, version, say });
-    if (failed) say(`Electron ${version} is installed, but SQLite for it is not (${failed}); ${FALLBACK}. Retry: ${RETRY}`);
+    if (failed)
+      say(
+        `Electron ${version} is installed, but SQLite for it is not (${failed}); ${FALLBACK}. Retry: ${RETRY}`,
+      );
   } catch (e) {
     say(`stopped early (${e?.message ?? e}); ${FALLBACK}. Retry: ${RETRY}`);
   }

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'out', 'main', 'cli.js');
-const sources = ['src-main', 'src-shared', 'src-renderer', 'electron.vite.config.ts', 'svelte.config.js', 'package.json'];
+const sources = [
+  'src-main',
+  'src-shared',
+  'src-renderer',
+  'electron.vite.config.ts',
+  'svelte.config.js',
+  'package.json',
+];
 
 function newest(path) {
   const s = statSync(path);
@@ -16,11 +23,20 @@ function newest(path) {
   return m;
 }
 
-const builtAt = existsSync(stamp) && existsSync(join(root, 'out', 'renderer', 'index.html')) ? statSync(stamp).mtimeMs : 0;
-const sourceAt = Math.max(...sources.map((s) => join(root, s)).filter(existsSync).map(newest));
+const builtAt =
+  existsSync(stamp) && existsSync(join(root, 'out', 'renderer', 'index.html')) ? statSync(stamp).mtimeMs : 0;
+const sourceAt = Math.max(
+  ...sources
+    .map((s) => join(root, s))
+    .filter(existsSync)
+    .map(newest),
+);
 if (builtAt < sourceAt) {
   process.stderr.write('Building the studio (electron-vite build)…\n');
-  const r = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (r.status !== 0) {
     process.stderr.write('Build failed; see the errors above.\n');
     process.exit(r.status ?? 1);
@@ -31,11 +47,28 @@ if (builtAt < sourceAt) {
 // (scripts/build-test-renderer.mjs), when it is missing or older than its sources.
 if (process.argv.includes('--test-games')) {
   const testStamp = join(root, 'out', 'renderer-test-games', 'index.html');
-  const testSources = ['src-renderer', 'src-shared', join('tests', 'fixtures', 'games'), 'svelte.config.js', 'package.json'];
+  const testSources = [
+    'src-renderer',
+    'src-shared',
+    join('tests', 'fixtures', 'games'),
+    'svelte.config.js',
+    'package.json',
+  ];
   const testBuiltAt = existsSync(testStamp) ? statSync(testStamp).mtimeMs : 0;
-  if (testBuiltAt < Math.max(...testSources.map((s) => join(root, s)).filter(existsSync).map(newest))) {
+  if (
+    testBuiltAt <
+    Math.max(
+      ...testSources
+        .map((s) => join(root, s))
+        .filter(existsSync)
+        .map(newest),
+    )
+  ) {
     process.stderr.write('Building the test renderer (with the test-only games)…\n');
-    const r = spawnSync('node', [join(root, 'scripts', 'build-test-renderer.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    const r = spawnSync('node', [join(root, 'scripts', 'build-test-renderer.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     if (r.status !== 0) {
       process.stderr.write('Test renderer build failed; see the errors above.\n');
       process.exit(r.status ?? 1);

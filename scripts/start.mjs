@@ -8,7 +8,14 @@
 // --workers, --log-api) or to Electron.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { appWindowArgs, appWindowProfile, electronApp, findBrowser, hasDisplay, studioDataDir } from './app-window.mjs';
+import {
+  appWindowArgs,
+  appWindowProfile,
+  electronApp,
+  findBrowser,
+  hasDisplay,
+  studioDataDir,
+} from './app-window.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = fileURLToPath(new URL('../out/main/server.js', import.meta.url));
@@ -17,17 +24,36 @@ const args = process.argv.slice(2);
 const serveOnly = args.includes('--serve');
 const passThrough = args.filter((a) => a !== '--serve');
 
-const built = spawnSync(process.execPath, [fileURLToPath(new URL('./ensure-built.mjs', import.meta.url))], { stdio: 'inherit' });
+const built = spawnSync(process.execPath, [fileURLToPath(new URL('./ensure-built.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 function chooseWindow() {
   if (serveOnly) return { mode: 'serve', line: 'Window: none (--serve); open the URL below in a browser.' };
-  if (!hasDisplay()) return { mode: 'serve', line: 'Window: none, no display (DISPLAY and WAYLAND_DISPLAY are unset); open the URL below in a browser.' };
+  if (!hasDisplay())
+    return {
+      mode: 'serve',
+      line: 'Window: none, no display (DISPLAY and WAYLAND_DISPLAY are unset); open the URL below in a browser.',
+    };
   const electron = electronApp(root);
-  if (electron.ok) return { mode: 'electron', binary: electron.binary, line: `Window: the Electron desktop app (Electron ${electron.version}).` };
+  if (electron.ok)
+    return {
+      mode: 'electron',
+      binary: electron.binary,
+      line: `Window: the Electron desktop app (Electron ${electron.version}).`,
+    };
   const browser = findBrowser();
-  if (browser) return { mode: 'app-window', browser, line: `Window: a ${browser} app window (${electron.why}); the server stops when it closes.` };
-  return { mode: 'serve', line: `Window: none (${electron.why}, and no Chromium, Chrome or Edge was found); open the URL below in a browser.` };
+  if (browser)
+    return {
+      mode: 'app-window',
+      browser,
+      line: `Window: a ${browser} app window (${electron.why}); the server stops when it closes.`,
+    };
+  return {
+    mode: 'serve',
+    line: `Window: none (${electron.why}, and no Chromium, Chrome or Edge was found); open the URL below in a browser.`,
+  };
 }
 
 const choice = chooseWindow();
@@ -42,7 +68,9 @@ if (choice.mode === 'electron') {
   children = [app];
   app.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  const server = spawn(process.execPath, [serverEntry, ...passThrough], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [serverEntry, ...passThrough], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children = [server];
   server.on('exit', (code, signal) => {
     stopAll('SIGTERM');
@@ -72,7 +100,8 @@ function openAppWindow(browser, url, server) {
     console.log(`The app window could not start (${e.message}); the studio keeps serving at the URL above.`);
   });
   window.on('exit', (code) => {
-    if (code) console.log(`The app window ended with code ${code}:\n${tail.trim().split('\n').slice(-5).join('\n')}`);
+    if (code)
+      console.log(`The app window ended with code ${code}:\n${tail.trim().split('\n').slice(-5).join('\n')}`);
     console.log('The app window closed; stopping the server.');
     if (server.exitCode === null) server.kill('SIGTERM');
   });

@@ -10,10 +10,16 @@ import * as nodeFs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** The few fs calls the writers make; tests swap one in to fail part-way (a full disk). */
-export type WriteFs = Pick<typeof nodeFs, 'mkdirSync' | 'writeFileSync' | 'renameSync' | 'rmSync' | 'existsSync'>;
+export type WriteFs = Pick<
+  typeof nodeFs,
+  'mkdirSync' | 'writeFileSync' | 'renameSync' | 'rmSync' | 'existsSync'
+>;
 
 export class WriteError extends Error {
-  constructor(message: string, readonly target: string) {
+  constructor(
+    message: string,
+    readonly target: string,
+  ) {
     super(message);
     this.name = 'WriteError';
   }
@@ -21,7 +27,11 @@ export class WriteError extends Error {
 
 /** Refuse a path with a NUL byte up front (node would otherwise answer with its own wording). */
 export function checkPathText(path: string, what = 'the path'): void {
-  if (path.includes('\0')) throw new WriteError(`${what} "${path.replace(/\0/g, '\\0')}" contains a NUL byte; choose another name`, path);
+  if (path.includes('\0'))
+    throw new WriteError(
+      `${what} "${path.replace(/\0/g, '\\0')}" contains a NUL byte; choose another name`,
+      path,
+    );
   if (path.trim() === '') throw new WriteError(`${what} is empty; choose a file name`, path);
 }
 
@@ -43,7 +53,8 @@ export function writeFailure(target: string, e: unknown, what = 'write'): WriteE
     EBUSY: 'it is in use',
     EXDEV: 'it is on another disk than its temporary copy',
   };
-  const reason = (code && reasons[code]) ?? `the system refused (${code ?? (e instanceof Error ? e.message : String(e))})`;
+  const reason =
+    (code && reasons[code]) ?? `the system refused (${code ?? (e instanceof Error ? e.message : String(e))})`;
   return new WriteError(`cannot ${what} ${target}: ${reason}`, target);
 }
 
@@ -82,11 +93,16 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, fs: Wri
  * it replaces the target folder in two renames (old aside, new in). Returns the folder's
  * absolute path. Names must be plain file names (no separators).
  */
-export function writeFolderAtomic(path: string, files: readonly { name: string; text: string }[], fs: WriteFs = nodeFs): string {
+export function writeFolderAtomic(
+  path: string,
+  files: readonly { name: string; text: string }[],
+  fs: WriteFs = nodeFs,
+): string {
   checkPathText(path);
   const target = resolve(path);
   for (const f of files) {
-    if (f.name !== basename(f.name) || f.name === '.' || f.name === '..' || f.name.includes('\0')) throw new WriteError(`cannot write ${target}: "${f.name}" is not a plain file name`, target);
+    if (f.name !== basename(f.name) || f.name === '.' || f.name === '..' || f.name.includes('\0'))
+      throw new WriteError(`cannot write ${target}: "${f.name}" is not a plain file name`, target);
   }
   try {
     fs.mkdirSync(dirname(target), { recursive: true });
@@ -124,7 +140,10 @@ export function writeFolderAtomic(path: string, files: readonly { name: string; 
         fs.renameSync(old, target);
       } catch {
         drop(tmp);
-        throw new WriteError(`cannot replace ${target}: the new folder could not be moved in and the old one is kept as ${old}`, target);
+        throw new WriteError(
+          `cannot replace ${target}: the new folder could not be moved in and the old one is kept as ${old}`,
+          target,
+        );
       }
     }
     drop(tmp);

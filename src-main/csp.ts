@@ -7,7 +7,9 @@ export function contentSecurityPolicy(dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    dev ? "connect-src 'self' ws://localhost:* http://localhost:*" : "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
+    dev
+      ? "connect-src 'self' ws://localhost:* http://localhost:*"
+      : "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -7,7 +7,8 @@ const quoted = (tags: readonly string[]): string => tags.map((t) => `“${t}”`
 export const curationLabels = {
   verdict: (verdict: Verdict): ChangeMeta => ({
     kind: 'verdict',
-    label: (scope) => `${verdict === 'approved' ? 'Approved' : verdict === 'rejected' ? 'Rejected' : 'Cleared the verdict of'} ${scope}`,
+    label: (scope) =>
+      `${verdict === 'approved' ? 'Approved' : verdict === 'rejected' ? 'Rejected' : 'Cleared the verdict of'} ${scope}`,
   }),
   note: (note: string): ChangeMeta => ({
     kind: 'note',
@@ -16,6 +17,10 @@ export const curationLabels = {
   tags: (mode: 'add' | 'remove' | 'set', tags: readonly string[]): ChangeMeta => ({
     kind: mode === 'add' ? 'tag' : mode === 'remove' ? 'untag' : 'set-tags',
     label: (scope) =>
-      mode === 'add' ? `Tagged ${scope} ${quoted(tags)}` : mode === 'remove' ? `Removed ${quoted(tags)} from ${scope}` : `Set the tags of ${scope} to ${tags.length ? quoted(tags) : 'none'}`,
+      mode === 'add'
+        ? `Tagged ${scope} ${quoted(tags)}`
+        : mode === 'remove'
+          ? `Removed ${quoted(tags)} from ${scope}`
+          : `Set the tags of ${scope} to ${tags.length ? quoted(tags) : 'none'}`,
   }),
 };

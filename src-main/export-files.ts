@@ -56,7 +56,10 @@ export function refuseDatabaseTarget(target: string, dbPath: string, layout: 'fi
           });
     if (hit) {
       const what = layout === 'file' ? 'is' : 'holds';
-      throw new WriteError(`cannot write ${resolve(target)}: it ${what} the studio's database (${basename(file)}); choose another ${layout === 'file' ? 'file' : 'folder'}`, resolve(target));
+      throw new WriteError(
+        `cannot write ${resolve(target)}: it ${what} the studio's database (${basename(file)}); choose another ${layout === 'file' ? 'file' : 'folder'}`,
+        resolve(target),
+      );
     }
   }
 }
@@ -73,8 +76,16 @@ function checkReplaceableFolder(dir: string): void {
   let entries: nodeFs.Dirent[];
   try {
     const stat = nodeFs.lstatSync(dir);
-    if (stat.isSymbolicLink()) throw new WriteError(`cannot write the per-level pack to ${dir}: it is a symbolic link; choose a real folder`, dir);
-    if (!stat.isDirectory()) throw new WriteError(`cannot write the per-level pack to ${dir}: it is a file, not a folder; choose a folder name`, dir);
+    if (stat.isSymbolicLink())
+      throw new WriteError(
+        `cannot write the per-level pack to ${dir}: it is a symbolic link; choose a real folder`,
+        dir,
+      );
+    if (!stat.isDirectory())
+      throw new WriteError(
+        `cannot write the per-level pack to ${dir}: it is a file, not a folder; choose a folder name`,
+        dir,
+      );
     entries = nodeFs.readdirSync(dir, { withFileTypes: true });
   } catch (e) {
     if (e instanceof WriteError) throw e;
@@ -83,8 +94,14 @@ function checkReplaceableFolder(dir: string): void {
   }
   const foreign = entries.filter((d) => !(d.isFile() && PACK_FILE.test(d.name)));
   if (foreign.length > 0) {
-    const names = foreign.slice(0, 3).map((d) => d.name).join(', ');
-    throw new WriteError(`cannot write the per-level pack to ${dir}: the folder holds other things than a per-level pack (${names}${foreign.length > 3 ? ', …' : ''}); choose a new or empty folder`, dir);
+    const names = foreign
+      .slice(0, 3)
+      .map((d) => d.name)
+      .join(', ');
+    throw new WriteError(
+      `cannot write the per-level pack to ${dir}: the folder holds other things than a per-level pack (${names}${foreign.length > 3 ? ', …' : ''}); choose a new or empty folder`,
+      dir,
+    );
   }
 }
 
@@ -105,12 +122,18 @@ export function checkFileTarget(target: string, dbPath: string): string {
   checkPathText(target);
   const abs = resolve(target);
   refuseDatabaseTarget(abs, dbPath, 'file');
-  if (nodeFs.existsSync(abs) && nodeFs.statSync(abs).isDirectory()) throw new WriteError(`cannot write ${abs}: it is a folder; choose a file name`, abs);
+  if (nodeFs.existsSync(abs) && nodeFs.statSync(abs).isDirectory())
+    throw new WriteError(`cannot write ${abs}: it is a folder; choose a file name`, abs);
   return abs;
 }
 
 /** Write a built export to `target` (for per-level, the folder; `x.json` means folder `x`). */
-export function writeExportTo(result: ExportResult, target: string, dbPath: string, fs: WriteFs = nodeFs): Written {
+export function writeExportTo(
+  result: ExportResult,
+  target: string,
+  dbPath: string,
+  fs: WriteFs = nodeFs,
+): Written {
   checkPathText(target);
   if (result.layout === 'file') {
     const abs = checkFileTarget(target, dbPath);

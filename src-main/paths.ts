@@ -23,7 +23,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The built renderer folder (out/renderer). */
 export function rendererDir(): string {
-  const found = findUpward(here, join('out', 'renderer', 'index.html')) ?? findUpward(here, join('renderer', 'index.html'));
+  const found =
+    findUpward(here, join('out', 'renderer', 'index.html')) ??
+    findUpward(here, join('renderer', 'index.html'));
   return found ? dirname(found) : join(here, '..', 'out', 'renderer');
 }
 
@@ -43,7 +45,8 @@ export function workerEntry(): { filename: string; execArgv: string[] } {
 
 /** The pack-import worker entry (a plain worker_threads script, one per import). */
 export function importWorkerEntry(): { filename: string; execArgv: string[] } {
-  if (runningFromSource) return { filename: join(here, 'runs', 'import-worker.ts'), execArgv: ['--import', 'tsx'] };
+  if (runningFromSource)
+    return { filename: join(here, 'runs', 'import-worker.ts'), execArgv: ['--import', 'tsx'] };
   const found = findUpward(here, join('main', 'import-worker.js')) ?? findUpward(here, 'import-worker.js');
   if (!found) throw new Error(`import worker bundle not found above ${here}; run "npm run build"`);
   return { filename: found, execArgv: [] };

@@ -31,7 +31,16 @@ import {
   setTags,
   setVerdicts,
 } from './store/candidates';
-import { candidateScope, historyState, jumpTo, listHistory, recordChange, redoNext, undoLast, type ChangeMeta } from './store/history';
+import {
+  candidateScope,
+  historyState,
+  jumpTo,
+  listHistory,
+  recordChange,
+  redoNext,
+  undoLast,
+  type ChangeMeta,
+} from './store/history';
 import type { CurationChange, RowChange } from '../src-shared/history';
 import { curationLabels } from './curation-labels';
 import { candidateName } from '../src-shared/vocabulary';
@@ -58,7 +67,14 @@ import { sizeQuestion } from './runs/size-guard';
 import { createExperimentRunner } from './experiments/runner';
 import { experimentResults } from './experiments/results';
 import { resolveSettings } from './experiments/settings';
-import { deleteExperiment, experimentRuns, getExperiment, insertExperiment, listExperiments, summaryOf } from './store/experiments';
+import {
+  deleteExperiment,
+  experimentRuns,
+  getExperiment,
+  insertExperiment,
+  listExperiments,
+  summaryOf,
+} from './store/experiments';
 import { deletePreset, listPresets, presetByName, savePreset } from './store/presets';
 import { settingsDiff } from '../src-shared/experiments/diff';
 import type { RunScope } from '../src-shared/experiments/scope';
@@ -129,20 +145,48 @@ export function createService(ctx: ServiceContext): Service {
   events.on('run.changed', ({ runId, status }) => experiments.onRunChanged(runId, status));
 
   /** Store a checked run, queued and held by this engine's lease (the engine starts it when it is enqueued). */
-  const storeRun = (r: { game: AnyGame; seed: number; name: string; plan: unknown; rules: unknown; levels: number; candidatesTotal: number; scope?: RunScope }): number =>
-    insertRun(db, { game: r.game.id, seed: r.seed, name: r.name, plan: r.plan, rules: r.rules, status: 'queued', levels: r.levels, candidatesTotal: r.candidatesTotal, lease: { owner: engine.owner, heartbeat: engine.timing.now() }, ...(r.scope ? { scope: r.scope } : {}) }, new Date().toISOString());
+  const storeRun = (r: {
+    game: AnyGame;
+    seed: number;
+    name: string;
+    plan: unknown;
+    rules: unknown;
+    levels: number;
+    candidatesTotal: number;
+    scope?: RunScope;
+  }): number =>
+    insertRun(
+      db,
+      {
+        game: r.game.id,
+        seed: r.seed,
+        name: r.name,
+        plan: r.plan,
+        rules: r.rules,
+        status: 'queued',
+        levels: r.levels,
+        candidatesTotal: r.candidatesTotal,
+        lease: { owner: engine.owner, heartbeat: engine.timing.now() },
+        ...(r.scope ? { scope: r.scope } : {}),
+      },
+      new Date().toISOString(),
+    );
   /** checkRunInput's refusal, worded for another method. */
   const checkedAs = <T>(method: string, fn: () => T): T => {
     try {
       return fn();
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'bad-argument') throw new ApiError('bad-argument', e.message.replace(/^runs\.create:/, `${method}:`), e.fields);
+      if (e instanceof ApiError && e.code === 'bad-argument')
+        throw new ApiError('bad-argument', e.message.replace(/^runs\.create:/, `${method}:`), e.fields);
       throw e;
     }
   };
   const experimentOf = (experimentId: number) => {
     const e = getExperiment(db, experimentId);
-    if (!e) throw new ApiError('not-found', `experiment ${experimentId} does not exist`, [{ field: 'experimentId', message: 'no such experiment' }]);
+    if (!e)
+      throw new ApiError('not-found', `experiment ${experimentId} does not exist`, [
+        { field: 'experimentId', message: 'no such experiment' },
+      ]);
     return e;
   };
 
@@ -160,16 +204,28 @@ export function createService(ctx: ServiceContext): Service {
   const curatedRun = (ids: readonly number[]): number => {
     const runs = candidateRuns(db, ids);
     const missing = ids.filter((id) => !runs.has(id));
-    if (missing.length) throw new ApiError('not-found', `candidate${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')} do${missing.length === 1 ? 'es' : ''} not exist`, [{ field: 'candidateIds', message: 'unknown candidate id' }]);
+    if (missing.length)
+      throw new ApiError(
+        'not-found',
+        `candidate${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')} do${missing.length === 1 ? 'es' : ''} not exist`,
+        [{ field: 'candidateIds', message: 'unknown candidate id' }],
+      );
     const runIds = new Set(runs.values());
-    if (runIds.size > 1) throw new ApiError('bad-argument', 'the candidates belong to different runs; change one run at a time', [{ field: 'candidateIds', message: 'mixes runs' }]);
+    if (runIds.size > 1)
+      throw new ApiError(
+        'bad-argument',
+        'the candidates belong to different runs; change one run at a time',
+        [{ field: 'candidateIds', message: 'mixes runs' }],
+      );
     const runId = [...runIds][0]!;
-    if (runOf(runId).status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
+    if (runOf(runId).status === 'imported')
+      throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
     return runId;
   };
   /** A run whose curation may change (not an imported pack). */
   const writableRun = (runId: number): void => {
-    if (runOf(runId).status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
+    if (runOf(runId).status === 'imported')
+      throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
   };
   /**
    * A run's changes take turns (runs/run-turns.ts): a change that comes while a steer, the
@@ -190,16 +246,31 @@ export function createService(ctx: ServiceContext): Service {
    * otherwise answer the default order, or no candidates at all): its metrics plus the
    * studio's job time; a sort may also use the plain columns (slot, index, id, verdict).
    */
-  const checkListKeys = (game: AnyGame, q: { sort?: { key: string }; filters?: { metric: string }[] }): void => {
+  const checkListKeys = (
+    game: AnyGame,
+    q: { sort?: { key: string }; filters?: { metric: string }[] },
+  ): void => {
     const metricKeys = [...game.metrics.map((m) => m.key), JOB_MS_METRIC.key];
     const fields: { field: string; message: string }[] = [];
     if (q.sort && !metricKeys.includes(q.sort.key) && !PLAIN_SORT_KEYS.includes(q.sort.key)) {
-      fields.push({ field: 'sort.key', message: `${game.title} has no metric "${q.sort.key}" to sort by; known: ${[...metricKeys, ...PLAIN_SORT_KEYS].join(', ')}` });
+      fields.push({
+        field: 'sort.key',
+        message: `${game.title} has no metric "${q.sort.key}" to sort by; known: ${[...metricKeys, ...PLAIN_SORT_KEYS].join(', ')}`,
+      });
     }
     (q.filters ?? []).forEach((f, i) => {
-      if (!metricKeys.includes(f.metric)) fields.push({ field: `filters.${i}.metric`, message: `${game.title} has no metric "${f.metric}"; known: ${metricKeys.join(', ')}` });
+      if (!metricKeys.includes(f.metric))
+        fields.push({
+          field: `filters.${i}.metric`,
+          message: `${game.title} has no metric "${f.metric}"; known: ${metricKeys.join(', ')}`,
+        });
     });
-    if (fields.length) throw new ApiError('bad-argument', `candidates.list: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+    if (fields.length)
+      throw new ApiError(
+        'bad-argument',
+        `candidates.list: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+        fields,
+      );
   };
 
   const handlers: ApiHandlers = {
@@ -219,9 +290,24 @@ export function createService(ctx: ServiceContext): Service {
       const game = gameById(gameId);
       const checked = checkRunInput(game, { plan, rules, levels });
       // The size guard experiments use: a huge plan is refused, with its estimated time, until confirmed.
-      const question = sizeQuestion(db, game.id, checked.candidatesTotal, `this run makes ${checked.candidatesTotal.toLocaleString('en')} candidates (${checked.levels} levels)`, confirm);
-      if (question) throw new ApiError('conflict', question.message, [{ field: 'confirm', message: question.message }]);
-      const id = storeRun({ game, seed, name: name ?? '', plan: checked.plan, rules: checked.rules, levels: checked.levels, candidatesTotal: checked.candidatesTotal });
+      const question = sizeQuestion(
+        db,
+        game.id,
+        checked.candidatesTotal,
+        `this run makes ${checked.candidatesTotal.toLocaleString('en')} candidates (${checked.levels} levels)`,
+        confirm,
+      );
+      if (question)
+        throw new ApiError('conflict', question.message, [{ field: 'confirm', message: question.message }]);
+      const id = storeRun({
+        game,
+        seed,
+        name: name ?? '',
+        plan: checked.plan,
+        rules: checked.rules,
+        levels: checked.levels,
+        candidatesTotal: checked.candidatesTotal,
+      });
       engine.enqueue(id);
       return summary(id);
     },
@@ -230,7 +316,9 @@ export function createService(ctx: ServiceContext): Service {
       if (['queued', 'running'].includes(runOf(runId).status)) return null;
       const report = getRunReport(db, runId);
       // Triage moves on after the run ends: its figures are read now, not stored.
-      return report ? { ...report, nearDuplicates: { ...report.nearDuplicates, triage: triageCounts(db, runId) } } : null;
+      return report
+        ? { ...report, nearDuplicates: { ...report.nearDuplicates, triage: triageCounts(db, runId) } }
+        : null;
     },
     'runs.cancel': async ({ runId }) => {
       runOf(runId);
@@ -246,7 +334,10 @@ export function createService(ctx: ServiceContext): Service {
       if (elsewhere) throw new ApiError('conflict', `cannot resume: ${elsewhere}`);
       const run = runOf(runId);
       if (!['cancelled', 'interrupted', 'failed'].includes(run.status)) {
-        throw new ApiError('conflict', `run ${runId} is ${run.status}; only a cancelled, interrupted or failed run can be resumed`);
+        throw new ApiError(
+          'conflict',
+          `run ${runId} is ${run.status}; only a cancelled, interrupted or failed run can be resumed`,
+        );
       }
       engine.enqueue(runId);
       return summary(runId);
@@ -254,13 +345,22 @@ export function createService(ctx: ServiceContext): Service {
     'runs.delete': ({ runId }) => {
       const run = runOf(runId);
       // An experiment's results and status need every one of its runs: they go with it.
-      if (run.experiment) throw new ApiError('conflict', `run ${runId} is a run of experiment ${run.experiment.id} (“${run.experiment.name}”); delete the experiment to remove its runs`);
-      if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
+      if (run.experiment)
+        throw new ApiError(
+          'conflict',
+          `run ${runId} is a run of experiment ${run.experiment.id} (“${run.experiment.name}”); delete the experiment to remove its runs`,
+        );
+      if (engine.isActive(runId))
+        throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
       const elsewhere = engine.heldElsewhere(runId);
       if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
       // The delete itself checks the lease again, so a process that claims the run meanwhile keeps it.
       const deleted = deleteUnleasedRun(db, runId, engine.timing);
-      if (deleted === 0) throw new ApiError('conflict', `cannot delete: ${engine.heldElsewhere(runId) ?? `run ${runId} was just claimed by another process`}`);
+      if (deleted === 0)
+        throw new ApiError(
+          'conflict',
+          `cannot delete: ${engine.heldElsewhere(runId) ?? `run ${runId} was just claimed by another process`}`,
+        );
       return { deleted };
     },
     'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
@@ -287,7 +387,9 @@ export function createService(ctx: ServiceContext): Service {
     },
     'candidates.setVerdict': ({ candidateIds, verdict }) => {
       const runId = curatedRun(candidateIds);
-      return turns.take(runId, () => curate(runId, curationLabels.verdict(verdict), () => setVerdicts(db, candidateIds, verdict)));
+      return turns.take(runId, () =>
+        curate(runId, curationLabels.verdict(verdict), () => setVerdicts(db, candidateIds, verdict)),
+      );
     },
     'candidates.setNote': ({ candidateId, note }) => {
       const runId = curatedRun([candidateId]);
@@ -299,7 +401,9 @@ export function createService(ctx: ServiceContext): Service {
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
       const runId = curatedRun(candidateIds);
-      return turns.take(runId, () => curate(runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)));
+      return turns.take(runId, () =>
+        curate(runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)),
+      );
     },
     'candidates.prove': ({ runId, slot, level }) => {
       const run = runOf(runId);
@@ -308,7 +412,16 @@ export function createService(ctx: ServiceContext): Service {
     'candidates.saveEdited': ({ runId, slot, from, level }) => {
       const run = runOf(runId);
       writableRun(runId);
-      return turns.take(runId, () => saveEdited(db, ctx.pool, gameById(run.game), run, from === undefined ? { slot, level } : { slot, from, level }, new Date().toISOString()));
+      return turns.take(runId, () =>
+        saveEdited(
+          db,
+          ctx.pool,
+          gameById(run.game),
+          run,
+          from === undefined ? { slot, level } : { slot, from, level },
+          new Date().toISOString(),
+        ),
+      );
     },
     'history.list': ({ runId, limit }) => {
       runOf(runId);
@@ -334,15 +447,20 @@ export function createService(ctx: ServiceContext): Service {
       writableRun(runId);
       return turns.take(runId, () => {
         const step = jumpTo(db, runId, entryId);
-        if (!step) throw new ApiError('not-found', `change ${entryId} is not in the history of run ${runId}`, [{ field: 'entryId', message: `not a change of run ${runId}` }]);
+        if (!step)
+          throw new ApiError('not-found', `change ${entryId} is not in the history of run ${runId}`, [
+            { field: 'entryId', message: `not a change of run ${runId}` },
+          ]);
         return step;
       });
     },
     'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(runId), runId, kind),
     'orderings.computeApproved': ({ runId }) => {
       const run = runOf(runId);
-      if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
-      if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
+      if (run.status === 'imported')
+        throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
+      if (engine.isActive(runId))
+        throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
       const game = gameById(run.game);
       return turns.take(runId, async () => {
         await orderStoredPools(db, game, run, 'approved', orderInWorkers(ctx.pool));
@@ -355,14 +473,30 @@ export function createService(ctx: ServiceContext): Service {
     },
     'orderings.steer': ({ runId, ...change }) => {
       const run = runOf(runId);
-      if (run.status === 'imported') throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
-      if (engine.isActive(runId)) throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
+      if (run.status === 'imported')
+        throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
+      if (engine.isActive(runId))
+        throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
       return turns.take(runId, async () => {
         try {
-          return await steerRun(db, gameById(run.game), run, change, steerInWorkers(ctx.pool), new Date().toISOString());
+          return await steerRun(
+            db,
+            gameById(run.game),
+            run,
+            change,
+            steerInWorkers(ctx.pool),
+            new Date().toISOString(),
+          );
         } catch (e) {
           if (e instanceof SteeringImpossibleError) {
-            throw new ApiError('conflict', e.message, e.conflicts.map((c) => ({ field: `steering.levels ${c.levels.join(', ')}`, message: `${c.message} (rule: ${c.rule})` })));
+            throw new ApiError(
+              'conflict',
+              e.message,
+              e.conflicts.map((c) => ({
+                field: `steering.levels ${c.levels.join(', ')}`,
+                message: `${c.message} (rule: ${c.rule})`,
+              })),
+            );
           }
           throw e;
         }
@@ -373,7 +507,8 @@ export function createService(ctx: ServiceContext): Service {
       try {
         return swapOptions(db, gameById(run.game), runId, kind, level);
       } catch (e) {
-        if (e instanceof RangeError) throw new ApiError('conflict', e.message, [{ field: 'level', message: e.message }]);
+        if (e instanceof RangeError)
+          throw new ApiError('conflict', e.message, [{ field: 'level', message: e.message }]);
         throw e;
       }
     },
@@ -383,19 +518,33 @@ export function createService(ctx: ServiceContext): Service {
     },
     'duplicates.triage': ({ pairId, decision }) => {
       const pair = getPair(db, pairId);
-      if (!pair) throw new ApiError('not-found', `near-duplicate pair ${pairId} does not exist (the run's pairs may have been found again: reload the list)`, [{ field: 'pairId', message: 'unknown pair id' }]);
+      if (!pair)
+        throw new ApiError(
+          'not-found',
+          `near-duplicate pair ${pairId} does not exist (the run's pairs may have been found again: reload the list)`,
+          [{ field: 'pairId', message: 'unknown pair id' }],
+        );
       writableRun(pair.runId);
       return turns.take(pair.runId, () => {
         const [nameA, nameB] = [candidateScope(db, [pair.a]), candidateScope(db, [pair.b])];
         let change: CurationChange;
         if (decision === 'reject-a' || decision === 'reject-b') {
           const [id, other] = decision === 'reject-a' ? [pair.a, nameB] : [pair.b, nameA];
-          change = curate(pair.runId, { kind: 'verdict', label: (scope) => `Rejected ${scope} (near-duplicate of ${other})` }, () => setVerdicts(db, [id], 'rejected'));
+          change = curate(
+            pair.runId,
+            { kind: 'verdict', label: (scope) => `Rejected ${scope} (near-duplicate of ${other})` },
+            () => setVerdicts(db, [id], 'rejected'),
+          );
         } else {
           const fine = decision === 'fine' ? { by: designer, at: new Date().toISOString() } : null;
           change = curate(
             pair.runId,
-            { kind: 'triage', scope: `${nameA} ↔ ${nameB}`, label: (scope) => (fine ? `Marked ${scope} fine (both may ship)` : `Took the fine mark off ${scope}`) },
+            {
+              kind: 'triage',
+              scope: `${nameA} ↔ ${nameB}`,
+              label: (scope) =>
+                fine ? `Marked ${scope} fine (both may ship)` : `Took the fine mark off ${scope}`,
+            },
             () => setPairFine(db, pair.runId, pair.a, pair.b, fine),
           );
         }
@@ -409,19 +558,32 @@ export function createService(ctx: ServiceContext): Service {
       } catch (e) {
         if (e instanceof PackNotReadyError) throw new ApiError('conflict', e.message);
         if (e instanceof PackBreaksError) {
-          throw new ApiError('conflict', e.message, e.problems.map((p) => ({ field: `breaks.level ${p.level ?? 'pack'}`, message: `${p.rule}: ${p.message}` })));
+          throw new ApiError(
+            'conflict',
+            e.message,
+            e.problems.map((p) => ({
+              field: `breaks.level ${p.level ?? 'pack'}`,
+              message: `${p.rule}: ${p.message}`,
+            })),
+          );
         }
         throw e;
       }
     },
     'packs.import': async ({ text, name, importId }) => {
       // One import at a time: each has its own worker with a large heap cap.
-      if (imports.size > 0) throw new ApiError('conflict', 'another pack is being imported; wait for it to finish or cancel it');
+      if (imports.size > 0)
+        throw new ApiError('conflict', 'another pack is being imported; wait for it to finish or cancel it');
       const id = importId ?? randomUUID();
       const abort = new AbortController();
       imports.set(id, abort);
       try {
-        const imported = await importPackText(db, { text, name, signal: abort.signal, limits: ctx.importLimits });
+        const imported = await importPackText(db, {
+          text,
+          name,
+          signal: abort.signal,
+          limits: ctx.importLimits,
+        });
         events.emit('run.changed', { runId: imported.runId, status: 'imported' });
         return { run: summary(imported.runId), levels: imported.levels };
       } finally {
@@ -435,25 +597,55 @@ export function createService(ctx: ServiceContext): Service {
     },
     'experiments.create': (args) => {
       const checked = checkExperiment(db, args);
-      const question = sizeQuestion(db, checked.game.id, checked.candidates, `this experiment makes ${checked.candidates.toLocaleString('en')} candidates (${checked.arms.length} arms × ${checked.seeds.length} seeds)`, args.confirm);
+      const question = sizeQuestion(
+        db,
+        checked.game.id,
+        checked.candidates,
+        `this experiment makes ${checked.candidates.toLocaleString('en')} candidates (${checked.arms.length} arms × ${checked.seeds.length} seeds)`,
+        args.confirm,
+      );
       if (question) return { experimentId: null, confirm: question };
       const { game, scope } = checked;
-      const runScope: RunScope | undefined = scope.kind === 'slots' ? { slots: [...scope.slots].sort((a, b) => a - b), candidates: scope.candidates } : undefined;
-      const label = args.name?.trim() || `experiment: ${checked.arms.slice(1).map((a) => a.name).join(' / ')}`;
-      const { id, runIds } = insertExperiment(db, { game: game.id, name: label, baseRunId: checked.baseRunId, arms: checked.arms, seeds: checked.seeds, scope }, new Date().toISOString(), (arm, seed) =>
-        storeRun({
-          game,
-          seed,
-          name: `${label} · ${arm.name} · seed ${seed}`.slice(0, 120),
-          plan: arm.plan,
-          rules: arm.rules,
-          levels: game.levelCount(arm.plan),
-          candidatesTotal: checked.perRun[arm.arm]!,
-          ...(runScope ? { scope: runScope } : {}),
-        }),
+      const runScope: RunScope | undefined =
+        scope.kind === 'slots'
+          ? { slots: [...scope.slots].sort((a, b) => a - b), candidates: scope.candidates }
+          : undefined;
+      const label =
+        args.name?.trim() ||
+        `experiment: ${checked.arms
+          .slice(1)
+          .map((a) => a.name)
+          .join(' / ')}`;
+      const { id, runIds } = insertExperiment(
+        db,
+        {
+          game: game.id,
+          name: label,
+          baseRunId: checked.baseRunId,
+          arms: checked.arms,
+          seeds: checked.seeds,
+          scope,
+        },
+        new Date().toISOString(),
+        (arm, seed) =>
+          storeRun({
+            game,
+            seed,
+            name: `${label} · ${arm.name} · seed ${seed}`.slice(0, 120),
+            plan: arm.plan,
+            rules: arm.rules,
+            levels: game.levelCount(arm.plan),
+            candidatesTotal: checked.perRun[arm.arm]!,
+            ...(runScope ? { scope: runScope } : {}),
+          }),
       );
       experiments.start(id);
-      return { experimentId: id, runs: runIds.length, candidates: checked.candidates, estimatedSeconds: checked.estimatedSeconds };
+      return {
+        experimentId: id,
+        runs: runIds.length,
+        candidates: checked.candidates,
+        estimatedSeconds: checked.estimatedSeconds,
+      };
     },
     'experiments.list': ({ game }) => {
       // A studio that died mid-experiment left it 'running'; its runs say what it is now.
@@ -484,9 +676,14 @@ export function createService(ctx: ServiceContext): Service {
       if (!experiments.isActive(experimentId)) {
         experiments.settle(experimentId);
         const e = experimentOf(experimentId);
-        const held = experimentRuns(db, experimentId).map((c) => engine.heldElsewhere(c.runId)).find((m) => m !== null);
+        const held = experimentRuns(db, experimentId)
+          .map((c) => engine.heldElsewhere(c.runId))
+          .find((m) => m !== null);
         if (held) throw new ApiError('conflict', `cannot cancel experiment ${experimentId} here: ${held}`);
-        throw new ApiError('conflict', `experiment ${experimentId} is ${e.status}; only a queued or running experiment can be cancelled`);
+        throw new ApiError(
+          'conflict',
+          `experiment ${experimentId} is ${e.status}; only a queued or running experiment can be cancelled`,
+        );
       }
       // Answered once every run has stopped, with the status they add up to.
       await experiments.cancel(experimentId);
@@ -496,16 +693,24 @@ export function createService(ctx: ServiceContext): Service {
       experimentOf(experimentId);
       experiments.settle(experimentId);
       const e = experimentOf(experimentId);
-      if (e.status === 'done') throw new ApiError('conflict', `experiment ${experimentId} is done; every run finished`);
+      if (e.status === 'done')
+        throw new ApiError('conflict', `experiment ${experimentId} is done; every run finished`);
       // Nothing left to queue: every unfinished run is queued or running here already.
-      const left = experimentRuns(db, experimentId).filter((c) => c.status !== 'done' && !engine.isActive(c.runId));
-      if (left.length === 0) throw new ApiError('conflict', `experiment ${experimentId} is ${e.status} already; only a cancelled, interrupted or failed experiment can be resumed`);
+      const left = experimentRuns(db, experimentId).filter(
+        (c) => c.status !== 'done' && !engine.isActive(c.runId),
+      );
+      if (left.length === 0)
+        throw new ApiError(
+          'conflict',
+          `experiment ${experimentId} is ${e.status} already; only a cancelled, interrupted or failed experiment can be resumed`,
+        );
       experiments.start(experimentId);
       return summaryOf(experimentOf(experimentId));
     },
     'experiments.delete': ({ experimentId }) => {
       experimentOf(experimentId);
-      if (experiments.isActive(experimentId)) throw new ApiError('conflict', `experiment ${experimentId} is running; cancel it before deleting`);
+      if (experiments.isActive(experimentId))
+        throw new ApiError('conflict', `experiment ${experimentId} is running; cancel it before deleting`);
       for (const c of experimentRuns(db, experimentId)) {
         const elsewhere = engine.heldElsewhere(c.runId);
         if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
@@ -516,36 +721,95 @@ export function createService(ctx: ServiceContext): Service {
     'experiments.adopt': ({ experimentId, variant, as, name, seed }) => {
       const e = experimentOf(experimentId);
       const arm = e.arms[variant];
-      if (!arm) throw new ApiError('bad-argument', `experiments.adopt: bad argument — variant: experiment ${experimentId} has variants 1-${e.arms.length - 1} (0 = the base)`, [{ field: 'variant', message: `must be 0-${e.arms.length - 1}` }]);
+      if (!arm)
+        throw new ApiError(
+          'bad-argument',
+          `experiments.adopt: bad argument — variant: experiment ${experimentId} has variants 1-${e.arms.length - 1} (0 = the base)`,
+          [{ field: 'variant', message: `must be 0-${e.arms.length - 1}` }],
+        );
       const game = gameById(e.game);
       if (as === 'preset') {
-        if (!name) throw new ApiError('bad-argument', 'experiments.adopt: bad argument — name: a preset needs a name', [{ field: 'name', message: 'a preset needs a name' }]);
-        if (presetByName(db, game.id, name)) throw new ApiError('conflict', `a ${game.title} preset named "${name}" exists already; choose another name`, [{ field: 'name', message: 'taken' }]);
-        return { run: null, preset: savePreset(db, { game: game.id, name, plan: arm.plan, rules: arm.rules }, new Date().toISOString()) };
+        if (!name)
+          throw new ApiError(
+            'bad-argument',
+            'experiments.adopt: bad argument — name: a preset needs a name',
+            [{ field: 'name', message: 'a preset needs a name' }],
+          );
+        if (presetByName(db, game.id, name))
+          throw new ApiError(
+            'conflict',
+            `a ${game.title} preset named "${name}" exists already; choose another name`,
+            [{ field: 'name', message: 'taken' }],
+          );
+        return {
+          run: null,
+          preset: savePreset(
+            db,
+            { game: game.id, name, plan: arm.plan, rules: arm.rules },
+            new Date().toISOString(),
+          ),
+        };
       }
       // Always the whole plan: a quick experiment's slots were only for the answer.
-      const checked = checkedAs('experiments.adopt', () => checkRunInput(game, { plan: arm.plan, rules: arm.rules }));
-      const id = storeRun({ game, seed: seed ?? e.seeds[0]!, name: name || `${arm.name} (from experiment ${e.id})`, plan: checked.plan, rules: checked.rules, levels: checked.levels, candidatesTotal: checked.candidatesTotal });
+      const checked = checkedAs('experiments.adopt', () =>
+        checkRunInput(game, { plan: arm.plan, rules: arm.rules }),
+      );
+      const id = storeRun({
+        game,
+        seed: seed ?? e.seeds[0]!,
+        name: name || `${arm.name} (from experiment ${e.id})`,
+        plan: checked.plan,
+        rules: checked.rules,
+        levels: checked.levels,
+        candidatesTotal: checked.candidatesTotal,
+      });
       engine.enqueue(id);
       return { run: summary(id), preset: null };
     },
     'presets.save': ({ game: gameId, name, plan, rules, replace }) => {
       const game = gameById(gameId);
       const checked = checkedAs('presets.save', () => checkRunInput(game, { plan, rules }));
-      if (!replace && presetByName(db, game.id, name)) throw new ApiError('conflict', `a ${game.title} preset named "${name}" exists already; replace it or choose another name`, [{ field: 'name', message: 'taken' }]);
-      return savePreset(db, { game: game.id, name, plan: checked.plan, rules: checked.rules }, new Date().toISOString());
+      if (!replace && presetByName(db, game.id, name))
+        throw new ApiError(
+          'conflict',
+          `a ${game.title} preset named "${name}" exists already; replace it or choose another name`,
+          [{ field: 'name', message: 'taken' }],
+        );
+      return savePreset(
+        db,
+        { game: game.id, name, plan: checked.plan, rules: checked.rules },
+        new Date().toISOString(),
+      );
     },
     'presets.list': ({ game }) => listPresets(db, game),
     'presets.delete': ({ presetId }) => {
       const deleted = deletePreset(db, presetId);
-      if (deleted === 0) throw new ApiError('not-found', `preset ${presetId} does not exist`, [{ field: 'presetId', message: 'no such preset' }]);
+      if (deleted === 0)
+        throw new ApiError('not-found', `preset ${presetId} does not exist`, [
+          { field: 'presetId', message: 'no such preset' },
+        ]);
       return { deleted };
     },
     'settings.diff': ({ a, b }) => {
-      const sa = resolveSettings(db, a, 'a'), sb = resolveSettings(db, b, 'b');
+      const sa = resolveSettings(db, a, 'a'),
+        sb = resolveSettings(db, b, 'b');
       if (sa.game !== sb.game) {
-        const ga = gameById(sa.game).title, gb = gameById(sb.game).title;
-        return { game: sa.game, a: sa.name, b: sb.name, same: false, lines: [{ field: 'game', text: `Game: ${ga} → ${gb} (the settings of two games are not compared further)`, a: sa.game, b: sb.game }] };
+        const ga = gameById(sa.game).title,
+          gb = gameById(sb.game).title;
+        return {
+          game: sa.game,
+          a: sa.name,
+          b: sb.name,
+          same: false,
+          lines: [
+            {
+              field: 'game',
+              text: `Game: ${ga} → ${gb} (the settings of two games are not compared further)`,
+              a: sa.game,
+              b: sb.game,
+            },
+          ],
+        };
       }
       const lines = settingsDiff(gameById(sa.game), sa, sb);
       return { game: sa.game, a: sa.name, b: sb.name, same: lines.length === 0, lines };
@@ -555,7 +819,8 @@ export function createService(ctx: ServiceContext): Service {
   const dispatch = async (method: string, rawArgs: unknown): Promise<ApiEnvelope<unknown>> => {
     try {
       // The name is quoted and cut as the socket cuts it: an HTTP path may carry 10,000 characters.
-      if (!isApiMethodName(method)) throw new ApiError('unknown-method', `unknown API method ${JSON.stringify(method.slice(0, 80))}`);
+      if (!isApiMethodName(method))
+        throw new ApiError('unknown-method', `unknown API method ${JSON.stringify(method.slice(0, 80))}`);
       const args = parseArgs(method, rawArgs);
       const handler = handlers[method] as (a: unknown) => unknown;
       return { ok: true, value: await handler(args) };
@@ -586,7 +851,10 @@ export function createService(ctx: ServiceContext): Service {
 export function packageVersion(fromUrl: string): string {
   for (const rel of ['../package.json', '../../package.json', '../../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, fromUrl), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(rel, fromUrl), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'level-studio' && pkg.version) return pkg.version;
     } catch {
       // try the next candidate location

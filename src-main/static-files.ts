@@ -20,12 +20,18 @@ const contentTypes: Record<string, string> = {
 };
 
 /** The file a URL path names, or why it names none. `root` must already be a real path. */
-export function resolveStatic(root: string, pathname: string): { file: string } | { status: 400 | 404; message: string } {
+export function resolveStatic(
+  root: string,
+  pathname: string,
+): { file: string } | { status: 400 | 404; message: string } {
   let path: string;
   try {
     path = decodeURIComponent(pathname);
   } catch {
-    return { status: 400, message: `Bad request: the address ${JSON.stringify(pathname.slice(0, 200))} is not validly %-encoded` };
+    return {
+      status: 400,
+      message: `Bad request: the address ${JSON.stringify(pathname.slice(0, 200))} is not validly %-encoded`,
+    };
   }
   if (path.includes('\0')) return { status: 400, message: 'Bad request: the address contains a NUL byte' };
   if (path === '/') path = '/index.html';

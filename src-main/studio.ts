@@ -22,7 +22,16 @@ export function openStudio(opts: StudioOptions): Service {
   const dbPath = resolve(opts.dbPath);
   const db = openDatabase(dbPath);
   const pool = createPool(opts.workers ? { workers: opts.workers } : {});
-  return createService({ db, dbPath, pool, transport: opts.transport, version: packageVersion(import.meta.url), ...(opts.lease ? { lease: opts.lease } : {}), ...(opts.importLimits ? { importLimits: opts.importLimits } : {}), ...(opts.designer ? { designer: opts.designer } : {}) });
+  return createService({
+    db,
+    dbPath,
+    pool,
+    transport: opts.transport,
+    version: packageVersion(import.meta.url),
+    ...(opts.lease ? { lease: opts.lease } : {}),
+    ...(opts.importLimits ? { importLimits: opts.importLimits } : {}),
+    ...(opts.designer ? { designer: opts.designer } : {}),
+  });
 }
 
 export { rendererDir } from './paths';

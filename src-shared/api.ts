@@ -33,24 +33,50 @@ import type {
   SettingsDiff,
 } from './experiments/types';
 
-export type { CurationChange, HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, RowChange } from './history';
+export type {
+  CurationChange,
+  HistoryEntry,
+  HistoryKind,
+  HistoryList,
+  HistoryState,
+  HistoryStep,
+  RowChange,
+} from './history';
 export type * from './experiments/types';
 
 // ---------- shared value schemas ----------
 
 export { gameIdSchema };
-export const runIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive run id');
-export const runStatusSchema = z.enum(['queued', 'running', 'cancelled', 'interrupted', 'failed', 'done', 'imported']);
-export const candidateIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive candidate id');
+export const runIdSchema = z
+  .number({ error: (iss) => numberTypeMessage(iss.input) })
+  .int('must be a whole number')
+  .positive('must be a positive run id');
+export const runStatusSchema = z.enum([
+  'queued',
+  'running',
+  'cancelled',
+  'interrupted',
+  'failed',
+  'done',
+  'imported',
+]);
+export const candidateIdSchema = z
+  .number({ error: (iss) => numberTypeMessage(iss.input) })
+  .int('must be a whole number')
+  .positive('must be a positive candidate id');
 export const verdictSchema = z.enum(['approved', 'rejected', 'none']);
 export const orderingKindSchema = z.enum(['automatic', 'approved', 'steered']);
 // One seed domain for every entry point (schema/seed.ts).
 export { seedSchema };
 /** A client-chosen name for one import, so it can be cancelled while it runs. */
-export const importIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
-const levelSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a level number (1 or more)');
+export const importIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
+const levelSchema = z
+  .number({ error: (iss) => numberTypeMessage(iss.input) })
+  .int('must be a whole number')
+  .positive('must be a level number (1 or more)');
 const tagSchema = labelSchema(40, { min: 1 });
-
 
 // ---------- reply types ----------
 
@@ -363,7 +389,12 @@ export interface SavedPack {
  */
 export interface FilesBridge {
   pickAndImport(args: { importId?: string }): Promise<ApiEnvelope<ImportResult | null>>;
-  exportToChosenFile(args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level'; allowBreaks?: boolean }): Promise<ApiEnvelope<SavedPack | null>>;
+  exportToChosenFile(args: {
+    runId: number;
+    kind: OrderingKind;
+    layout: 'file' | 'per-level';
+    allowBreaks?: boolean;
+  }): Promise<ApiEnvelope<SavedPack | null>>;
 }
 
 export interface ImportResult {
@@ -381,12 +412,21 @@ export interface CompareView {
   summary: { label: string; a: string; b: string }[];
 }
 
-
 // ---------- experiments, presets, settings diffs (issue 16) ----------
 
-export const experimentIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive experiment id');
-export const presetIdSchema = z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive preset id');
-const wholeNumber = (what: string) => z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, `must be ${what}`);
+export const experimentIdSchema = z
+  .number({ error: (iss) => numberTypeMessage(iss.input) })
+  .int('must be a whole number')
+  .positive('must be a positive experiment id');
+export const presetIdSchema = z
+  .number({ error: (iss) => numberTypeMessage(iss.input) })
+  .int('must be a whole number')
+  .positive('must be a positive preset id');
+const wholeNumber = (what: string) =>
+  z
+    .number({ error: (iss) => numberTypeMessage(iss.input) })
+    .int('must be a whole number')
+    .min(0, `must be ${what}`);
 /** Experiments hold at most this many variants next to the base. */
 export const MAX_EXPERIMENT_VARIANTS = 3;
 export const MAX_EXPERIMENT_SEEDS = 64;
@@ -398,8 +438,15 @@ export const experimentScopeSchema = z.discriminatedUnion(
       .object({
         kind: z.literal('slots'),
         /** 0-based level slots (as candidates name them), each made `candidates` times. */
-        slots: z.array(wholeNumber('a level slot (0 or more)')).min(1, 'needs at least one level slot').max(50, 'holds at most 50 level slots'),
-        candidates: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(1, 'must be at least 1').max(2000, 'must be at most 2000'),
+        slots: z
+          .array(wholeNumber('a level slot (0 or more)'))
+          .min(1, 'needs at least one level slot')
+          .max(50, 'holds at most 50 level slots'),
+        candidates: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .min(1, 'must be at least 1')
+          .max(2000, 'must be at most 2000'),
       })
       .strict(),
   ],
@@ -410,9 +457,14 @@ const settingsRefSchema = z.union(
     z.object({ runId: runIdSchema }).strict(),
     z.object({ presetId: presetIdSchema }).strict(),
     z.object({ game: gameIdSchema }).strict(),
-    z.object({ experimentId: experimentIdSchema, arm: wholeNumber('an arm (0 = the base, 1.. the variants)') }).strict(),
+    z
+      .object({
+        experimentId: experimentIdSchema,
+        arm: wholeNumber('an arm (0 = the base, 1.. the variants)'),
+      })
+      .strict(),
   ],
-  { error: 'must name a run, a preset, a game\'s defaults or an experiment\'s arm' },
+  { error: "must name a run, a preset, a game's defaults or an experiment's arm" },
 );
 const presetNameSchema = labelSchema(80, { min: 1 });
 
@@ -453,7 +505,10 @@ export const apiMethods = {
       .strict(),
     'Runs, newest first, optionally filtered by game or status.',
   ),
-  'runs.get': method<RunDetail>()(z.object({ runId: runIdSchema }).strict(), 'One run with its plan and rules.'),
+  'runs.get': method<RunDetail>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'One run with its plan and rules.',
+  ),
   'runs.create': method<RunSummary>()(
     z
       .object({
@@ -462,7 +517,11 @@ export const apiMethods = {
         name: labelSchema(120).optional(),
         plan: z.unknown().optional(),
         rules: z.unknown().optional(),
-        levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional(),
+        levels: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .positive('must be at least 1')
+          .optional(),
         /** Start a run past the size threshold anyway (it was refused once with its estimated time). */
         confirm: z.boolean({ error: 'must be true or false' }).default(false),
       })
@@ -473,9 +532,18 @@ export const apiMethods = {
     z.object({ runId: runIdSchema }).strict(),
     'The report a run stored when it ended (difficulty range, largest step, gave-up jobs, near-duplicates, short levels, warnings, phase times); null before it ends.',
   ),
-  'runs.cancel': method<RunSummary>()(z.object({ runId: runIdSchema }).strict(), 'Stop a queued or running run; finished candidates stay.'),
-  'runs.resume': method<RunSummary>()(z.object({ runId: runIdSchema }).strict(), 'Carry on a cancelled, interrupted or failed run from what is stored.'),
-  'runs.delete': method<{ deleted: number }>()(z.object({ runId: runIdSchema }).strict(), 'Delete a run that is not running, with its candidates.'),
+  'runs.cancel': method<RunSummary>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Stop a queued or running run; finished candidates stay.',
+  ),
+  'runs.resume': method<RunSummary>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Carry on a cancelled, interrupted or failed run from what is stored.',
+  ),
+  'runs.delete': method<{ deleted: number }>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Delete a run that is not running, with its candidates.',
+  ),
   'runs.compare': method<CompareView>()(
     z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),
     'Two runs of one game: curves on one level axis and per-level pairs.',
@@ -489,7 +557,11 @@ export const apiMethods = {
         tag: tagSchema.optional(),
         shipped: z.enum(['automatic', 'approved', 'any']).optional(),
         filters: z
-          .array(z.object({ metric: z.string().min(1), min: z.number().optional(), max: z.number().optional() }).strict())
+          .array(
+            z
+              .object({ metric: z.string().min(1), min: z.number().optional(), max: z.number().optional() })
+              .strict(),
+          )
           .max(16)
           .optional(),
         sort: z
@@ -503,55 +575,115 @@ export const apiMethods = {
       .strict(),
     'A page of candidates, filtered and sorted by any metric, verdict, tag or slot.',
   ),
-  'candidates.get': method<CandidateDetail>()(z.object({ candidateId: candidateIdSchema }).strict(), 'One candidate with its level, metrics, proof and run rules.'),
-  'candidates.points': method<PoolPoint[]>()(z.object({ runId: runIdSchema }).strict(), 'Every candidate of a run as a plot point (no level JSON).'),
+  'candidates.get': method<CandidateDetail>()(
+    z.object({ candidateId: candidateIdSchema }).strict(),
+    'One candidate with its level, metrics, proof and run rules.',
+  ),
+  'candidates.points': method<PoolPoint[]>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Every candidate of a run as a plot point (no level JSON).',
+  ),
   'candidates.setVerdict': method<CurationChange>()(
-    z.object({ candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000), verdict: verdictSchema }).strict(),
-    'Approve, reject or clear one or many candidates; recorded in the run\'s history (undoable).',
+    z
+      .object({
+        candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000),
+        verdict: verdictSchema,
+      })
+      .strict(),
+    "Approve, reject or clear one or many candidates; recorded in the run's history (undoable).",
   ),
   'candidates.setNote': method<CurationChange & { row: CandidateRow }>()(
     z.object({ candidateId: candidateIdSchema, note: noteSchema(4000) }).strict(),
-    'Set a candidate\'s note; recorded in the run\'s history (undoable).',
+    "Set a candidate's note; recorded in the run's history (undoable).",
   ),
   'candidates.setTags': method<CurationChange>()(
-    z.object({ candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000), tags: z.array(tagSchema).max(20), mode: z.enum(['add', 'remove', 'set']).default('add') }).strict(),
-    'Add, remove or set tags on candidates; recorded in the run\'s history (undoable).',
+    z
+      .object({
+        candidateIds: z.array(candidateIdSchema).min(1, 'must name at least one candidate').max(20000),
+        tags: z.array(tagSchema).max(20),
+        mode: z.enum(['add', 'remove', 'set']).default('add'),
+      })
+      .strict(),
+    "Add, remove or set tags on candidates; recorded in the run's history (undoable).",
   ),
   // ---------- hand-edited levels (issue 15) ----------
   'candidates.prove': method<LevelProof>()(
-    z.object({ runId: runIdSchema, slot: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, 'must not be negative'), level: z.unknown() }).strict(),
-    'Prove a level (a pack\'s level object) in a run\'s slot with the game\'s own proof, the one verify is built on: metrics, a solution and every rule it breaks; stores nothing.',
+    z
+      .object({
+        runId: runIdSchema,
+        slot: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .min(0, 'must not be negative'),
+        level: z.unknown(),
+      })
+      .strict(),
+    "Prove a level (a pack's level object) in a run's slot with the game's own proof, the one verify is built on: metrics, a solution and every rule it breaks; stores nothing.",
   ),
   'candidates.saveEdited': method<SavedEdit>()(
     z
       .object({
         runId: runIdSchema,
-        slot: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, 'must not be negative'),
+        slot: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .min(0, 'must not be negative'),
         from: candidateIdSchema.optional(),
         level: z.unknown(),
       })
       .strict(),
-    'Save a hand-edited level as a new candidate of the run\'s pool, linked to the candidate it came from; a level that breaks a hard rule is saved as a draft that never ships. Near-duplicates are found for it; recorded in the run\'s history (undoable).',
+    "Save a hand-edited level as a new candidate of the run's pool, linked to the candidate it came from; a level that breaks a hard rule is saved as a draft that never ships. Near-duplicates are found for it; recorded in the run's history (undoable).",
   ),
   'history.list': method<HistoryList>()(
-    z.object({ runId: runIdSchema, limit: z.number().int().min(1, 'must be at least 1').max(10000, 'must be at most 10000').default(200) }).strict(),
-    'A run\'s changes, newest first, with time and scope, and what undo and redo would act on.',
+    z
+      .object({
+        runId: runIdSchema,
+        limit: z.number().int().min(1, 'must be at least 1').max(10000, 'must be at most 10000').default(200),
+      })
+      .strict(),
+    "A run's changes, newest first, with time and scope, and what undo and redo would act on.",
   ),
-  'history.undo': method<HistoryStep>()(z.object({ runId: runIdSchema }).strict(), 'Undo exactly the last change of a run still in effect, and name it.'),
-  'history.redo': method<HistoryStep>()(z.object({ runId: runIdSchema }).strict(), 'Redo exactly the change undone last, and name it.'),
+  'history.undo': method<HistoryStep>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Undo exactly the last change of a run still in effect, and name it.',
+  ),
+  'history.redo': method<HistoryStep>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Redo exactly the change undone last, and name it.',
+  ),
   'history.jump': method<HistoryStep>()(
-    z.object({ runId: runIdSchema, entryId: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').min(0, 'must not be negative') }).strict(),
+    z
+      .object({
+        runId: runIdSchema,
+        entryId: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .min(0, 'must not be negative'),
+      })
+      .strict(),
     'Go back (or forward) to the state right after one change of the history (0: before the first).',
   ),
-  'orderings.get': method<OrderingView>()(z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(), 'The automatic or approved ordering with its curve data.'),
-  'orderings.computeApproved': method<OrderingView>()(z.object({ runId: runIdSchema }).strict(), 'Run the game\'s ordering on approved candidates only and store it.'),
-  'orderings.steering': method<Steering>()(z.object({ runId: runIdSchema }).strict(), 'A run\'s pins, locks and exclusions (empty when it has none).'),
+  'orderings.get': method<OrderingView>()(
+    z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(),
+    'The automatic or approved ordering with its curve data.',
+  ),
+  'orderings.computeApproved': method<OrderingView>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "Run the game's ordering on approved candidates only and store it.",
+  ),
+  'orderings.steering': method<Steering>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "A run's pins, locks and exclusions (empty when it has none).",
+  ),
   'orderings.steer': method<SteerResult>()(
     z
       .object({
         runId: runIdSchema,
         approved: z.boolean().optional(),
-        pin: z.array(z.object({ level: levelSchema, candidateId: candidateIdSchema }).strict()).max(10000).default([]),
+        pin: z
+          .array(z.object({ level: levelSchema, candidateId: candidateIdSchema }).strict())
+          .max(10000)
+          .default([]),
         unpin: z.array(levelSchema).max(10000).default([]),
         lock: z.array(levelSchema).max(10000).default([]),
         unlock: z.array(levelSchema).max(10000).default([]),
@@ -560,7 +692,7 @@ export const apiMethods = {
         clear: z.boolean().default(false),
       })
       .strict(),
-    'Pin candidates to levels, lock levels as they are, exclude candidates (or undo those), and recompute the order around them under the game\'s rules; stores the steered order and records the change in the run\'s history. Impossible constraints are refused naming the levels and the rule, and nothing changes.',
+    "Pin candidates to levels, lock levels as they are, exclude candidates (or undo those), and recompute the order around them under the game's rules; stores the steered order and records the change in the run's history. Impossible constraints are refused naming the levels and the rule, and nothing changes.",
   ),
   // ---- duplicate triage (issue 14 part 3) ----
   // ---- ordering page (ordering) ----
@@ -578,11 +710,19 @@ export const apiMethods = {
         triage: duplicateTriageSchema.default('open'),
       })
       .strict(),
-    'Near-duplicate pairs found among a run\'s candidates, closest first, with both verdicts and where each ships (in `order`, by default the order shipping now); pairs marked fine are left out unless triage asks for them.',
+    "Near-duplicate pairs found among a run's candidates, closest first, with both verdicts and where each ships (in `order`, by default the order shipping now); pairs marked fine are left out unless triage asks for them.",
   ),
   'duplicates.triage': method<CurationChange & { pair: DuplicatePairView }>()(
-    z.object({ pairId: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be a positive pair id'), decision: triageDecisionSchema }).strict(),
-    'Triage one near-duplicate pair: reject candidate A or B, or mark the pair fine (both may ship; stored with who decided and when) or take the mark off; recorded in the run\'s history (undoable). The ordering honours it when recomputed.',
+    z
+      .object({
+        pairId: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .positive('must be a positive pair id'),
+        decision: triageDecisionSchema,
+      })
+      .strict(),
+    "Triage one near-duplicate pair: reject candidate A or B, or mark the pair fine (both may ship; stored with who decided and when) or take the mark off; recorded in the run's history (undoable). The ordering honours it when recomputed.",
   ),
   'packs.export': method<ExportResult>()(
     z
@@ -604,7 +744,7 @@ export const apiMethods = {
         importId: importIdSchema.optional(),
       })
       .strict(),
-    'Check a pack\'s text in a worker (size limits, schema, proof), and store it as a read-only imported run.',
+    "Check a pack's text in a worker (size limits, schema, proof), and store it as a read-only imported run.",
   ),
   'packs.cancelImport': method<{ cancelled: boolean }>()(
     z.object({ importId: importIdSchema }).strict(),
@@ -619,7 +759,16 @@ export const apiMethods = {
         base: z.union(
           [
             z.object({ runId: runIdSchema }).strict(),
-            z.object({ game: gameIdSchema, levels: z.number({ error: (iss) => numberTypeMessage(iss.input) }).int('must be a whole number').positive('must be at least 1').optional() }).strict(),
+            z
+              .object({
+                game: gameIdSchema,
+                levels: z
+                  .number({ error: (iss) => numberTypeMessage(iss.input) })
+                  .int('must be a whole number')
+                  .positive('must be at least 1')
+                  .optional(),
+              })
+              .strict(),
           ],
           { error: 'must be a run (its settings) or a game (its defaults)' },
         ),
@@ -645,9 +794,12 @@ export const apiMethods = {
         confirm: z.boolean().default(false),
       })
       .strict(),
-    'Check every variant\'s changes against the game\'s rules and plan (naming a bad field), then store the experiment with one run per arm and seed and queue them on the worker pool; one past the size threshold answers its estimated time and waits for confirm: true.',
+    "Check every variant's changes against the game's rules and plan (naming a bad field), then store the experiment with one run per arm and seed and queue them on the worker pool; one past the size threshold answers its estimated time and waits for confirm: true.",
   ),
-  'experiments.list': method<ExperimentSummary[]>()(z.object({ game: gameIdSchema.optional() }).strict(), 'Experiments, newest first, with status and runs done.'),
+  'experiments.list': method<ExperimentSummary[]>()(
+    z.object({ game: gameIdSchema.optional() }).strict(),
+    'Experiments, newest first, with status and runs done.',
+  ),
   'experiments.get': method<ExperimentDetail>()(
     z.object({ experimentId: experimentIdSchema }).strict(),
     'One experiment: its arms (base and variants with their settings and diff), its runs per arm and seed, and its progress.',
@@ -656,9 +808,18 @@ export const apiMethods = {
     z.object({ experimentId: experimentIdSchema }).strict(),
     'Each variant against the base over the seeds both finished: figures as median and range with a `real` flag from a paired per-seed sign test, and difficulty distributions per stage.',
   ),
-  'experiments.cancel': method<ExperimentSummary>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Stop an experiment\'s queued and running runs; finished runs and candidates stay.'),
-  'experiments.resume': method<ExperimentSummary>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Carry on an experiment\'s unfinished runs from what is stored.'),
-  'experiments.delete': method<{ deleted: number; runs: number }>()(z.object({ experimentId: experimentIdSchema }).strict(), 'Delete an experiment that is not running, with its runs.'),
+  'experiments.cancel': method<ExperimentSummary>()(
+    z.object({ experimentId: experimentIdSchema }).strict(),
+    "Stop an experiment's queued and running runs; finished runs and candidates stay.",
+  ),
+  'experiments.resume': method<ExperimentSummary>()(
+    z.object({ experimentId: experimentIdSchema }).strict(),
+    "Carry on an experiment's unfinished runs from what is stored.",
+  ),
+  'experiments.delete': method<{ deleted: number; runs: number }>()(
+    z.object({ experimentId: experimentIdSchema }).strict(),
+    'Delete an experiment that is not running, with its runs.',
+  ),
   'experiments.adopt': method<ExperimentAdopted>()(
     z
       .object({
@@ -672,7 +833,7 @@ export const apiMethods = {
         seed: seedSchema.optional(),
       })
       .strict(),
-    'Start a new run of the whole plan, or save a preset, with a variant\'s rules and plan.',
+    "Start a new run of the whole plan, or save a preset, with a variant's rules and plan.",
   ),
   'presets.save': method<Preset>()(
     z
@@ -688,11 +849,17 @@ export const apiMethods = {
       .strict(),
     'Check and store a named rule and plan set of a game.',
   ),
-  'presets.list': method<Preset[]>()(z.object({ game: gameIdSchema.optional() }).strict(), 'Presets by game and name.'),
-  'presets.delete': method<{ deleted: number }>()(z.object({ presetId: presetIdSchema }).strict(), 'Delete a preset.'),
+  'presets.list': method<Preset[]>()(
+    z.object({ game: gameIdSchema.optional() }).strict(),
+    'Presets by game and name.',
+  ),
+  'presets.delete': method<{ deleted: number }>()(
+    z.object({ presetId: presetIdSchema }).strict(),
+    'Delete a preset.',
+  ),
   'settings.diff': method<SettingsDiff>()(
     z.object({ a: settingsRefSchema, b: settingsRefSchema }).strict(),
-    'What differs between two settings (runs, presets, a game\'s defaults, an experiment\'s arms), one plain-word line each.',
+    "What differs between two settings (runs, presets, a game's defaults, an experiment's arms), one plain-word line each.",
   ),
 } as const;
 
@@ -720,7 +887,9 @@ export type AsTyped<T> = T extends number
 export type ApiReply<K extends ApiMethodName> = SpecOf<K> extends MethodSpec<z.ZodType, infer R> ? R : never;
 
 /** What the service object implements: one async function per API method. */
-export type ApiHandlers = { [K in ApiMethodName]: (args: ApiParsedArgs<K>) => Promise<ApiReply<K>> | ApiReply<K> };
+export type ApiHandlers = {
+  [K in ApiMethodName]: (args: ApiParsedArgs<K>) => Promise<ApiReply<K>> | ApiReply<K>;
+};
 
 // ---------- events main pushes ----------
 
@@ -731,7 +900,12 @@ export interface ApiEvents {
   'experiment.changed': { experimentId: number; status: ExperimentStatus };
 }
 export type ApiEventName = keyof ApiEvents;
-export const apiEventNames: ApiEventName[] = ['run.progress', 'run.changed', 'experiment.progress', 'experiment.changed'];
+export const apiEventNames: ApiEventName[] = [
+  'run.progress',
+  'run.changed',
+  'experiment.progress',
+  'experiment.changed',
+];
 
 // ---------- errors and envelopes ----------
 
@@ -763,7 +937,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
   toBody(): ApiErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
   }
 }
 

@@ -174,7 +174,10 @@ const READS_ON = /^(must|is|are|needs|holds|has|have|matches|names|asks|comes|ca
 const UNKNOWN = /^(unknown field|is not a (rule|field|known)|is not known)/;
 
 /** One field's problem as a sentence: its name in words (or the game's label), then the message. */
-export function problemSentence(f: { field: string; message: string; label?: string }, method?: string): string {
+export function problemSentence(
+  f: { field: string; message: string; label?: string },
+  method?: string,
+): string {
   if (UNKNOWN.test(f.message) && !f.label) {
     const parts = f.field.split('.');
     const key = parts.pop()!;
@@ -196,7 +199,9 @@ export function errorSentence(err: Pick<ApiErrorBody, 'code' | 'message' | 'fiel
       return fields.map((f) => problemSentence(f, method)).join(' ');
     }
     case 'unknown-method':
-      return sentence(`This studio does not know that request (${err.message}); the window and the studio may be from different versions — restart the studio`);
+      return sentence(
+        `This studio does not know that request (${err.message}); the window and the studio may be from different versions — restart the studio`,
+      );
     case 'internal':
       return sentence(`Something went wrong inside the studio: ${err.message}`);
     default:

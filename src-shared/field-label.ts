@@ -12,9 +12,17 @@ export interface FieldLabels {
 }
 
 /** "Dots at end" → "dots at end", but "HP" stays. */
-const lower = (label: string): string => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+const lower = (label: string): string =>
+  /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 
-const stems = (label: string): Set<string> => new Set(label.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 2).map((w) => w.replace(/s$/, '')));
+const stems = (label: string): Set<string> =>
+  new Set(
+    label
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length > 2)
+      .map((w) => w.replace(/s$/, '')),
+  );
 const sharesWord = (a: string, b: string): boolean => [...stems(a)].some((w) => stems(b).has(w));
 
 /**
@@ -44,7 +52,10 @@ export function gameFieldLabel(game: FieldLabels, path: string): string | null {
 }
 
 /** Each problem of a rules or plan path given the game's label for its field, where it has one. */
-export function withGameLabels<F extends { field: string; message: string }>(game: FieldLabels, fields: readonly F[]): (F & { label?: string })[] {
+export function withGameLabels<F extends { field: string; message: string }>(
+  game: FieldLabels,
+  fields: readonly F[],
+): (F & { label?: string })[] {
   return fields.map((f) => {
     const label = gameFieldLabel(game, f.field);
     return label ? { ...f, label } : f;

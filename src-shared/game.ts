@@ -98,7 +98,8 @@ export interface OrderArgs<Rules, Plan, Level> {
  * first (when `mirror`), then turned `degrees` clockwise on screen; or matched by structure
  * (a graph of who blocks or reaches whom), not by position.
  */
-export type MatchPicture = { kind: 'turn'; mirror: boolean; degrees: number } | { kind: 'graph'; mirror: boolean };
+export type MatchPicture =
+  { kind: 'turn'; mirror: boolean; degrees: number } | { kind: 'graph'; mirror: boolean };
 
 /** A stored near-duplicate match in a designer's words. */
 export interface MatchDescription {
@@ -200,7 +201,13 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   metrics: MetricInfo[];
   difficulty: string;
   /** Make candidate `index` of `slot`; its randomness comes from (seed, slot, index) only. */
-  generate(args: { rules: Rules; plan: Plan; seed: number; slot: number; index: number }): GeneratedCandidate<Level>;
+  generate(args: {
+    rules: Rules;
+    plan: Plan;
+    seed: number;
+    slot: number;
+    index: number;
+  }): GeneratedCandidate<Level>;
   /** Re-measure a level (used by verify and import). */
   measure(level: Level, rules: Rules): Record<string, number>;
   /**
@@ -234,7 +241,11 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
    * Every near-duplicate pair among many levels (indices into `levels`, a < b), preparing each
    * level once; only pairs `include` accepts are compared.
    */
-  duplicatePairs(levels: Level[], rules: Rules, include?: (a: number, b: number) => boolean): { a: number; b: number; duplicate: NearDuplicate }[];
+  duplicatePairs(
+    levels: Level[],
+    rules: Rules,
+    include?: (a: number, b: number) => boolean,
+  ): { a: number; b: number; duplicate: NearDuplicate }[];
   /**
    * The closest pair of a shipped set (indices into `levels`) and its share (0..1) under the
    * game's own near-duplicate measure, or null with fewer than two levels: a quality figure

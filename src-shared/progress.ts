@@ -94,7 +94,12 @@ export const PHASE_WEIGHTS: PhaseWeights = {
  * The overall figure (0..1) of a run in `phase` with `done` of `total` of that phase's work
  * finished: the weights of the phases before it plus its own share. 'done' is 1.
  */
-export function overallProgress(phase: RunPhase, done: number, total: number, weights: PhaseWeights = PHASE_WEIGHTS): number {
+export function overallProgress(
+  phase: RunPhase,
+  done: number,
+  total: number,
+  weights: PhaseWeights = PHASE_WEIGHTS,
+): number {
   if (phase === 'done') return 1;
   const sum = weights.generate + weights.order + weights['near-duplicates'];
   let before = 0;

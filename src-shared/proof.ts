@@ -85,7 +85,10 @@ export function parseLevelWith<T>(schema: z.ZodType<T>, json: unknown, game: str
   const r = schema.safeParse(json, { error: designerErrorMap });
   if (r.success) return r.data;
   const fields = designerIssues(r.error, { schema, unknownKey: `is not a field of a ${game} level` });
-  throw new LevelFormatError(`the ${game} level is not valid: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+  throw new LevelFormatError(
+    `the ${game} level is not valid: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+    fields,
+  );
 }
 
 /** A proof's `ok` from its violations (every violation is a hard rule). */

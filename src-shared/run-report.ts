@@ -51,7 +51,8 @@ export function resumedText(r: Pick<RunReport, 'resumes'>): string | null {
 }
 
 /** What one line of the report is about (the Runs panel's test ids are `report-<key>`). */
-export type ReportLineKey = 'difficulty' | 'step' | 'gave-up' | 'duplicates' | 'triage' | 'short' | 'warning' | 'resumed' | 'phases';
+export type ReportLineKey =
+  'difficulty' | 'step' | 'gave-up' | 'duplicates' | 'triage' | 'short' | 'warning' | 'resumed' | 'phases';
 
 export interface ReportLine {
   key: ReportLineKey;
@@ -65,7 +66,8 @@ export interface ReportLine {
 export const reportFigure = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
 /** "1 read", "2 reads", "0.5 bits": a unit after a figure, singular for exactly one; the bare figure with no unit. */
-export const withUnit = (n: number, unit: string | undefined): string => (unit ? `${reportFigure(n)} ${n === 1 ? unit.replace(/s$/, '') : unit}` : reportFigure(n));
+export const withUnit = (n: number, unit: string | undefined): string =>
+  unit ? `${reportFigure(n)} ${n === 1 ? unit.replace(/s$/, '') : unit}` : reportFigure(n);
 
 /** A phase's time: "0.16 s", or "not run". */
 const phaseTime = (ms: number | null): string => (ms === null ? 'not run' : `${(ms / 1000).toFixed(2)} s`);
@@ -80,25 +82,55 @@ export function reportLines(r: RunReport): ReportLine[] {
   if (r.difficulty) {
     const d = r.difficulty;
     const unit = d.unit;
-    lines.push({ key: 'difficulty', label: 'Difficulty', value: `${reportFigure(d.min)} – ${withUnit(d.max, unit)}` });
-    if (d.largestStep) lines.push({ key: 'step', label: 'Largest step', value: `${withUnit(d.largestStep.step, unit)}, level ${d.largestStep.from} → ${d.largestStep.to}` });
+    lines.push({
+      key: 'difficulty',
+      label: 'Difficulty',
+      value: `${reportFigure(d.min)} – ${withUnit(d.max, unit)}`,
+    });
+    if (d.largestStep)
+      lines.push({
+        key: 'step',
+        label: 'Largest step',
+        value: `${withUnit(d.largestStep.step, unit)}, level ${d.largestStep.from} → ${d.largestStep.to}`,
+      });
   }
   const g = r.gaveUp;
   const top = g.reasons[0];
   lines.push({
     key: 'gave-up',
     label: 'Gave up',
-    value: g.count === 0 ? `none of ${g.of} candidates` : `${g.count} of ${g.of} candidates${top ? `, most often: ${top.reason}` : ''}`,
+    value:
+      g.count === 0
+        ? `none of ${g.of} candidates`
+        : `${g.count} of ${g.of} candidates${top ? `, most often: ${top.reason}` : ''}`,
     ...(g.reasons.length ? { detail: g.reasons.map((x) => `${x.count}× ${x.reason}`).join('\n') } : {}),
   });
   const n = r.nearDuplicates;
-  lines.push({ key: 'duplicates', label: 'Near-duplicates', value: `${n.found} pair${n.found === 1 ? '' : 's'} found, ${n.skipped} skipped by the order${n.bothShip ? `, ${n.bothShip} both ship` : ''}` });
+  lines.push({
+    key: 'duplicates',
+    label: 'Near-duplicates',
+    value: `${n.found} pair${n.found === 1 ? '' : 's'} found, ${n.skipped} skipped by the order${n.bothShip ? `, ${n.bothShip} both ship` : ''}`,
+  });
   const t = n.triage;
-  if (t && (t.fine || t.rejected)) lines.push({ key: 'triage', label: 'Triage', value: `${t.fine} marked fine, ${t.rejected} settled by a rejection, ${t.open} open` });
-  lines.push({ key: 'short', label: 'Short levels', value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels) });
+  if (t && (t.fine || t.rejected))
+    lines.push({
+      key: 'triage',
+      label: 'Triage',
+      value: `${t.fine} marked fine, ${t.rejected} settled by a rejection, ${t.open} open`,
+    });
+  lines.push({
+    key: 'short',
+    label: 'Short levels',
+    value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels),
+  });
   for (const w of r.warnings) lines.push({ key: 'warning', label: 'Warning', value: w });
   const resumed = resumedText(r);
   if (resumed) lines.push({ key: 'resumed', label: 'Resumed', value: resumed });
-  if (r.phases.length) lines.push({ key: 'phases', label: 'Phases', value: r.phases.map((p) => `${p.name} ${phaseTime(p.ms)}`).join(' · ') });
+  if (r.phases.length)
+    lines.push({
+      key: 'phases',
+      label: 'Phases',
+      value: r.phases.map((p) => `${p.name} ${phaseTime(p.ms)}`).join(' · '),
+    });
   return lines;
 }

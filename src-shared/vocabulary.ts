@@ -26,6 +26,7 @@ export function poolsName(slots: Iterable<number>): string {
 export function candidatesName(cands: readonly { slot: number; index: number }[]): string {
   if (cands.length === 0) return 'no candidate';
   if (cands.length === 1) return candidateName(cands[0]!.slot, cands[0]!.index);
-  if (cands.length === 2) return `${candidateName(cands[0]!.slot, cands[0]!.index)} and ${candidateName(cands[1]!.slot, cands[1]!.index)}`;
+  if (cands.length === 2)
+    return `${candidateName(cands[0]!.slot, cands[0]!.index)} and ${candidateName(cands[1]!.slot, cands[1]!.index)}`;
   return `${cands.length} candidates in ${poolsName(cands.map((c) => c.slot))}`;
 }

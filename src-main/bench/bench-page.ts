@@ -13,7 +13,15 @@ import { openDatabase, type Db } from '../store/db';
 import { startServer } from '../server/server';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface BenchPage {
   page: Page;
@@ -34,7 +42,10 @@ export interface BenchPageOptions {
   beforeLoad?: (page: Page) => Promise<void>;
 }
 
-export async function withBenchPage<T>(options: BenchPageOptions, body: (b: BenchPage) => Promise<T>): Promise<T> {
+export async function withBenchPage<T>(
+  options: BenchPageOptions,
+  body: (b: BenchPage) => Promise<T>,
+): Promise<T> {
   const { chromium } = await import('playwright-core');
   const dir = mkdtempSync(join(tmpdir(), `studio-bench-${options.name}-`));
   try {

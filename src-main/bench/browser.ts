@@ -23,7 +23,8 @@ export const browserBenchCases: BenchCase[] = [
   {
     name: 'browser',
     run: async () => {
-      let runId = 0, apsisRunId = 0;
+      let runId = 0,
+        apsisRunId = 0;
       const seed = (db: Db): void => {
         runId = insertGeneratedRun(db, 'carillon', 10_000).runId;
         apsisRunId = insertGeneratedRun(db, 'apsis', APSIS_POOL).runId;
@@ -31,11 +32,53 @@ export const browserBenchCases: BenchCase[] = [
       return withBenchPage({ name: 'browser', seed }, async ({ page, browser, dir }) => {
         const rows: BenchRow[] = [];
         // Boards: the largest levels the default plans make.
-        const field = findLevel((index) => carillonGame.generate({ rules: carillonGame.defaultRules, plan: carillonGame.defaultPlan, seed: 7, slot: 119, index }).level, (l) => l.dots.length === 40);
-        const system = findLevel((index) => apsisGame.generate({ rules: apsisGame.defaultRules, plan: apsisGame.defaultPlan, seed: 7, slot: 149, index }).level, (l) => l.arrows.length === 36);
+        const field = findLevel(
+          (index) =>
+            carillonGame.generate({
+              rules: carillonGame.defaultRules,
+              plan: carillonGame.defaultPlan,
+              seed: 7,
+              slot: 119,
+              index,
+            }).level,
+          (l) => l.dots.length === 40,
+        );
+        const system = findLevel(
+          (index) =>
+            apsisGame.generate({
+              rules: apsisGame.defaultRules,
+              plan: apsisGame.defaultPlan,
+              seed: 7,
+              slot: 149,
+              index,
+            }).level,
+          (l) => l.arrows.length === 36,
+        );
         const packs: [string, string, number][] = [
-          ['carillon', stringifyPack(carillonGame.toPack({ seed: 7, rules: carillonGame.defaultRules, plan: carillonGame.truncatePlan(carillonGame.defaultPlan, 1), levels: [field] })), 40],
-          ['apsis', stringifyPack(apsisGame.toPack({ seed: 7, rules: apsisGame.defaultRules, plan: apsisGame.truncatePlan(apsisGame.defaultPlan, 1), levels: [system] })), 36],
+          [
+            'carillon',
+            stringifyPack(
+              carillonGame.toPack({
+                seed: 7,
+                rules: carillonGame.defaultRules,
+                plan: carillonGame.truncatePlan(carillonGame.defaultPlan, 1),
+                levels: [field],
+              }),
+            ),
+            40,
+          ],
+          [
+            'apsis',
+            stringifyPack(
+              apsisGame.toPack({
+                seed: 7,
+                rules: apsisGame.defaultRules,
+                plan: apsisGame.truncatePlan(apsisGame.defaultPlan, 1),
+                levels: [system],
+              }),
+            ),
+            36,
+          ],
         ];
         for (const [game, text, size] of packs) {
           const file = join(dir, `${game}.json`);
@@ -45,7 +88,12 @@ export const browserBenchCases: BenchCase[] = [
           await page.waitForFunction((g) => window.__inspector?.game === g, game);
           const t = await page.evaluate(() => window.__inspector!.bench(25));
           const what = game === 'carillon' ? `${size}-dot field` : `${size}-arrow system`;
-          rows.push({ name: `draw a ${what} (build + draw, median of 25)`, value: t.buildMs, unit: 'ms', budget: '< 16 ms' });
+          rows.push({
+            name: `draw a ${what} (build + draw, median of 25)`,
+            value: t.buildMs,
+            unit: 'ms',
+            budget: '< 16 ms',
+          });
           rows.push({ name: `redraw a ${what}`, value: t.redrawMs, unit: 'ms' });
         }
         // Scrolling the pool of 10,000 candidates: frame times, then (on a fresh page) the
@@ -53,29 +101,89 @@ export const browserBenchCases: BenchCase[] = [
         await openPool(page, runId, 10_000);
         const scroll = await scrollPool(page);
         if (process.env['BENCH_DEBUG']) console.error('slow frames (index:ms):', scroll.slow.join(' '));
-        rows.push({ name: 'pool of 10,000: frame time while scrolling, median', value: scroll.median, unit: 'ms' });
+        rows.push({
+          name: 'pool of 10,000: frame time while scrolling, median',
+          value: scroll.median,
+          unit: 'ms',
+        });
         rows.push({ name: 'pool of 10,000: frame time while scrolling, p95', value: scroll.p95, unit: 'ms' });
-        rows.push({ name: 'pool of 10,000: worst frame while scrolling', value: scroll.max, unit: 'ms', budget: '< 50 ms' });
-        rows.push({ name: 'pool of 10,000: main-thread tasks over 50 ms while scrolling', value: scroll.longCount, unit: 'tasks', budget: '0' });
-        rows.push({ name: 'pool of 10,000: longest main-thread task (0 = none over 50 ms)', value: scroll.longest, unit: 'ms', budget: '< 50 ms' });
-        rows.push({ name: 'pool of 10,000: rows in the DOM (virtualised)', value: scroll.rowsMax, unit: 'rows' });
-        rows.push({ name: `pool of 10,000: thumbnails drawn while scrolling (${scroll.frames} frames)`, value: scroll.drawn, unit: 'thumbnails' });
-        rows.push({ name: 'pool of 10,000: thumbnails put back from the picture cache while scrolling', value: scroll.blits, unit: 'thumbnails' });
-        rows.push({ name: 'pool of 10,000: drawing one thumbnail (the game\'s drawing, rasterised), mean', value: scroll.drawMean, unit: 'ms/card' });
-        rows.push({ name: 'pool of 10,000: drawing one thumbnail, p95', value: scroll.drawP95, unit: 'ms/card' });
+        rows.push({
+          name: 'pool of 10,000: worst frame while scrolling',
+          value: scroll.max,
+          unit: 'ms',
+          budget: '< 50 ms',
+        });
+        rows.push({
+          name: 'pool of 10,000: main-thread tasks over 50 ms while scrolling',
+          value: scroll.longCount,
+          unit: 'tasks',
+          budget: '0',
+        });
+        rows.push({
+          name: 'pool of 10,000: longest main-thread task (0 = none over 50 ms)',
+          value: scroll.longest,
+          unit: 'ms',
+          budget: '< 50 ms',
+        });
+        rows.push({
+          name: 'pool of 10,000: rows in the DOM (virtualised)',
+          value: scroll.rowsMax,
+          unit: 'rows',
+        });
+        rows.push({
+          name: `pool of 10,000: thumbnails drawn while scrolling (${scroll.frames} frames)`,
+          value: scroll.drawn,
+          unit: 'thumbnails',
+        });
+        rows.push({
+          name: 'pool of 10,000: thumbnails put back from the picture cache while scrolling',
+          value: scroll.blits,
+          unit: 'thumbnails',
+        });
+        rows.push({
+          name: "pool of 10,000: drawing one thumbnail (the game's drawing, rasterised), mean",
+          value: scroll.drawMean,
+          unit: 'ms/card',
+        });
+        rows.push({
+          name: 'pool of 10,000: drawing one thumbnail, p95',
+          value: scroll.drawP95,
+          unit: 'ms/card',
+        });
         await page.reload();
         await openPool(page, runId, 10_000);
         await browser.startTracing(page, { categories: ['toplevel'] });
         const traced = await scrollPool(page);
         const cpu = mainThreadCpu(await browser.stopTracing());
-        rows.push({ name: 'pool of 10,000: main-thread CPU per frame while scrolling (traced)', value: cpu.totalMs / traced.frames, unit: 'ms' });
-        rows.push({ name: 'pool of 10,000: longest main-thread task while scrolling, CPU time (traced)', value: cpu.longestMs, unit: 'ms' });
+        rows.push({
+          name: 'pool of 10,000: main-thread CPU per frame while scrolling (traced)',
+          value: cpu.totalMs / traced.frames,
+          unit: 'ms',
+        });
+        rows.push({
+          name: 'pool of 10,000: longest main-thread task while scrolling, CPU time (traced)',
+          value: cpu.longestMs,
+          unit: 'ms',
+        });
         // Apsis thumbnails cost more to draw (arrows of several strokes each): the same scroll through a pool of its levels.
         await openPool(page, apsisRunId, APSIS_POOL);
         const apsis = await scrollPool(page);
-        rows.push({ name: `Apsis pool of ${APSIS_POOL.toLocaleString('en')}: thumbnails drawn while scrolling (${apsis.frames} frames)`, value: apsis.drawn, unit: 'thumbnails' });
-        rows.push({ name: 'Apsis pool: drawing one thumbnail (the game\'s drawing, rasterised), mean', value: apsis.drawMean, unit: 'ms/card' });
-        rows.push({ name: 'Apsis pool: worst frame while scrolling', value: apsis.max, unit: 'ms', budget: '< 50 ms' });
+        rows.push({
+          name: `Apsis pool of ${APSIS_POOL.toLocaleString('en')}: thumbnails drawn while scrolling (${apsis.frames} frames)`,
+          value: apsis.drawn,
+          unit: 'thumbnails',
+        });
+        rows.push({
+          name: "Apsis pool: drawing one thumbnail (the game's drawing, rasterised), mean",
+          value: apsis.drawMean,
+          unit: 'ms/card',
+        });
+        rows.push({
+          name: 'Apsis pool: worst frame while scrolling',
+          value: apsis.max,
+          unit: 'ms',
+          budget: '< 50 ms',
+        });
         return rows;
       });
     },
@@ -89,7 +197,11 @@ const APSIS_POOL = 2_000;
 async function openPool(page: Page, runId: number, count: number): Promise<void> {
   await page.keyboard.press('Alt+2');
   await page.getByTestId('run-picker').first().selectOption(String(runId));
-  await page.waitForFunction((n) => document.querySelector('[data-testid="pool-count"]')?.textContent === String(n), count, { timeout: 60_000 });
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid="pool-count"]')?.textContent === String(n),
+    count,
+    { timeout: 60_000 },
+  );
 }
 
 /**
@@ -133,7 +245,8 @@ async function scrollPool(page: Page) {
     frames.sort((a, b) => a - b);
     const t = window.__thumbs;
     const draws = (t?.drawMs ?? []).slice().sort((a, b) => a - b);
-    const q = (xs: number[], f: number): number => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(xs.length * f))]! : Number.NaN);
+    const q = (xs: number[], f: number): number =>
+      xs.length ? xs[Math.min(xs.length - 1, Math.floor(xs.length * f))]! : Number.NaN;
     return {
       frames: frames.length,
       median: q(frames, 0.5),
@@ -159,10 +272,16 @@ async function scrollPool(page: Page) {
 function mainThreadCpu(trace: Buffer): { totalMs: number; longestMs: number } {
   const json = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(json) ? json : (json.traceEvents ?? []);
-  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  let us = 0, longest = 0;
+  const main = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let us = 0,
+    longest = 0;
   for (const e of events) {
-    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !main.has(`${e.pid}:${e.tid}`)) continue;
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !main.has(`${e.pid}:${e.tid}`))
+      continue;
     us += e.tdur ?? 0;
     longest = Math.max(longest, e.tdur ?? 0);
   }

@@ -30,7 +30,9 @@ export function timeMedian(fn: () => void, repeats = 5): number {
 
 function randomGraph(n: number, p: number, seed: number): Digraph {
   const r = streamFor(seed);
-  const out: number[][] = Array.from({ length: n }, (_, v) => Array.from({ length: n }, (_, w) => w).filter((w) => w !== v && r.chance(p)));
+  const out: number[][] = Array.from({ length: n }, (_, v) =>
+    Array.from({ length: n }, (_, w) => w).filter((w) => w !== v && r.chance(p)),
+  );
   return { n, out };
 }
 
@@ -56,7 +58,8 @@ export const benchCases: BenchCase[] = [
       a.out.forEach((o, v) => o.forEach((w) => out[perm[v] as number]!.push(perm[w] as number)));
       const b: Digraph = { n: 40, out };
       const ms = timeMedian(() => {
-        for (let i = 0; i < 100; i++) if (!findIsomorphism(a, b)) throw new Error('isomorphism bench: copy not found');
+        for (let i = 0; i < 100; i++)
+          if (!findIsomorphism(a, b)) throw new Error('isomorphism bench: copy not found');
       });
       return [{ name: 'isomorphism 40 vertices', value: ms / 100, unit: 'ms/pair' }];
     },
@@ -67,7 +70,9 @@ export const benchCases: BenchCase[] = [
       const pool = createPool();
       try {
         const t0 = performance.now();
-        await Promise.all(Array.from({ length: 8 }, (_, i) => pool.run({ kind: 'checksum', seed: i, count: 2_000_000 })));
+        await Promise.all(
+          Array.from({ length: 8 }, (_, i) => pool.run({ kind: 'checksum', seed: i, count: 2_000_000 })),
+        );
         const ms = performance.now() - t0;
         return [{ name: `pool checksum 8×2M (${pool.size} workers)`, value: ms, unit: 'ms' }];
       } finally {

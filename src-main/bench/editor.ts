@@ -26,7 +26,8 @@ declare global {
 /** Edits timed per level (each nudges one element by one unit, alternately there and back). */
 const EDITS = 60;
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
 export const editorBenchCases: BenchCase[] = [
   {
@@ -40,14 +41,55 @@ export const editorBenchCases: BenchCase[] = [
       return withBenchPage({ name: 'editor', beforeLoad }, async ({ page, dir }) => {
         const rows: BenchRow[] = [];
         // The last level of each default plan, as the last level of a pack (so it is proved in its own slot).
-        const cPlan = carillonGame.defaultPlan, aPlan = apsisGame.defaultPlan;
-        const cSlot = carillonGame.levelCount(cPlan) - 1, aSlot = apsisGame.levelCount(aPlan) - 1;
-        const field = findLevel((index) => carillonGame.generate({ rules: carillonGame.defaultRules, plan: cPlan, seed: 7, slot: cSlot, index }).level, (l) => l.dots.length === 40);
-        const system = findLevel((index) => apsisGame.generate({ rules: apsisGame.defaultRules, plan: aPlan, seed: 7, slot: aSlot, index }).level, (l) => l.arrows.length === 36);
+        const cPlan = carillonGame.defaultPlan,
+          aPlan = apsisGame.defaultPlan;
+        const cSlot = carillonGame.levelCount(cPlan) - 1,
+          aSlot = apsisGame.levelCount(aPlan) - 1;
+        const field = findLevel(
+          (index) =>
+            carillonGame.generate({
+              rules: carillonGame.defaultRules,
+              plan: cPlan,
+              seed: 7,
+              slot: cSlot,
+              index,
+            }).level,
+          (l) => l.dots.length === 40,
+        );
+        const system = findLevel(
+          (index) =>
+            apsisGame.generate({ rules: apsisGame.defaultRules, plan: aPlan, seed: 7, slot: aSlot, index })
+              .level,
+          (l) => l.arrows.length === 36,
+        );
         // Packs of one level each would put it at level 1; fill the earlier levels with copies so it stands in its slot.
         const packs: [string, string, string, number][] = [
-          ['carillon', '40-dot field', stringifyPack(carillonGame.toPack({ seed: 7, rules: carillonGame.defaultRules, plan: cPlan, levels: new Array(cSlot + 1).fill(field) })), cSlot],
-          ['apsis', '36-arrow system', stringifyPack(apsisGame.toPack({ seed: 7, rules: apsisGame.defaultRules, plan: aPlan, levels: new Array(aSlot + 1).fill(system) })), aSlot],
+          [
+            'carillon',
+            '40-dot field',
+            stringifyPack(
+              carillonGame.toPack({
+                seed: 7,
+                rules: carillonGame.defaultRules,
+                plan: cPlan,
+                levels: new Array(cSlot + 1).fill(field),
+              }),
+            ),
+            cSlot,
+          ],
+          [
+            'apsis',
+            '36-arrow system',
+            stringifyPack(
+              apsisGame.toPack({
+                seed: 7,
+                rules: apsisGame.defaultRules,
+                plan: aPlan,
+                levels: new Array(aSlot + 1).fill(system),
+              }),
+            ),
+            aSlot,
+          ],
         ];
         for (const [game, what, text, slot] of packs) {
           const file = join(dir, `${game}.json`);
@@ -58,25 +100,46 @@ export const editorBenchCases: BenchCase[] = [
           await page.getByTestId('pack-level').press('Enter');
           await page.waitForFunction((g) => window.__inspector?.game === g, game);
           await page.keyboard.press('e');
-          await page.waitForFunction(() => (window.__editor?.proofs() ?? 0) > 0, undefined, { timeout: 60_000 });
+          await page.waitForFunction(() => (window.__editor?.proofs() ?? 0) > 0, undefined, {
+            timeout: 60_000,
+          });
           // One edit at a time: nudge an element right, then back left, and wait for its proof on screen.
           const t = await page.evaluate(async (n) => {
             const hook = window.__editor!;
             const count = hook.centres().length;
-            const toScreen: number[] = [], work: number[] = [];
+            const toScreen: number[] = [],
+              work: number[] = [];
             for (let k = 0; k < n; k++) {
               const i = Math.floor(k / 2) % count;
               const r = await hook.nudgeAndWait(i, k % 2 === 0 ? 1 : -1, 0);
               toScreen.push(r.toScreenMs);
               work.push(r.workMs);
-              if (window.__benchDebug) console.log(`edit ${k}: ${r.toScreenMs.toFixed(1)} ms to screen, ${document.querySelector('[data-testid=edit-timing]')?.textContent} round trip, worker ${r.workMs.toFixed(1)} ms`);
+              if (window.__benchDebug)
+                console.log(
+                  `edit ${k}: ${r.toScreenMs.toFixed(1)} ms to screen, ${document.querySelector('[data-testid=edit-timing]')?.textContent} round trip, worker ${r.workMs.toFixed(1)} ms`,
+                );
             }
             return { toScreen, work };
           }, EDITS);
-          const s = t.toScreen.slice().sort((a, b) => a - b), w = t.work.slice().sort((a, b) => a - b);
-          rows.push({ name: `edit mode: one edit of a ${what} to its proof on screen, median of ${EDITS}`, value: quantile(s, 0.5), unit: 'ms', budget: '< 16 ms' });
-          rows.push({ name: `edit mode: one edit of a ${what} to its proof on screen, p95`, value: quantile(s, 0.95), unit: 'ms', budget: '< 33 ms' });
-          rows.push({ name: `edit mode: prove + explain a ${what} in the worker, median`, value: quantile(w, 0.5), unit: 'ms' });
+          const s = t.toScreen.slice().sort((a, b) => a - b),
+            w = t.work.slice().sort((a, b) => a - b);
+          rows.push({
+            name: `edit mode: one edit of a ${what} to its proof on screen, median of ${EDITS}`,
+            value: quantile(s, 0.5),
+            unit: 'ms',
+            budget: '< 16 ms',
+          });
+          rows.push({
+            name: `edit mode: one edit of a ${what} to its proof on screen, p95`,
+            value: quantile(s, 0.95),
+            unit: 'ms',
+            budget: '< 33 ms',
+          });
+          rows.push({
+            name: `edit mode: prove + explain a ${what} in the worker, median`,
+            value: quantile(w, 0.5),
+            unit: 'ms',
+          });
 
           // A drag across the board with the mouse, one move per frame: the frame gaps while it runs.
           const c = (await page.evaluate(() => window.__editor!.centres()))[0]!;
@@ -88,8 +151,17 @@ export const editorBenchCases: BenchCase[] = [
           }
           await page.mouse.up();
           const frames = (await page.evaluate(() => window.__editor!.dragFrames())).sort((a, b) => a - b);
-          rows.push({ name: `edit mode: frame gap while dragging in a ${what}, median`, value: quantile(frames, 0.5), unit: 'ms' });
-          rows.push({ name: `edit mode: frame gap while dragging in a ${what}, p95`, value: quantile(frames, 0.95), unit: 'ms', budget: '< 33 ms (30 fps)' });
+          rows.push({
+            name: `edit mode: frame gap while dragging in a ${what}, median`,
+            value: quantile(frames, 0.5),
+            unit: 'ms',
+          });
+          rows.push({
+            name: `edit mode: frame gap while dragging in a ${what}, p95`,
+            value: quantile(frames, 0.95),
+            unit: 'ms',
+            budget: '< 33 ms (30 fps)',
+          });
           await page.keyboard.press('e');
         }
         return rows;

@@ -70,7 +70,12 @@ function mainThreadSeconds(): number | null {
   }
 }
 
-function experimentCase(name: string, budget: string, game: GameId, args: Omit<ApiArgs<'experiments.create'>, 'seeds'>): BenchCase {
+function experimentCase(
+  name: string,
+  budget: string,
+  game: GameId,
+  args: Omit<ApiArgs<'experiments.create'>, 'seeds'>,
+): BenchCase {
   return {
     name,
     run: async () => {
@@ -94,9 +99,16 @@ function experimentCase(name: string, budget: string, game: GameId, args: Omit<A
         await localClient(service).call('experiments.results', { experimentId: made.experimentId });
         const resultsMs = performance.now() - r0;
         return [
-          { name: `${name}: ${end.runs.length} runs, ${made.candidates} candidates, ${WORKERS} workers`, value: wall, unit: 's', budget },
+          {
+            name: `${name}: ${end.runs.length} runs, ${made.candidates} candidates, ${WORKERS} workers`,
+            value: wall,
+            unit: 's',
+            budget,
+          },
           { name: `${name}: CPU time, all threads`, value: cpu, unit: 's' },
-          ...(m0 !== null && m1 !== null ? [{ name: `${name}: CPU time, main thread (store, reads, messages)`, value: m1 - m0, unit: 's' }] : []),
+          ...(m0 !== null && m1 !== null
+            ? [{ name: `${name}: CPU time, main thread (store, reads, messages)`, value: m1 - m0, unit: 's' }]
+            : []),
           { name: `${name}: per run (wall)`, value: wall / end.runs.length, unit: 's' },
           { name: `${name}: results (first read)`, value: resultsMs, unit: 'ms' },
         ];
@@ -113,7 +125,11 @@ function experimentCase(name: string, budget: string, game: GameId, args: Omit<A
  * thread (nothing else runs in the process by then): the pass's CPU without other threads or
  * wall-clock waits, and how many levels its tasks send (each parsed and prepared per task).
  */
-function dedupOnOneThread(dbPath: string, game: GameId, run: { id: number; plan: unknown; rules: unknown }): { cpuMs: number; sent: number; tasks: number; candidates: number } {
+function dedupOnOneThread(
+  dbPath: string,
+  game: GameId,
+  run: { id: number; plan: unknown; rules: unknown },
+): { cpuMs: number; sent: number; tasks: number; candidates: number } {
   const db = openDatabase(dbPath);
   try {
     const tasks = passTasks(db, gameById(game), run, WORKERS);
@@ -144,7 +160,8 @@ function phasesCase(game: GameId): BenchCase {
       try {
         let firstStored = Number.NaN;
         const off = service.on('run.progress', (p) => {
-          if (p.stage === 'generate' && p.done > 0 && Number.isNaN(firstStored)) firstStored = performance.now() - t0;
+          if (p.stage === 'generate' && p.done > 0 && Number.isNaN(firstStored))
+            firstStored = performance.now() - t0;
         });
         const run = await localClient(service).call('runs.create', { game, seed: 7 });
         const done = await service.engine.waitFor(run.id);
@@ -158,19 +175,47 @@ function phasesCase(game: GameId): BenchCase {
         const m1 = mainThreadSeconds();
         const report = (await localClient(service).call('runs.report', { runId: run.id }))!;
         const phase = (n: string): number => report.phases.find((p) => p.name === n)?.ms ?? Number.NaN;
-        const pass = dedupOnOneThread(join(dir, 'bench.db'), game, await localClient(service).call('runs.get', { runId: run.id }));
+        const pass = dedupOnOneThread(
+          join(dir, 'bench.db'),
+          game,
+          await localClient(service).call('runs.get', { runId: run.id }),
+        );
         const rows: BenchRow[] = [
-          { name: `${game} set phases: start-up (open, pool, first candidate stored)`, value: firstStored, unit: 'ms' },
+          {
+            name: `${game} set phases: start-up (open, pool, first candidate stored)`,
+            value: firstStored,
+            unit: 'ms',
+          },
           { name: `${game} set phases: generate`, value: phase('generate'), unit: 'ms' },
-          { name: `${game} set phases: of which store (main thread)`, value: service.engine.storeSeconds(run.id) * 1000, unit: 'ms' },
+          {
+            name: `${game} set phases: of which store (main thread)`,
+            value: service.engine.storeSeconds(run.id) * 1000,
+            unit: 'ms',
+          },
           { name: `${game} set phases: order`, value: phase('order'), unit: 'ms' },
           { name: `${game} set phases: duplicates`, value: phase('near-duplicates'), unit: 'ms' },
-          { name: `${game} set phases: duplicates, the pass's tasks re-run on one thread (CPU, best of 3)`, value: pass.cpuMs, unit: 'ms' },
-          { name: `${game} set phases: duplicates, levels sent to the workers (${pass.tasks} tasks, ${pass.candidates} candidates)`, value: pass.sent, unit: 'levels' },
+          {
+            name: `${game} set phases: duplicates, the pass's tasks re-run on one thread (CPU, best of 3)`,
+            value: pass.cpuMs,
+            unit: 'ms',
+          },
+          {
+            name: `${game} set phases: duplicates, levels sent to the workers (${pass.tasks} tasks, ${pass.candidates} candidates)`,
+            value: pass.sent,
+            unit: 'levels',
+          },
           { name: `${game} set phases: export`, value: exportMs, unit: 'ms' },
           { name: `${game} set phases: whole set, wall`, value: total, unit: 'ms' },
           { name: `${game} set phases: whole set, CPU all threads`, value: cpu * 1000, unit: 'ms' },
-          ...(m0 !== null && m1 !== null ? [{ name: `${game} set phases: whole set, CPU main thread`, value: (m1 - m0) * 1000, unit: 'ms' }] : []),
+          ...(m0 !== null && m1 !== null
+            ? [
+                {
+                  name: `${game} set phases: whole set, CPU main thread`,
+                  value: (m1 - m0) * 1000,
+                  unit: 'ms',
+                },
+              ]
+            : []),
         ];
         for (const r of rows) process.stderr.write(`bench: ${r.name} ${r.value.toFixed(0)} ${r.unit}\n`);
         return rows;

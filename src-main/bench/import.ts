@@ -19,7 +19,22 @@ function hugeApsisLevel(arrows: number): string {
     seed: 1,
     rules: {},
     plan: [],
-    levels: [{ level: 1, orbits: 6, depth: 1, free: 1, reads: 0, arrows: Array.from({ length: arrows }, (_, i) => ({ orbit: 1 + (i % 6), angle: i % 360, heading: 'cw', length: 'short' })), solution: [0] }],
+    levels: [
+      {
+        level: 1,
+        orbits: 6,
+        depth: 1,
+        free: 1,
+        reads: 0,
+        arrows: Array.from({ length: arrows }, (_, i) => ({
+          orbit: 1 + (i % 6),
+          angle: i % 360,
+          heading: 'cw',
+          length: 'short',
+        })),
+        solution: [0],
+      },
+    ],
   });
 }
 
@@ -46,14 +61,34 @@ export const importBenchCases: BenchCase[] = [
         const pack = await api.call('packs.export', { runId: run.id, kind: 'automatic' });
         // Through the API (the same dispatch both transports call), the event loop watched.
         const good = await timed(() => service.dispatch('packs.import', { text: pack.text }));
-        if (!good.value.ok) throw new Error(`import bench: the pack was refused: ${good.value.error.message}`);
+        if (!good.value.ok)
+          throw new Error(`import bench: the pack was refused: ${good.value.error.message}`);
         const hostile = await timed(() => service.dispatch('packs.import', { text: hugeApsisLevel(10_000) }));
-        if (hostile.value.ok || !/at most 200/.test(hostile.value.error.message)) throw new Error('import bench: the 10,000-arrow level was not refused by size');
+        if (hostile.value.ok || !/at most 200/.test(hostile.value.error.message))
+          throw new Error('import bench: the 10,000-arrow level was not refused by size');
         return [
-          { name: 'import a 40-level Carillon pack (worker: parse, proof, metrics; then store)', value: good.ms, unit: 'ms' },
-          { name: 'longest main-thread stall while it imports', value: good.stallMs, unit: 'ms', budget: '< 100 ms' },
-          { name: 'refuse a 10,000-arrow Apsis level (worker start, parse, size check)', value: hostile.ms, unit: 'ms' },
-          { name: 'longest main-thread stall while it is refused', value: hostile.stallMs, unit: 'ms', budget: '< 100 ms' },
+          {
+            name: 'import a 40-level Carillon pack (worker: parse, proof, metrics; then store)',
+            value: good.ms,
+            unit: 'ms',
+          },
+          {
+            name: 'longest main-thread stall while it imports',
+            value: good.stallMs,
+            unit: 'ms',
+            budget: '< 100 ms',
+          },
+          {
+            name: 'refuse a 10,000-arrow Apsis level (worker start, parse, size check)',
+            value: hostile.ms,
+            unit: 'ms',
+          },
+          {
+            name: 'longest main-thread stall while it is refused',
+            value: hostile.stallMs,
+            unit: 'ms',
+            budget: '< 100 ms',
+          },
         ];
       } finally {
         await service.close();

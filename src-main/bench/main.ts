@@ -23,37 +23,67 @@ const DEFAULT_JSON = 'bench-results/latest.json';
 
 const program = new Command()
   .name('bench')
-  .description('Measure the studio\'s speed budgets and save the figures as JSON')
+  .description("Measure the studio's speed budgets and save the figures as JSON")
   .option('--only <text>', 'run only cases whose name contains this text')
   .option('--json <file>', `where to save the JSON (default ${DEFAULT_JSON})`)
   .option('--out <file>', 'the older name of --json')
   .action(async (o: { only?: string; json?: string; out?: string }) => {
     if (o.json !== undefined && o.out !== undefined && resolve(o.json) !== resolve(o.out)) {
-      throw new Error(`--json ${o.json} and --out ${o.out} name different files; --out is the older name of --json, give one`);
+      throw new Error(
+        `--json ${o.json} and --out ${o.out} name different files; --out is the older name of --json, give one`,
+      );
     }
     const file = o.json ?? o.out ?? DEFAULT_JSON;
     const rows: BenchRow[] = [];
-    const cases = [...benchCases, ...gameBenchCases, ...proofBenchCases, ...storeBenchCases, ...importBenchCases, ...browserBenchCases, ...editorBenchCases, ...qualityBenchCases, ...runBenchCases, ...steerBenchCases, ...experimentBenchCases].filter((c) => !o.only || c.name.includes(o.only));
+    const cases = [
+      ...benchCases,
+      ...gameBenchCases,
+      ...proofBenchCases,
+      ...storeBenchCases,
+      ...importBenchCases,
+      ...browserBenchCases,
+      ...editorBenchCases,
+      ...qualityBenchCases,
+      ...runBenchCases,
+      ...steerBenchCases,
+      ...experimentBenchCases,
+    ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
       try {
         rows.push(...(await c.run()));
       } catch (e) {
         // One failing case is reported in the table; the others still run.
-        rows.push({ name: `${c.name}: FAILED — ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, value: Number.NaN, unit: '' });
+        rows.push({
+          name: `${c.name}: FAILED — ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`,
+          value: Number.NaN,
+          unit: '',
+        });
         process.exitCode = 1;
       }
     }
     const width = Math.max(...rows.map((r) => r.name.length), 4);
     console.log(`${'case'.padEnd(width)}  ${'value'.padStart(12)}  unit        budget`);
     for (const r of rows) {
-      console.log(`${r.name.padEnd(width)}  ${formatValue(r.value).padStart(12)}  ${r.unit.padEnd(10)}  ${r.budget ?? ''}`);
+      console.log(
+        `${r.name.padEnd(width)}  ${formatValue(r.value).padStart(12)}  ${r.unit.padEnd(10)}  ${r.budget ?? ''}`,
+      );
     }
     const out = resolve(file);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(
       out,
-      JSON.stringify({ date: new Date().toISOString(), node: process.versions.node, cpus: cpus().length, cpu: cpus()[0]?.model ?? '', rows }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          node: process.versions.node,
+          cpus: cpus().length,
+          cpu: cpus()[0]?.model ?? '',
+          rows,
+        },
+        null,
+        2,
+      ) + '\n',
     );
     console.log(`\nsaved ${out}`);
   });

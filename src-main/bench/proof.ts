@@ -7,9 +7,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { streamFor } from '../../src-shared/random/prng';
-import { carillonGame, generateCandidate as growCarillon, type CarillonLevel } from '../../src-shared/games/carillon/index';
+import {
+  carillonGame,
+  generateCandidate as growCarillon,
+  type CarillonLevel,
+} from '../../src-shared/games/carillon/index';
 import { nudgeDot } from '../../src-shared/games/carillon/edit';
-import { apsisGame, generateCandidate as buildApsis, type ApsisLevel } from '../../src-shared/games/apsis/index';
+import {
+  apsisGame,
+  generateCandidate as buildApsis,
+  type ApsisLevel,
+} from '../../src-shared/games/apsis/index';
 import { nudgeArrow, rotateHeading } from '../../src-shared/games/apsis/edit';
 import type { BenchCase, BenchRow } from './cases';
 
@@ -17,13 +25,22 @@ const EDITS = 400;
 
 function quantiles(ms: number[]): { median: number; p95: number } {
   const s = [...ms].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]! };
+  return {
+    median: s[Math.floor(s.length / 2)]!,
+    p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]!,
+  };
 }
 
 /** Time `edit` then `prove` on each of `EDITS` single edits of the level, after an untimed warm-up. */
-function timeEdits<L>(level: L, edit: (level: L, k: number) => L, prove: (level: L) => { ok: boolean }, explain: (level: L) => unknown): { prove: number[]; explain: number[]; broken: number } {
+function timeEdits<L>(
+  level: L,
+  edit: (level: L, k: number) => L,
+  prove: (level: L) => { ok: boolean },
+  explain: (level: L) => unknown,
+): { prove: number[]; explain: number[]; broken: number } {
   for (let k = 0; k < 50; k++) prove(edit(level, k));
-  const proveMs: number[] = [], explainMs: number[] = [];
+  const proveMs: number[] = [],
+    explainMs: number[] = [];
   let broken = 0;
   for (let k = 0; k < EDITS; k++) {
     const t0 = performance.now();
@@ -45,35 +62,73 @@ export const proofBenchCases: BenchCase[] = [
       const rows: BenchRow[] = [];
       // Carillon: level 120 of the default plan (5 taps, 40 dots); each edit nudges one dot by a unit, or by 10 (Shift) one time in two.
       {
-        const rules = carillonGame.defaultRules, plan = carillonGame.defaultPlan, slot = 119;
+        const rules = carillonGame.defaultRules,
+          plan = carillonGame.defaultPlan,
+          slot = 119;
         const level = growCarillon({ rules, plan, seed: 7, slot, index: 0 }).level as CarillonLevel;
         const rng = streamFor(15, 1);
         const r = timeEdits(
           level,
-          (l, k) => nudgeDot(l, rng.int(l.dots.length), rng.int(2) * 2 - 1, rng.int(3) - 1, k % 2 === 1, rules),
+          (l, k) =>
+            nudgeDot(l, rng.int(l.dots.length), rng.int(2) * 2 - 1, rng.int(3) - 1, k % 2 === 1, rules),
           (l) => carillonGame.prove(l, rules, { plan, slot }),
           (l) => carillonGame.explain(l, rules),
         );
-        const p = quantiles(r.prove), e = quantiles(r.explain);
-        rows.push({ name: `carillon re-proof after one edit, ${level.dots.length} dots (median of ${EDITS}; ${r.broken} broke a rule)`, value: p.median, unit: 'ms', budget: '< 16 ms' });
-        rows.push({ name: 'carillon re-proof after one edit, p95', value: p.p95, unit: 'ms', budget: '< 33 ms' });
-        rows.push({ name: 'carillon explanation (bits by cause and by tap, reach graph), median', value: e.median, unit: 'ms' });
+        const p = quantiles(r.prove),
+          e = quantiles(r.explain);
+        rows.push({
+          name: `carillon re-proof after one edit, ${level.dots.length} dots (median of ${EDITS}; ${r.broken} broke a rule)`,
+          value: p.median,
+          unit: 'ms',
+          budget: '< 16 ms',
+        });
+        rows.push({
+          name: 'carillon re-proof after one edit, p95',
+          value: p.p95,
+          unit: 'ms',
+          budget: '< 33 ms',
+        });
+        rows.push({
+          name: 'carillon explanation (bits by cause and by tap, reach graph), median',
+          value: e.median,
+          unit: 'ms',
+        });
       }
       // Apsis: level 150 of the default plan (6 orbits, 36 arrows); each edit turns an arrow round its orbit by a degree or by 10, or turns its heading.
       {
-        const rules = apsisGame.defaultRules, plan = apsisGame.defaultPlan, slot = 149;
+        const rules = apsisGame.defaultRules,
+          plan = apsisGame.defaultPlan,
+          slot = 149;
         const level = buildApsis({ rules, plan, seed: 7, slot, index: 0 }).level as ApsisLevel;
         const rng = streamFor(15, 2);
         const r = timeEdits(
           level,
-          (l, k) => (k % 3 === 2 ? rotateHeading(l, rng.int(l.arrows.length)) : nudgeArrow(l, rng.int(l.arrows.length), rng.int(2) * 2 - 1, 0, k % 3 === 1)),
+          (l, k) =>
+            k % 3 === 2
+              ? rotateHeading(l, rng.int(l.arrows.length))
+              : nudgeArrow(l, rng.int(l.arrows.length), rng.int(2) * 2 - 1, 0, k % 3 === 1),
           (l) => apsisGame.prove(l, rules, { plan, slot }),
           (l) => apsisGame.explain(l, rules),
         );
-        const p = quantiles(r.prove), e = quantiles(r.explain);
-        rows.push({ name: `apsis re-proof after one edit, ${level.arrows.length} arrows (median of ${EDITS}; ${r.broken} broke a rule)`, value: p.median, unit: 'ms', budget: '< 16 ms' });
-        rows.push({ name: 'apsis re-proof after one edit, p95', value: p.p95, unit: 'ms', budget: '< 33 ms' });
-        rows.push({ name: 'apsis explanation (blocking graph, rounds, longest chain), median', value: e.median, unit: 'ms' });
+        const p = quantiles(r.prove),
+          e = quantiles(r.explain);
+        rows.push({
+          name: `apsis re-proof after one edit, ${level.arrows.length} arrows (median of ${EDITS}; ${r.broken} broke a rule)`,
+          value: p.median,
+          unit: 'ms',
+          budget: '< 16 ms',
+        });
+        rows.push({
+          name: 'apsis re-proof after one edit, p95',
+          value: p.p95,
+          unit: 'ms',
+          budget: '< 33 ms',
+        });
+        rows.push({
+          name: 'apsis explanation (blocking graph, rounds, longest chain), median',
+          value: e.median,
+          unit: 'ms',
+        });
       }
       return rows;
     },

@@ -14,7 +14,18 @@ import { localClient } from '../local-client';
 const PATHOLOGICAL = {
   game: 'apsis' as const,
   seed: 1,
-  plan: [{ stage: 1, first: 1, last: 4, orbits: 3, arrows: [60, 60, 60, 60], long: true, diagonal: true, poolSize: 100 }],
+  plan: [
+    {
+      stage: 1,
+      first: 1,
+      last: 4,
+      orbits: 3,
+      arrows: [60, 60, 60, 60],
+      long: true,
+      diagonal: true,
+      poolSize: 100,
+    },
+  ],
   rules: { validCandidates: 1000, maxTries: 100000, maxBuilds: 100 },
 };
 
@@ -35,14 +46,24 @@ export const runBenchCases: BenchCase[] = [
         const small = await api.call('runs.create', { game: 'carillon', seed: 2, levels: 1 });
         let first = Number.NaN;
         const off = service.on('run.progress', (p) => {
-          if (p.runId === small.id && p.stage === 'generate' && p.done > 0 && Number.isNaN(first)) first = performance.now() - t0;
+          if (p.runId === small.id && p.stage === 'generate' && p.done > 0 && Number.isNaN(first))
+            first = performance.now() - t0;
         });
         const done = await service.engine.waitFor(small.id);
         off();
         if (done.status !== 'done') throw new Error(`the run after the cancel ended ${done.status}`);
         return [
-          { name: `cancel → next run's first candidate (${service.engine.workers} workers)`, value: first, unit: 'ms', budget: '≤ 1000 ms' },
-          { name: `cancel → next 1-level run done (${service.engine.workers} workers)`, value: performance.now() - t0, unit: 'ms' },
+          {
+            name: `cancel → next run's first candidate (${service.engine.workers} workers)`,
+            value: first,
+            unit: 'ms',
+            budget: '≤ 1000 ms',
+          },
+          {
+            name: `cancel → next 1-level run done (${service.engine.workers} workers)`,
+            value: performance.now() - t0,
+            unit: 'ms',
+          },
         ];
       } finally {
         await service.close();

@@ -31,7 +31,8 @@ export const steerBenchCases: BenchCase[] = [
           const other = s.options.find((o) => o.candidateId !== s.current);
           if (other) pin.push({ level, candidateId: other.candidateId });
         }
-        if (pin.length !== PIN_LEVELS.length) throw new Error(`only ${pin.length} levels had another candidate to pin`);
+        if (pin.length !== PIN_LEVELS.length)
+          throw new Error(`only ${pin.length} levels had another candidate to pin`);
         // The first recompute loads the game's code into a worker; the designer's next ones do not.
         const t0 = performance.now();
         await api.call('orderings.steer', { runId: run.id, clear: true });
@@ -45,7 +46,10 @@ export const steerBenchCases: BenchCase[] = [
           loop.enable();
           let done = false;
           const start = performance.now();
-          const steering = api.call('orderings.steer', { runId: run.id, clear: true, pin }).then((r) => { done = true; return r; });
+          const steering = api.call('orderings.steer', { runId: run.id, clear: true, pin }).then((r) => {
+            done = true;
+            return r;
+          });
           // Meanwhile: a small API call every 25 ms, as a page polling its run would.
           while (!done) {
             const q0 = performance.now();
@@ -70,14 +74,32 @@ export const steerBenchCases: BenchCase[] = [
         bare.sort((a, b) => a - b);
         times.sort((a, b) => a - b);
         latencies.sort((a, b) => a - b);
-        const p = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+        const p = (q: number): number =>
+          latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
         return [
-          { name: 'steer: recompute with 10 pins, whole Apsis run (150 levels, median of 3)', value: times[1]!, unit: 'ms', budget: '< 2000 ms' },
-          { name: 'steer: the same with no pins (the game\'s own search and the round trip, median of 3)', value: bare[1]!, unit: 'ms' },
+          {
+            name: 'steer: recompute with 10 pins, whole Apsis run (150 levels, median of 3)',
+            value: times[1]!,
+            unit: 'ms',
+            budget: '< 2000 ms',
+          },
+          {
+            name: "steer: the same with no pins (the game's own search and the round trip, median of 3)",
+            value: bare[1]!,
+            unit: 'ms',
+          },
           { name: 'steer: first recompute (worker loads the game)', value: coldMs, unit: 'ms' },
-          { name: `steer: API call during the recompute, median (${latencies.length} calls)`, value: p(0.5), unit: 'ms' },
-          { name: 'steer: API call during the recompute, slowest', value: latencies[latencies.length - 1] ?? Number.NaN, unit: 'ms' },
-          { name: 'steer: main thread\'s longest stall during the recompute', value: stall, unit: 'ms' },
+          {
+            name: `steer: API call during the recompute, median (${latencies.length} calls)`,
+            value: p(0.5),
+            unit: 'ms',
+          },
+          {
+            name: 'steer: API call during the recompute, slowest',
+            value: latencies[latencies.length - 1] ?? Number.NaN,
+            unit: 'ms',
+          },
+          { name: "steer: main thread's longest stall during the recompute", value: stall, unit: 'ms' },
         ];
       } finally {
         await service.close();

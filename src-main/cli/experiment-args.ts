@@ -7,22 +7,32 @@
 import { readFieldValue } from '../../src-shared/schema/field-value';
 
 export class CliInputError extends Error {
-  constructor(readonly flag: string, message: string) {
+  constructor(
+    readonly flag: string,
+    message: string,
+  ) {
     super(`${flag}: ${message}`);
     this.name = 'CliInputError';
   }
 }
 
 /** "1-8,12" -> [1..8, 12], in the order written; a seed twice is refused. */
-export function parseNumberList(flag: string, text: string, opts: { min: number; max: number; most: number; what: string }): number[] {
+export function parseNumberList(
+  flag: string,
+  text: string,
+  opts: { min: number; max: number; most: number; what: string },
+): number[] {
   const out: number[] = [];
   for (const part of text.split(',').map((s) => s.trim())) {
     const m = /^(\d+)(?:\s*[-–]\s*(\d+))?$/.exec(part);
     if (!m) throw new CliInputError(flag, `takes ${opts.what}s like 1-8 or 3,7,11, not "${part}"`);
-    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
+    const a = Number(m[1]),
+      b = m[2] === undefined ? a : Number(m[2]);
     if (b < a) throw new CliInputError(flag, `"${part}" runs backwards`);
-    if (a < opts.min || b > opts.max) throw new CliInputError(flag, `${opts.what}s must be from ${opts.min} to ${opts.max}, not "${part}"`);
-    if (b - a + 1 + out.length > opts.most) throw new CliInputError(flag, `at most ${opts.most} ${opts.what}s`);
+    if (a < opts.min || b > opts.max)
+      throw new CliInputError(flag, `${opts.what}s must be from ${opts.min} to ${opts.max}, not "${part}"`);
+    if (b - a + 1 + out.length > opts.most)
+      throw new CliInputError(flag, `at most ${opts.most} ${opts.what}s`);
     for (let v = a; v <= b; v++) {
       if (out.includes(v)) throw new CliInputError(flag, `names ${opts.what} ${v} twice`);
       out.push(v);
@@ -34,7 +44,9 @@ export function parseNumberList(flag: string, text: string, opts: { min: number;
 /** Split on commas outside brackets, braces and quotes ({"radius":20,"reach":70} stays one value). */
 export function splitValues(text: string): string[] {
   const out: string[] = [];
-  let depth = 0, quoted = false, cur = '';
+  let depth = 0,
+    quoted = false,
+    cur = '';
   for (const ch of text) {
     if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === '{' || ch === '[')) depth++;
@@ -55,10 +67,12 @@ export interface VariantSpec {
 
 /** --vary flags to variants: PATH=V1,V2 gives one variant per value; several flags are zipped. */
 export function parseVary(flags: readonly string[], maxVariants: number): VariantSpec[] {
-  if (flags.length === 0) throw new CliInputError('--vary', 'needs at least one change, e.g. --vary rules.spacing=14,18,22');
+  if (flags.length === 0)
+    throw new CliInputError('--vary', 'needs at least one change, e.g. --vary rules.spacing=14,18,22');
   const parsed = flags.map((f) => {
     const eq = f.indexOf('=');
-    if (eq <= 0) throw new CliInputError('--vary', `takes PATH=VALUE[,VALUE...] (e.g. rules.spacing=14,18), not "${f}"`);
+    if (eq <= 0)
+      throw new CliInputError('--vary', `takes PATH=VALUE[,VALUE...] (e.g. rules.spacing=14,18), not "${f}"`);
     const path = f.slice(0, eq).trim();
     const values = splitValues(f.slice(eq + 1));
     if (values.some((v) => v === '')) throw new CliInputError(`--vary ${path}`, 'has an empty value');
@@ -70,10 +84,17 @@ export function parseVary(flags: readonly string[], maxVariants: number): Varian
     return { path, values: read.map((r) => (r.ok ? r.value : undefined)), texts: values };
   });
   const count = Math.max(...parsed.map((p) => p.values.length));
-  if (count > maxVariants) throw new CliInputError(`--vary ${parsed.find((p) => p.values.length === count)!.path}`, `gives ${count} values; an experiment holds at most ${maxVariants} variants`);
+  if (count > maxVariants)
+    throw new CliInputError(
+      `--vary ${parsed.find((p) => p.values.length === count)!.path}`,
+      `gives ${count} values; an experiment holds at most ${maxVariants} variants`,
+    );
   for (const p of parsed) {
     if (p.values.length !== 1 && p.values.length !== count) {
-      throw new CliInputError(`--vary ${p.path}`, `gives ${p.values.length} values; every --vary gives one value or ${count} (one per variant)`);
+      throw new CliInputError(
+        `--vary ${p.path}`,
+        `gives ${p.values.length} values; every --vary gives one value or ${count} (one per variant)`,
+      );
     }
   }
   const seen = new Set<string>();
@@ -102,7 +123,14 @@ export function flagProblem(f: { field: string; message: string; label?: string 
   const change = /^variants\.(\d+)\.changes\.(.+)$/.exec(f.field);
   if (change) return `--vary ${change[2]} (variant ${Number(change[1]) + 1}): ${f.message}`;
   const arm = /^(?:variants\.(\d+)|base)\.(rules|plan)\b/.exec(f.field);
-  if (arm) return `--vary (${arm[1] === undefined ? 'the base' : `variant ${Number(arm[1]) + 1}`}): ${f.label ?? f.field.split('.').slice(arm[1] === undefined ? 1 : 2).join('.')} ${f.message}`;
+  if (arm)
+    return `--vary (${arm[1] === undefined ? 'the base' : `variant ${Number(arm[1]) + 1}`}): ${
+      f.label ??
+      f.field
+        .split('.')
+        .slice(arm[1] === undefined ? 1 : 2)
+        .join('.')
+    } ${f.message}`;
   const flags: [RegExp, string][] = [
     [/^seeds\b/, '--seeds'],
     [/^base\.levels$/, '--levels'],

@@ -44,15 +44,21 @@ function whole(flag: string, text: string, min: number, max: number): number;
 function whole(flag: string, text: string | undefined, min: number, max: number): number | undefined;
 function whole(flag: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new CliInputError(flag, `must be a whole number from ${min} to ${max}, not "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max)
+    throw new CliInputError(flag, `must be a whole number from ${min} to ${max}, not "${text}"`);
   return Number(text);
 }
 
 /** The create arguments the flags ask for (CliInputError names the flag). */
 export function experimentArgs(o: ExperimentOptions): ApiArgs<'experiments.create'> {
-  if ((o.game === undefined) === (o.baseRun === undefined)) throw new CliInputError('--game', 'give the game (--game carillon) or a run whose settings are the base (--base-run N), one of them');
+  if ((o.game === undefined) === (o.baseRun === undefined))
+    throw new CliInputError(
+      '--game',
+      'give the game (--game carillon) or a run whose settings are the base (--base-run N), one of them',
+    );
   const game = o.game;
-  if (game !== undefined && !isGameId(game)) throw new CliInputError('--game', `"${game}" is not a game; known: ${games.map((g) => g.id).join(', ')}`);
+  if (game !== undefined && !isGameId(game))
+    throw new CliInputError('--game', `"${game}" is not a game; known: ${games.map((g) => g.id).join(', ')}`);
   if (o.seeds === undefined) throw new CliInputError('--seeds', 'needs the seeds, e.g. --seeds 1-8');
   // The one seed reader (src-shared/schema/seed.ts), as the experiment form reads its field.
   const read = readSeedList(o.seeds, MAX_EXPERIMENT_SEEDS);
@@ -60,18 +66,29 @@ export function experimentArgs(o: ExperimentOptions): ApiArgs<'experiments.creat
   const seeds = read.values;
   const variants = parseVary(o.vary, MAX_EXPERIMENT_VARIANTS);
   const levels = whole('--levels', o.levels, 1, 1000);
-  if (levels !== undefined && o.baseRun !== undefined) throw new CliInputError('--levels', 'cuts the game\'s default plan; a --base-run keeps its own plan');
+  if (levels !== undefined && o.baseRun !== undefined)
+    throw new CliInputError('--levels', "cuts the game's default plan; a --base-run keeps its own plan");
   const baseRun = whole('--base-run', o.baseRun, 1, Number.MAX_SAFE_INTEGER);
-  if ((o.slots === undefined) !== (o.candidates === undefined)) throw new CliInputError(o.slots === undefined ? '--slots' : '--candidates', 'a quick experiment needs both --slots (levels, e.g. 1,10,40) and --candidates (per level)');
+  if ((o.slots === undefined) !== (o.candidates === undefined))
+    throw new CliInputError(
+      o.slots === undefined ? '--slots' : '--candidates',
+      'a quick experiment needs both --slots (levels, e.g. 1,10,40) and --candidates (per level)',
+    );
   let scope: ApiArgs<'experiments.create'>['scope'] = { kind: 'plan' };
   if (o.slots !== undefined) {
-    const slots = parseNumberList('--slots', o.slots, { min: 1, max: 1000, most: 50, what: 'level' }).map((l) => l - 1);
+    const slots = parseNumberList('--slots', o.slots, { min: 1, max: 1000, most: 50, what: 'level' }).map(
+      (l) => l - 1,
+    );
     scope = { kind: 'slots', slots, candidates: whole('--candidates', o.candidates ?? '', 1, 2000) };
   }
   let base: ApiArgs<'experiments.create'>['base'];
   if (baseRun !== undefined) base = { runId: baseRun };
   else if (game !== undefined) base = { game, ...(levels !== undefined ? { levels } : {}) };
-  else throw new CliInputError('--game', 'give the game (--game carillon) or a run whose settings are the base (--base-run N), one of them');
+  else
+    throw new CliInputError(
+      '--game',
+      'give the game (--game carillon) or a run whose settings are the base (--base-run N), one of them',
+    );
   return {
     ...(o.name ? { name: o.name } : {}),
     base,
@@ -86,7 +103,11 @@ export function experimentArgs(o: ExperimentOptions): ApiArgs<'experiments.creat
 async function follow(service: Service, experimentId: number): Promise<ExperimentDetail> {
   const bar = progressBar(`experiment ${experimentId}`);
   const off = service.on('experiment.progress', (p) => {
-    if (p.experimentId === experimentId) bar.update(`${p.runsDone}/${p.runsTotal} runs`, p.overall, p.candidatesDone, p.candidatesTotal, { rate: p.rate, etaSeconds: p.etaSeconds });
+    if (p.experimentId === experimentId)
+      bar.update(`${p.runsDone}/${p.runsTotal} runs`, p.overall, p.candidatesDone, p.candidatesTotal, {
+        rate: p.rate,
+        etaSeconds: p.etaSeconds,
+      });
   });
   try {
     for (;;) {
@@ -108,15 +129,22 @@ function badInput(lines: string[]): void {
 export function registerExperiment(program: Command): void {
   program
     .command('experiment')
-    .description('try rule or plan variants against a base over many seeds, on the studio\'s engine, and print each variant against the base')
+    .description(
+      "try rule or plan variants against a base over many seeds, on the studio's engine, and print each variant against the base",
+    )
     .option('--game <id>', `the base is this game's defaults (${games.map((g) => g.id).join(', ')})`)
-    .option('--base-run <run>', 'the base is this run\'s game, plan and rules')
+    .option('--base-run <run>', "the base is this run's game, plan and rules")
     .option('--seeds <list>', 'seeds, e.g. 1-8 or 3,7,11')
-    .option('--vary <path=values>', 'a change per variant, e.g. rules.spacing=14,18,22 or plan.3.taps=4 (repeatable: zipped)', collect, [])
+    .option(
+      '--vary <path=values>',
+      'a change per variant, e.g. rules.spacing=14,18,22 or plan.3.taps=4 (repeatable: zipped)',
+      collect,
+      [],
+    )
     .option('--levels <n>', 'only the first N levels of the default plan')
     .option('--slots <levels>', 'quick: only these levels (e.g. 1,10,40), with --candidates each')
     .option('--candidates <n>', 'quick: candidates per level of --slots')
-    .option('--name <text>', 'the experiment\'s name')
+    .option('--name <text>', "the experiment's name")
     .option('--confirm', 'run an experiment past the size threshold anyway')
     .option('--resume <experiment>', 'carry on a stopped experiment (the other flags are not needed)')
     .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`)
@@ -144,14 +172,23 @@ export function registerExperiment(program: Command): void {
           } else {
             if (args === null) throw new Error('unreachable: no --resume and no create arguments');
             const created = await api.call('experiments.create', args);
-            if (created.experimentId === null) return badInput([`error: ${created.confirm.message.replace('Confirm to run it anyway.', 'Add --confirm to run it anyway.')}`]);
+            if (created.experimentId === null)
+              return badInput([
+                `error: ${created.confirm.message.replace('Confirm to run it anyway.', 'Add --confirm to run it anyway.')}`,
+              ]);
             experimentId = created.experimentId;
-            process.stderr.write(`experiment ${experimentId} in ${o.db}: ${created.runs} runs, ${created.candidates.toLocaleString('en')} candidates\n`);
+            process.stderr.write(
+              `experiment ${experimentId} in ${o.db}: ${created.runs} runs, ${created.candidates.toLocaleString('en')} candidates\n`,
+            );
           }
         } catch (e) {
           // Refused before anything was stored: name each field.
           if (e instanceof ApiError && e.code !== 'internal') {
-            return badInput(resumeId !== undefined || !e.fields?.length ? [`error: ${errorSentence(e.toBody())}`] : ['error: the experiment was not stored:', ...e.fields.map((f) => `  ${flagProblem(f)}`)]);
+            return badInput(
+              resumeId !== undefined || !e.fields?.length
+                ? [`error: ${errorSentence(e.toBody())}`]
+                : ['error: the experiment was not stored:', ...e.fields.map((f) => `  ${flagProblem(f)}`)],
+            );
           }
           throw e;
         }
@@ -161,7 +198,9 @@ export function registerExperiment(program: Command): void {
         for (const line of experimentTable(results, title)) console.log(line);
         if (o.json) writeFileAtomic(o.json, `${JSON.stringify({ experiment: end, results }, null, 2)}\n`);
         if (end.status !== 'done') {
-          console.error(`error: experiment ${experimentId} ended ${end.status}; carry it on with --resume ${experimentId}`);
+          console.error(
+            `error: experiment ${experimentId} ended ${end.status}; carry it on with --resume ${experimentId}`,
+          );
           process.exitCode = 1;
         }
       } finally {

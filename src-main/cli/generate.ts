@@ -26,7 +26,13 @@ interface GenerateOptions {
 }
 
 /** Wait for a run, then export it; shared by generate and resume. */
-export async function finishAndExport(service: Service, run: RunSummary, out: string | undefined, kind: 'automatic' | 'approved', t0: number): Promise<void> {
+export async function finishAndExport(
+  service: Service,
+  run: RunSummary,
+  out: string | undefined,
+  kind: 'automatic' | 'approved',
+  t0: number,
+): Promise<void> {
   const bar = showProgress(service, run.id, run.game);
   let final: RunSummary;
   try {
@@ -34,7 +40,8 @@ export async function finishAndExport(service: Service, run: RunSummary, out: st
   } finally {
     bar.stop();
   }
-  if (final.status !== 'done') throw new Error(`run ${run.id} ended ${final.status}${final.error ? `: ${final.error}` : ''}`);
+  if (final.status !== 'done')
+    throw new Error(`run ${run.id} ended ${final.status}${final.error ? `: ${final.error}` : ''}`);
   const game = gameById(final.game);
   const lines: { label: string; value: string }[] = [];
   if (out) {
@@ -54,7 +61,11 @@ export function registerGenerate(program: Command): void {
     .requiredOption('--seed <n>', 'run seed (a whole number from 0 to 2,147,483,647)', seedOption('--seed'))
     .requiredOption('--out <file>', 'pack file to write')
     .option('--levels <n>', 'make only the first N levels of the default plan', intOption('--levels', 1))
-    .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`, intOption('--workers', 1, 64))
+    .option(
+      '--workers <n>',
+      `worker threads (default ${defaultWorkerCount()})`,
+      intOption('--workers', 1, 64),
+    )
     .option('--db <path>', 'SQLite database that keeps the run', './studio.db')
     .action(async (o: GenerateOptions) => {
       const game = gameById(o.game);
@@ -63,7 +74,11 @@ export function registerGenerate(program: Command): void {
       const t0 = performance.now();
       const service = cliStudio({ db: o.db, workers: o.workers });
       try {
-        const run = await localClient(service).call('runs.create', { game: game.id, seed: o.seed, ...(o.levels !== undefined ? { levels: o.levels } : {}) });
+        const run = await localClient(service).call('runs.create', {
+          game: game.id,
+          seed: o.seed,
+          ...(o.levels !== undefined ? { levels: o.levels } : {}),
+        });
         process.stderr.write(`run ${run.id} in ${o.db}\n`);
         await finishAndExport(service, run, o.out, 'automatic', t0);
       } finally {

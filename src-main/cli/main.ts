@@ -13,6 +13,8 @@ registerCommands(program);
 
 program.parseAsync().catch((e: unknown) => {
   // An API refusal reads as the studio's sentence ("The seed must be a whole number."), never its raw field paths.
-  console.error(`error: ${e instanceof ApiError ? errorSentence(e.toBody()) : e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    `error: ${e instanceof ApiError ? errorSentence(e.toBody()) : e instanceof Error ? e.message : String(e)}`,
+  );
   process.exit(1);
 });

@@ -19,11 +19,16 @@ import { writeFileAtomic } from '../atomic-write';
 /** "1-10,14" -> [1..10, 14]. */
 export function parseLevels(text: string): number[] {
   const out: number[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:\s*[-–]\s*(\d+))?$/.exec(part);
     if (!m) throw new InvalidArgumentError(`--lock takes levels like 1-10,14, not "${part}"`);
-    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
-    if (a < 1 || b < a || b - a > 100000) throw new InvalidArgumentError(`--lock: "${part}" is not a range of levels from 1 up`);
+    const a = Number(m[1]),
+      b = m[2] === undefined ? a : Number(m[2]);
+    if (a < 1 || b < a || b - a > 100000)
+      throw new InvalidArgumentError(`--lock: "${part}" is not a range of levels from 1 up`);
     for (let l = a; l <= b; l++) out.push(l);
   }
   return out;
@@ -33,9 +38,12 @@ export function parseLevels(text: string): number[] {
 function parseCandidate(text: string, what: string): { slot: number; index: number } | { id: number } {
   const t = text.trim();
   const named = /^L(\d+)\s*[·.:]?\s*c(\d+)$/i.exec(t);
-  if (named && Number(named[1]) >= 1 && Number(named[2]) >= 1) return { slot: Number(named[1]) - 1, index: Number(named[2]) - 1 };
+  if (named && Number(named[1]) >= 1 && Number(named[2]) >= 1)
+    return { slot: Number(named[1]) - 1, index: Number(named[2]) - 1 };
   if (/^#?\d+$/.test(t) && Number(t.replace('#', '')) >= 1) return { id: Number(t.replace('#', '')) };
-  throw new InvalidArgumentError(`${what}: "${text}" is not a candidate; write it as L12c3 (pool 12, candidate 3) or its id`);
+  throw new InvalidArgumentError(
+    `${what}: "${text}" is not a candidate; write it as L12c3 (pool 12, candidate 3) or its id`,
+  );
 }
 
 const collect = (v: string, acc: string[]): string[] => [...acc, v];
@@ -43,88 +51,153 @@ const collect = (v: string, acc: string[]): string[] => [...acc, v];
 export function registerOrder(program: Command): void {
   program
     .command('order')
-    .description('steer a run\'s order: pin candidates to levels, lock levels, exclude candidates, and recompute the rest')
+    .description(
+      "steer a run's order: pin candidates to levels, lock levels, exclude candidates, and recompute the rest",
+    )
     .argument('<run>', 'run id', intOption('run', 1))
     .option('--approved', 'order the hand-approved candidates only')
-    .option('--pin <level=candidate>', 'this candidate ships as this level (repeatable), e.g. 5=L7c2', collect, [])
+    .option(
+      '--pin <level=candidate>',
+      'this candidate ships as this level (repeatable), e.g. 5=L7c2',
+      collect,
+      [],
+    )
     .option('--lock <levels>', 'levels that keep the candidate they hold now, e.g. 1-10,14', parseLevels)
     .option('--exclude <candidate>', 'this candidate never ships (repeatable)', collect, [])
     .option('--db <path>', 'SQLite database', './studio.db')
     .option('--json <file>', 'also write the order as JSON (per level: candidate and difficulty)')
-    .action(async (runId: number, o: { approved?: boolean; pin: string[]; lock?: number[]; exclude: string[]; db: string; json?: string }) => {
-      const service = cliStudio({ db: o.db, workers: 1 });
-      try {
-        const api = localClient(service);
-        const run = await api.call('runs.get', { runId });
-        // Resolve pool names to ids from the run's candidates (pages of 2,000).
-        const byName = new Map<string, number>(), names = new Map<number, string>(), diff = new Map<number, number | null>();
-        for (let offset = 0; ; offset += 2000) {
-          const page = await api.call('candidates.list', { runId, offset, limit: 2000, withLevels: false });
-          for (const c of page.items) { byName.set(`${c.slot}:${c.index}`, c.id); names.set(c.id, candidateName(c.slot, c.index)); }
-          if (page.items.length < 2000) break;
-        }
-        const resolve = (text: string, what: string): number => {
-          const c = parseCandidate(text, what);
-          if ('id' in c) { if (!names.has(c.id)) throw new InvalidArgumentError(`${what}: candidate ${c.id} is not in run ${runId}`); return c.id; }
-          const id = byName.get(`${c.slot}:${c.index}`);
-          if (id === undefined) throw new InvalidArgumentError(`${what}: run ${runId} has no candidate ${candidateName(c.slot, c.index)}`);
-          return id;
-        };
-        const pin = o.pin.map((p) => {
-          const m = /^(\d+)\s*=\s*(.+)$/.exec(p);
-          if (!m || Number(m[1]) < 1) throw new InvalidArgumentError(`--pin takes LEVEL=CANDIDATE (e.g. 5=L7c2), not "${p}"`);
-          return { level: Number(m[1]), candidateId: resolve(m[2]!, `--pin ${p}`) };
-        });
-        const exclude = o.exclude.map((e) => resolve(e, `--exclude ${e}`));
-        let r: SteerResult;
+    .action(
+      async (
+        runId: number,
+        o: {
+          approved?: boolean;
+          pin: string[];
+          lock?: number[];
+          exclude: string[];
+          db: string;
+          json?: string;
+        },
+      ) => {
+        const service = cliStudio({ db: o.db, workers: 1 });
         try {
-          r = await api.call('orderings.steer', { runId, clear: true, approved: o.approved ?? false, pin, lock: o.lock ?? [], exclude });
-        } catch (e) {
-          if (e instanceof ApiError && e.code === 'conflict' && e.fields?.some((f) => f.field.startsWith('steering.'))) {
-            console.error(`error: run ${runId}: these constraints cannot hold, nothing was stored:`);
-            for (const f of e.fields) console.error(`  ${f.field.replace('steering.', '')}: ${f.message}`);
-            process.exitCode = 2;
-            return;
+          const api = localClient(service);
+          const run = await api.call('runs.get', { runId });
+          // Resolve pool names to ids from the run's candidates (pages of 2,000).
+          const byName = new Map<string, number>(),
+            names = new Map<number, string>(),
+            diff = new Map<number, number | null>();
+          for (let offset = 0; ; offset += 2000) {
+            const page = await api.call('candidates.list', { runId, offset, limit: 2000, withLevels: false });
+            for (const c of page.items) {
+              byName.set(`${c.slot}:${c.index}`, c.id);
+              names.set(c.id, candidateName(c.slot, c.index));
+            }
+            if (page.items.length < 2000) break;
           }
-          throw e;
-        }
-        const levels = r.ordering.levels;
-        for (const l of levels) if (l.candidateId !== null) diff.set(l.candidateId, l.difficulty);
-        const fixed = new Map([...r.steering.pins.map((p) => [p.level, 'pinned'] as const), ...r.steering.locks.map((p) => [p.level, 'locked'] as const)]);
-        const game = gameById(run.game);
-        // The difficulty column and the largest step in the run report's words ("0.26 bits, level 3 → 4").
-        const metric = game.metrics.find((m) => m.key === r.ordering.difficulty);
-        const unit = metric?.unit;
-        console.log(`run ${runId} (${game.title}) · steered order of ${levels.length} levels over ${r.steering.approved ? 'approved' : 'all proven'} candidates`);
-        console.log(`${'level'.padStart(5)}  ${'candidate'.padEnd(12)} ${(unit ?? metric?.short ?? metric?.label ?? r.ordering.difficulty).padStart(10)}`);
-        for (const l of levels) {
-          const d = l.difficulty === null ? '—' : String(Math.round(l.difficulty * 1000) / 1000);
-          console.log(`${String(l.level).padStart(5)}  ${(l.candidateId === null ? '(short)' : names.get(l.candidateId) ?? String(l.candidateId)).padEnd(12)} ${d.padStart(10)}${fixed.has(l.level) ? `  ${fixed.get(l.level)}` : ''}`);
-        }
-        const at = levels.findIndex((l, i) => i > 0 && l.step !== null && l.step === r.largestStep);
-        console.log(`Largest step  ${r.largestStep === null ? 'none' : `${withUnit(r.largestStep, unit)}${at > 0 ? `, level ${at} → ${at + 1}` : ''}`}`);
-        if (r.breaks.length === 0) console.log('Rule breaks   none');
-        else {
-          console.log(`Rule breaks   ${r.breaks.length}`);
-          for (const b of r.breaks) console.log(`  ${b.rule}: ${b.message}`);
-        }
-        if (r.ordering.shortLevels.length > 0) console.log(`Short levels  ${r.ordering.shortLevels.length} (first: level ${r.ordering.shortLevels[0]})`);
-        console.log(`stored as the steered order of run ${runId}${r.entry ? ` (history: ${r.entry.label})` : ''}`);
-        if (o.json) {
-          const json = {
-            runId,
-            game: run.game,
-            kind: 'steered',
-            difficulty: r.ordering.difficulty,
-            largestStep: r.largestStep,
-            breaks: r.breaks,
-            steering: r.steering,
-            levels: levels.map((l) => ({ level: l.level, candidate: l.candidateId === null ? null : names.get(l.candidateId) ?? null, candidateId: l.candidateId, difficulty: l.difficulty, fixed: fixed.get(l.level) ?? null })),
+          const resolve = (text: string, what: string): number => {
+            const c = parseCandidate(text, what);
+            if ('id' in c) {
+              if (!names.has(c.id))
+                throw new InvalidArgumentError(`${what}: candidate ${c.id} is not in run ${runId}`);
+              return c.id;
+            }
+            const id = byName.get(`${c.slot}:${c.index}`);
+            if (id === undefined)
+              throw new InvalidArgumentError(
+                `${what}: run ${runId} has no candidate ${candidateName(c.slot, c.index)}`,
+              );
+            return id;
           };
-          writeFileAtomic(o.json, `${JSON.stringify(json, null, 2)}\n`);
+          const pin = o.pin.map((p) => {
+            const m = /^(\d+)\s*=\s*(.+)$/.exec(p);
+            if (!m || Number(m[1]) < 1)
+              throw new InvalidArgumentError(`--pin takes LEVEL=CANDIDATE (e.g. 5=L7c2), not "${p}"`);
+            return { level: Number(m[1]), candidateId: resolve(m[2]!, `--pin ${p}`) };
+          });
+          const exclude = o.exclude.map((e) => resolve(e, `--exclude ${e}`));
+          let r: SteerResult;
+          try {
+            r = await api.call('orderings.steer', {
+              runId,
+              clear: true,
+              approved: o.approved ?? false,
+              pin,
+              lock: o.lock ?? [],
+              exclude,
+            });
+          } catch (e) {
+            if (
+              e instanceof ApiError &&
+              e.code === 'conflict' &&
+              e.fields?.some((f) => f.field.startsWith('steering.'))
+            ) {
+              console.error(`error: run ${runId}: these constraints cannot hold, nothing was stored:`);
+              for (const f of e.fields) console.error(`  ${f.field.replace('steering.', '')}: ${f.message}`);
+              process.exitCode = 2;
+              return;
+            }
+            throw e;
+          }
+          const levels = r.ordering.levels;
+          for (const l of levels) if (l.candidateId !== null) diff.set(l.candidateId, l.difficulty);
+          const fixed = new Map([
+            ...r.steering.pins.map((p) => [p.level, 'pinned'] as const),
+            ...r.steering.locks.map((p) => [p.level, 'locked'] as const),
+          ]);
+          const game = gameById(run.game);
+          // The difficulty column and the largest step in the run report's words ("0.26 bits, level 3 → 4").
+          const metric = game.metrics.find((m) => m.key === r.ordering.difficulty);
+          const unit = metric?.unit;
+          console.log(
+            `run ${runId} (${game.title}) · steered order of ${levels.length} levels over ${r.steering.approved ? 'approved' : 'all proven'} candidates`,
+          );
+          console.log(
+            `${'level'.padStart(5)}  ${'candidate'.padEnd(12)} ${(unit ?? metric?.short ?? metric?.label ?? r.ordering.difficulty).padStart(10)}`,
+          );
+          for (const l of levels) {
+            const d = l.difficulty === null ? '—' : String(Math.round(l.difficulty * 1000) / 1000);
+            console.log(
+              `${String(l.level).padStart(5)}  ${(l.candidateId === null ? '(short)' : (names.get(l.candidateId) ?? String(l.candidateId))).padEnd(12)} ${d.padStart(10)}${fixed.has(l.level) ? `  ${fixed.get(l.level)}` : ''}`,
+            );
+          }
+          const at = levels.findIndex((l, i) => i > 0 && l.step !== null && l.step === r.largestStep);
+          console.log(
+            `Largest step  ${r.largestStep === null ? 'none' : `${withUnit(r.largestStep, unit)}${at > 0 ? `, level ${at} → ${at + 1}` : ''}`}`,
+          );
+          if (r.breaks.length === 0) console.log('Rule breaks   none');
+          else {
+            console.log(`Rule breaks   ${r.breaks.length}`);
+            for (const b of r.breaks) console.log(`  ${b.rule}: ${b.message}`);
+          }
+          if (r.ordering.shortLevels.length > 0)
+            console.log(
+              `Short levels  ${r.ordering.shortLevels.length} (first: level ${r.ordering.shortLevels[0]})`,
+            );
+          console.log(
+            `stored as the steered order of run ${runId}${r.entry ? ` (history: ${r.entry.label})` : ''}`,
+          );
+          if (o.json) {
+            const json = {
+              runId,
+              game: run.game,
+              kind: 'steered',
+              difficulty: r.ordering.difficulty,
+              largestStep: r.largestStep,
+              breaks: r.breaks,
+              steering: r.steering,
+              levels: levels.map((l) => ({
+                level: l.level,
+                candidate: l.candidateId === null ? null : (names.get(l.candidateId) ?? null),
+                candidateId: l.candidateId,
+                difficulty: l.difficulty,
+                fixed: fixed.get(l.level) ?? null,
+              })),
+            };
+            writeFileAtomic(o.json, `${JSON.stringify(json, null, 2)}\n`);
+          }
+        } finally {
+          await service.close();
         }
-      } finally {
-        await service.close();
-      }
-    });
+      },
+    );
 }

@@ -27,5 +27,13 @@ export function checkPackFile(path: string): PackCheck {
   const keep = readKeptOnPurpose(json);
   const { problems, kept } = splitKept(game.verifyPack(pack), keep.kept);
   // A list of kept pairs that cannot be read keeps nothing, and says so.
-  return { game, pack, problems: [...keep.problems.map((p) => ({ level: null, rule: p.field, message: p.message })), ...problems], kept };
+  return {
+    game,
+    pack,
+    problems: [
+      ...keep.problems.map((p) => ({ level: null, rule: p.field, message: p.message })),
+      ...problems,
+    ],
+    kept,
+  };
 }

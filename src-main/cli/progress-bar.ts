@@ -14,7 +14,13 @@ export interface Bar {
    * rate and time left as the caller measured them (an experiment's, over all its phases),
    * shown instead of the bar's own (the phase's done over time).
    */
-  update(stage: string, overall: number, done: number, total: number, measured?: { rate: number; etaSeconds: number | null }): void;
+  update(
+    stage: string,
+    overall: number,
+    done: number,
+    total: number,
+    measured?: { rate: number; etaSeconds: number | null },
+  ): void;
   stop(): void;
 }
 
@@ -47,8 +53,20 @@ export function progressBar(label: string): Bar {
       // A phase of one step (the order) has no rate to measure: it says so instead of estimating for ever.
       const single = total <= 1 && !measured;
       const payload = single
-        ? { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: 'one step', left: done >= total ? 'finishing' : 'working…' }
-        : { stage: stage.padEnd(15), phaseDone: done, phaseTotal: total, rate: rateText(snap.rate), left: timeLeftText(snap.etaSeconds) };
+        ? {
+            stage: stage.padEnd(15),
+            phaseDone: done,
+            phaseTotal: total,
+            rate: 'one step',
+            left: done >= total ? 'finishing' : 'working…',
+          }
+        : {
+            stage: stage.padEnd(15),
+            phaseDone: done,
+            phaseTotal: total,
+            rate: rateText(snap.rate),
+            left: timeLeftText(snap.etaSeconds),
+          };
       const value = Math.round(overall * 1000);
       if (!started) {
         bar.start(1000, value, payload);

@@ -21,7 +21,9 @@ function readJson(path: string, what: string): unknown {
   try {
     text = readInputFile(path);
   } catch (e) {
-    throw new InputError(`cannot read the ${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new InputError(
+      `cannot read the ${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;
@@ -41,13 +43,19 @@ export interface ProveOutput {
 }
 
 /** Prove a level object for the CLI (pure apart from reading the pack given by --pack). */
-export function proveLevelObject(game: AnyGame, json: unknown, opts: { level?: number; pack?: string; explain?: boolean }): ProveOutput {
-  let rules: unknown = game.defaultRules, plan: unknown = game.defaultPlan;
+export function proveLevelObject(
+  game: AnyGame,
+  json: unknown,
+  opts: { level?: number; pack?: string; explain?: boolean },
+): ProveOutput {
+  let rules: unknown = game.defaultRules,
+    plan: unknown = game.defaultPlan;
   if (opts.pack !== undefined) {
     const raw = readJson(opts.pack, 'pack');
     let pack: unknown;
     try {
-      if (gameForPack(raw) !== game) throw new InputError(`the pack ${opts.pack} is not a ${game.title} pack`);
+      if (gameForPack(raw) !== game)
+        throw new InputError(`the pack ${opts.pack} is not a ${game.title} pack`);
       pack = game.parsePack(raw);
     } catch (e) {
       if (e instanceof PackFormatError) throw new InputError(`the pack ${opts.pack}: ${e.message}`);
@@ -55,11 +63,16 @@ export function proveLevelObject(game: AnyGame, json: unknown, opts: { level?: n
     }
     ({ rules, plan } = pack as { rules: unknown; plan: unknown });
   }
-  const given = json && typeof json === 'object' && !Array.isArray(json) ? (json as { level?: unknown }).level : undefined;
+  const given =
+    json && typeof json === 'object' && !Array.isArray(json)
+      ? (json as { level?: unknown }).level
+      : undefined;
   let levelNo = opts.level;
   if (levelNo === undefined) {
-    if (given === undefined) throw new InputError('level: the level object has no "level" field; add it or give --level N');
-    if (typeof given !== 'number' || !Number.isInteger(given) || given < 1) throw new InputError(`level: must be a level number (1 or more), got ${JSON.stringify(given)}`);
+    if (given === undefined)
+      throw new InputError('level: the level object has no "level" field; add it or give --level N');
+    if (typeof given !== 'number' || !Number.isInteger(given) || given < 1)
+      throw new InputError(`level: must be a level number (1 or more), got ${JSON.stringify(given)}`);
     levelNo = given;
   }
   const count = game.levelCount(plan);
@@ -68,7 +81,8 @@ export function proveLevelObject(game: AnyGame, json: unknown, opts: { level?: n
   try {
     level = game.parseLevel(json);
   } catch (e) {
-    if (e instanceof LevelFormatError) throw new InputError(e.fields.map((f) => `${f.field}: ${f.message}`).join('; '));
+    if (e instanceof LevelFormatError)
+      throw new InputError(e.fields.map((f) => `${f.field}: ${f.message}`).join('; '));
     throw e;
   }
   const slot = levelNo - 1;
@@ -83,14 +97,26 @@ export function proofText(game: AnyGame, out: ProveOutput): string[] {
   const { proof } = out;
   const lines: string[] = [];
   const n = proof.violations.length;
-  lines.push(`${game.title} level ${out.level}: ${proof.ok ? 'every rule holds' : `${n} broken rule${n === 1 ? '' : 's'} (hard: it cannot ship)`}`);
+  lines.push(
+    `${game.title} level ${out.level}: ${proof.ok ? 'every rule holds' : `${n} broken rule${n === 1 ? '' : 's'} (hard: it cannot ship)`}`,
+  );
   if (proof.metrics) {
     const label = new Map(game.metrics.map((m) => [m.key, m.label]));
-    lines.push(`  ${Object.entries(proof.metrics).map(([k, v]) => `${label.get(k) ?? k} ${fmt(v)}`).join(' · ')}`);
+    lines.push(
+      `  ${Object.entries(proof.metrics)
+        .map(([k, v]) => `${label.get(k) ?? k} ${fmt(v)}`)
+        .join(' · ')}`,
+    );
   }
-  lines.push(proof.solution ? `  solution (${game.words.elements} in order): ${proof.solution.join(', ')}` : '  no solution');
+  lines.push(
+    proof.solution
+      ? `  solution (${game.words.elements} in order): ${proof.solution.join(', ')}`
+      : '  no solution',
+  );
   for (const v of proof.violations) {
-    const who = v.elements.length ? ` — ${v.elements.length === 1 ? game.words.element : game.words.elements} ${v.elements.join(', ')}` : '';
+    const who = v.elements.length
+      ? ` — ${v.elements.length === 1 ? game.words.element : game.words.elements} ${v.elements.join(', ')}`
+      : '';
     lines.push(`  ✗ ${v.name} [${v.rule}]: ${v.message}${who}`);
   }
   const e = out.explanation;
@@ -99,10 +125,17 @@ export function proofText(game: AnyGame, out: ProveOutput): string[] {
     if (e.total !== null) {
       lines.push(`  ${game.difficulty} ${fmt(e.total)} =`);
       for (const p of e.parts) lines.push(`    ${fmt(p.value).padStart(9)}  ${p.label}`);
-      if (e.steps?.length) lines.push(`  step by step: ${e.steps.map((s) => `${s.label} ${fmt(s.value)}`).join(', ')}`);
+      if (e.steps?.length)
+        lines.push(`  step by step: ${e.steps.map((s) => `${s.label} ${fmt(s.value)}`).join(', ')}`);
     }
     if (e.chain?.length) lines.push(`  longest chain: ${e.chain.join(' → ')}`);
-    e.perElement.forEach((d, i) => lines.push(`  ${game.words.element} ${i}: ${Object.entries(d).map(([k, v]) => `${k} ${typeof v === 'number' ? fmt(v) : String(v)}`).join(', ')}`));
+    e.perElement.forEach((d, i) =>
+      lines.push(
+        `  ${game.words.element} ${i}: ${Object.entries(d)
+          .map(([k, v]) => `${k} ${typeof v === 'number' ? fmt(v) : String(v)}`)
+          .join(', ')}`,
+      ),
+    );
   }
   return lines;
 }
@@ -110,35 +143,44 @@ export function proofText(game: AnyGame, out: ProveOutput): string[] {
 export function registerProve(program: Command): void {
   program
     .command('prove')
-    .description("re-prove one level (a pack's level object): metrics, a solution, every broken rule; exit 1 when a hard rule breaks, 2 on malformed input")
-    .argument('<level>', "a JSON file holding one pack level object")
+    .description(
+      "re-prove one level (a pack's level object): metrics, a solution, every broken rule; exit 1 when a hard rule breaks, 2 on malformed input",
+    )
+    .argument('<level>', 'a JSON file holding one pack level object')
     .option('--game <id>', `the level's game (${gameIds.join(', ')})`)
-    .option('--level <n>', "the level number it is proved as (default: its \"level\" field)")
+    .option('--level <n>', 'the level number it is proved as (default: its "level" field)')
     .option('--pack <file>', "take the rules and plan from this pack (default: the game's defaults)")
     .option('--explain', 'also print why it is as hard as it is (the breakdown of bits or reads)')
     .option('--json', 'print the proof (and explanation) as JSON')
-    .action((file: string, opts: { game?: string; level?: string; pack?: string; explain?: boolean; json?: boolean }) => {
-      try {
-        if (opts.game === undefined) throw new InputError(`--game is required (${gameIds.join(', ')})`);
-        if (!isGameId(opts.game)) throw new InputError(`--game must be one of ${gameIds.join(', ')}, got "${opts.game}"`);
-        let level: number | undefined;
-        if (opts.level !== undefined) {
-          if (!/^\d+$/.test(opts.level.trim()) || Number(opts.level) < 1) throw new InputError(`--level must be a level number (1 or more), got "${opts.level}"`);
-          level = Number(opts.level);
+    .action(
+      (
+        file: string,
+        opts: { game?: string; level?: string; pack?: string; explain?: boolean; json?: boolean },
+      ) => {
+        try {
+          if (opts.game === undefined) throw new InputError(`--game is required (${gameIds.join(', ')})`);
+          if (!isGameId(opts.game))
+            throw new InputError(`--game must be one of ${gameIds.join(', ')}, got "${opts.game}"`);
+          let level: number | undefined;
+          if (opts.level !== undefined) {
+            if (!/^\d+$/.test(opts.level.trim()) || Number(opts.level) < 1)
+              throw new InputError(`--level must be a level number (1 or more), got "${opts.level}"`);
+            level = Number(opts.level);
+          }
+          const game = gameById(opts.game);
+          const out = proveLevelObject(game, readJson(file, 'level file'), {
+            ...(level !== undefined ? { level } : {}),
+            ...(opts.pack !== undefined ? { pack: opts.pack } : {}),
+            explain: opts.explain === true,
+          });
+          if (opts.json) console.log(JSON.stringify(out, null, 2));
+          else for (const l of proofText(game, out)) console.log(l);
+          process.exitCode = out.proof.ok ? 0 : 1;
+        } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          console.error(`${file}: ${e.message}`);
+          process.exitCode = 2;
         }
-        const game = gameById(opts.game);
-        const out = proveLevelObject(game, readJson(file, 'level file'), {
-          ...(level !== undefined ? { level } : {}),
-          ...(opts.pack !== undefined ? { pack: opts.pack } : {}),
-          explain: opts.explain === true,
-        });
-        if (opts.json) console.log(JSON.stringify(out, null, 2));
-        else for (const l of proofText(game, out)) console.log(l);
-        process.exitCode = out.proof.ok ? 0 : 1;
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        console.error(`${file}: ${e.message}`);
-        process.exitCode = 2;
-      }
-    });
+      },
+    );
 }

@@ -18,9 +18,13 @@ export function registerRuns(program: Command): void {
       try {
         const runs = await localClient(service).call('runs.list', {});
         if (runs.length === 0) return void console.log(`no runs in ${o.db}`);
-        console.log(`${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created`);
+        console.log(
+          `${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created`,
+        );
         for (const r of runs) {
-          console.log(`${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}`);
+          console.log(
+            `${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}`,
+          );
         }
       } finally {
         await service.close();
@@ -33,14 +37,20 @@ export function registerRuns(program: Command): void {
     .argument('<run>', 'run id', intOption('run', 1))
     .option('--db <path>', 'SQLite database', './studio.db')
     .option('--out <file>', 'also write the pack when the run is done')
-    .option('--workers <n>', `worker threads (default ${defaultWorkerCount()})`, intOption('--workers', 1, 64))
+    .option(
+      '--workers <n>',
+      `worker threads (default ${defaultWorkerCount()})`,
+      intOption('--workers', 1, 64),
+    )
     .action(async (runId: number, o: { db: string; out?: string; workers?: number }) => {
       if (o.out !== undefined) checkFileTarget(o.out, o.db);
       const t0 = performance.now();
       const service = cliStudio({ db: o.db, workers: o.workers });
       try {
         const run = await localClient(service).call('runs.resume', { runId });
-        process.stderr.write(`resuming run ${run.id}: ${run.candidatesDone}/${run.candidatesTotal} candidates stored\n`);
+        process.stderr.write(
+          `resuming run ${run.id}: ${run.candidatesDone}/${run.candidatesTotal} candidates stored\n`,
+        );
         await finishAndExport(service, run, o.out, 'automatic', t0);
       } finally {
         await service.close();
@@ -54,22 +64,48 @@ export function registerRuns(program: Command): void {
     .requiredOption('--out <file>', 'pack file (or folder with --per-level)')
     .option('--approved', 'export the hand-approved ordering instead of the automatic one')
     .option('--steered', 'export the steered order (see `order`)')
-    .option('--allow-breaks', 'ship a steered order that breaks the game\'s rules; the pack records the breaks')
+    .option(
+      '--allow-breaks',
+      "ship a steered order that breaks the game's rules; the pack records the breaks",
+    )
     .option('--per-level', 'one file per level plus index.json, for version control')
     .option('--db <path>', 'SQLite database', './studio.db')
-    .action(async (runId: number, o: { out: string; approved?: boolean; steered?: boolean; allowBreaks?: boolean; perLevel?: boolean; db: string }) => {
-      if (o.approved && o.steered) throw new Error('--approved and --steered name two different orders; choose one');
-      const service = cliStudio({ db: o.db, workers: 1 });
-      try {
-        const api = localClient(service);
-        await api.call('runs.get', { runId });
-        const built = await api.call('packs.export', { runId, kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic', layout: o.perLevel ? 'per-level' : 'file', allowBreaks: o.allowBreaks ?? false });
-        if (o.steered && built.text.includes('"forcedBreaks"')) console.log('the steered order ships with rule breaks (--allow-breaks); the pack records them under studio.forcedBreaks');
-        for (const k of built.keptOnPurpose) console.log(k.message);
-        const r = writeExportTo(built, o.out, service.dbPath);
-        console.log(`wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`);
-      } finally {
-        await service.close();
-      }
-    });
+    .action(
+      async (
+        runId: number,
+        o: {
+          out: string;
+          approved?: boolean;
+          steered?: boolean;
+          allowBreaks?: boolean;
+          perLevel?: boolean;
+          db: string;
+        },
+      ) => {
+        if (o.approved && o.steered)
+          throw new Error('--approved and --steered name two different orders; choose one');
+        const service = cliStudio({ db: o.db, workers: 1 });
+        try {
+          const api = localClient(service);
+          await api.call('runs.get', { runId });
+          const built = await api.call('packs.export', {
+            runId,
+            kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic',
+            layout: o.perLevel ? 'per-level' : 'file',
+            allowBreaks: o.allowBreaks ?? false,
+          });
+          if (o.steered && built.text.includes('"forcedBreaks"'))
+            console.log(
+              'the steered order ships with rule breaks (--allow-breaks); the pack records them under studio.forcedBreaks',
+            );
+          for (const k of built.keptOnPurpose) console.log(k.message);
+          const r = writeExportTo(built, o.out, service.dbPath);
+          console.log(
+            `wrote ${r.files.length === 1 ? r.path : `${r.files.length} files in ${r.path}`} (${r.bytes} bytes of pack)`,
+          );
+        } finally {
+          await service.close();
+        }
+      },
+    );
 }

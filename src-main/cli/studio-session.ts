@@ -15,7 +15,14 @@ export function showProgress(service: Service, runId: number, label: string): Ba
   const bar = progressBar(label);
   const off = service.on('run.progress', (p) => {
     // The generate phase's rate and time left are the engine's (a resumed run's stored candidates are not speed).
-    if (p.runId === runId && p.stage !== 'done') bar.update(p.stage, p.overall, p.done, p.total, p.stage === 'generate' ? { rate: p.rate, etaSeconds: p.etaSeconds } : undefined);
+    if (p.runId === runId && p.stage !== 'done')
+      bar.update(
+        p.stage,
+        p.overall,
+        p.done,
+        p.total,
+        p.stage === 'generate' ? { rate: p.rate, etaSeconds: p.etaSeconds } : undefined,
+      );
   });
   return {
     update: bar.update,

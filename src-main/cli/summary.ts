@@ -4,7 +4,12 @@ import { reportLines } from '../../src-shared/run-report';
 import { localClient } from '../local-client';
 import type { Service } from '../service';
 
-export async function printSummary(service: Service, run: RunSummary, lines: { label: string; value: string }[], seconds: number): Promise<void> {
+export async function printSummary(
+  service: Service,
+  run: RunSummary,
+  lines: { label: string; value: string }[],
+  seconds: number,
+): Promise<void> {
   const stats = service.engine.runStats(run.id);
   const report = await localClient(service).call('runs.report', { runId: run.id });
   const reported = report ? reportLines(report) : [];
@@ -13,8 +18,14 @@ export async function printSummary(service: Service, run: RunSummary, lines: { l
   const all = [
     ...lines.filter((l) => !said.has(l.label)),
     { label: 'Run', value: `${run.id} (${run.game}, seed ${run.seed}, ${run.status})` },
-    { label: 'Candidates', value: `${stats.proven} proven${stats.failed ? `, ${stats.failed} gave up` : ''}` },
-    { label: 'Builds', value: `${stats.tries} made, ${stats.tries && stats.genSeconds ? (stats.tries / stats.genSeconds).toFixed(0) : '—'} per second` },
+    {
+      label: 'Candidates',
+      value: `${stats.proven} proven${stats.failed ? `, ${stats.failed} gave up` : ''}`,
+    },
+    {
+      label: 'Builds',
+      value: `${stats.tries} made, ${stats.tries && stats.genSeconds ? (stats.tries / stats.genSeconds).toFixed(0) : '—'} per second`,
+    },
     { label: 'Workers', value: String(service.engine.workers) },
     // A resumed run's wall time here is this process's; its report's phases add up every attempt.
     { label: 'Time', value: `${seconds.toFixed(2)} s${report?.resumes ? ' in this process' : ''}` },

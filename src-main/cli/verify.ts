@@ -27,14 +27,19 @@ export function registerVerify(program: Command): void {
       const { game, pack, problems, kept } = check;
       const levels = game.packLevels(pack).length;
       if (problems.length === 0) {
-        console.log(`${file}: ${game.title} pack, ${levels} levels — all verified${kept.length ? ` (${kept.length} near-duplicate pair${kept.length === 1 ? '' : 's'} kept on purpose)` : ''}`);
+        console.log(
+          `${file}: ${game.title} pack, ${levels} levels — all verified${kept.length ? ` (${kept.length} near-duplicate pair${kept.length === 1 ? '' : 's'} kept on purpose)` : ''}`,
+        );
         for (const p of kept) console.log(`  level ${p.level}: [${p.rule}] ${p.message}`);
         for (const l of game.summarize(pack)) console.log(`  ${l.label}: ${l.value}`);
         return;
       }
       for (const p of kept) console.log(`  level ${p.level}: [${p.rule}] ${p.message}`);
-      console.error(`${file}: ${game.title} pack, ${levels} levels — ${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
-      for (const p of problems) console.error(`  ${p.level === null ? 'pack' : `level ${p.level}`}: [${p.rule}] ${p.message}`);
+      console.error(
+        `${file}: ${game.title} pack, ${levels} levels — ${problems.length} problem${problems.length === 1 ? '' : 's'}:`,
+      );
+      for (const p of problems)
+        console.error(`  ${p.level === null ? 'pack' : `level ${p.level}`}: [${p.rule}] ${p.message}`);
       process.exitCode = 1;
     });
 }

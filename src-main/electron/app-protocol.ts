@@ -28,7 +28,10 @@ export function originOf(url: string): string | null {
 }
 
 function plain(status: number, text: string, csp: string): Response {
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': csp } });
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': csp },
+  });
 }
 
 /** The `protocol.handle('app', …)` handler serving `rootDir` (the built renderer). */

@@ -8,9 +8,24 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type {
+  BrowserWindow,
+  Dialog,
+  IpcMain,
+  IpcMainInvokeEvent,
+  OpenDialogOptions,
+  SaveDialogOptions,
+} from 'electron';
 import { z } from 'zod';
-import { ApiError, importIdSchema, parseArgs, type ApiEnvelope, type ExportResult, type ImportResult, type SavedPack } from '../../src-shared/api';
+import {
+  ApiError,
+  importIdSchema,
+  parseArgs,
+  type ApiEnvelope,
+  type ExportResult,
+  type ImportResult,
+  type SavedPack,
+} from '../../src-shared/api';
 import { formatMegabytes, IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
 import { WriteError } from '../atomic-write';
 import { writeExportTo } from '../export-files';
@@ -46,12 +61,19 @@ export function readPackFile(path: string, maxBytes: number): string {
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    throw new ApiError('bad-argument', `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'it cannot be opened'}`);
+    throw new ApiError(
+      'bad-argument',
+      `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'it cannot be opened'}`,
+    );
   }
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new ApiError('bad-argument', `cannot import ${path}: it is not a regular file`);
-    if (stat.size > maxBytes) throw new ApiError('bad-argument', `cannot import ${path}: it is ${formatMegabytes(stat.size)}; a pack may be at most ${formatMegabytes(maxBytes)}`);
+    if (stat.size > maxBytes)
+      throw new ApiError(
+        'bad-argument',
+        `cannot import ${path}: it is ${formatMegabytes(stat.size)}; a pack may be at most ${formatMegabytes(maxBytes)}`,
+      );
     // Read at most one byte past the cap, so a file that grows while read is still refused.
     const buf = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
     let got = 0;
@@ -59,7 +81,11 @@ export function readPackFile(path: string, maxBytes: number): string {
       const n = readSync(fd, buf, got, buf.length - got, null);
       if (n === 0) break;
       got += n;
-      if (got > maxBytes) throw new ApiError('bad-argument', `cannot import ${path}: it is larger than ${formatMegabytes(maxBytes)}, the most a pack may be`);
+      if (got > maxBytes)
+        throw new ApiError(
+          'bad-argument',
+          `cannot import ${path}: it is larger than ${formatMegabytes(maxBytes)}, the most a pack may be`,
+        );
       if (got === buf.length) break;
     }
     return buf.subarray(0, got).toString('utf8');
@@ -68,53 +94,95 @@ export function readPackFile(path: string, maxBytes: number): string {
   }
 }
 
-export function registerFileHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: Service, deps: FileHandlerDeps): string[] {
-  const refused = { ok: false, error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' } } as const;
+export function registerFileHandlers(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  service: Service,
+  deps: FileHandlerDeps,
+): string[] {
+  const refused = {
+    ok: false,
+    error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' },
+  } as const;
 
-  ipcMain.handle(FILES_PICK_AND_IMPORT, async (event, raw: unknown): Promise<ApiEnvelope<ImportResult | null>> => {
-    if (!deps.isTrusted(event)) return refused;
-    try {
-      const parsed = pickArgs.safeParse(raw ?? {});
-      if (!parsed.success) {
-        const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
-        throw new ApiError('bad-argument', unknown.length ? `pickAndImport: bad argument — unknown field(s): ${unknown.join(', ')}` : 'pickAndImport: bad argument — importId: must be 1-64 letters, digits, - or _');
+  ipcMain.handle(
+    FILES_PICK_AND_IMPORT,
+    async (event, raw: unknown): Promise<ApiEnvelope<ImportResult | null>> => {
+      if (!deps.isTrusted(event)) return refused;
+      try {
+        const parsed = pickArgs.safeParse(raw ?? {});
+        if (!parsed.success) {
+          const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
+          throw new ApiError(
+            'bad-argument',
+            unknown.length
+              ? `pickAndImport: bad argument — unknown field(s): ${unknown.join(', ')}`
+              : 'pickAndImport: bad argument — importId: must be 1-64 letters, digits, - or _',
+          );
+        }
+        const options: OpenDialogOptions = {
+          title: 'Import a level pack',
+          properties: ['openFile'],
+          filters: [
+            { name: 'Level pack', extensions: ['json'] },
+            { name: 'All files', extensions: ['*'] },
+          ],
+        };
+        const win = deps.window();
+        const chosen = win
+          ? await deps.dialog.showOpenDialog(win, options)
+          : await deps.dialog.showOpenDialog(options);
+        const path = chosen.canceled ? undefined : chosen.filePaths[0];
+        if (!path) return { ok: true, value: null };
+        const text = readPackFile(path, deps.maxBytes ?? IMPORT_LIMITS.maxBytes);
+        const { importId } = parsed.data;
+        return (await service.dispatch('packs.import', {
+          text,
+          name: fileNameLabel(basename(path), 120),
+          ...(importId ? { importId } : {}),
+        })) as ApiEnvelope<ImportResult>;
+      } catch (e) {
+        return failure(e);
       }
-      const options: OpenDialogOptions = { title: 'Import a level pack', properties: ['openFile'], filters: [{ name: 'Level pack', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }] };
-      const win = deps.window();
-      const chosen = win ? await deps.dialog.showOpenDialog(win, options) : await deps.dialog.showOpenDialog(options);
-      const path = chosen.canceled ? undefined : chosen.filePaths[0];
-      if (!path) return { ok: true, value: null };
-      const text = readPackFile(path, deps.maxBytes ?? IMPORT_LIMITS.maxBytes);
-      const { importId } = parsed.data;
-      return (await service.dispatch('packs.import', { text, name: fileNameLabel(basename(path), 120), ...(importId ? { importId } : {}) })) as ApiEnvelope<ImportResult>;
-    } catch (e) {
-      return failure(e);
-    }
-  });
+    },
+  );
 
-  ipcMain.handle(FILES_EXPORT_TO_CHOSEN, async (event, raw: unknown): Promise<ApiEnvelope<SavedPack | null>> => {
-    if (!deps.isTrusted(event)) return refused;
-    try {
-      // The API's own schema: strict, so a `path` from the renderer is refused by name.
-      const args = parseArgs('packs.export', raw);
-      const built = await service.dispatch('packs.export', args);
-      if (!built.ok) return built;
-      const result = built.value as ExportResult;
-      const options: SaveDialogOptions = {
-        title: result.layout === 'file' ? 'Export the pack' : 'Export the pack as a folder (one file per level)',
-        defaultPath: join(deps.defaultFolder(), result.fileName),
-        buttonLabel: 'Export',
-        properties: ['createDirectory', 'showOverwriteConfirmation'],
-        ...(result.layout === 'file' ? { filters: [{ name: 'Level pack', extensions: ['json'] }] } : {}),
-      };
-      const win = deps.window();
-      const chosen = win ? await deps.dialog.showSaveDialog(win, options) : await deps.dialog.showSaveDialog(options);
-      if (chosen.canceled || !chosen.filePath) return { ok: true, value: null };
-      const written = writeExportTo(result, chosen.filePath, service.dbPath);
-      return { ok: true, value: { path: written.path, fileCount: written.files.length, bytes: written.bytes, keptOnPurpose: result.keptOnPurpose } };
-    } catch (e) {
-      return failure(e);
-    }
-  });
+  ipcMain.handle(
+    FILES_EXPORT_TO_CHOSEN,
+    async (event, raw: unknown): Promise<ApiEnvelope<SavedPack | null>> => {
+      if (!deps.isTrusted(event)) return refused;
+      try {
+        // The API's own schema: strict, so a `path` from the renderer is refused by name.
+        const args = parseArgs('packs.export', raw);
+        const built = await service.dispatch('packs.export', args);
+        if (!built.ok) return built;
+        const result = built.value as ExportResult;
+        const options: SaveDialogOptions = {
+          title:
+            result.layout === 'file' ? 'Export the pack' : 'Export the pack as a folder (one file per level)',
+          defaultPath: join(deps.defaultFolder(), result.fileName),
+          buttonLabel: 'Export',
+          properties: ['createDirectory', 'showOverwriteConfirmation'],
+          ...(result.layout === 'file' ? { filters: [{ name: 'Level pack', extensions: ['json'] }] } : {}),
+        };
+        const win = deps.window();
+        const chosen = win
+          ? await deps.dialog.showSaveDialog(win, options)
+          : await deps.dialog.showSaveDialog(options);
+        if (chosen.canceled || !chosen.filePath) return { ok: true, value: null };
+        const written = writeExportTo(result, chosen.filePath, service.dbPath);
+        return {
+          ok: true,
+          value: {
+            path: written.path,
+            fileCount: written.files.length,
+            bytes: written.bytes,
+            keptOnPurpose: result.keptOnPurpose,
+          },
+        };
+      } catch (e) {
+        return failure(e);
+      }
+    },
+  );
   return [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN];
 }

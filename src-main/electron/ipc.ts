@@ -16,13 +16,20 @@ export function ipcChannels(): string[] {
 }
 
 /** `isTrusted` sees the whole event: the sender and its frame (sender-check.ts). */
-export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, service: Service, isTrusted: (event: IpcMainInvokeEvent) => boolean): string[] {
+export function registerIpcHandlers(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  service: Service,
+  isTrusted: (event: IpcMainInvokeEvent) => boolean,
+): string[] {
   const channels: string[] = [];
   for (const method of apiMethodNames) {
     const channel = IPC_CALL_PREFIX + method;
     ipcMain.handle(channel, async (event, args: unknown) => {
       if (!isTrusted(event)) {
-        return { ok: false, error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' } };
+        return {
+          ok: false,
+          error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' },
+        };
       }
       return service.dispatch(method, args);
     });

@@ -84,7 +84,12 @@ if (!app.requestSingleInstanceLock()) {
     if (entry.dev) {
       // The dev server's responses get the (dev) CSP as a header too.
       session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(true)] } });
+        callback({
+          responseHeaders: {
+            ...details.responseHeaders,
+            'Content-Security-Policy': [contentSecurityPolicy(true)],
+          },
+        });
       });
     }
 
@@ -92,7 +97,12 @@ if (!app.requestSingleInstanceLock()) {
     const isTrusted = trustedSender(() => window, entry.origin);
     registerIpcHandlers(ipcMain, service, isTrusted);
     // Pack files: main opens the open and save dialogs; no path comes from the renderer (files.ts).
-    registerFileHandlers(ipcMain, service, { dialog, window: () => window, defaultFolder: () => app.getPath('documents'), isTrusted });
+    registerFileHandlers(ipcMain, service, {
+      dialog,
+      window: () => window,
+      defaultFolder: () => app.getPath('documents'),
+      isTrusted,
+    });
     window = createWindow();
     forwardEvents(service, () => window?.webContents ?? null);
 

@@ -20,7 +20,20 @@ contextBridge.exposeInMainWorld('studioBridge', {
 });
 
 contextBridge.exposeInMainWorld('studioFiles', {
-  pickAndImport: (args: { importId?: string }): Promise<unknown> => ipcRenderer.invoke(`${FILES}pickAndImport`, { ...(args?.importId ? { importId: String(args.importId) } : {}) }),
-  exportToChosenFile: (args: { runId: number; kind: string; layout: string; allowBreaks?: boolean }): Promise<unknown> =>
-    ipcRenderer.invoke(`${FILES}exportToChosenFile`, { runId: args?.runId, kind: args?.kind, layout: args?.layout, ...(args?.allowBreaks === true ? { allowBreaks: true } : {}) }),
+  pickAndImport: (args: { importId?: string }): Promise<unknown> =>
+    ipcRenderer.invoke(`${FILES}pickAndImport`, {
+      ...(args?.importId ? { importId: String(args.importId) } : {}),
+    }),
+  exportToChosenFile: (args: {
+    runId: number;
+    kind: string;
+    layout: string;
+    allowBreaks?: boolean;
+  }): Promise<unknown> =>
+    ipcRenderer.invoke(`${FILES}exportToChosenFile`, {
+      runId: args?.runId,
+      kind: args?.kind,
+      layout: args?.layout,
+      ...(args?.allowBreaks === true ? { allowBreaks: true } : {}),
+    }),
 });

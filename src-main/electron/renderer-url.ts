@@ -11,7 +11,10 @@ export function devRendererUrl(env: NodeJS.ProcessEnv): string | null {
   if (!url) return null;
   try {
     const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) ? url : null;
+    return (u.protocol === 'http:' || u.protocol === 'https:') &&
+      ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)
+      ? url
+      : null;
   } catch {
     return null;
   }
@@ -19,5 +22,7 @@ export function devRendererUrl(env: NodeJS.ProcessEnv): string | null {
 
 export function rendererEntry(devUrl: string | null): { url: string; origin: string; dev: boolean } {
   const origin = devUrl ? originOf(devUrl) : null;
-  return devUrl && origin ? { url: devUrl, origin, dev: true } : { url: APP_ENTRY_URL, origin: APP_ORIGIN, dev: false };
+  return devUrl && origin
+    ? { url: devUrl, origin, dev: true }
+    : { url: APP_ENTRY_URL, origin: APP_ORIGIN, dev: false };
 }

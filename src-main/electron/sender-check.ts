@@ -8,7 +8,10 @@ import { originOf } from './app-protocol';
 
 type CallEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
 
-export function trustedSender(window: () => { webContents: WebContents } | null, origin: string): (event: CallEvent) => boolean {
+export function trustedSender(
+  window: () => { webContents: WebContents } | null,
+  origin: string,
+): (event: CallEvent) => boolean {
   return (event) => {
     const win = window();
     if (!win || event.sender !== win.webContents) return false;

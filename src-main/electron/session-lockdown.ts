@@ -4,7 +4,10 @@
  */
 import type { Session } from 'electron';
 
-type Lockable = Pick<Session, 'setPermissionCheckHandler' | 'setPermissionRequestHandler' | 'setDevicePermissionHandler'>;
+type Lockable = Pick<
+  Session,
+  'setPermissionCheckHandler' | 'setPermissionRequestHandler' | 'setDevicePermissionHandler'
+>;
 
 export function denyAllPermissions(session: Lockable): void {
   session.setPermissionCheckHandler(() => false);

@@ -32,7 +32,11 @@ export interface CheckedExperiment {
 }
 
 function refuse(fields: FieldIssue[]): never {
-  throw new ApiError('bad-argument', `experiments.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+  throw new ApiError(
+    'bad-argument',
+    `experiments.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+    fields,
+  );
 }
 
 /**
@@ -56,7 +60,9 @@ export function variantName(changes: Changes): string {
 
 /** Candidates one run of these settings makes in this scope. */
 export function runCandidates(game: AnyGame, plan: unknown, rules: unknown, scope: ExperimentScope): number {
-  return scope.kind === 'slots' ? scope.slots.length * scope.candidates : game.poolSizes(plan, rules).reduce((a, b) => a + b, 0);
+  return scope.kind === 'slots'
+    ? scope.slots.length * scope.candidates
+    : game.poolSizes(plan, rules).reduce((a, b) => a + b, 0);
 }
 
 export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
@@ -65,7 +71,10 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
   let baseRunId: number | null = null;
   if ('runId' in args.base) {
     const run = getRun(db, args.base.runId);
-    if (!run) throw new ApiError('not-found', `run ${args.base.runId} does not exist`, [{ field: 'base.runId', message: 'no such run' }]);
+    if (!run)
+      throw new ApiError('not-found', `run ${args.base.runId} does not exist`, [
+        { field: 'base.runId', message: 'no such run' },
+      ]);
     game = gameById(run.game);
     base = { plan: run.plan, rules: run.rules };
     baseRunId = run.id;
@@ -73,9 +82,17 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
     game = gameById(args.base.game);
     const levels = args.base.levels;
     if (levels !== undefined && levels > game.levelCount(game.defaultPlan)) {
-      refuse([{ field: 'base.levels', message: `must be at most ${game.levelCount(game.defaultPlan)}, the levels the ${game.title} plan holds` }]);
+      refuse([
+        {
+          field: 'base.levels',
+          message: `must be at most ${game.levelCount(game.defaultPlan)}, the levels the ${game.title} plan holds`,
+        },
+      ]);
     }
-    base = { plan: levels === undefined ? game.defaultPlan : game.truncatePlan(game.defaultPlan, levels), rules: game.defaultRules };
+    base = {
+      plan: levels === undefined ? game.defaultPlan : game.truncatePlan(game.defaultPlan, levels),
+      rules: game.defaultRules,
+    };
   }
 
   const fields: FieldIssue[] = [];
@@ -84,14 +101,26 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
   args.variants.forEach((v, i) => {
     const at = `variants.${i}`;
     if (Object.keys(v.changes).length === 0) {
-      fields.push({ field: `${at}.changes`, message: 'a variant needs at least one change (e.g. rules.spacing: 18)' });
+      fields.push({
+        field: `${at}.changes`,
+        message: 'a variant needs at least one change (e.g. rules.spacing: 18)',
+      });
       return;
     }
     const applied = applyChanges(game, base, v.changes);
-    for (const issue of applied.issues) fields.push({ field: `${at}.changes.${issue.field}`, message: issue.message, label: armField(game, `variant ${i + 1}`, issue.field, issue.message) });
+    for (const issue of applied.issues)
+      fields.push({
+        field: `${at}.changes.${issue.field}`,
+        message: issue.message,
+        label: armField(game, `variant ${i + 1}`, issue.field, issue.message),
+      });
     if (applied.issues.length) return;
     const name = v.name && v.name.length > 0 ? v.name : variantName(v.changes);
-    if (names.has(name.toLowerCase())) fields.push({ field: `${at}.name`, message: `"${name}" names another arm; give each variant its own name` });
+    if (names.has(name.toLowerCase()))
+      fields.push({
+        field: `${at}.name`,
+        message: `"${name}" names another arm; give each variant its own name`,
+      });
     names.add(name.toLowerCase());
     arms.push({ arm: i + 1, name, changes: v.changes, plan: applied.plan, rules: applied.rules });
   });
@@ -107,25 +136,48 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
         // Named once, for the first arm whose plan is too short.
         const field = `scope.slots.${k}`;
         if (slot >= levels && !fields.some((f) => f.field === field)) {
-          fields.push({ field, label: `level ${slot + 1}`, message: `is past the ${arm.arm === 0 ? 'base' : `variant "${arm.name}"`}'s plan, which has levels 1-${levels}` });
+          fields.push({
+            field,
+            label: `level ${slot + 1}`,
+            message: `is past the ${arm.arm === 0 ? 'base' : `variant "${arm.name}"`}'s plan, which has levels 1-${levels}`,
+          });
         }
       });
-      if (new Set(scope.slots).size !== scope.slots.length) fields.push({ field: 'scope.slots', message: 'names a level slot twice' });
+      if (new Set(scope.slots).size !== scope.slots.length)
+        fields.push({ field: 'scope.slots', message: 'names a level slot twice' });
     } else {
       // The whole-plan checks of a new run (level and candidate bounds), named under the arm.
       try {
         checkRunInput(game, { plan: arm.plan, rules: arm.rules });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        for (const f of e.fields ?? [{ field: '', message: e.message }]) fields.push({ field: `${at}.${f.field}`, message: f.message, label: armField(game, arm.arm === 0 ? 'the base' : `variant ${arm.arm}`, f.field, f.message) });
+        for (const f of e.fields ?? [{ field: '', message: e.message }])
+          fields.push({
+            field: `${at}.${f.field}`,
+            message: f.message,
+            label: armField(game, arm.arm === 0 ? 'the base' : `variant ${arm.arm}`, f.field, f.message),
+          });
       }
     }
     const n = runCandidates(game, arm.plan, arm.rules, scope);
-    if (n > MAX_CANDIDATES_PER_RUN) fields.push({ field: scope.kind === 'slots' ? 'scope.candidates' : `${at}.rules`, message: `asks for ${n} candidates per run; at most ${MAX_CANDIDATES_PER_RUN}` });
+    if (n > MAX_CANDIDATES_PER_RUN)
+      fields.push({
+        field: scope.kind === 'slots' ? 'scope.candidates' : `${at}.rules`,
+        message: `asks for ${n} candidates per run; at most ${MAX_CANDIDATES_PER_RUN}`,
+      });
     perRun.push(n);
   }
   if (fields.length) refuse([...new Map(fields.map((f) => [`${f.field}\n${f.message}`, f])).values()]);
 
   const candidates = perRun.reduce((a, n) => a + n * args.seeds.length, 0);
-  return { game, baseRunId, arms, seeds: args.seeds, scope, perRun, candidates, estimatedSeconds: estimatedSeconds(db, game.id, candidates) };
+  return {
+    game,
+    baseRunId,
+    arms,
+    seeds: args.seeds,
+    scope,
+    perRun,
+    candidates,
+    estimatedSeconds: estimatedSeconds(db, game.id, candidates),
+  };
 }

@@ -12,10 +12,30 @@ import { stepStats } from '../../src-shared/ordering/curve';
 import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import { settingsDiff } from '../../src-shared/experiments/diff';
-import { boxStats, CHANGE_MEANS, median, medianRange, pairedDecision, seedChange, SIGN_TEST_LEVEL } from '../../src-shared/experiments/stats';
-import type { ExperimentResults, FigureResult, StageDistribution, VariantResult } from '../../src-shared/experiments/types';
+import {
+  boxStats,
+  CHANGE_MEANS,
+  median,
+  medianRange,
+  pairedDecision,
+  seedChange,
+  SIGN_TEST_LEVEL,
+} from '../../src-shared/experiments/stats';
+import type {
+  ExperimentResults,
+  FigureResult,
+  StageDistribution,
+  VariantResult,
+} from '../../src-shared/experiments/types';
 import type { Db } from '../store/db';
-import { experimentRuns, runCandidateStats, runFigures, setRunFigures, shippedLevels, type StoredExperiment } from '../store/experiments';
+import {
+  experimentRuns,
+  runCandidateStats,
+  runFigures,
+  setRunFigures,
+  shippedLevels,
+  type StoredExperiment,
+} from '../store/experiments';
 import { planStages } from '../runs/plan-stages';
 
 export interface FigureDef {
@@ -30,7 +50,13 @@ export interface FigureDef {
 }
 
 const runFigureDefs: FigureDef[] = [
-  { key: 'gaveUp', label: 'candidates that gave up', unit: '%', better: 'lower', explain: 'Share of candidate jobs that ended with no level (every build try failed a rule).' },
+  {
+    key: 'gaveUp',
+    label: 'candidates that gave up',
+    unit: '%',
+    better: 'lower',
+    explain: 'Share of candidate jobs that ended with no level (every build try failed a rule).',
+  },
   {
     key: 'buildsPerCandidate',
     label: 'builds per candidate',
@@ -46,7 +72,8 @@ const runFigureDefs: FigureDef[] = [
     better: 'higher',
     explain:
       "Build tries per second of the jobs' wall time in the workers. It stretches with whatever else the machine runs (ten times over on a busy machine), so it is shown for reference and never called real; builds per candidate is the speed figure that is tested.",
-    untested: 'not tested: a wall-clock rate varies with the machine’s load (builds per candidate is the speed figure tested)',
+    untested:
+      'not tested: a wall-clock rate varies with the machine’s load (builds per candidate is the speed figure tested)',
   },
   {
     key: 'poolNearCopies',
@@ -54,27 +81,58 @@ const runFigureDefs: FigureDef[] = [
     unit: '%',
     better: 'lower',
     explain:
-      "Of all pairs of candidates made for the same level, the share that are near-duplicates: the chance that two candidates the generator made for one level are near copies of each other, i.e. how much it repeats itself. Lower means more varied pools to choose from.",
+      'Of all pairs of candidates made for the same level, the share that are near-duplicates: the chance that two candidates the generator made for one level are near copies of each other, i.e. how much it repeats itself. Lower means more varied pools to choose from.',
   },
 ];
 
 const shippedFigureDefs = (unit: string): FigureDef[] => [
-  { key: 'largestStep', label: 'largest step of the shipped curve', unit, better: 'lower', explain: 'The largest rise in difficulty between two neighbouring shipped levels.' },
-  { key: 'level30', label: 'level 30', unit, better: null, explain: 'The difficulty of the 30th shipped level.' },
-  { key: 'hardest', label: 'hardest level', unit, better: null, explain: 'The difficulty of the hardest shipped level.' },
-  { key: 'closestShare', label: 'closest shipped pair (share)', unit: '', better: 'lower', explain: "How much the two most alike shipped levels share, by the game's own near-duplicate measure (1: the same picture)." },
+  {
+    key: 'largestStep',
+    label: 'largest step of the shipped curve',
+    unit,
+    better: 'lower',
+    explain: 'The largest rise in difficulty between two neighbouring shipped levels.',
+  },
+  {
+    key: 'level30',
+    label: 'level 30',
+    unit,
+    better: null,
+    explain: 'The difficulty of the 30th shipped level.',
+  },
+  {
+    key: 'hardest',
+    label: 'hardest level',
+    unit,
+    better: null,
+    explain: 'The difficulty of the hardest shipped level.',
+  },
+  {
+    key: 'closestShare',
+    label: 'closest shipped pair (share)',
+    unit: '',
+    better: 'lower',
+    explain:
+      "How much the two most alike shipped levels share, by the game's own near-duplicate measure (1: the same picture).",
+  },
   {
     key: 'shippedNearCopies',
     label: 'near-duplicate pairs shipped',
     unit: 'pairs',
     better: 'lower',
-    explain: 'Near-duplicate pairs (as the run’s near-duplicate pass found them) whose two levels both ship in the automatic order: near copies a player would meet in the set.',
+    explain:
+      'Near-duplicate pairs (as the run’s near-duplicate pass found them) whose two levels both ship in the automatic order: near copies a player would meet in the set.',
   },
-  { key: 'shortLevels', label: 'short levels', unit: 'levels', better: 'lower', explain: 'Levels the order could not fill.' },
+  {
+    key: 'shortLevels',
+    label: 'short levels',
+    unit: 'levels',
+    better: 'lower',
+    explain: 'Levels the order could not fill.',
+  },
 ];
 
-export const DECIDED_BY =
-  `A difference is real when the variant moves the figure the same way on enough seeds: an exact two-sided sign test over the seeds where both runs are done and the figures differ (a seed where they are equal counts for neither side), at p ≤ ${SIGN_TEST_LEVEL}: with 6 to 8 such seeds every one must move the same way, with 9 or 10 all but one; fewer than 6 never decide.`;
+export const DECIDED_BY = `A difference is real when the variant moves the figure the same way on enough seeds: an exact two-sided sign test over the seeds where both runs are done and the figures differ (a seed where they are equal counts for neither side), at p ≤ ${SIGN_TEST_LEVEL}: with 6 to 8 such seeds every one must move the same way, with 9 or 10 all but one; fewer than 6 never decide.`;
 
 /**
  * The shipped figures of a whole-plan run that is done, stored with it the first time. The
@@ -82,13 +140,20 @@ export const DECIDED_BY =
  * runner works it out on the worker pool as each run ends and passes it in; without it, it is
  * worked out here.
  */
-export function shippedFigures(db: Db, game: AnyGame, runId: number, rules: unknown, closest?: { share: number } | null): Record<string, number | null> {
+export function shippedFigures(
+  db: Db,
+  game: AnyGame,
+  runId: number,
+  rules: unknown,
+  closest?: { share: number } | null,
+): Record<string, number | null> {
   const kept = runFigures(db, runId);
   if (kept) return kept;
   const shipped = shippedLevels(db, runId);
   const values = shipped.flatMap((l) => (l.difficulty === null ? [] : [l.difficulty]));
   const levels = shipped.flatMap((l) => (l.level === null ? [] : [l.level]));
-  const close = closest !== undefined ? closest : levels.length > 1 ? (game.closestPair?.(levels, rules) ?? null) : null;
+  const close =
+    closest !== undefined ? closest : levels.length > 1 ? (game.closestPair?.(levels, rules) ?? null) : null;
   const figures = {
     largestStep: values.length > 1 ? stepStats(values).largestStep : null,
     level30: shipped[29]?.difficulty ?? null,
@@ -143,7 +208,12 @@ function runData(db: Db, game: AnyGame, runId: number, rules: unknown, wholePlan
  * `variant[i]` are seed `seeds[i]`'s): each side's median and range, the change (the median of
  * the per-seed changes, which the decision judges) and the paired decision.
  */
-export function compareFigure(def: FigureDef, seeds: number[], base: (number | null)[], variant: (number | null)[]): FigureResult {
+export function compareFigure(
+  def: FigureDef,
+  seeds: number[],
+  base: (number | null)[],
+  variant: (number | null)[],
+): FigureResult {
   const num = (v: number | null): number => (v === null ? Number.NaN : v);
   const decision = pairedDecision(base.map(num), variant.map(num));
   return {
@@ -172,7 +242,8 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
   const dataOf = (arm: number, seed: number): RunData | null => {
     const cell = cells.find((c) => c.arm === arm && c.seed === seed);
     if (!cell || cell.status !== 'done') return null;
-    if (!cache.has(cell.runId)) cache.set(cell.runId, runData(db, game, cell.runId, e.arms[arm]!.rules, wholePlan));
+    if (!cache.has(cell.runId))
+      cache.set(cell.runId, runData(db, game, cell.runId, e.arms[arm]!.rules, wholePlan));
     return cache.get(cell.runId)!;
   };
   const seedsDone = e.seeds.filter((s) => dataOf(0, s) !== null);
@@ -181,10 +252,18 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
     const seeds = seedsDone.filter((s) => dataOf(arm.arm, s) !== null);
     const b = seeds.map((s) => dataOf(0, s)!);
     const v = seeds.map((s) => dataOf(arm.arm, s)!);
-    const figures = defs.map((def) => compareFigure(def, seeds, b.map((d) => d.figures[def.key] ?? null), v.map((d) => d.figures[def.key] ?? null)));
+    const figures = defs.map((def) =>
+      compareFigure(
+        def,
+        seeds,
+        b.map((d) => d.figures[def.key] ?? null),
+        v.map((d) => d.figures[def.key] ?? null),
+      ),
+    );
     const stageResults: StageDistribution[] = [];
     for (const st of stages) {
-      const slots = (d: RunData): number[][] => [...d.bySlot.entries()].filter(([slot]) => slot >= st.from && slot <= st.to).map(([, list]) => list);
+      const slots = (d: RunData): number[][] =>
+        [...d.bySlot.entries()].filter(([slot]) => slot >= st.from && slot <= st.to).map(([, list]) => list);
       const all = (ds: RunData[]): number[] => ds.flatMap((d) => slots(d).flat());
       if (all(b).length === 0 && all(v).length === 0) continue;
       const stageMedian = (d: RunData): number | null => {
@@ -201,11 +280,40 @@ export function experimentResults(db: Db, e: StoredExperiment): ExperimentResult
         last: st.to + 1,
         base: boxStats(all(b)),
         variant: boxStats(all(v)),
-        spread: compareFigure({ key: 'poolSpread', label: `pool spread, ${st.name}`, unit: difficultyUnit, better: null, explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.` }, seeds, b.map(spread), v.map(spread)),
-        median: compareFigure({ key: 'stageMedian', label: `median difficulty, ${st.name}`, unit: difficultyUnit, better: null, explain: `The median difficulty of every candidate of the ${st.name}.` }, seeds, b.map(stageMedian), v.map(stageMedian)),
+        spread: compareFigure(
+          {
+            key: 'poolSpread',
+            label: `pool spread, ${st.name}`,
+            unit: difficultyUnit,
+            better: null,
+            explain: `Hardest minus easiest candidate of a level's pool, the median over the ${st.name}'s pools.`,
+          },
+          seeds,
+          b.map(spread),
+          v.map(spread),
+        ),
+        median: compareFigure(
+          {
+            key: 'stageMedian',
+            label: `median difficulty, ${st.name}`,
+            unit: difficultyUnit,
+            better: null,
+            explain: `The median difficulty of every candidate of the ${st.name}.`,
+          },
+          seeds,
+          b.map(stageMedian),
+          v.map(stageMedian),
+        ),
       });
     }
-    return { arm: arm.arm, name: arm.name, changes: arm.changes, diff: settingsDiff(game, base, arm), figures, stages: stageResults };
+    return {
+      arm: arm.arm,
+      name: arm.name,
+      changes: arm.changes,
+      diff: settingsDiff(game, base, arm),
+      figures,
+      stages: stageResults,
+    };
   });
 
   return {

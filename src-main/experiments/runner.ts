@@ -14,10 +14,20 @@ import { performance } from 'node:perf_hooks';
 import { ApiError, type RunProgress, type RunStatus } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
 import { overallProgress, progressMeter, type ProgressMeter } from '../../src-shared/progress';
-import type { ExperimentProgress, ExperimentRunCell, ExperimentStatus } from '../../src-shared/experiments/types';
+import type {
+  ExperimentProgress,
+  ExperimentRunCell,
+  ExperimentStatus,
+} from '../../src-shared/experiments/types';
 import type { GameId } from '../../src-shared/game';
 import type { Db } from '../store/db';
-import { experimentOfRun, experimentRuns, getExperiment, runFigures, setExperimentStatus } from '../store/experiments';
+import {
+  experimentOfRun,
+  experimentRuns,
+  getExperiment,
+  runFigures,
+  setExperimentStatus,
+} from '../store/experiments';
 import type { WorkerPool } from '../jobs/pool';
 import { shippedFigures, shippedLevelList } from './results';
 
@@ -62,7 +72,8 @@ export interface ExperimentRunner {
 export function experimentStatus(statuses: readonly RunStatus[]): ExperimentStatus {
   if (statuses.length === 0 || statuses.every((s) => s === 'done')) return 'done';
   if (statuses.some((s) => s === 'running')) return 'running';
-  if (statuses.some((s) => s === 'queued')) return statuses.some((s) => s !== 'queued') ? 'running' : 'queued';
+  if (statuses.some((s) => s === 'queued'))
+    return statuses.some((s) => s !== 'queued') ? 'running' : 'queued';
   if (statuses.includes('failed')) return 'failed';
   if (statuses.includes('interrupted')) return 'interrupted';
   return 'cancelled';
@@ -86,7 +97,12 @@ export function createExperimentRunner(opts: {
    */
   const figures = new Map<number, Figures>();
   const figuresOf = (experimentId: number): Figures => {
-    const f = figures.get(experimentId) ?? { overall: 0, runs: new Map<number, number>(), rate: new Map<number, number>(), meter: null };
+    const f = figures.get(experimentId) ?? {
+      overall: 0,
+      runs: new Map<number, number>(),
+      rate: new Map<number, number>(),
+      meter: null,
+    };
     figures.set(experimentId, f);
     return f;
   };
@@ -104,12 +120,17 @@ export function createExperimentRunner(opts: {
     const arm = cell ? e.arms[cell.arm] : undefined;
     if (!arm) return;
     const levels = shippedLevelList(db, runId);
-    const task = levels.length > 1 ? opts.pool.run({ kind: 'closest', game: e.game, rules: arm.rules, levels }) : Promise.resolve(null);
+    const task =
+      levels.length > 1
+        ? opts.pool.run({ kind: 'closest', game: e.game, rules: arm.rules, levels })
+        : Promise.resolve(null);
     const p: Promise<void> = task
       .then((closest) => {
         if (getExperiment(db, experimentId)) shippedFigures(db, gameById(e.game), runId, arm.rules, closest);
       })
-      .catch((err: unknown) => console.error(`experiment ${experimentId}: run ${runId}'s shipped figures:`, err))
+      .catch((err: unknown) =>
+        console.error(`experiment ${experimentId}: run ${runId}'s shipped figures:`, err),
+      )
       .finally(() => pending.get(experimentId)?.delete(p));
     const set = pending.get(experimentId) ?? new Set<Promise<void>>();
     set.add(p);
@@ -125,14 +146,20 @@ export function createExperimentRunner(opts: {
 
   /** A run's fraction done from what is stored: 1 when done, else its generation so far. */
   const storedFraction = (game: GameId, cell: ExperimentRunCell): number =>
-    cell.status === 'done' ? 1 : overallProgress('generate', cell.candidatesDone, cell.candidatesTotal, gameById(game).phaseWeights);
+    cell.status === 'done'
+      ? 1
+      : overallProgress('generate', cell.candidatesDone, cell.candidatesTotal, gameById(game).phaseWeights);
 
   const progress = (experimentId: number): ExperimentProgress => {
     const e = getExperiment(db, experimentId);
     if (!e) throw new ApiError('not-found', `experiment ${experimentId} does not exist`);
     const cells = experimentRuns(db, experimentId);
     const f = figuresOf(experimentId);
-    let weight = 0, sum = 0, cDone = 0, cTotal = 0, runsDone = 0;
+    let weight = 0,
+      sum = 0,
+      cDone = 0,
+      cTotal = 0,
+      runsDone = 0;
     for (const c of cells) {
       const own = Math.max(storedFraction(e.game, c), c.status === 'done' ? 1 : (f.runs.get(c.runId) ?? 0));
       sum += own * c.candidatesTotal;
@@ -147,7 +174,12 @@ export function createExperimentRunner(opts: {
     const rate = rates.length ? rates.reduce((a, b) => a + b, 0) : 0;
     const active = status === 'queued' || status === 'running';
     if (!active) f.meter = null;
-    const eta = status === 'done' ? 0 : f.meter ? f.meter.meter.update(Math.round((f.overall - f.meter.from) * UNITS), now()).etaSeconds : null;
+    const eta =
+      status === 'done'
+        ? 0
+        : f.meter
+          ? f.meter.meter.update(Math.round((f.overall - f.meter.from) * UNITS), now()).etaSeconds
+          : null;
     return {
       experimentId,
       status,

@@ -18,21 +18,50 @@ export interface NamedSettings {
 export function resolveSettings(db: Db, ref: SettingsRef, field: string): NamedSettings {
   if ('runId' in ref) {
     const run = getRun(db, ref.runId);
-    if (!run) throw new ApiError('not-found', `run ${ref.runId} does not exist`, [{ field: `${field}.runId`, message: 'no such run' }]);
-    return { game: run.game, name: `run ${run.id}${run.name ? ` (${run.name})` : ''}`, plan: run.plan, rules: run.rules };
+    if (!run)
+      throw new ApiError('not-found', `run ${ref.runId} does not exist`, [
+        { field: `${field}.runId`, message: 'no such run' },
+      ]);
+    return {
+      game: run.game,
+      name: `run ${run.id}${run.name ? ` (${run.name})` : ''}`,
+      plan: run.plan,
+      rules: run.rules,
+    };
   }
   if ('presetId' in ref) {
     const p = getPreset(db, ref.presetId);
-    if (!p) throw new ApiError('not-found', `preset ${ref.presetId} does not exist`, [{ field: `${field}.presetId`, message: 'no such preset' }]);
+    if (!p)
+      throw new ApiError('not-found', `preset ${ref.presetId} does not exist`, [
+        { field: `${field}.presetId`, message: 'no such preset' },
+      ]);
     return { game: p.game, name: `preset "${p.name}"`, plan: p.plan, rules: p.rules };
   }
   if ('experimentId' in ref) {
     const e = getExperiment(db, ref.experimentId);
-    if (!e) throw new ApiError('not-found', `experiment ${ref.experimentId} does not exist`, [{ field: `${field}.experimentId`, message: 'no such experiment' }]);
+    if (!e)
+      throw new ApiError('not-found', `experiment ${ref.experimentId} does not exist`, [
+        { field: `${field}.experimentId`, message: 'no such experiment' },
+      ]);
     const arm = e.arms[ref.arm];
-    if (!arm) throw new ApiError('bad-argument', `experiment ${e.id} has arms 0-${e.arms.length - 1} (0 = the base)`, [{ field: `${field}.arm`, message: `must be 0-${e.arms.length - 1}` }]);
-    return { game: e.game, name: arm.arm === 0 ? `experiment ${e.id}'s base` : `variant "${arm.name}"`, plan: arm.plan, rules: arm.rules };
+    if (!arm)
+      throw new ApiError(
+        'bad-argument',
+        `experiment ${e.id} has arms 0-${e.arms.length - 1} (0 = the base)`,
+        [{ field: `${field}.arm`, message: `must be 0-${e.arms.length - 1}` }],
+      );
+    return {
+      game: e.game,
+      name: arm.arm === 0 ? `experiment ${e.id}'s base` : `variant "${arm.name}"`,
+      plan: arm.plan,
+      rules: arm.rules,
+    };
   }
   const game = gameById(ref.game);
-  return { game: game.id, name: `${game.title}'s defaults`, plan: game.defaultPlan, rules: game.defaultRules };
+  return {
+    game: game.id,
+    name: `${game.title}'s defaults`,
+    plan: game.defaultPlan,
+    rules: game.defaultRules,
+  };
 }

@@ -11,7 +11,11 @@ export type ListenerLog = (message: string, error: unknown) => void;
 const consoleLog: ListenerLog = (message, error) => console.error(message, error);
 
 /** `listener`, made safe to call from the engine: it never throws; its first failure is logged naming `event`. */
-export function guardListener<A extends unknown[]>(event: string, listener: (...args: A) => void, log: ListenerLog = consoleLog): (...args: A) => void {
+export function guardListener<A extends unknown[]>(
+  event: string,
+  listener: (...args: A) => void,
+  log: ListenerLog = consoleLog,
+): (...args: A) => void {
   let logged = false;
   return (...args) => {
     try {
@@ -20,7 +24,10 @@ export function guardListener<A extends unknown[]>(event: string, listener: (...
       // Once is enough: a progress listener that throws would otherwise log hundreds of times a run.
       if (logged) return;
       logged = true;
-      log(`a listener of ${event} failed; the work that sent the event carries on (this listener's later failures are not logged):`, e);
+      log(
+        `a listener of ${event} failed; the work that sent the event carries on (this listener's later failures are not logged):`,
+        e,
+      );
     }
   };
 }

@@ -48,7 +48,9 @@ export class TaskBudgetError extends Error {
           : task.kind === 'dedup'
             ? 'the near-duplicate check'
             : 'a worker task';
-    super(`${what} ran past its time budget of ${Math.round(budgetMs / 1000)} s and was stopped; the plan or rules ask for more work per level than a run allows (lower the arrow or dot counts, or the tries)`);
+    super(
+      `${what} ran past its time budget of ${Math.round(budgetMs / 1000)} s and was stopped; the plan or rules ask for more work per level than a run allows (lower the arrow or dot counts, or the tries)`,
+    );
     this.name = 'TaskBudgetError';
   }
 }
@@ -91,7 +93,11 @@ export function createPool(opts: PoolOptions = {}): WorkerPool {
   const waiting: { start: () => void; fail: (e: Error) => void }[] = [];
   let closed = false;
 
-  function run<T extends WorkerTask>(task: T, signal?: AbortSignal, budgetMs = budgetOf(task)): Promise<WorkerResult<T>> {
+  function run<T extends WorkerTask>(
+    task: T,
+    signal?: AbortSignal,
+    budgetMs = budgetOf(task),
+  ): Promise<WorkerResult<T>> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     if (closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<WorkerResult<T>>((resolve, reject) => {
@@ -109,14 +115,19 @@ export function createPool(opts: PoolOptions = {}): WorkerPool {
         if (!started) {
           const i = waiting.findIndex((w) => w.start === start);
           if (i >= 0) waiting.splice(i, 1);
-        } else timers.push(setTimeout(() => stop(new Error('cancelled, and still running past its deadline')), graceMs));
+        } else
+          timers.push(
+            setTimeout(() => stop(new Error('cancelled, and still running past its deadline')), graceMs),
+          );
       };
       const start = (): void => {
         started = true;
         inFlight++;
         timers.push(setTimeout(() => stop(new TaskBudgetError(task, budgetMs)), budgetMs));
         (piscina.run(task, { signal: hard.signal }) as Promise<WorkerResult<T>>)
-          .then(resolve, (err: unknown) => reject(hard.signal.reason instanceof TaskBudgetError ? hard.signal.reason : err))
+          .then(resolve, (err: unknown) =>
+            reject(hard.signal.reason instanceof TaskBudgetError ? hard.signal.reason : err),
+          )
           .finally(() => {
             for (const t of timers) clearTimeout(t);
             signal?.removeEventListener('abort', onCancel);

@@ -19,7 +19,16 @@ export interface RunProgressTracker {
    */
   start(runId: number, weights: PhaseWeights | undefined, prior?: PhaseMs): void;
   /** One progress event; `stage` is a phase name, 'done', or an end status. */
-  emit(runId: number, status: RunStatus, stage: string, done: number, total: number, rate: number, eta: number | null, stages: RunProgress['stages']): void;
+  emit(
+    runId: number,
+    status: RunStatus,
+    stage: string,
+    done: number,
+    total: number,
+    rate: number,
+    eta: number | null,
+    stages: RunProgress['stages'],
+  ): void;
   /** How long each phase took over every attempt so far, the running one up to now (null: never entered). */
   phaseTimes(runId: number): { name: RunPhaseProgress['name']; ms: number | null }[];
 }
@@ -40,7 +49,14 @@ export function createProgressTracker(onProgress: (p: RunProgress) => void): Run
   const tracks = new Map<number, Track>();
 
   function start(runId: number, weights: PhaseWeights | undefined, prior: PhaseMs = {}): Track {
-    const t: Track = { overall: tracks.get(runId)?.overall ?? 0, weights, phases: workingPhases.map((name) => ({ name, state: 'waiting', ms: null })), current: null, startedAt: 0, spent: { ...prior } };
+    const t: Track = {
+      overall: tracks.get(runId)?.overall ?? 0,
+      weights,
+      phases: workingPhases.map((name) => ({ name, state: 'waiting', ms: null })),
+      current: null,
+      startedAt: 0,
+      spent: { ...prior },
+    };
     tracks.set(runId, t);
     return t;
   }
@@ -68,7 +84,16 @@ export function createProgressTracker(onProgress: (p: RunProgress) => void): Run
     if (nxt) nxt.state = 'running';
   }
 
-  function emit(runId: number, status: RunStatus, stage: string, done: number, total: number, rate: number, eta: number | null, stages: RunProgress['stages']): void {
+  function emit(
+    runId: number,
+    status: RunStatus,
+    stage: string,
+    done: number,
+    total: number,
+    rate: number,
+    eta: number | null,
+    stages: RunProgress['stages'],
+  ): void {
     const t = tracks.get(runId) ?? start(runId, undefined);
     const phase = workingPhases.find((p) => p === stage);
     if (phase) {
@@ -85,7 +110,18 @@ export function createProgressTracker(onProgress: (p: RunProgress) => void): Run
       cur.state = 'waiting';
       t.current = null;
     }
-    onProgress({ runId, status, stage, done, total, rate, etaSeconds: eta, stages, overall: t.overall, phases: t.phases.map((p) => ({ ...p })) });
+    onProgress({
+      runId,
+      status,
+      stage,
+      done,
+      total,
+      rate,
+      etaSeconds: eta,
+      stages,
+      overall: t.overall,
+      phases: t.phases.map((p) => ({ ...p })),
+    });
   }
 
   return {

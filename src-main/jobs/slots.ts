@@ -30,7 +30,8 @@ export function createPoolSlots(capacity: number): PoolSlots {
       // Highest priority first; equal priorities in arrival order.
       let best = 0;
       for (let i = 1; i < waiting.length; i++) {
-        const w = waiting[i]!, b = waiting[best]!;
+        const w = waiting[i]!,
+          b = waiting[best]!;
         if (w.priority < b.priority || (w.priority === b.priority && w.seq < b.seq)) best = i;
       }
       const [w] = waiting.splice(best, 1);
@@ -44,7 +45,8 @@ export function createPoolSlots(capacity: number): PoolSlots {
       return inFlight;
     },
     acquire(priority, signal) {
-      if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+      if (signal?.aborted)
+        return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
       return new Promise((resolve, reject) => {
         let done = false;
         const once = (): void => {

@@ -1,5 +1,11 @@
 /** Jobs the worker threads run. Plain data in, plain data out. */
-import type { FinePair, GameId, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type {
+  FinePair,
+  GameId,
+  GeneratedCandidate,
+  OrderingResult,
+  PoolCandidate,
+} from '../../src-shared/game';
 import type { SteeredResult, SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 
 export interface GenerateTask {
@@ -48,18 +54,19 @@ export type DedupTask = {
   | { levels: unknown[] }
   /** The levels as their stored JSON text, parsed in the worker (a run's pass sends these). */
   | { levelsJson: string[] }
-) & (
-  | {
-      /** The slot of each level (ascending). */
-      slots: number[];
-      /** For each focus slot, the last slot its candidates are compared with. */
-      reach: Record<number, number>;
-    }
-  | {
-      /** Indices into levels whose pairs (with every other level of the task) are compared. */
-      focus: number[];
-    }
-);
+) &
+  (
+    | {
+        /** The slot of each level (ascending). */
+        slots: number[];
+        /** For each focus slot, the last slot its candidates are compared with. */
+        reach: Record<number, number>;
+      }
+    | {
+        /** Indices into levels whose pairs (with every other level of the task) are compared. */
+        focus: number[];
+      }
+  );
 
 export type DedupResult = { a: number; b: number; rule: string; transform: string; share: number }[];
 

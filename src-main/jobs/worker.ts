@@ -17,14 +17,24 @@ export function checksum(seed: number, count: number): number {
 async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<SteerTaskResult> {
   const game = gameById(task.game);
   const apart = new Set<string>();
-  for (const [a, b] of task.apart) { apart.add(`${a}|${b}`); apart.add(`${b}|${a}`); }
+  for (const [a, b] of task.apart) {
+    apart.add(`${a}|${b}`);
+    apart.add(`${b}|${a}`);
+  }
   return steerOrdering({
     pools: task.pools,
     levelCount: task.levelCount,
     steering: task.steering,
     rules: game.curveRules?.(task.rules) ?? { maxStep: null, maxEqualRun: null },
     difficulty: (c) => c.metrics[game.difficulty] ?? 0,
-    order: (pools) => game.order({ rules: task.rules, plan: task.plan, pools, ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: task.targetPools } : {}) }),
+    order: (pools) =>
+      game.order({
+        rules: task.rules,
+        plan: task.plan,
+        pools,
+        ...(task.fine?.length ? { fine: task.fine } : {}),
+        ...(task.targetPools ? { targetPools: task.targetPools } : {}),
+      }),
     separate: (a, b) => apart.has(`${a}|${b}`),
     stages: game.stages(task.plan),
   });
@@ -39,16 +49,29 @@ export default function runTask(task: WorkerTask): unknown {
       const out: GeneratedJob[] = [];
       for (const job of task.jobs) {
         const t0 = performance.now();
-        const { level, ...candidate } = game.generate({ rules: task.rules, plan: task.plan, seed: task.seed, slot: job.slot, index: job.index });
+        const { level, ...candidate } = game.generate({
+          rules: task.rules,
+          plan: task.plan,
+          seed: task.seed,
+          slot: job.slot,
+          index: job.index,
+        });
         const ms = performance.now() - t0;
         // The level leaves as the JSON text the store keeps: written here, in parallel, not on the main thread.
-        out.push({ slot: job.slot, index: job.index, candidate, levelJson: level === null ? null : JSON.stringify(level), ms });
+        out.push({
+          slot: job.slot,
+          index: job.index,
+          candidate,
+          levelJson: level === null ? null : JSON.stringify(level),
+          ms,
+        });
       }
       return out;
     }
     case 'dedup': {
       const game = gameById(task.game);
-      const levels: unknown[] = 'levelsJson' in task ? task.levelsJson.map((t) => JSON.parse(t) as unknown) : task.levels;
+      const levels: unknown[] =
+        'levelsJson' in task ? task.levelsJson.map((t) => JSON.parse(t) as unknown) : task.levels;
       let include: (a: number, b: number) => boolean;
       if ('focus' in task) {
         const focus = new Set(task.focus);
@@ -63,12 +86,26 @@ export default function runTask(task: WorkerTask): unknown {
       }
       return game
         .duplicatePairs(levels, task.rules, include)
-        .map((p) => ({ a: p.a, b: p.b, rule: p.duplicate.rule, transform: p.duplicate.transform, share: p.duplicate.share }));
+        .map((p) => ({
+          a: p.a,
+          b: p.b,
+          rule: p.duplicate.rule,
+          transform: p.duplicate.transform,
+          share: p.duplicate.share,
+        }));
     }
     case 'order': {
       const parsed = (pools: PoolCandidate<unknown>[][]): PoolCandidate<unknown>[][] =>
-        task.levelsJson ? pools.map((p) => p.map((c) => ({ ...c, level: JSON.parse(c.level as string) as unknown }))) : pools;
-      return gameById(task.game).order({ rules: task.rules, plan: task.plan, pools: parsed(task.pools), ...(task.fine?.length ? { fine: task.fine } : {}), ...(task.targetPools ? { targetPools: parsed(task.targetPools) } : {}) });
+        task.levelsJson
+          ? pools.map((p) => p.map((c) => ({ ...c, level: JSON.parse(c.level as string) as unknown })))
+          : pools;
+      return gameById(task.game).order({
+        rules: task.rules,
+        plan: task.plan,
+        pools: parsed(task.pools),
+        ...(task.fine?.length ? { fine: task.fine } : {}),
+        ...(task.targetPools ? { targetPools: parsed(task.targetPools) } : {}),
+      });
     }
     case 'steer':
       return steer(task);

@@ -11,16 +11,28 @@ export function compareRuns(db: Db, aId: number, bId: number, kind: OrderingKind
   const b = getRun(db, bId);
   if (!a) throw new ApiError('not-found', `run ${aId} does not exist`);
   if (!b) throw new ApiError('not-found', `run ${bId} does not exist`);
-  if (a.game !== b.game) throw new ApiError('bad-argument', `runs ${aId} (${a.game}) and ${bId} (${b.game}) are different games; compare runs of one game`, [{ field: 'b', message: `must be a ${a.game} run` }]);
+  if (a.game !== b.game)
+    throw new ApiError(
+      'bad-argument',
+      `runs ${aId} (${a.game}) and ${bId} (${b.game}) are different games; compare runs of one game`,
+      [{ field: 'b', message: `must be a ${a.game} run` }],
+    );
   const game = gameById(a.game);
   const va = orderingView(db, game, aId, kind);
   const vb = orderingView(db, game, bId, kind);
   const n = Math.max(va.levels.length, vb.levels.length);
   const pairs: CompareView['pairs'] = [];
   for (let i = 0; i < n; i++) {
-    const la = va.levels[i], lb = vb.levels[i];
-    const da = la?.difficulty ?? null, dbv = lb?.difficulty ?? null;
-    pairs.push({ level: i + 1, a: la?.candidateId ?? null, b: lb?.candidateId ?? null, difference: da !== null && dbv !== null ? dbv - da : null });
+    const la = va.levels[i],
+      lb = vb.levels[i];
+    const da = la?.difficulty ?? null,
+      dbv = lb?.difficulty ?? null;
+    pairs.push({
+      level: i + 1,
+      a: la?.candidateId ?? null,
+      b: lb?.candidateId ?? null,
+      difference: da !== null && dbv !== null ? dbv - da : null,
+    });
   }
   const figures = (run: typeof a): Map<string, string> => {
     try {
@@ -30,12 +42,20 @@ export function compareRuns(db: Db, aId: number, bId: number, kind: OrderingKind
       return new Map([['Pack', (e as Error).message]]);
     }
   };
-  const fa = figures(a), fb = figures(b);
+  const fa = figures(a),
+    fb = figures(b);
   const labels = [...new Set([...fa.keys(), ...fb.keys()])];
   const summary = [
     { label: 'Seed', a: String(a.seed), b: String(b.seed) },
     { label: 'Status', a: a.status, b: b.status },
     ...labels.map((label) => ({ label, a: fa.get(label) ?? '—', b: fb.get(label) ?? '—' })),
   ];
-  return { game: a.game, difficulty: game.difficulty, a: { run: a, levels: va.levels }, b: { run: b, levels: vb.levels }, pairs, summary };
+  return {
+    game: a.game,
+    difficulty: game.difficulty,
+    a: { run: a, levels: va.levels },
+    b: { run: b, levels: vb.levels },
+    pairs,
+    summary,
+  };
 }

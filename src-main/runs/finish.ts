@@ -27,25 +27,59 @@ export interface RunSpec {
  * responsive); `fine` names pairs of pool ids the designer marked fine (duplicate triage).
  * Each pool candidate's `level` is the level's JSON text as stored: the worker parses it.
  */
-export type OrderRunner = (game: AnyGame, run: RunSpec, pools: PoolCandidate<unknown>[][], fine?: FinePair[], targetPools?: PoolCandidate<unknown>[][]) => Promise<OrderingResult>;
+export type OrderRunner = (
+  game: AnyGame,
+  run: RunSpec,
+  pools: PoolCandidate<unknown>[][],
+  fine?: FinePair[],
+  targetPools?: PoolCandidate<unknown>[][],
+) => Promise<OrderingResult>;
 
 /** The ordering search on one of the pool's worker threads; `targetPools`: every proven candidate, for the target line (Game.order). */
 export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRunner {
   return (game, run, pools, fine, targetPools) =>
-    pool.run({ kind: 'order', game: game.id, rules: run.rules, plan: run.plan, pools, levelsJson: true, ...(fine?.length ? { fine } : {}), ...(targetPools ? { targetPools } : {}) }, signal);
+    pool.run(
+      {
+        kind: 'order',
+        game: game.id,
+        rules: run.rules,
+        plan: run.plan,
+        pools,
+        levelsJson: true,
+        ...(fine?.length ? { fine } : {}),
+        ...(targetPools ? { targetPools } : {}),
+      },
+      signal,
+    );
 }
 
 /** allPools with each level as its stored JSON text (for an OrderRunner). */
 function allPoolTexts(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknown>[][] {
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
-  for (const c of provenCandidateTexts(db, run.id, false)) if (!c.draft && c.slot < pools.length) pools[c.slot]!.push({ id: `${c.slot}:${c.index}`, slot: c.slot, index: c.index, level: c.levelJson, metrics: c.metrics });
+  for (const c of provenCandidateTexts(db, run.id, false))
+    if (!c.draft && c.slot < pools.length)
+      pools[c.slot]!.push({
+        id: `${c.slot}:${c.index}`,
+        slot: c.slot,
+        index: c.index,
+        level: c.levelJson,
+        metrics: c.metrics,
+      });
   return pools;
 }
 
 /** A run's proven candidates as the game's pools (ids `slot:index`, as the pipeline uses), for the target line. */
 export function allPools(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknown>[][] {
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
-  for (const c of provenCandidates(db, run.id, false)) if (!c.draft && c.slot < pools.length) pools[c.slot]!.push({ id: `${c.slot}:${c.index}`, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+  for (const c of provenCandidates(db, run.id, false))
+    if (!c.draft && c.slot < pools.length)
+      pools[c.slot]!.push({
+        id: `${c.slot}:${c.index}`,
+        slot: c.slot,
+        index: c.index,
+        level: c.level,
+        metrics: c.metrics,
+      });
   return pools;
 }
 
@@ -53,17 +87,25 @@ export function allPools(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unk
 export function finePoolPairs(db: Db, runId: number, poolId: ReadonlyMap<number, string>): FinePair[] {
   const out: FinePair[] = [];
   for (const m of loadFineMarks(db, runId)) {
-    const a = poolId.get(m.a), b = poolId.get(m.b);
+    const a = poolId.get(m.a),
+      b = poolId.get(m.b);
     if (a !== undefined && b !== undefined) out.push([a, b]);
   }
   return out;
 }
 
 /** Order a run's stored pools (all proven candidates, or the approved ones only); drafts never ship (ordering-view.ts says so). */
-export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, order: OrderRunner): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
+export async function orderStoredPools(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  kind: OrderingKind,
+  order: OrderRunner,
+): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
-  const dbId = new Map<string, number>(), poolId = new Map<number, string>();
+  const dbId = new Map<string, number>(),
+    poolId = new Map<number, string>();
   // Levels as their stored text: the runner's worker parses them (the main thread never does).
   for (const c of provenCandidateTexts(db, run.id, kind === 'approved')) {
     if (c.draft) continue;
@@ -71,34 +113,63 @@ export async function orderStoredPools(db: Db, game: AnyGame, run: RunSpec, kind
     const id = `${c.slot}:${c.index}`;
     dbId.set(id, c.id);
     poolId.set(c.id, id);
-    if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.levelJson, metrics: c.metrics });
+    if (c.slot < pools.length)
+      pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.levelJson, metrics: c.metrics });
   }
   // An order of approved candidates aims at the line drawn from every proven one, as the automatic order does.
-  const result = await order(game, run, pools, finePoolPairs(db, run.id, poolId), kind === 'approved' ? allPoolTexts(db, game, run) : undefined);
+  const result = await order(
+    game,
+    run,
+    pools,
+    finePoolPairs(db, run.id, poolId),
+    kind === 'approved' ? allPoolTexts(db, game, run) : undefined,
+  );
   const stored: StoredOrdering = {
     computedAt: new Date().toISOString(),
     problems: result.problems.map((p) => ({ level: p.level, message: p.message })),
-    levels: result.levels.map((id, i) => ({ level: i + 1, candidateId: id === null ? null : (dbId.get(id) ?? null), target: result.targets[i] ?? null })),
+    levels: result.levels.map((id, i) => ({
+      level: i + 1,
+      candidateId: id === null ? null : (dbId.get(id) ?? null),
+      target: result.targets[i] ?? null,
+    })),
   };
   saveOrdering(db, run.id, kind, stored);
   return { stored, result };
 }
 
 export class PackNotReadyError extends Error {
-  constructor(message: string, readonly missingLevels: number[]) {
+  constructor(
+    message: string,
+    readonly missingLevels: number[],
+  ) {
     super(message);
     this.name = 'PackNotReadyError';
   }
 }
 
 /** The pack of a stored ordering, as text. Refuses an ordering with unfilled levels. */
-export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind): { pack: unknown; text: string } {
+export function packFromStored(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  kind: OrderingKind,
+): { pack: unknown; text: string } {
   const stored = loadOrdering(db, run.id, kind);
-  if (!stored) throw new PackNotReadyError(`run ${run.id} has no ${kind} ordering yet${kind === 'approved' ? ' (compute it first)' : ' (the run has not finished)'}`, []);
+  if (!stored)
+    throw new PackNotReadyError(
+      `run ${run.id} has no ${kind} ordering yet${kind === 'approved' ? ' (compute it first)' : ' (the run has not finished)'}`,
+      [],
+    );
   const missing = stored.levels.filter((l) => l.candidateId === null).map((l) => l.level);
   if (missing.length > 0) {
-    const why = stored.problems.slice(0, 5).map((p) => `level ${p.level}: ${p.message}`).join('; ');
-    throw new PackNotReadyError(`the ${kind} ordering of run ${run.id} cannot fill ${levelsText(missing)}${why ? ` (${why})` : ''}`, missing);
+    const why = stored.problems
+      .slice(0, 5)
+      .map((p) => `level ${p.level}: ${p.message}`)
+      .join('; ');
+    throw new PackNotReadyError(
+      `the ${kind} ordering of run ${run.id} cannot fill ${levelsText(missing)}${why ? ` (${why})` : ''}`,
+      missing,
+    );
   }
   const ids = stored.levels.map((l) => l.candidateId!);
   const levels = candidateLevels(db, ids);
@@ -116,6 +187,7 @@ export function packFromStored(db: Db, game: AnyGame, run: RunSpec, kind: Orderi
   // Near-duplicate pairs the designer marked fine that both ship: kept on purpose, so verify,
   // export and import report them as such instead of as problems (kept-on-purpose.ts).
   const keptOnPurpose = keptPairs(db, run.id, stored.levels);
-  if (keptOnPurpose.length > 0) pack = { ...pack, studio: { ...((pack as { studio?: object }).studio ?? {}), keptOnPurpose } };
+  if (keptOnPurpose.length > 0)
+    pack = { ...pack, studio: { ...((pack as { studio?: object }).studio ?? {}), keptOnPurpose } };
   return { pack, text: stringifyPack(pack) };
 }

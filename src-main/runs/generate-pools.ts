@@ -40,7 +40,12 @@ export interface GenerateRun {
   rules: unknown;
 }
 
-export async function generatePools(ctx: GenerateContext, game: AnyGame, run: GenerateRun, job: ScheduledRun): Promise<void> {
+export async function generatePools(
+  ctx: GenerateContext,
+  game: AnyGame,
+  run: GenerateRun,
+  job: ScheduledRun,
+): Promise<void> {
   const { db, pool } = ctx;
   const { id: runId, seed, plan, rules } = run;
   const signal = job.signal;
@@ -50,9 +55,15 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
   const stored = storedJobKeys(db, runId);
   const all = allJobs(sizes);
   const missing: JobRef[] = all.filter((j) => !stored.has(`${j.slot}:${j.index}`));
-  const stageDone = stages.map((s) => all.filter((j) => j.slot >= s.from && j.slot <= s.to && stored.has(`${j.slot}:${j.index}`)).length);
+  const stageDone = stages.map(
+    (s) => all.filter((j) => j.slot >= s.from && j.slot <= s.to && stored.has(`${j.slot}:${j.index}`)).length,
+  );
   const stageTotal = stages.map((s) => sizes.slice(s.from, s.to + 1).reduce((a, b) => a + b, 0));
-  const stageOf = (slot: number): number => Math.max(0, stages.findIndex((s) => slot >= s.from && slot <= s.to));
+  const stageOf = (slot: number): number =>
+    Math.max(
+      0,
+      stages.findIndex((s) => slot >= s.from && slot <= s.to),
+    );
   let done = all.length - missing.length;
   // Candidates a resumed run had stored count as done, not as speed.
   const meter = progressMeter(all.length, Date.now(), undefined, done);
@@ -62,8 +73,16 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
     if (!force && now - lastEmit < 150) return;
     lastEmit = now;
     const snap = meter.update(done, now);
-    ctx.progress.emit(runId, 'running', 'generate', done, all.length, snap.rate, snap.etaSeconds,
-      stages.map((s, i) => ({ name: s.name, done: stageDone[i]!, total: stageTotal[i]! })));
+    ctx.progress.emit(
+      runId,
+      'running',
+      'generate',
+      done,
+      all.length,
+      snap.rate,
+      snap.etaSeconds,
+      stages.map((s, i) => ({ name: s.name, done: stageDone[i]!, total: stageTotal[i]! })),
+    );
   };
   report(true);
   const difficultyKey = game.difficulty;
@@ -89,7 +108,10 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
   try {
     await job.throughSlots(work, async (batch) => {
       if (++handedOut === work.length) job.doneDemanding();
-      const out = (await pool.run({ kind: 'generate', game: game.id, rules, plan, seed, jobs: batch }, signal)) as GeneratedJob[];
+      const out = (await pool.run(
+        { kind: 'generate', game: game.id, rules, plan, seed, jobs: batch },
+        signal,
+      )) as GeneratedJob[];
       for (const j of out) {
         buffered.push({
           slot: j.slot,
@@ -98,9 +120,16 @@ export async function generatePools(ctx: GenerateContext, game: AnyGame, run: Ge
           // Written in the worker; stored as it is.
           levelJson: j.levelJson,
           // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
-          metrics: j.levelJson === null ? {} : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
+          metrics:
+            j.levelJson === null
+              ? {}
+              : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
           difficulty: j.levelJson === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
-          proof: { tries: j.candidate.tries, ms: Math.round(j.ms * 100) / 100, ...(j.candidate.failure ? { failure: j.candidate.failure } : {}) },
+          proof: {
+            tries: j.candidate.tries,
+            ms: Math.round(j.ms * 100) / 100,
+            ...(j.candidate.failure ? { failure: j.candidate.failure } : {}),
+          },
         });
       }
       if (buffered.length >= FLUSH_ROWS || performance.now() - lastFlush >= FLUSH_MS) flush();

@@ -25,7 +25,15 @@ export interface HandEditedMark {
 }
 
 export type ImportCheck =
-  | { ok: true; game: GameId; seed: number; plan: unknown; rules: unknown; levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[]; kept: KeptPair[] }
+  | {
+      ok: true;
+      game: GameId;
+      seed: number;
+      plan: unknown;
+      rules: unknown;
+      levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[];
+      kept: KeptPair[];
+    }
   | { ok: false; message: string; fields: ImportProblem[] };
 
 const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing was stored';
@@ -33,19 +41,31 @@ const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing w
 const knownFormats = (): string => games.map((g) => `"${packFormat(g)}"`).join(' or ');
 
 /** A refusal listing at most `limits.maxProblems` problems; the headline counts them all. */
-function refuse(headline: string, problems: ImportProblem[], limits: ImportLimits, total = problems.length): ImportCheck {
+function refuse(
+  headline: string,
+  problems: ImportProblem[],
+  limits: ImportLimits,
+  total = problems.length,
+): ImportCheck {
   const shown = problems.slice(0, limits.maxProblems);
   const more = total - shown.length;
   const count = total === 1 ? '1 problem' : `${formatCount(total)} problems`;
-  const head = total <= 1 ? headline : more > 0 ? `${headline}: ${count}; the first ${shown.length} are listed, ${formatCount(more)} more are not` : `${headline}: ${count}`;
-  const message = shown.length > 0 ? `${head}\n  ${shown.map((p) => `${p.field}: ${p.message}`).join('\n  ')}` : head;
+  const head =
+    total <= 1
+      ? headline
+      : more > 0
+        ? `${headline}: ${count}; the first ${shown.length} are listed, ${formatCount(more)} more are not`
+        : `${headline}: ${count}`;
+  const message =
+    shown.length > 0 ? `${head}\n  ${shown.map((p) => `${p.field}: ${p.message}`).join('\n  ')}` : head;
   return { ok: false, message, fields: shown };
 }
 
 /** A sentence for text JSON.parse refused, without quoting any of it. */
 function notJson(text: string, e: unknown): string {
   const raw = e instanceof Error ? e.message : '';
-  if (/Unexpected end of JSON input|Unterminated/i.test(raw)) return 'the pack is not valid JSON: the text ends before the pack does (is the file cut short?)';
+  if (/Unexpected end of JSON input|Unterminated/i.test(raw))
+    return 'the pack is not valid JSON: the text ends before the pack does (is the file cut short?)';
   const at = /at position (\d+)/.exec(raw);
   if (at) {
     const pos = Number(at[1]);
@@ -61,19 +81,30 @@ function checkSizes(json: Record<string, unknown>, limits: ImportLimits): Import
   const levels = json['levels'];
   if (!Array.isArray(levels)) return null; // the schema names it
   if (levels.length > limits.maxLevels) {
-    return refuse(`the pack has ${formatCount(levels.length)} levels; a pack may have at most ${formatCount(limits.maxLevels)}`, [], limits);
+    return refuse(
+      `the pack has ${formatCount(levels.length)} levels; a pack may have at most ${formatCount(limits.maxLevels)}`,
+      [],
+      limits,
+    );
   }
   const problems: ImportProblem[] = [];
   levels.forEach((level, i) => {
     if (typeof level !== 'object' || level === null) return;
     for (const [key, value] of Object.entries(level)) {
       if (Array.isArray(value) && value.length > limits.maxElementsPerLevel) {
-        problems.push({ field: `level ${i + 1}: ${key}`, message: `${formatCount(value.length)} ${key}; a level may have at most ${formatCount(limits.maxElementsPerLevel)}` });
+        problems.push({
+          field: `level ${i + 1}: ${key}`,
+          message: `${formatCount(value.length)} ${key}; a level may have at most ${formatCount(limits.maxElementsPerLevel)}`,
+        });
       }
     }
   });
   if (problems.length === 0) return null;
-  return refuse(`the pack has levels larger than the studio checks (at most ${formatCount(limits.maxElementsPerLevel)} entries per list)`, problems, limits);
+  return refuse(
+    `the pack has levels larger than the studio checks (at most ${formatCount(limits.maxElementsPerLevel)} entries per list)`,
+    problems,
+    limits,
+  );
 }
 
 /** A candidate's name as packs write it ("L12 · c3"); anything longer is not one. */
@@ -83,15 +114,28 @@ const MAX_NAME = 40;
  * The pack's `studio.handEdited` list (absent: none), each entry a level of the pack named once;
  * a malformed list is refused naming the entry and field, as a malformed level is.
  */
-function readHandEdited(json: Record<string, unknown>, levelCount: number): { marks: Map<number, HandEditedMark>; problems: ImportProblem[] } {
+function readHandEdited(
+  json: Record<string, unknown>,
+  levelCount: number,
+): { marks: Map<number, HandEditedMark>; problems: ImportProblem[] } {
   const marks = new Map<number, HandEditedMark>();
   const problems: ImportProblem[] = [];
   const studio = json['studio'];
   if (studio === undefined) return { marks, problems };
-  if (typeof studio !== 'object' || studio === null || Array.isArray(studio)) return { marks, problems: [{ field: 'studio', message: 'must be an object (the studio\'s notes beside the game\'s fields)' }] };
+  if (typeof studio !== 'object' || studio === null || Array.isArray(studio))
+    return {
+      marks,
+      problems: [
+        { field: 'studio', message: "must be an object (the studio's notes beside the game's fields)" },
+      ],
+    };
   const list = (studio as Record<string, unknown>)['handEdited'];
   if (list === undefined) return { marks, problems };
-  if (!Array.isArray(list)) return { marks, problems: [{ field: 'studio.handEdited', message: 'must be a list of {level, candidate, from}' }] };
+  if (!Array.isArray(list))
+    return {
+      marks,
+      problems: [{ field: 'studio.handEdited', message: 'must be a list of {level, candidate, from}' }],
+    };
   list.forEach((entry: unknown, i) => {
     const at = `studio.handEdited.${i}`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
@@ -102,18 +146,38 @@ function readHandEdited(json: Record<string, unknown>, levelCount: number): { ma
     const { level, candidate } = e;
     const from = e['from'] ?? null;
     const bad = problems.length;
-    if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > levelCount) problems.push({ field: `${at}.level`, message: `must be a level of the pack (1 to ${levelCount})` });
-    else if (marks.has(level)) problems.push({ field: `${at}.level`, message: `names level ${level} a second time` });
-    if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_NAME) problems.push({ field: `${at}.candidate`, message: `must be the candidate's name (at most ${MAX_NAME} characters)` });
-    if (from !== null && (typeof from !== 'string' || from.length === 0 || from.length > MAX_NAME)) problems.push({ field: `${at}.from`, message: `must be the name of the candidate it was edited from (at most ${MAX_NAME} characters), or null` });
-    if (problems.length === bad) marks.set(level as number, { level: level as number, candidate: candidate as string, from: from as string | null });
+    if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > levelCount)
+      problems.push({ field: `${at}.level`, message: `must be a level of the pack (1 to ${levelCount})` });
+    else if (marks.has(level))
+      problems.push({ field: `${at}.level`, message: `names level ${level} a second time` });
+    if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_NAME)
+      problems.push({
+        field: `${at}.candidate`,
+        message: `must be the candidate's name (at most ${MAX_NAME} characters)`,
+      });
+    if (from !== null && (typeof from !== 'string' || from.length === 0 || from.length > MAX_NAME))
+      problems.push({
+        field: `${at}.from`,
+        message: `must be the name of the candidate it was edited from (at most ${MAX_NAME} characters), or null`,
+      });
+    if (problems.length === bad)
+      marks.set(level as number, {
+        level: level as number,
+        candidate: candidate as string,
+        from: from as string | null,
+      });
   });
   return { marks, problems };
 }
 
 function checkText(text: string, limits: ImportLimits): ImportCheck {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!body.trimStart().startsWith('{')) return refuse('the text is not a level pack: a pack is a JSON object, and this text does not start with "{"', [], limits);
+  if (!body.trimStart().startsWith('{'))
+    return refuse(
+      'the text is not a level pack: a pack is a JSON object, and this text does not start with "{"',
+      [],
+      limits,
+    );
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -121,11 +185,16 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     if (e instanceof RangeError) return refuse(TOO_DEEP, [], limits);
     return refuse(notJson(body, e), [], limits);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse('the text is not a level pack: a pack is a JSON object', [], limits);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return refuse('the text is not a level pack: a pack is a JSON object', [], limits);
   const format = (json as { format?: unknown }).format;
   const game = games.find((g) => packFormat(g) === format);
   if (!game) {
-    return refuse(`the text is not a level pack: its "format" field must be ${knownFormats()}`, [{ field: 'format', message: `expected ${knownFormats()}` }], limits);
+    return refuse(
+      `the text is not a level pack: its "format" field must be ${knownFormats()}`,
+      [{ field: 'format', message: `expected ${knownFormats()}` }],
+      limits,
+    );
   }
   const tooBig = checkSizes(json as Record<string, unknown>, limits);
   if (tooBig) return tooBig;
@@ -134,24 +203,56 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     pack = game.parsePack(json);
   } catch (e) {
     if (e instanceof PackFormatError) {
-      const problems = e.problems.map((p) => ({ field: p.level === null ? p.field : `level ${p.level}: ${p.field}`, message: p.message }));
+      const problems = e.problems.map((p) => ({
+        field: p.level === null ? p.field : `level ${p.level}: ${p.field}`,
+        message: p.message,
+      }));
       return refuse(`the pack does not match the ${packFormat(game)} format`, problems, limits);
     }
     throw e;
   }
   // Near-duplicates the pack keeps on purpose (marked fine where it was made) are not problems.
   const keep = readKeptOnPurpose(json);
-  if (keep.problems.length > 0) return refuse("the pack's list of near-duplicates kept on purpose (studio.keptOnPurpose) cannot be read", keep.problems, limits);
+  if (keep.problems.length > 0)
+    return refuse(
+      "the pack's list of near-duplicates kept on purpose (studio.keptOnPurpose) cannot be read",
+      keep.problems,
+      limits,
+    );
   const { problems } = splitKept(game.verifyPack(pack), keep.kept);
   if (problems.length > 0) {
-    return refuse('the pack fails verification', problems.map((p) => ({ field: p.level === null ? p.rule : `level ${p.level}: ${p.rule}`, message: p.message })), limits);
+    return refuse(
+      'the pack fails verification',
+      problems.map((p) => ({
+        field: p.level === null ? p.rule : `level ${p.level}: ${p.rule}`,
+        message: p.message,
+      })),
+      limits,
+    );
   }
   const p = pack as { seed: number; rules: unknown; plan: unknown };
   const packLevels = game.packLevels(pack);
   const edited = readHandEdited(json as Record<string, unknown>, packLevels.length);
-  if (edited.problems.length > 0) return refuse("the pack's list of hand-edited levels (studio.handEdited) cannot be read", edited.problems, limits);
-  const levels = packLevels.map((level, i) => ({ level, metrics: game.measure(level, p.rules), handEdited: edited.marks.get(i + 1) ?? null }));
-  return { ok: true, game: game.id, seed: p.seed, plan: p.plan, rules: p.rules, levels, kept: keep.kept.filter((k) => k.levels[1] <= levels.length) };
+  if (edited.problems.length > 0)
+    return refuse(
+      "the pack's list of hand-edited levels (studio.handEdited) cannot be read",
+      edited.problems,
+      limits,
+    );
+  const levels = packLevels.map((level, i) => ({
+    level,
+    metrics: game.measure(level, p.rules),
+    handEdited: edited.marks.get(i + 1) ?? null,
+  }));
+  return {
+    ok: true,
+    game: game.id,
+    seed: p.seed,
+    plan: p.plan,
+    rules: p.rules,
+    levels,
+    kept: keep.kept.filter((k) => k.levels[1] <= levels.length),
+  };
 }
 
 /** Check a pack's text; never throws (a stack overflow on a pathological input is a refusal too). */

@@ -20,12 +20,25 @@ import type { ImportCheck } from './import-check';
  */
 function sourceBootstrap(filename: string): string {
   // tsx's "./esm/api" export for `import` (require.resolve would answer its CommonJS twin).
-  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+  const tsx = pathToFileURL(
+    join(
+      dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
+      'dist',
+      'esm',
+      'api',
+      'index.mjs',
+    ),
+  ).href;
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); });`;
 }
 
-export function checkInWorker(text: string, limits: ImportLimits, signal?: AbortSignal): Promise<Extract<ImportCheck, { ok: true }>> {
-  if (signal?.aborted) return Promise.reject(new ApiError('conflict', 'the import was cancelled; nothing was stored'));
+export function checkInWorker(
+  text: string,
+  limits: ImportLimits,
+  signal?: AbortSignal,
+): Promise<Extract<ImportCheck, { ok: true }>> {
+  if (signal?.aborted)
+    return Promise.reject(new ApiError('conflict', 'the import was cancelled; nothing was stored'));
   const entry = importWorkerEntry();
   const fromSource = entry.execArgv.length > 0;
   const worker = new Worker(fromSource ? sourceBootstrap(entry.filename) : entry.filename, {
@@ -45,9 +58,18 @@ export function checkInWorker(text: string, limits: ImportLimits, signal?: Abort
       void worker.terminate();
       fn();
     };
-    const onAbort = (): void => settle(() => reject(new ApiError('conflict', 'the import was cancelled; nothing was stored')));
+    const onAbort = (): void =>
+      settle(() => reject(new ApiError('conflict', 'the import was cancelled; nothing was stored')));
     const timer = setTimeout(
-      () => settle(() => reject(new ApiError('bad-argument', `the pack took longer than ${limits.timeBudgetMs >= 10_000 ? Math.round(limits.timeBudgetMs / 1000) : limits.timeBudgetMs / 1000} s to check, the most an import may take; nothing was stored`))),
+      () =>
+        settle(() =>
+          reject(
+            new ApiError(
+              'bad-argument',
+              `the pack took longer than ${limits.timeBudgetMs >= 10_000 ? Math.round(limits.timeBudgetMs / 1000) : limits.timeBudgetMs / 1000} s to check, the most an import may take; nothing was stored`,
+            ),
+          ),
+        ),
       limits.timeBudgetMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -59,10 +81,25 @@ export function checkInWorker(text: string, limits: ImportLimits, signal?: Abort
     );
     worker.once('error', (err: Error & { code?: string }) =>
       settle(() => {
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new ApiError('bad-argument', `the pack needs more memory to check than an import may use (${limits.maxHeapMb} MB); nothing was stored`));
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          reject(
+            new ApiError(
+              'bad-argument',
+              `the pack needs more memory to check than an import may use (${limits.maxHeapMb} MB); nothing was stored`,
+            ),
+          );
         else reject(new ApiError('internal', `the pack could not be checked: ${err.message.split('\n')[0]}`));
       }),
     );
-    worker.once('exit', (code) => settle(() => reject(new ApiError('internal', `the import worker stopped (exit code ${code}) before answering; nothing was stored`))));
+    worker.once('exit', (code) =>
+      settle(() =>
+        reject(
+          new ApiError(
+            'internal',
+            `the import worker stopped (exit code ${code}) before answering; nothing was stored`,
+          ),
+        ),
+      ),
+    );
   });
 }

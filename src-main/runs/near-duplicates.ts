@@ -43,7 +43,8 @@ export function chunkTarget(candidates: number, workers: number): number {
 /** Slots (ascending, with their candidate counts) cut into runs of at least `target` candidates each, the last one short. */
 export function focusChunks(slots: readonly { slot: number; count: number }[], target: number): number[][] {
   const chunks: number[][] = [];
-  let chunk: number[] = [], size = 0;
+  let chunk: number[] = [],
+    size = 0;
   for (const { slot, count } of slots) {
     chunk.push(slot);
     size += count;
@@ -65,7 +66,13 @@ export interface PassTask {
 }
 
 /** The tasks of a run's pass, in slot order (the pass runs them; the bench re-runs them on one thread). */
-export function passTasks(db: Db, game: AnyGame, run: { id: number; plan: unknown; rules: unknown }, workers: number, dedupWindow?: number): PassTask[] {
+export function passTasks(
+  db: Db,
+  game: AnyGame,
+  run: { id: number; plan: unknown; rules: unknown },
+  workers: number,
+  dedupWindow?: number,
+): PassTask[] {
   const ahead = (slot: number): number => dedupWindow ?? game.dedupSlotsAhead?.(run.plan, slot) ?? 2;
   // Levels as their stored text: parsed in the workers, never on the main thread.
   const cands = provenCandidateTexts(db, run.id);
@@ -76,17 +83,36 @@ export function passTasks(db: Db, game: AnyGame, run: { id: number; plan: unknow
     else bySlot.set(c.slot, [c]);
   }
   const slotList = [...bySlot.keys()].sort((a, b) => a - b);
-  const chunks = focusChunks(slotList.map((slot) => ({ slot, count: bySlot.get(slot)!.length })), chunkTarget(cands.length, workers));
+  const chunks = focusChunks(
+    slotList.map((slot) => ({ slot, count: bySlot.get(slot)!.length })),
+    chunkTarget(cands.length, workers),
+  );
   return chunks.map((focus) => {
     const reach: Record<number, number> = {};
     for (const slot of focus) reach[slot] = slot + ahead(slot);
     const last = Math.max(...focus.map((s) => reach[s]!));
     const group = slotList.filter((s) => s >= focus[0]! && s <= last).flatMap((s) => bySlot.get(s)!);
-    return { focus, ids: group.map((c) => c.id), task: { kind: 'dedup', game: game.id, rules: run.rules, levelsJson: group.map((c) => c.levelJson), slots: group.map((c) => c.slot), reach } };
+    return {
+      focus,
+      ids: group.map((c) => c.id),
+      task: {
+        kind: 'dedup',
+        game: game.id,
+        rules: run.rules,
+        levelsJson: group.map((c) => c.levelJson),
+        slots: group.map((c) => c.slot),
+        reach,
+      },
+    };
   });
 }
 
-export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame, run: { id: number; plan: unknown; rules: unknown }, job: ScheduledRun): Promise<void> {
+export async function nearDuplicatePass(
+  ctx: NearDuplicateContext,
+  game: AnyGame,
+  run: { id: number; plan: unknown; rules: unknown },
+  job: ScheduledRun,
+): Promise<void> {
   const { db, pool } = ctx;
   const signal = job.signal;
   const tasks = passTasks(db, game, run, pool.size, ctx.dedupWindow);
@@ -95,7 +121,8 @@ export async function nearDuplicatePass(ctx: NearDuplicateContext, game: AnyGame
   let done = 0;
   await job.throughSlots(tasks, async ({ focus, task, ids }) => {
     const pairs = await pool.run(task, signal);
-    for (const p of pairs) found.push({ a: ids[p.a]!, b: ids[p.b]!, rule: p.rule, transform: p.transform, share: p.share });
+    for (const p of pairs)
+      found.push({ a: ids[p.a]!, b: ids[p.b]!, rule: p.rule, transform: p.transform, share: p.share });
     done += focus.length;
     ctx.progress.emit(run.id, 'running', 'near-duplicates', done, slotsTotal, 0, null, []);
   });

@@ -25,7 +25,11 @@ import { keptLine, keptPairs } from './kept-pairs';
  * never ships; finish.ts and steer.ts skip them): one problem per draft, on its slot's level.
  * Read with the view, so a draft saved after the order was computed is named too.
  */
-export function draftProblems(db: Db, runId: number, onlyApproved: boolean): { level: number; message: string }[] {
+export function draftProblems(
+  db: Db,
+  runId: number,
+  onlyApproved: boolean,
+): { level: number; message: string }[] {
   return draftsOf(db, runId, onlyApproved).map((d) => ({
     level: d.slot + 1,
     message: `${candidateName(d.slot, d.index)} is a draft${d.broken.length ? ` (it breaks ${d.broken.join(', ')})` : ''} and never ships: the ordering skips it`,
@@ -38,7 +42,10 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
   const line = kind === 'automatic' ? null : loadOrdering(db, runId, 'automatic');
   const lineAt = new Map((line?.levels ?? []).map((l) => [l.level, l.target]));
   const storedLevels = stored?.levels ?? [];
-  const points = curvePoints(db, storedLevels.flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])));
+  const points = curvePoints(
+    db,
+    storedLevels.flatMap((l) => (l.candidateId === null ? [] : [l.candidateId])),
+  );
   const levels: OrderingLevel[] = [];
   let prev: number | null = null;
   for (const l of storedLevels) {
@@ -63,9 +70,19 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
     computedAt: stored?.computedAt ?? null,
     difficulty: game.difficulty,
     levels,
-    problems: [...(stored?.problems ?? []), ...draftProblems(db, runId, kind === 'approved' || (kind === 'steered' && (loadSteering(db, runId)?.approved ?? false)))],
+    problems: [
+      ...(stored?.problems ?? []),
+      ...draftProblems(
+        db,
+        runId,
+        kind === 'approved' || (kind === 'steered' && (loadSteering(db, runId)?.approved ?? false)),
+      ),
+    ],
     shortLevels: levels.filter((l) => l.candidateId === null).map((l) => l.level),
-    breaks: curveBreaks(levels.map((l) => l.difficulty), curveRules).map((b) => ({ ...b })),
+    breaks: curveBreaks(
+      levels.map((l) => l.difficulty),
+      curveRules,
+    ).map((b) => ({ ...b })),
     curveRules,
     marks: run && game.planMarks ? game.planMarks(run.plan) : [],
     keptOnPurpose: keptPairs(db, runId, storedLevels).map(keptLine),

@@ -23,7 +23,14 @@ export function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind)
 /** A steered order the game's verify rejects, exported without the designer's confirmation. */
 export class PackBreaksError extends Error {
   constructor(readonly problems: PackProblem[]) {
-    super(`the steered order breaks the game's rules (${problems.slice(0, 8).map((p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.message}`).join('; ')}${problems.length > 8 ? `; and ${problems.length - 8} more` : ''}); export it anyway only with allow-breaks, which records this choice in the pack`);
+    super(
+      `the steered order breaks the game's rules (${problems
+        .slice(0, 8)
+        .map((p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.message}`)
+        .join(
+          '; ',
+        )}${problems.length > 8 ? `; and ${problems.length - 8} more` : ''}); export it anyway only with allow-breaks, which records this choice in the pack`,
+    );
     this.name = 'PackBreaksError';
   }
 }
@@ -36,7 +43,14 @@ export class PackBreaksError extends Error {
  * Near-duplicate pairs the designer marked fine are kept on purpose (the pack records them,
  * `studio.keptOnPurpose`): reported as such, they neither block nor ask for confirmation.
  */
-export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingKind, layout: 'file' | 'per-level', allowBreaks = false): ExportResult {
+export function buildExport(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  kind: OrderingKind,
+  layout: 'file' | 'per-level',
+  allowBreaks = false,
+): ExportResult {
   let { pack, text } = packFromStored(db, game, run, kind);
   const { kept } = readKeptOnPurpose(pack);
   let keptOnPurpose = kept.map(keptLine);
@@ -46,7 +60,14 @@ export function buildExport(db: Db, game: AnyGame, run: RunSpec, kind: OrderingK
     if (problems.length > 0) {
       if (!allowBreaks) throw new PackBreaksError(problems);
       const studio = (pack as { studio?: object }).studio ?? {};
-      pack = { ...(pack as object), studio: { ...studio, order: 'steered', forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })) } };
+      pack = {
+        ...(pack as object),
+        studio: {
+          ...studio,
+          order: 'steered',
+          forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })),
+        },
+      };
       text = stringifyPack(pack);
     }
     // What verify itself says of each kept pair (the pairs it flags; a kept pair it does not flag needs no word).
@@ -74,37 +95,55 @@ export interface ImportedPack {
  * store it as a read-only imported run; levels the pack lists in `studio.handEdited` are stored
  * hand-edited. Nothing is stored if anything fails or it is cancelled.
  */
-export async function importPackText(db: Db, source: { text: string; name?: string; signal?: AbortSignal; limits?: ImportLimits }): Promise<ImportedPack> {
+export async function importPackText(
+  db: Db,
+  source: { text: string; name?: string; signal?: AbortSignal; limits?: ImportLimits },
+): Promise<ImportedPack> {
   const limits = source.limits ?? IMPORT_LIMITS;
   const bytes = Buffer.byteLength(source.text);
   if (bytes > limits.maxBytes) {
-    throw new ApiError('bad-argument', `the pack is ${formatMegabytes(bytes)}; a pack may be at most ${formatMegabytes(limits.maxBytes)}`, [{ field: 'text', message: `${formatMegabytes(bytes)} is over the ${formatMegabytes(limits.maxBytes)} limit` }]);
+    throw new ApiError(
+      'bad-argument',
+      `the pack is ${formatMegabytes(bytes)}; a pack may be at most ${formatMegabytes(limits.maxBytes)}`,
+      [
+        {
+          field: 'text',
+          message: `${formatMegabytes(bytes)} is over the ${formatMegabytes(limits.maxBytes)} limit`,
+        },
+      ],
+    );
   }
   const checked = await checkInWorker(source.text, limits, source.signal);
   if (source.signal?.aborted) throw new ApiError('conflict', 'the import was cancelled; nothing was stored');
   const game = gameById(checked.game);
   const now = new Date().toISOString();
-  const runId = storeImportedRun(db, {
-    game: game.id,
-    seed: checked.seed,
-    name: source.name ?? 'imported pack',
-    plan: checked.plan,
-    rules: checked.rules,
-    // A level the exporting studio marked hand-edited stays marked, with its names there (a re-export writes them back).
-    candidates: checked.levels.map(({ level, metrics, handEdited }, i) => ({
-      slot: i,
-      index: 0,
-      level,
-      metrics,
-      difficulty: metrics[game.difficulty] ?? null,
-      proof: {
-        imported: true,
-        ...(handEdited ? { handEdited: { candidate: handEdited.candidate, from: handEdited.from } } : {}),
-        // Pairs the pack keeps on purpose, on the later level of each (a re-export writes them back).
-        ...(checked.kept.some((k) => k.levels[1] === i + 1) ? { keptOnPurpose: checked.kept.filter((k) => k.levels[1] === i + 1) } : {}),
-      },
-      ...(handEdited ? { handEdited: true } : {}),
-    })),
-  }, now);
+  const runId = storeImportedRun(
+    db,
+    {
+      game: game.id,
+      seed: checked.seed,
+      name: source.name ?? 'imported pack',
+      plan: checked.plan,
+      rules: checked.rules,
+      // A level the exporting studio marked hand-edited stays marked, with its names there (a re-export writes them back).
+      candidates: checked.levels.map(({ level, metrics, handEdited }, i) => ({
+        slot: i,
+        index: 0,
+        level,
+        metrics,
+        difficulty: metrics[game.difficulty] ?? null,
+        proof: {
+          imported: true,
+          ...(handEdited ? { handEdited: { candidate: handEdited.candidate, from: handEdited.from } } : {}),
+          // Pairs the pack keeps on purpose, on the later level of each (a re-export writes them back).
+          ...(checked.kept.some((k) => k.levels[1] === i + 1)
+            ? { keptOnPurpose: checked.kept.filter((k) => k.levels[1] === i + 1) }
+            : {}),
+        },
+        ...(handEdited ? { handEdited: true } : {}),
+      })),
+    },
+    now,
+  );
   return { game, runId, levels: checked.levels.length };
 }

@@ -14,7 +14,15 @@ import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import type { RunReport } from '../../src-shared/run-report';
 import type { Db } from '../store/db';
-import { countResume, getRun, getRunAttempts, getRunScope, setRunPhaseMs, setRunReport, setRunStatus } from '../store/runs';
+import {
+  countResume,
+  getRun,
+  getRunAttempts,
+  getRunScope,
+  setRunPhaseMs,
+  setRunReport,
+  setRunStatus,
+} from '../store/runs';
 import type { WorkerPool } from '../jobs/pool';
 import type { PhaseMs, RunProgressTracker } from '../jobs/progress';
 import { RunLostError, type ScheduledRun } from '../jobs/scheduler';
@@ -71,12 +79,29 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
   const tracked: RunProgressTracker = { ...progress, emit };
 
   /** The run's report, stored with it when it ends; a report that cannot be built never fails the run. */
-  function storeReport(game: AnyGame, runId: number, status: RunReport['status'], error: string | null): void {
+  function storeReport(
+    game: AnyGame,
+    runId: number,
+    status: RunReport['status'],
+    error: string | null,
+  ): void {
     try {
       storePhases(runId, true);
       phasesWritten.delete(runId);
       lastStage.delete(runId);
-      setRunReport(db, runId, buildRunReport(db, game, runId, status, progress.phaseTimes(runId), getRunAttempts(db, runId).resumes, error));
+      setRunReport(
+        db,
+        runId,
+        buildRunReport(
+          db,
+          game,
+          runId,
+          status,
+          progress.phaseTimes(runId),
+          getRunAttempts(db, runId).resumes,
+          error,
+        ),
+      );
     } catch (e) {
       console.error(`run ${runId}: could not store its report:`, e);
     }
@@ -104,7 +129,18 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
     job.changed('running');
     try {
       const g0 = performance.now();
-      await generatePools({ db, pool, progress: tracked, batchSize: opts.batchSize ?? 4, onStored: (ms) => storeMs.set(runId, (storeMs.get(runId) ?? 0) + ms) }, game, run, job);
+      await generatePools(
+        {
+          db,
+          pool,
+          progress: tracked,
+          batchSize: opts.batchSize ?? 4,
+          onStored: (ms) => storeMs.set(runId, (storeMs.get(runId) ?? 0) + ms),
+        },
+        game,
+        run,
+        job,
+      );
       genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
       if (signal.aborted) throw signal.reason;
       // An experiment's quick run (some slots only) ships nothing: it is not ordered.
@@ -114,11 +150,24 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
         if (signal.aborted) throw signal.reason;
       }
       emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
-      await nearDuplicatePass({ db, pool, progress: tracked, ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}) }, game, run, job);
+      await nearDuplicatePass(
+        {
+          db,
+          pool,
+          progress: tracked,
+          ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}),
+        },
+        game,
+        run,
+        job,
+      );
       if (signal.aborted) throw signal.reason;
       const gone = job.loss();
       if (gone) throw gone;
-      setRunStatus(db, runId, 'done', { finishedAt: new Date().toISOString(), durationMs: performance.now() - t0 });
+      setRunStatus(db, runId, 'done', {
+        finishedAt: new Date().toISOString(),
+        durationMs: performance.now() - t0,
+      });
       emit(runId, 'done', 'done', 1, 1, 0, 0, []);
       storeReport(game, runId, 'done', null);
       return 'done';
@@ -133,9 +182,19 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
       if (signal.aborted) {
         const closing = job.closing;
         const status: RunStatus = closing ? 'interrupted' : 'cancelled';
-        setRunStatus(db, runId, status, { durationMs: performance.now() - t0, error: closing ? 'the studio closed during this run; resume it to carry on' : null });
+        setRunStatus(db, runId, status, {
+          durationMs: performance.now() - t0,
+          error: closing ? 'the studio closed during this run; resume it to carry on' : null,
+        });
         emit(runId, status, status, 0, 1, 0, null, []);
-        storeReport(game, runId, status, closing ? 'the studio closed during this run; resume it to carry on' : 'cancelled; resume it to carry on');
+        storeReport(
+          game,
+          runId,
+          status,
+          closing
+            ? 'the studio closed during this run; resume it to carry on'
+            : 'cancelled; resume it to carry on',
+        );
         return status;
       }
       const message = e instanceof Error ? e.message : String(e);

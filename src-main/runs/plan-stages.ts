@@ -12,6 +12,10 @@ export function planStages(game: AnyGame, plan: unknown): PlanStage[] {
   const stages = game
     .stages(plan)
     .filter((s) => s.first >= 1 && s.last >= s.first && s.last <= n)
-    .map((s) => ({ name: s.first === s.last ? `level ${s.first}` : `levels ${s.first}–${s.last}`, from: s.first - 1, to: s.last - 1 }));
+    .map((s) => ({
+      name: s.first === s.last ? `level ${s.first}` : `levels ${s.first}–${s.last}`,
+      from: s.first - 1,
+      to: s.last - 1,
+    }));
   return stages.length > 0 ? stages : [{ name: `levels 1–${n}`, from: 0, to: n - 1 }];
 }

@@ -35,7 +35,13 @@ export interface RunEngineOptions {
 export interface RunEngine extends Scheduler {
   readonly workers: number;
   /** Figures for summaries: proven and failed jobs, build tries, generation time, duplicate pairs. */
-  runStats(runId: number): { proven: number; failed: number; tries: number; genSeconds: number; pairs: number };
+  runStats(runId: number): {
+    proven: number;
+    failed: number;
+    tries: number;
+    genSeconds: number;
+    pairs: number;
+  };
   /** Main-thread seconds spent storing a run's candidates in this process (the bench's phase breakdown). */
   storeSeconds(runId: number): number;
 }
@@ -54,14 +60,26 @@ export function createRunEngine(opts: RunEngineOptions): RunEngine {
     ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
     ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}),
   });
-  const scheduler = createScheduler({ db, pool, onChanged, execute: pipeline.execute, ...(opts.lease ? { lease: opts.lease } : {}) });
+  const scheduler = createScheduler({
+    db,
+    pool,
+    onChanged,
+    execute: pipeline.execute,
+    ...(opts.lease ? { lease: opts.lease } : {}),
+  });
   return {
     ...scheduler,
     workers: pool.size,
     runStats(runId) {
       const f = jobFigures(db, runId);
       const wall = pipeline.generationMs(runId);
-      return { proven: f.proven, failed: f.failed, tries: f.tries, genSeconds: (wall ?? f.ms / pool.size) / 1000, pairs: f.pairs };
+      return {
+        proven: f.proven,
+        failed: f.failed,
+        tries: f.tries,
+        genSeconds: (wall ?? f.ms / pool.size) / 1000,
+        pairs: f.pairs,
+      };
     },
     storeSeconds: (runId) => (pipeline.storeMs(runId) ?? 0) / 1000,
   };

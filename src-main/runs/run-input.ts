@@ -14,7 +14,8 @@ import { withGameLabels } from '../../src-shared/field-label';
 export const MAX_CANDIDATES_PER_RUN = 100_000;
 export const MAX_LEVELS_PER_RUN = 1_000;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `over` laid on `base`: nested objects merge key by key; anything else (lists, null, numbers)
@@ -33,7 +34,11 @@ export function mergeOver(base: unknown, over: unknown): unknown {
 
 /** Refuse the input, each rules or plan field named by the game's label for it. */
 function fail(game: AnyGame, fields: { field: string; message: string }[]): never {
-  throw new ApiError('bad-argument', `runs.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, withGameLabels(game, fields));
+  throw new ApiError(
+    'bad-argument',
+    `runs.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+    withGameLabels(game, fields),
+  );
 }
 
 export interface CheckedRun {
@@ -43,20 +48,39 @@ export interface CheckedRun {
   candidatesTotal: number;
 }
 
-export function checkRunInput(game: AnyGame, input: { plan?: unknown; rules?: unknown; levels?: number }): CheckedRun {
+export function checkRunInput(
+  game: AnyGame,
+  input: { plan?: unknown; rules?: unknown; levels?: number },
+): CheckedRun {
   const fields: { field: string; message: string }[] = [];
   let plan: unknown = game.defaultPlan;
   let rules: unknown = game.defaultRules;
   if (input.plan !== undefined) {
     const parsed = game.planSchema.safeParse(input.plan, { error: designerErrorMap });
     if (parsed.success) plan = parsed.data;
-    else fields.push(...designerIssues(parsed.error, { prefix: 'plan', schema: game.planSchema, unknownKey: `is not a field of the ${game.title} plan` }));
+    else
+      fields.push(
+        ...designerIssues(parsed.error, {
+          prefix: 'plan',
+          schema: game.planSchema,
+          unknownKey: `is not a field of the ${game.title} plan`,
+        }),
+      );
   }
   if (input.rules !== undefined) {
     // Rules may be given in part, at any depth: the rest keep the game's defaults.
-    const parsed = game.rulesSchema.safeParse(mergeOver(game.defaultRules, input.rules), { error: designerErrorMap });
+    const parsed = game.rulesSchema.safeParse(mergeOver(game.defaultRules, input.rules), {
+      error: designerErrorMap,
+    });
     if (parsed.success) rules = parsed.data;
-    else fields.push(...designerIssues(parsed.error, { prefix: 'rules', schema: game.rulesSchema, unknownKey: `is not a rule of ${game.title}` }));
+    else
+      fields.push(
+        ...designerIssues(parsed.error, {
+          prefix: 'rules',
+          schema: game.rulesSchema,
+          unknownKey: `is not a rule of ${game.title}`,
+        }),
+      );
   }
   if (fields.length) fail(game, fields);
   const cross = game.crossCheck?.(plan, rules) ?? [];
@@ -64,14 +88,21 @@ export function checkRunInput(game: AnyGame, input: { plan?: unknown; rules?: un
 
   const total = game.levelCount(plan);
   if (input.levels !== undefined) {
-    if (input.levels > total) fail(game, [{ field: 'levels', message: `must be at most ${total}, the levels the plan holds` }]);
+    if (input.levels > total)
+      fail(game, [{ field: 'levels', message: `must be at most ${total}, the levels the plan holds` }]);
     plan = game.truncatePlan(plan, input.levels);
   }
   const levels = game.levelCount(plan);
-  if (levels > MAX_LEVELS_PER_RUN) fail(game, [{ field: 'plan', message: `holds ${levels} levels; at most ${MAX_LEVELS_PER_RUN}` }]);
+  if (levels > MAX_LEVELS_PER_RUN)
+    fail(game, [{ field: 'plan', message: `holds ${levels} levels; at most ${MAX_LEVELS_PER_RUN}` }]);
   const candidatesTotal = game.poolSizes(plan, rules).reduce((a, b) => a + b, 0);
   if (candidatesTotal > MAX_CANDIDATES_PER_RUN) {
-    fail(game, [{ field: 'rules', message: `the plan and pool sizes ask for ${candidatesTotal} candidates; at most ${MAX_CANDIDATES_PER_RUN} per run` }]);
+    fail(game, [
+      {
+        field: 'rules',
+        message: `the plan and pool sizes ask for ${candidatesTotal} candidates; at most ${MAX_CANDIDATES_PER_RUN} per run`,
+      },
+    ]);
   }
   if (candidatesTotal === 0) fail(game, [{ field: 'plan', message: 'asks for no candidates at all' }]);
   return { plan, rules, levels, candidatesTotal };

@@ -13,7 +13,12 @@ import { LevelFormatError, type LevelProof } from '../../src-shared/proof';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { Db } from '../store/db';
 import { historyState, recordChange } from '../store/history';
-import { insertEditedCandidate, neighbourLevels, nextEditIndex, type CandidateSnapshot } from '../store/edited-candidates';
+import {
+  insertEditedCandidate,
+  neighbourLevels,
+  nextEditIndex,
+  type CandidateSnapshot,
+} from '../store/edited-candidates';
 import { candidateRuns } from '../store/candidates';
 import { slotIndexes } from '../store/candidate-lookup';
 import type { WorkerPool } from '../jobs/pool';
@@ -28,13 +33,21 @@ export interface SaveEditedArgs {
 
 /** Read a level sent by the editor, or refuse it naming each field (`level.dots.3.x: …`). */
 export function readLevel(game: AnyGame, raw: unknown): unknown {
-  if (raw === undefined) throw new ApiError('bad-argument', 'the level is missing', [{ field: 'level', message: 'is required' }]);
+  if (raw === undefined)
+    throw new ApiError('bad-argument', 'the level is missing', [{ field: 'level', message: 'is required' }]);
   try {
     return game.parseLevel(raw);
   } catch (e) {
     if (e instanceof LevelFormatError) {
-      const fields = e.fields.map((f) => ({ field: f.field === '(arguments)' ? 'level' : `level.${f.field}`, message: f.message }));
-      throw new ApiError('bad-argument', `the level is not a valid ${game.title} level: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+      const fields = e.fields.map((f) => ({
+        field: f.field === '(arguments)' ? 'level' : `level.${f.field}`,
+        message: f.message,
+      }));
+      throw new ApiError(
+        'bad-argument',
+        `the level is not a valid ${game.title} level: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
+        fields,
+      );
     }
     throw e;
   }
@@ -43,7 +56,12 @@ export function readLevel(game: AnyGame, raw: unknown): unknown {
 /** The slot must be one of the plan's levels. */
 export function checkSlot(game: AnyGame, plan: unknown, slot: number): void {
   const n = game.levelCount(plan);
-  if (slot >= n) throw new ApiError('bad-argument', `slot ${slot} is outside the run's plan (slots 0–${n - 1}, levels 1–${n})`, [{ field: 'slot', message: `must be at most ${n - 1}` }]);
+  if (slot >= n)
+    throw new ApiError(
+      'bad-argument',
+      `slot ${slot} is outside the run's plan (slots 0–${n - 1}, levels 1–${n})`,
+      [{ field: 'slot', message: `must be at most ${n - 1}` }],
+    );
 }
 
 /** Prove a level in a run's slot (nothing is stored). */
@@ -52,13 +70,28 @@ export function proveInRun(game: AnyGame, run: RunSpec, slot: number, raw: unkno
   return game.prove(readLevel(game, raw), run.rules, { plan: run.plan, slot });
 }
 
-export async function saveEdited(db: Db, pool: WorkerPool, game: AnyGame, run: RunSpec, args: SaveEditedArgs, now: string): Promise<SavedEdit> {
+export async function saveEdited(
+  db: Db,
+  pool: WorkerPool,
+  game: AnyGame,
+  run: RunSpec,
+  args: SaveEditedArgs,
+  now: string,
+): Promise<SavedEdit> {
   checkSlot(game, run.plan, args.slot);
   let parent: { slot: number; index: number } | null = null;
   if (args.from !== undefined) {
     const owner = candidateRuns(db, [args.from]).get(args.from);
-    if (owner === undefined) throw new ApiError('not-found', `candidate ${args.from} does not exist`, [{ field: 'from', message: 'unknown candidate id' }]);
-    if (owner !== run.id) throw new ApiError('bad-argument', `candidate ${args.from} belongs to run ${owner}, not run ${run.id}`, [{ field: 'from', message: `not a candidate of run ${run.id}` }]);
+    if (owner === undefined)
+      throw new ApiError('not-found', `candidate ${args.from} does not exist`, [
+        { field: 'from', message: 'unknown candidate id' },
+      ]);
+    if (owner !== run.id)
+      throw new ApiError(
+        'bad-argument',
+        `candidate ${args.from} belongs to run ${owner}, not run ${run.id}`,
+        [{ field: 'from', message: `not a candidate of run ${run.id}` }],
+      );
     parent = slotIndexes(db, [args.from]).get(args.from)!;
   }
   const proof = game.prove(readLevel(game, args.level), run.rules, { plan: run.plan, slot: args.slot });
@@ -69,15 +102,27 @@ export async function saveEdited(db: Db, pool: WorkerPool, game: AnyGame, run: R
   // every earlier slot whose window reaches it), computed before the write, on the pool.
   const ahead = (s: number): number => game.dedupSlotsAhead?.(run.plan, s) ?? 2;
   const slot = args.slot;
-  const neighbours = neighbourLevels(db, run.id, (s) => (s >= slot && s <= slot + ahead(slot)) || (s < slot && slot <= s + ahead(s)));
+  const neighbours = neighbourLevels(
+    db,
+    run.id,
+    (s) => (s >= slot && s <= slot + ahead(slot)) || (s < slot && slot <= s + ahead(s)),
+  );
   const levels = [...neighbours.map((n) => n.level), level];
   const self = levels.length - 1;
-  const found = neighbours.length ? await pool.run({ kind: 'dedup', game: game.id, rules: run.rules, levels, focus: [self] }) : [];
+  const found = neighbours.length
+    ? await pool.run({ kind: 'dedup', game: game.id, rules: run.rules, levels, focus: [self] })
+    : [];
   // The earlier of the two (slot, then index; the new one comes after its slot's stored ones) is `a`, as in the run's pass.
   const pairs: CandidateSnapshot['pairs'] = found.map((p) => {
     const other = neighbours[p.a === self ? p.b : p.a]!;
     const otherFirst = other.slot <= slot;
-    return { a: otherFirst ? other.id : 'self', b: otherFirst ? 'self' : other.id, rule: p.rule, transform: p.transform, share: p.share };
+    return {
+      a: otherFirst ? other.id : 'self',
+      b: otherFirst ? 'self' : other.id,
+      rule: p.rule,
+      transform: p.transform,
+      share: p.share,
+    };
   });
 
   const index = nextEditIndex(db, run.id, slot, game.poolSizes(run.plan, run.rules)[slot] ?? 0);
@@ -129,6 +174,11 @@ export async function saveEdited(db: Db, pool: WorkerPool, game: AnyGame, run: R
     candidateId,
     draft: !proof.ok,
     proof,
-    duplicates: pairs.map((p) => ({ candidateId: (p.a === 'self' ? p.b : p.a) as number, rule: p.rule, transform: p.transform, share: p.share })),
+    duplicates: pairs.map((p) => ({
+      candidateId: (p.a === 'self' ? p.b : p.a) as number,
+      rule: p.rule,
+      transform: p.transform,
+      share: p.share,
+    })),
   };
 }

@@ -32,7 +32,13 @@ export function estimatedSeconds(db: Db, game: GameId, candidates: number): numb
  * the threshold or already confirmed. `what`: the request in words with its size, e.g. "this
  * experiment makes 293,760 candidates (2 arms × 3 seeds)".
  */
-export function sizeQuestion(db: Db, game: GameId, candidates: number, what: string, confirmed: boolean): SizeQuestion | null {
+export function sizeQuestion(
+  db: Db,
+  game: GameId,
+  candidates: number,
+  what: string,
+  confirmed: boolean,
+): SizeQuestion | null {
   if (confirmed || candidates <= CONFIRM_CANDIDATES) return null;
   const seconds = estimatedSeconds(db, game, candidates);
   return {

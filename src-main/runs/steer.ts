@@ -45,11 +45,21 @@ export class SteeringImpossibleError extends Error {
 }
 
 /** The steering after `change`; locks take the candidate the level holds now. */
-function nextSteering(db: Db, runId: number, current: Steering, change: SteerChange): { next: Steering; conflicts: SteeringConflict[] } {
+function nextSteering(
+  db: Db,
+  runId: number,
+  current: Steering,
+  change: SteerChange,
+): { next: Steering; conflicts: SteeringConflict[] } {
   const approved = change.approved ?? current.approved;
-  const next: Steering = change.clear ? { ...emptySteering(), approved } : { approved, pins: [...current.pins], locks: [...current.locks], excluded: [...current.excluded] };
+  const next: Steering = change.clear
+    ? { ...emptySteering(), approved }
+    : { approved, pins: [...current.pins], locks: [...current.locks], excluded: [...current.excluded] };
   const conflicts: SteeringConflict[] = [];
-  const drop = (levels: number[]) => { next.pins = next.pins.filter((p) => !levels.includes(p.level)); next.locks = next.locks.filter((p) => !levels.includes(p.level)); };
+  const drop = (levels: number[]) => {
+    next.pins = next.pins.filter((p) => !levels.includes(p.level));
+    next.locks = next.locks.filter((p) => !levels.includes(p.level));
+  };
   next.pins = next.pins.filter((p) => !change.unpin.includes(p.level));
   next.locks = next.locks.filter((p) => !change.unlock.includes(p.level));
   next.excluded = next.excluded.filter((id) => !change.include.includes(id));
@@ -63,11 +73,21 @@ function nextSteering(db: Db, runId: number, current: Steering, change: SteerCha
   if (change.lock.length > 0) {
     // What the designer sees: the steered order when it is over the same candidates, else the base order.
     const steered = loadOrdering(db, runId, 'steered');
-    const base = steered && current.approved === approved ? steered : loadOrdering(db, runId, approved ? 'approved' : 'automatic');
+    const base =
+      steered && current.approved === approved
+        ? steered
+        : loadOrdering(db, runId, approved ? 'approved' : 'automatic');
     for (const level of change.lock) {
       if (next.pins.some((p) => p.level === level)) continue;
       const at = base?.levels.find((l) => l.level === level)?.candidateId ?? null;
-      if (at === null) { conflicts.push({ levels: [level], rule: 'range', message: `level ${level} has no candidate to lock${base ? '' : ' (no order computed yet)'}` }); continue; }
+      if (at === null) {
+        conflicts.push({
+          levels: [level],
+          rule: 'range',
+          message: `level ${level} has no candidate to lock${base ? '' : ' (no order computed yet)'}`,
+        });
+        continue;
+      }
       next.locks = next.locks.filter((q) => q.level !== level);
       next.locks.push({ level, candidateId: at });
     }
@@ -79,10 +99,22 @@ function nextSteering(db: Db, runId: number, current: Steering, change: SteerCha
 }
 
 function label(db: Db, change: SteerChange): string {
-  const named = slotIndexes(db, [...change.pin.map((p) => p.candidateId), ...change.exclude, ...change.include]);
-  const name = (id: number): string => { const r = named.get(id); return r ? candidateName(r.slot, r.index) : `candidate ${id}`; };
+  const named = slotIndexes(db, [
+    ...change.pin.map((p) => p.candidateId),
+    ...change.exclude,
+    ...change.include,
+  ]);
+  const name = (id: number): string => {
+    const r = named.get(id);
+    return r ? candidateName(r.slot, r.index) : `candidate ${id}`;
+  };
   const parts: string[] = [];
-  if (change.clear) parts.push(change.pin.length || change.lock.length || change.exclude.length ? 'Steered anew' : 'Cleared the steering');
+  if (change.clear)
+    parts.push(
+      change.pin.length || change.lock.length || change.exclude.length
+        ? 'Steered anew'
+        : 'Cleared the steering',
+    );
   for (const p of change.pin) parts.push(`Pinned ${name(p.candidateId)} to level ${p.level}`);
   if (change.unpin.length) parts.push(`Unpinned ${levelsText(change.unpin)}`);
   if (change.lock.length) parts.push(`Locked ${levelsText(change.lock)}`);
@@ -101,32 +133,59 @@ export function steerInWorkers(pool: WorkerPool): SteerRunner {
   return (task) => pool.run({ kind: 'steer', ...task });
 }
 
-export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: SteerChange, steer: SteerRunner, now: string): Promise<SteerResult> {
+export async function steerRun(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  change: SteerChange,
+  steer: SteerRunner,
+  now: string,
+): Promise<SteerResult> {
   const current = loadSteering(db, run.id) ?? emptySteering();
   const { next, conflicts: lockConflicts } = nextSteering(db, run.id, current, change);
   if (lockConflicts.length > 0) throw new SteeringImpossibleError(lockConflicts);
 
   const levelCount = game.levelCount(run.plan);
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
-  const poolId = new Map<number, string>(), dbId = new Map<string, number>();
-  const rejected = new Map<number, string>(), drafts = new Map<number, string>();
+  const poolId = new Map<number, string>(),
+    dbId = new Map<string, number>();
+  const rejected = new Map<number, string>(),
+    drafts = new Map<number, string>();
   for (const c of provenCandidates(db, run.id, next.approved)) {
     // A draft (a hand-edited level breaking a hard rule) never ships, pinned or not.
-    if (c.draft) { drafts.set(c.id, candidateName(c.slot, c.index)); continue; }
+    if (c.draft) {
+      drafts.set(c.id, candidateName(c.slot, c.index));
+      continue;
+    }
     // A rejected candidate never ships (duplicate triage rejects one side of a pair this way).
-    if (c.verdict === 'rejected') { rejected.set(c.id, candidateName(c.slot, c.index)); continue; }
+    if (c.verdict === 'rejected') {
+      rejected.set(c.id, candidateName(c.slot, c.index));
+      continue;
+    }
     const id = `${c.slot}:${c.index}`; // the ids the pipeline uses, so the order never depends on database ids
     poolId.set(c.id, id);
     dbId.set(id, c.id);
-    if (c.slot < pools.length) pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
+    if (c.slot < pools.length)
+      pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.level, metrics: c.metrics });
   }
-  const fixed = [...next.pins.map((p) => ({ ...p, how: 'pinned' })), ...next.locks.map((p) => ({ ...p, how: 'locked' }))];
+  const fixed = [
+    ...next.pins.map((p) => ({ ...p, how: 'pinned' })),
+    ...next.locks.map((p) => ({ ...p, how: 'locked' })),
+  ];
   const fixedRejected = fixed.filter((p) => rejected.has(p.candidateId));
   const fixedDrafts = fixed.filter((p) => drafts.has(p.candidateId));
   if (fixedRejected.length > 0 || fixedDrafts.length > 0) {
     throw new SteeringImpossibleError([
-      ...fixedRejected.map((p) => ({ levels: [p.level], rule: 'excluded' as const, message: `level ${p.level} is ${p.how} to ${rejected.get(p.candidateId)}, which is rejected (a rejected candidate never ships): clear its verdict or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level` })),
-      ...fixedDrafts.map((p) => ({ levels: [p.level], rule: 'excluded' as const, message: `level ${p.level} is ${p.how} to ${drafts.get(p.candidateId)}, a draft that breaks a hard rule and never ships: fix it in the editor and save it again, or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level` })),
+      ...fixedRejected.map((p) => ({
+        levels: [p.level],
+        rule: 'excluded' as const,
+        message: `level ${p.level} is ${p.how} to ${rejected.get(p.candidateId)}, which is rejected (a rejected candidate never ships): clear its verdict or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level`,
+      })),
+      ...fixedDrafts.map((p) => ({
+        levels: [p.level],
+        rule: 'excluded' as const,
+        message: `level ${p.level} is ${p.how} to ${drafts.get(p.candidateId)}, a draft that breaks a hard rule and never ships: fix it in the editor and save it again, or ${p.how === 'pinned' ? 'unpin' : 'unlock'} the level`,
+      })),
     ]);
   }
   const toPool = (id: number): string => poolId.get(id) ?? `db:${id}`;
@@ -141,7 +200,8 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
   const isFine = finePairTest(fine);
   const apart: [string, string][] = [];
   for (const r of pairIds(db, run.id)) {
-    const a = poolId.get(r.a), b = poolId.get(r.b);
+    const a = poolId.get(r.a),
+      b = poolId.get(r.b);
     if (a !== undefined && b !== undefined && !isFine(a, b)) apart.push([a, b]);
   }
   const { conflicts, result } = await steer({
@@ -162,36 +222,84 @@ export async function steerRun(db: Db, game: AnyGame, run: RunSpec, change: Stee
   const shorts = result.levels.flatMap((id, i) => (id === null ? [i + 1] : []));
   // Near-duplicate pairs both shipping (fixed levels can force it) that the designer has not marked fine.
   const levelOf = new Map<string, number>();
-  result.levels.forEach((id, i) => { if (id !== null) levelOf.set(id, i + 1); });
+  result.levels.forEach((id, i) => {
+    if (id !== null) levelOf.set(id, i + 1);
+  });
   const bothShip: { from: number; to: number }[] = [];
   for (const r of pairIds(db, run.id)) {
-    const a = poolId.get(r.a), b = poolId.get(r.b);
-    const la = a === undefined ? undefined : levelOf.get(a), lb = b === undefined ? undefined : levelOf.get(b);
-    if (la !== undefined && lb !== undefined && !isFine(a!, b!)) bothShip.push({ from: Math.min(la, lb), to: Math.max(la, lb) });
+    const a = poolId.get(r.a),
+      b = poolId.get(r.b);
+    const la = a === undefined ? undefined : levelOf.get(a),
+      lb = b === undefined ? undefined : levelOf.get(b);
+    if (la !== undefined && lb !== undefined && !isFine(a!, b!))
+      bothShip.push({ from: Math.min(la, lb), to: Math.max(la, lb) });
   }
   bothShip.sort((x, y) => x.to - y.to || x.from - y.from);
   const stored: StoredOrdering = {
     computedAt: now,
     problems: [
-      ...breaks.map((b) => ({ level: b.to, message: b.message, rule: b.rule, from: b.from, to: b.to, by: b.by })),
-      ...(shorts.length ? [{ level: shorts[0]!, message: `${levelsText(shorts)} ${new Set(shorts).size === 1 ? 'has' : 'have'} no candidate left to ship`, rule: 'short' }] : []),
-      ...bothShip.map((d) => ({ level: d.to, message: `levels ${d.from} and ${d.to} are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)`, rule: 'near-duplicate', from: d.from, to: d.to })),
+      ...breaks.map((b) => ({
+        level: b.to,
+        message: b.message,
+        rule: b.rule,
+        from: b.from,
+        to: b.to,
+        by: b.by,
+      })),
+      ...(shorts.length
+        ? [
+            {
+              level: shorts[0]!,
+              message: `${levelsText(shorts)} ${new Set(shorts).size === 1 ? 'has' : 'have'} no candidate left to ship`,
+              rule: 'short',
+            },
+          ]
+        : []),
+      ...bothShip.map((d) => ({
+        level: d.to,
+        message: `levels ${d.from} and ${d.to} are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)`,
+        rule: 'near-duplicate',
+        from: d.from,
+        to: d.to,
+      })),
     ],
-    levels: result.levels.map((id, i) => ({ level: i + 1, candidateId: id === null ? null : (dbId.get(id) ?? null), target: result.targets[i] ?? null })),
+    levels: result.levels.map((id, i) => ({
+      level: i + 1,
+      candidateId: id === null ? null : (dbId.get(id) ?? null),
+      target: result.targets[i] ?? null,
+    })),
   };
   const fixedLevels = [...next.pins, ...next.locks].map((p) => p.level);
-  const { entry } = recordChange(db, run.id, now, { kind: 'steer', label: () => label(db, change), scope: fixedLevels.length ? `${levelsText(fixedLevels)} fixed` : 'the steered order' }, () => {
-    const changes: RowChange[] = [];
-    const before = loadSteering(db, run.id);
-    if (JSON.stringify(before) !== JSON.stringify(next)) {
-      saveSteering(db, run.id, next);
-      changes.push({ target: 'run', id: run.id, field: 'steering', before, after: next });
-    }
-    const old = loadOrdering(db, run.id, 'steered');
-    saveOrdering(db, run.id, 'steered', stored);
-    changes.push({ target: 'run', id: run.id, field: 'steered-order', before: old, after: stored });
-    return changes;
-  });
+  const { entry } = recordChange(
+    db,
+    run.id,
+    now,
+    {
+      kind: 'steer',
+      label: () => label(db, change),
+      scope: fixedLevels.length ? `${levelsText(fixedLevels)} fixed` : 'the steered order',
+    },
+    () => {
+      const changes: RowChange[] = [];
+      const before = loadSteering(db, run.id);
+      if (JSON.stringify(before) !== JSON.stringify(next)) {
+        saveSteering(db, run.id, next);
+        changes.push({ target: 'run', id: run.id, field: 'steering', before, after: next });
+      }
+      const old = loadOrdering(db, run.id, 'steered');
+      saveOrdering(db, run.id, 'steered', stored);
+      changes.push({ target: 'run', id: run.id, field: 'steered-order', before: old, after: stored });
+      return changes;
+    },
+  );
   const state = historyState(db, run.id);
-  return { steering: next, ordering: orderingView(db, game, run.id, 'steered'), breaks, largestStep: result.largestStep, entry, undo: state.undo, redo: state.redo };
+  return {
+    steering: next,
+    ordering: orderingView(db, game, run.id, 'steered'),
+    breaks,
+    largestStep: result.largestStep,
+    entry,
+    undo: state.undo,
+    redo: state.redo,
+  };
 }

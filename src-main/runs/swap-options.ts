@@ -18,27 +18,53 @@ import { orderingView } from './ordering-view';
 /** At most this many options are sent (a stage holds a hundred or more candidates). */
 const MAX_OPTIONS = 40;
 
-export function swapOptions(db: Db, game: AnyGame, runId: number, kind: OrderingKind, level: number): SwapOptions {
+export function swapOptions(
+  db: Db,
+  game: AnyGame,
+  runId: number,
+  kind: OrderingKind,
+  level: number,
+): SwapOptions {
   const view = orderingView(db, game, runId, kind);
   if (level > view.levels.length) {
-    throw new RangeError(view.levels.length === 0 ? `the ${kind} order of run ${runId} has not been computed` : `level ${level} is not a level of the ${kind} order (1–${view.levels.length})`);
+    throw new RangeError(
+      view.levels.length === 0
+        ? `the ${kind} order of run ${runId} has not been computed`
+        : `level ${level} is not a level of the ${kind} order (1–${view.levels.length})`,
+    );
   }
   const steering = loadSteering(db, runId) ?? emptySteering();
   const here = view.levels[level - 1]!;
   const diffs = view.levels.map((l) => l.difficulty);
-  const shippedAt = new Map(view.levels.flatMap((l) => (l.candidateId === null ? [] : [[l.candidateId, l.level] as const])));
+  const shippedAt = new Map(
+    view.levels.flatMap((l) => (l.candidateId === null ? [] : [[l.candidateId, l.level] as const])),
+  );
   const pinnedAt = new Map(steering.pins.map((p) => [p.candidateId, p.level]));
   const excluded = new Set(steering.excluded);
   const approvedOnly = kind === 'approved' || (kind === 'steered' && steering.approved);
   const run = getRun(db, runId);
-  const stage = (run ? game.stages(run.plan) : []).find((st) => st.first <= level && level <= st.last) ?? { first: level, last: level };
+  const stage = (run ? game.stages(run.plan) : []).find((st) => st.first <= level && level <= st.last) ?? {
+    first: level,
+    last: level,
+  };
   const items = [];
-  for (let slot = stage.first - 1; slot < stage.last; slot++) items.push(...listCandidates(db, { runId, slot, offset: 0, limit: 2000, withLevels: true }).items);
+  for (let slot = stage.first - 1; slot < stage.last; slot++)
+    items.push(...listCandidates(db, { runId, slot, offset: 0, limit: 2000, withLevels: true }).items);
   const fits: { option: SwapOption; fit: ReturnType<typeof fitAt>; key: number }[] = [];
   let leftOut = 0;
   for (const c of items) {
     const d = c.metrics[game.difficulty];
-    if (c.level === null || d === undefined || excluded.has(c.id) || c.verdict === 'rejected' || c.draft || (approvedOnly && c.verdict !== 'approved')) { leftOut++; continue; }
+    if (
+      c.level === null ||
+      d === undefined ||
+      excluded.has(c.id) ||
+      c.verdict === 'rejected' ||
+      c.draft ||
+      (approvedOnly && c.verdict !== 'approved')
+    ) {
+      leftOut++;
+      continue;
+    }
     const fit = fitAt(diffs, level, d, here.target, view.curveRules);
     fits.push({
       fit,
@@ -66,5 +92,15 @@ export function swapOptions(db: Db, game: AnyGame, runId: number, kind: Ordering
     const cur = fits.find((f) => f.option.candidateId === current);
     if (cur) shown.push(cur.option);
   }
-  return { runId, kind, level, stage: { first: stage.first, last: stage.last }, current, target: here.target, options: shown, leftOut, more: fits.length - shown.length };
+  return {
+    runId,
+    kind,
+    level,
+    stage: { first: stage.first, last: stage.last },
+    current,
+    target: here.target,
+    options: shown,
+    leftOut,
+    more: fits.length - shown.length,
+  };
 }

@@ -8,7 +8,8 @@ import type { Service } from '../service';
 function wholeNumber(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
     return n;
   };
 }
@@ -24,7 +25,12 @@ function withCallLog(service: Service): Service {
   return logged;
 }
 
-export async function serveStudio(opts: { port?: number; db: string; workers?: number; logApi?: boolean }): Promise<void> {
+export async function serveStudio(opts: {
+  port?: number;
+  db: string;
+  workers?: number;
+  logApi?: boolean;
+}): Promise<void> {
   const opened = openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
   const service = opts.logApi ? withCallLog(opened) : opened;
   const server = await startServer({
@@ -36,7 +42,10 @@ export async function serveStudio(opts: { port?: number; db: string; workers?: n
   });
   console.log(`Studio running at ${server.url}`);
   const stop = (): void => {
-    void server.close().then(() => opened.close()).then(() => process.exit(0));
+    void server
+      .close()
+      .then(() => opened.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

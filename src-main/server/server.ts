@@ -10,7 +10,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { AUTH_TIMEOUT_MS, formatBytes, HEARTBEAT_MS, MAX_MESSAGE_BYTES, MAX_SOCKETS } from '../../src-shared/transport-limits';
+import {
+  AUTH_TIMEOUT_MS,
+  formatBytes,
+  HEARTBEAT_MS,
+  MAX_MESSAGE_BYTES,
+  MAX_SOCKETS,
+} from '../../src-shared/transport-limits';
 import type { Service } from '../service';
 import {
   apiTokenMessage,
@@ -44,7 +50,13 @@ export interface ServerOptions {
   port?: number;
   token?: string;
   /** Caps, for tests that need small ones; the defaults are in src-shared/transport-limits. */
-  limits?: Partial<{ maxBodyBytes: number; maxPayload: number; maxSockets: number; heartbeatMs: number; authTimeoutMs: number }>;
+  limits?: Partial<{
+    maxBodyBytes: number;
+    maxPayload: number;
+    maxSockets: number;
+    heartbeatMs: number;
+    authTimeoutMs: number;
+  }>;
   /** Told about every refused request (status and reason), e.g. to print it. */
   onRefused?: (status: number, reason: string) => void;
 }
@@ -61,15 +73,26 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
     ...opts.limits,
   };
   if (!existsSync(join(opts.staticDir, 'index.html'))) {
-    throw new Error(`the built renderer is missing (${join(opts.staticDir, 'index.html')}); run "npm run build" first`);
+    throw new Error(
+      `the built renderer is missing (${join(opts.staticDir, 'index.html')}); run "npm run build" first`,
+    );
   }
   const staticRoot = realpathSync(opts.staticDir);
   let port = opts.port ?? 0;
 
-  const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+  const refuse = (
+    res: ServerResponse,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ): void => {
     opts.onRefused?.(status, message);
     if (res.headersSent) return void res.destroy();
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+    res.writeHead(status, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    });
     res.end(message + '\n');
   };
 
@@ -88,13 +111,23 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req, port)) return refuse(res, 421, `Misdirected request: host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not this studio`);
+    if (!hostAllowed(req, port))
+      return refuse(
+        res,
+        421,
+        `Misdirected request: host ${String(req.headers.host ?? '(none)').slice(0, 100)} is not this studio`,
+      );
     const url = parseUrl(req);
     if (!url) return refuse(res, 400, 'Bad request: the address is not a valid URL path');
 
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed: the studio serves its page with GET; API calls are POSTs to /api/<method>');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(
+        res,
+        405,
+        'Method not allowed: the studio serves its page with GET; API calls are POSTs to /api/<method>',
+      );
     const given = url.searchParams.get('token') || headerToken(req) || cookieToken(req, cookieName);
     if (!sameToken(given, token)) return refuse(res, 403, wrongTokenMessage);
     const served = serveStatic(req, res, staticRoot, url.pathname, { token, cookieName });
@@ -102,11 +135,18 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method !== 'POST') return refuse(res, 405, 'Method not allowed: API calls are POST requests with a JSON body', { allow: 'POST' });
+    if (req.method !== 'POST')
+      return refuse(res, 405, 'Method not allowed: API calls are POST requests with a JSON body', {
+        allow: 'POST',
+      });
     if (!originAllowed(req, port)) return refuse(res, 403, foreignOriginMessage(port));
     if (!sameToken(headerToken(req), token)) return refuse(res, 403, apiTokenMessage);
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') return refuse(res, 415, 'Unsupported media type: API calls must send Content-Type: application/json');
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (type !== 'application/json')
+      return refuse(res, 415, 'Unsupported media type: API calls must send Content-Type: application/json');
     let method: string;
     try {
       method = decodeURIComponent(url.pathname.slice('/api/'.length));
@@ -121,10 +161,22 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
     try {
       args = body.length ? JSON.parse(body) : {};
     } catch (e) {
-      return sendJson(res, 400, { ok: false, error: { code: 'bad-argument', message: `request body is not valid JSON: ${(e as Error).message.slice(0, 200)}` } });
+      return sendJson(res, 400, {
+        ok: false,
+        error: {
+          code: 'bad-argument',
+          message: `request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
+        },
+      });
     }
     const envelope = await opts.service.dispatch(method, args);
-    const status = envelope.ok ? 200 : envelope.error.code === 'internal' ? 500 : envelope.error.code === 'not-found' || envelope.error.code === 'unknown-method' ? 404 : 400;
+    const status = envelope.ok
+      ? 200
+      : envelope.error.code === 'internal'
+        ? 500
+        : envelope.error.code === 'not-found' || envelope.error.code === 'unknown-method'
+          ? 404
+          : 400;
     sendJson(res, status, envelope);
   }
 
@@ -154,18 +206,26 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
     socket.on('error', () => socket.destroy());
     const deny = (status: number, reason: string, message: string): void => {
       opts.onRefused?.(status, message);
-      if (socket.writable) socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${message}\n`);
+      if (socket.writable)
+        socket.end(
+          `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${message}\n`,
+        );
       socket.destroy();
     };
     const url = parseUrl(req);
-    if (!hostAllowed(req, port)) return deny(421, 'Misdirected Request', 'Misdirected request: this host is not the studio');
+    if (!hostAllowed(req, port))
+      return deny(421, 'Misdirected Request', 'Misdirected request: this host is not the studio');
     if (!url || url.pathname !== '/ws') return deny(404, 'Not Found', 'Not found: the studio socket is /ws');
     if (!originAllowed(req, port)) return deny(403, 'Forbidden', foreignOriginMessage(port));
     // A header token (non-browser clients) must be right; without one, the first message carries it.
     const header = headerToken(req);
     if (header !== null && !sameToken(header, token)) return deny(403, 'Forbidden', wrongTokenMessage);
     if (hub.count >= limits.maxSockets) {
-      return deny(503, 'Service Unavailable', `Too many open connections: the studio allows ${limits.maxSockets} at once. Close other studio tabs and reload.`);
+      return deny(
+        503,
+        'Service Unavailable',
+        `Too many open connections: the studio allows ${limits.maxSockets} at once. Close other studio tabs and reload.`,
+      );
     }
     hub.upgrade(req, socket, head, header !== null);
   });
@@ -208,7 +268,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
     text = JSON.stringify(body);
   } catch (e) {
     status = 500;
-    text = JSON.stringify({ ok: false, error: { code: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` } });
+    text = JSON.stringify({
+      ok: false,
+      error: { code: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` },
+    });
   }
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(text);
@@ -238,7 +301,9 @@ function readBody(req: IncomingMessage, max: number): Promise<string | 'too-larg
     req.on('end', () => {
       if (size <= max) resolveBody(Buffer.concat(chunks).toString('utf8'));
     });
-    req.on('error', (e: NodeJS.ErrnoException) => (req.destroyed || e.code === 'ECONNRESET' ? resolveBody('gone') : reject(e)));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      req.destroyed || e.code === 'ECONNRESET' ? resolveBody('gone') : reject(e),
+    );
     req.on('close', () => {
       if (!req.complete) resolveBody('gone');
     });

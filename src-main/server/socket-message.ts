@@ -12,7 +12,11 @@ export type SocketRequest = { id: RequestId; method: ApiMethodName; args: unknow
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; id: RequestId; error: ApiErrorBody };
 
-const bad = (id: RequestId, message: string, code: ApiErrorBody['code'] = 'bad-argument'): Checked<never> => ({
+const bad = (
+  id: RequestId,
+  message: string,
+  code: ApiErrorBody['code'] = 'bad-argument',
+): Checked<never> => ({
   ok: false,
   id,
   error: { code, message },
@@ -44,12 +48,22 @@ export function checkRequest(text: string): Checked<SocketRequest> {
   const msg = parseObject(text);
   if (typeof msg === 'string') return bad(null, msg);
   const id = requestId(msg['id']);
-  if (id === undefined) return bad(null, 'the message id must be a number or a string of at most 64 characters');
+  if (id === undefined)
+    return bad(null, 'the message id must be a number or a string of at most 64 characters');
   const extra = Object.keys(msg).filter((k) => k !== 'id' && k !== 'method' && k !== 'args');
-  if (extra.length) return bad(id, `unknown field(s) in the message: ${extra.slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}`);
+  if (extra.length)
+    return bad(
+      id,
+      `unknown field(s) in the message: ${extra
+        .slice(0, 5)
+        .map((k) => JSON.stringify(k.slice(0, 40)))
+        .join(', ')}`,
+    );
   const method = msg['method'];
-  if (typeof method !== 'string') return bad(id, 'the message needs a "method" naming an API method, as a string', 'unknown-method');
-  if (!isApiMethodName(method)) return bad(id, `unknown API method ${JSON.stringify(method.slice(0, 80))}`, 'unknown-method');
+  if (typeof method !== 'string')
+    return bad(id, 'the message needs a "method" naming an API method, as a string', 'unknown-method');
+  if (!isApiMethodName(method))
+    return bad(id, `unknown API method ${JSON.stringify(method.slice(0, 80))}`, 'unknown-method');
   return { ok: true, value: { id, method, args: msg['args'] ?? {} } };
 }
 
@@ -57,6 +71,7 @@ export function checkRequest(text: string): Checked<SocketRequest> {
 export function checkAuth(text: string): { token: string } | { problem: string } {
   const msg = parseObject(text);
   if (typeof msg === 'string') return { problem: msg };
-  if (typeof msg['auth'] !== 'string') return { problem: 'the first message must be {"auth": "<access token>"}' };
+  if (typeof msg['auth'] !== 'string')
+    return { problem: 'the first message must be {"auth": "<access token>"}' };
   return { token: msg['auth'] };
 }

@@ -39,7 +39,11 @@ export interface SocketHub {
 }
 
 export function createSocketHub(service: Service, token: string, limits: SocketLimits): SocketHub {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxPayload,
+    perMessageDeflate: false,
+  });
   wss.on('error', () => undefined);
   const clients = new Set<Client>();
   let upgrading = 0;
@@ -84,7 +88,13 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     try {
       text = JSON.stringify({ id, envelope });
     } catch (e) {
-      text = JSON.stringify({ id, envelope: { ok: false, error: { code: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` } } });
+      text = JSON.stringify({
+        id,
+        envelope: {
+          ok: false,
+          error: { code: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` },
+        },
+      });
     }
     ws.send(text);
   };
@@ -117,7 +127,10 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
       try {
         onMessage(client, data, isBinary);
       } catch (e) {
-        reply(ws, null, { ok: false, error: { code: 'internal', message: `the message could not be handled: ${(e as Error).message}` } });
+        reply(ws, null, {
+          ok: false,
+          error: { code: 'internal', message: `the message could not be handled: ${(e as Error).message}` },
+        });
       }
     });
   }
@@ -127,12 +140,18 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     client.alive = true;
     if (isBinary) {
       if (!client.authed) return refuse(ws, CLOSE_NO_AUTH, 'the first message must carry the access token');
-      return reply(ws, null, { ok: false, error: { code: 'bad-argument', message: 'messages must be JSON text, not binary' } });
+      return reply(ws, null, {
+        ok: false,
+        error: { code: 'bad-argument', message: 'messages must be JSON text, not binary' },
+      });
     }
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as ArrayBuffer).toString('utf8');
     if (!client.authed) {
       const auth = checkAuth(text);
-      if ('problem' in auth) return refuse(ws, CLOSE_NO_AUTH, 'the first message must be {"auth": "<access token>"}');
+      if ('problem' in auth)
+        return refuse(ws, CLOSE_NO_AUTH, 'the first message must be {"auth": "<access token>"}');
       if (!sameToken(auth.token, token)) return refuse(ws, CLOSE_WRONG_TOKEN, 'wrong access token');
       client.authed = true;
       ws.send(JSON.stringify({ auth: 'ok' }));
@@ -143,7 +162,11 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     const { id, method, args } = checked.value;
     service.dispatch(method, args).then(
       (envelope) => reply(ws, id, envelope),
-      (e: unknown) => reply(ws, id, { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }),
+      (e: unknown) =>
+        reply(ws, id, {
+          ok: false,
+          error: { code: 'internal', message: e instanceof Error ? e.message : String(e) },
+        }),
     );
   }
 

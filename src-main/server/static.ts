@@ -41,7 +41,10 @@ export function serveStatic(
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') res.end();
-  else createReadStream(found.file).on('error', () => res.destroy()).pipe(res);
+  else
+    createReadStream(found.file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   return null;
 }
 

@@ -8,7 +8,8 @@
 import type { Db } from './db';
 
 /** The join that brings a run's counts in as `n` (a run with no candidate yet has no row). */
-export const countsJoin = (runAlias: string): string => `LEFT JOIN run_candidate_counts n ON n.run_id = ${runAlias}.id`;
+export const countsJoin = (runAlias: string): string =>
+  `LEFT JOIN run_candidate_counts n ON n.run_id = ${runAlias}.id`;
 
 /** The SQL expression of a run's jobs done, given its alias (with countsJoin of the same alias). */
 export const candidatesDoneSql = (runAlias: string): string =>
@@ -16,6 +17,7 @@ export const candidatesDoneSql = (runAlias: string): string =>
 
 /** The counts kept for a run (zeros before its first candidate). */
 export function candidateCounts(db: Db, runId: number): { made: number; edited: number } {
-  const row = db.prepare('SELECT made, edited FROM run_candidate_counts WHERE run_id = ?').get(runId) as { made: number; edited: number } | undefined;
+  const row = db.prepare('SELECT made, edited FROM run_candidate_counts WHERE run_id = ?').get(runId) as
+    { made: number; edited: number } | undefined;
   return row ?? { made: 0, edited: 0 };
 }

@@ -24,8 +24,15 @@ export function curvePoints(db: Db, ids: readonly number[]): Map<number, CurvePo
   const get = db.prepare('SELECT slot, idx, difficulty, metrics FROM candidates WHERE id = ?');
   const out = new Map<number, CurvePoint>();
   for (const id of ids) {
-    const c = get.get(id) as { slot: number; idx: number; difficulty: number | null; metrics: string } | undefined;
-    if (c) out.set(id, { slot: c.slot, index: c.idx, difficulty: c.difficulty, metrics: JSON.parse(c.metrics) as Record<string, number> });
+    const c = get.get(id) as
+      { slot: number; idx: number; difficulty: number | null; metrics: string } | undefined;
+    if (c)
+      out.set(id, {
+        slot: c.slot,
+        index: c.idx,
+        difficulty: c.difficulty,
+        metrics: JSON.parse(c.metrics) as Record<string, number>,
+      });
   }
   return out;
 }

@@ -64,13 +64,16 @@ function candidateParams(runId: number, c: CandidateValues, id: number | null): 
 /** Insert a batch of finished jobs in one transaction (a job already stored is left alone). */
 export function insertCandidates(db: Db, runId: number, items: readonly NewCandidate[]): void {
   const insert = db.prepare(`INSERT OR IGNORE ${INSERT_CANDIDATE}`);
-  const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
+  const metric = db.prepare(
+    'INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)',
+  );
   db.transaction(() => {
     for (const c of items) {
       const info = insert.run(candidateParams(runId, c, null));
       if (info.changes === 0) continue;
       const id = Number(info.lastInsertRowid);
-      for (const [key, value] of Object.entries(c.metrics)) if (Number.isFinite(value)) metric.run(id, runId, key, value);
+      for (const [key, value] of Object.entries(c.metrics))
+        if (Number.isFinite(value)) metric.run(id, runId, key, value);
     }
   })();
 }
@@ -79,8 +82,11 @@ export function insertCandidates(db: Db, runId: number, items: readonly NewCandi
 export function insertCandidate(db: Db, runId: number, c: CandidateValues, id: number | null): number {
   const info = db.prepare(`INSERT ${INSERT_CANDIDATE}`).run(candidateParams(runId, c, id));
   const newId = Number(info.lastInsertRowid);
-  const metric = db.prepare('INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)');
-  for (const [key, value] of Object.entries(c.metrics)) if (Number.isFinite(value)) metric.run(newId, runId, key, value);
+  const metric = db.prepare(
+    'INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)',
+  );
+  for (const [key, value] of Object.entries(c.metrics))
+    if (Number.isFinite(value)) metric.run(newId, runId, key, value);
   return newId;
 }
 
@@ -160,18 +166,40 @@ export const PLAIN_SORT_KEYS: readonly string[] = Object.keys(plainSorts);
 export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   const where = ['c.run_id = @runId'];
   const params: Record<string, unknown> = { runId: q.runId, limit: q.limit, offset: q.offset };
-  if (q.slot !== undefined) { where.push('c.slot = @slot'); params.slot = q.slot; }
-  if (q.verdict) { where.push('c.verdict = @verdict'); params.verdict = q.verdict; }
-  if (q.tag) { where.push('EXISTS (SELECT 1 FROM json_each(c.tags) t WHERE t.value = @tag)'); params.tag = q.tag; }
+  if (q.slot !== undefined) {
+    where.push('c.slot = @slot');
+    params.slot = q.slot;
+  }
+  if (q.verdict) {
+    where.push('c.verdict = @verdict');
+    params.verdict = q.verdict;
+  }
+  if (q.tag) {
+    where.push('EXISTS (SELECT 1 FROM json_each(c.tags) t WHERE t.value = @tag)');
+    params.tag = q.tag;
+  }
   if (q.shipped) {
-    const kinds = q.shipped === 'any' ? "('automatic','approved')" : q.shipped === 'automatic' ? "('automatic')" : "('approved')";
-    where.push(`EXISTS (SELECT 1 FROM ordering_levels o WHERE o.run_id = c.run_id AND o.candidate_id = c.id AND o.kind IN ${kinds})`);
+    const kinds =
+      q.shipped === 'any'
+        ? "('automatic','approved')"
+        : q.shipped === 'automatic'
+          ? "('automatic')"
+          : "('approved')";
+    where.push(
+      `EXISTS (SELECT 1 FROM ordering_levels o WHERE o.run_id = c.run_id AND o.candidate_id = c.id AND o.kind IN ${kinds})`,
+    );
   }
   (q.filters ?? []).forEach((f, i) => {
     const cond = [`f${i}.candidate_id = c.id`, `f${i}.run_id = c.run_id`, `f${i}.key = @fkey${i}`];
     params[`fkey${i}`] = f.metric;
-    if (f.min !== undefined) { cond.push(`f${i}.value >= @fmin${i}`); params[`fmin${i}`] = f.min; }
-    if (f.max !== undefined) { cond.push(`f${i}.value <= @fmax${i}`); params[`fmax${i}`] = f.max; }
+    if (f.min !== undefined) {
+      cond.push(`f${i}.value >= @fmin${i}`);
+      params[`fmin${i}`] = f.min;
+    }
+    if (f.max !== undefined) {
+      cond.push(`f${i}.value <= @fmax${i}`);
+      params[`fmax${i}`] = f.max;
+    }
     where.push(`EXISTS (SELECT 1 FROM candidate_metrics f${i} WHERE ${cond.join(' AND ')})`);
   });
   let join = '';
@@ -182,20 +210,31 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
     if (plain) order = `${plain} IS NULL, ${plain} ${dir}, c.slot, c.idx`;
     else {
       // Candidates without the metric (failed jobs) sort last either way.
-      join = 'LEFT JOIN candidate_metrics s ON s.candidate_id = c.id AND s.run_id = c.run_id AND s.key = @sortKey';
+      join =
+        'LEFT JOIN candidate_metrics s ON s.candidate_id = c.id AND s.run_id = c.run_id AND s.key = @sortKey';
       params.sortKey = q.sort.key;
       order = `s.value IS NULL, s.value ${dir}, c.slot, c.idx`;
     }
   }
   const whereSql = where.join(' AND ');
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM candidates c WHERE ${whereSql}`).get(params) as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT COUNT(*) AS n FROM candidates c WHERE ${whereSql}`).get(params) as { n: number }
+  ).n;
   // Page the ids first (a sort over narrow rows), then read just that page's full rows.
-  const ids = (db.prepare(`SELECT c.id FROM candidates c ${join} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all(params) as { id: number }[]).map((r) => r.id);
+  const ids = (
+    db
+      .prepare(
+        `SELECT c.id FROM candidates c ${join} WHERE ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as { id: number }[]
+  ).map((r) => r.id);
   const levelCol = q.withLevels ? 'c.level' : "CASE WHEN c.level IS NULL THEN NULL ELSE '0' END AS level";
   const byId = new Map(
     (ids.length
       ? (db
-          .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`)
+          .prepare(
+            `SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`,
+          )
           .all(...ids) as Row[])
       : []
     ).map((r) => [r.id, r]),
@@ -204,23 +243,47 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   return { total, offset: q.offset, items: rows.map((r) => toCandidateRow(r, q.withLevels)) };
 }
 
-export function getCandidateRow(db: Db, id: number): (CandidateRow & { proof: Record<string, unknown> }) | null {
+export function getCandidateRow(
+  db: Db,
+  id: number,
+): (CandidateRow & { proof: Record<string, unknown> }) | null {
   const r = db
-    .prepare(`SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id = ?`)
+    .prepare(
+      `SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id = ?`,
+    )
     .get(id) as Row | undefined;
   return r ? { ...toCandidateRow(r), proof: JSON.parse(r.proof) as Record<string, unknown> } : null;
 }
 
 export function candidatePoints(db: Db, runId: number): PoolPoint[] {
   const rows = db
-    .prepare('SELECT id, slot, idx, difficulty, verdict, metrics FROM candidates WHERE run_id = ? AND level IS NOT NULL ORDER BY slot, idx')
-    .all(runId) as { id: number; slot: number; idx: number; difficulty: number | null; verdict: Verdict; metrics: string }[];
-  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, difficulty: r.difficulty, verdict: r.verdict, metrics: JSON.parse(r.metrics) as Record<string, number> }));
+    .prepare(
+      'SELECT id, slot, idx, difficulty, verdict, metrics FROM candidates WHERE run_id = ? AND level IS NOT NULL ORDER BY slot, idx',
+    )
+    .all(runId) as {
+    id: number;
+    slot: number;
+    idx: number;
+    difficulty: number | null;
+    verdict: Verdict;
+    metrics: string;
+  }[];
+  return rows.map((r) => ({
+    id: r.id,
+    slot: r.slot,
+    index: r.idx,
+    difficulty: r.difficulty,
+    verdict: r.verdict,
+    metrics: JSON.parse(r.metrics) as Record<string, number>,
+  }));
 }
 
 /** Every stored (slot, index) of a run, for resuming. */
 export function storedJobKeys(db: Db, runId: number): Set<string> {
-  const rows = db.prepare('SELECT slot, idx FROM candidates WHERE run_id = ?').all(runId) as { slot: number; idx: number }[];
+  const rows = db.prepare('SELECT slot, idx FROM candidates WHERE run_id = ?').all(runId) as {
+    slot: number;
+    idx: number;
+  }[];
   return new Set(rows.map((r) => `${r.slot}:${r.idx}`));
 }
 
@@ -228,13 +291,41 @@ export function storedJobKeys(db: Db, runId: number): Set<string> {
  * Proven candidates of a run, as (id, slot, index, level, metrics), ordered by slot then index;
  * `draft` marks a hand-edited level that breaks a hard rule (orderings never ship one).
  */
-export function provenCandidates(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; level: unknown; metrics: Record<string, number>; verdict: Verdict; draft: boolean }[] {
+export function provenCandidates(
+  db: Db,
+  runId: number,
+  onlyApproved = false,
+): {
+  id: number;
+  slot: number;
+  index: number;
+  level: unknown;
+  metrics: Record<string, number>;
+  verdict: Verdict;
+  draft: boolean;
+}[] {
   const rows = db
     .prepare(
       `SELECT id, slot, idx, level, metrics, verdict, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
     )
-    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; verdict: Verdict; draft: number }[];
-  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, level: JSON.parse(r.level), metrics: JSON.parse(r.metrics) as Record<string, number>, verdict: r.verdict, draft: r.draft === 1 }));
+    .all(runId) as {
+    id: number;
+    slot: number;
+    idx: number;
+    level: string;
+    metrics: string;
+    verdict: Verdict;
+    draft: number;
+  }[];
+  return rows.map((r) => ({
+    id: r.id,
+    slot: r.slot,
+    index: r.idx,
+    level: JSON.parse(r.level),
+    metrics: JSON.parse(r.metrics) as Record<string, number>,
+    verdict: r.verdict,
+    draft: r.draft === 1,
+  }));
 }
 
 /**
@@ -242,11 +333,31 @@ export function provenCandidates(db: Db, runId: number, onlyApproved = false): {
  * text: for passes that hand the levels to a worker, which parses them there (a string crosses
  * to a worker far cheaper than the object it describes, and the main thread parses nothing).
  */
-export function provenCandidateTexts(db: Db, runId: number, onlyApproved = false): { id: number; slot: number; index: number; levelJson: string; metrics: Record<string, number>; draft: boolean }[] {
+export function provenCandidateTexts(
+  db: Db,
+  runId: number,
+  onlyApproved = false,
+): {
+  id: number;
+  slot: number;
+  index: number;
+  levelJson: string;
+  metrics: Record<string, number>;
+  draft: boolean;
+}[] {
   const rows = db
-    .prepare(`SELECT id, slot, idx, level, metrics, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`)
+    .prepare(
+      `SELECT id, slot, idx, level, metrics, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
+    )
     .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; draft: number }[];
-  return rows.map((r) => ({ id: r.id, slot: r.slot, index: r.idx, levelJson: r.level, metrics: JSON.parse(r.metrics) as Record<string, number>, draft: r.draft === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    slot: r.slot,
+    index: r.idx,
+    levelJson: r.level,
+    metrics: JSON.parse(r.metrics) as Record<string, number>,
+    draft: r.draft === 1,
+  }));
 }
 
 /**
@@ -254,18 +365,37 @@ export function provenCandidateTexts(db: Db, runId: number, onlyApproved = false
  * was edited from. A level imported hand-edited keeps the names its pack gave (its parent is
  * in another studio's run), so a re-export writes the same list back.
  */
-export function handEditedOf(db: Db, ids: readonly number[]): Map<number, { candidate: string; from: string | null }> {
+export function handEditedOf(
+  db: Db,
+  ids: readonly number[],
+): Map<number, { candidate: string; from: string | null }> {
   const get = db.prepare(
     `SELECT c.slot, c.idx, c.proof, p.id AS pid, p.slot AS pslot, p.idx AS pidx FROM candidates c LEFT JOIN candidates p ON p.id = c.parent_id WHERE c.id = ? AND c.hand_edited = 1`,
   );
   const out = new Map<number, { candidate: string; from: string | null }>();
   for (const id of ids) {
-    const r = get.get(id) as { slot: number; idx: number; proof: string; pid: number | null; pslot: number | null; pidx: number | null } | undefined;
+    const r = get.get(id) as
+      | {
+          slot: number;
+          idx: number;
+          proof: string;
+          pid: number | null;
+          pslot: number | null;
+          pidx: number | null;
+        }
+      | undefined;
     if (!r) continue;
     // A saved edit's proof says `handEdited: true`; an imported one keeps its pack's names there.
     const mark = (JSON.parse(r.proof) as { handEdited?: unknown }).handEdited;
-    const imported = typeof mark === 'object' && mark !== null ? (mark as { candidate: string; from: string | null }) : null;
-    out.set(id, imported ?? { candidate: candidateName(r.slot, r.idx), from: r.pid === null ? null : candidateName(r.pslot!, r.pidx!) });
+    const imported =
+      typeof mark === 'object' && mark !== null ? (mark as { candidate: string; from: string | null }) : null;
+    out.set(
+      id,
+      imported ?? {
+        candidate: candidateName(r.slot, r.idx),
+        from: r.pid === null ? null : candidateName(r.pslot!, r.pidx!),
+      },
+    );
   }
   return out;
 }
@@ -316,7 +446,12 @@ export function setNote(db: Db, id: number, note: string): RowChange[] {
   return [{ target: 'candidate', id, field: 'note', before: r.note, after: note }];
 }
 
-export function setTags(db: Db, ids: readonly number[], tags: readonly string[], mode: 'add' | 'remove' | 'set'): RowChange[] {
+export function setTags(
+  db: Db,
+  ids: readonly number[],
+  tags: readonly string[],
+  mode: 'add' | 'remove' | 'set',
+): RowChange[] {
   const get = db.prepare('SELECT tags FROM candidates WHERE id = ?');
   const put = db.prepare('UPDATE candidates SET tags = ? WHERE id = ?');
   const out: RowChange[] = [];

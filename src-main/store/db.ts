@@ -38,12 +38,16 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
 
 function reason(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  return (e as { code?: string }).code === 'SQLITE_NOTADB' ? 'it is not a studio database (not an SQLite file)' : message;
+  return (e as { code?: string }).code === 'SQLITE_NOTADB'
+    ? 'it is not a studio database (not an SQLite file)'
+    : message;
 }
 
 function checkVersion(current: number): void {
   if (current > migrations.length) {
-    throw new Error(`its schema version ${current} is newer than this studio knows (${migrations.length}); update the studio`);
+    throw new Error(
+      `its schema version ${current} is newer than this studio knows (${migrations.length}); update the studio`,
+    );
   }
 }
 

@@ -2,7 +2,13 @@
  * Stored near-duplicate pairs among a run's candidates, read with what triage needs: both
  * candidates' verdicts, the level each ships as in one stored order, and the pair's "fine" mark.
  */
-import type { DuplicatePairView, DuplicateShipsFilter, DuplicateTriageFilter, OrderingKind, Verdict } from '../../src-shared/api';
+import type {
+  DuplicatePairView,
+  DuplicateShipsFilter,
+  DuplicateTriageFilter,
+  OrderingKind,
+  Verdict,
+} from '../../src-shared/api';
 import { pairShown } from '../../src-shared/duplicate-filter';
 import type { Db } from './db';
 import { loadFineMarks } from './triage';
@@ -18,21 +24,31 @@ export interface NewPair {
 export function replacePairs(db: Db, runId: number, pairs: readonly NewPair[]): void {
   db.transaction(() => {
     db.prepare('DELETE FROM duplicate_pairs WHERE run_id = ?').run(runId);
-    const ins = db.prepare('INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, ?, ?, ?)');
+    const ins = db.prepare(
+      'INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     for (const p of pairs) ins.run(runId, p.a, p.b, p.rule, p.transform, p.share);
   })();
 }
 
 /** The order a designer ships now: the steered one when there is one, else the approved, else the automatic; null before any. */
 export function currentOrderKind(db: Db, runId: number): OrderingKind | null {
-  const kinds = new Set((db.prepare('SELECT kind FROM orderings WHERE run_id = ?').all(runId) as { kind: OrderingKind }[]).map((r) => r.kind));
+  const kinds = new Set(
+    (db.prepare('SELECT kind FROM orderings WHERE run_id = ?').all(runId) as { kind: OrderingKind }[]).map(
+      (r) => r.kind,
+    ),
+  );
   return (['steered', 'approved', 'automatic'] as const).find((k) => kinds.has(k)) ?? null;
 }
 
 /** Candidate id → the level it ships as in `kind`. */
 function shippedLevels(db: Db, runId: number, kind: OrderingKind | null): Map<number, number> {
   if (kind === null) return new Map();
-  const rows = db.prepare('SELECT candidate_id AS id, level FROM ordering_levels WHERE run_id = ? AND kind = ? AND candidate_id IS NOT NULL').all(runId, kind) as { id: number; level: number }[];
+  const rows = db
+    .prepare(
+      'SELECT candidate_id AS id, level FROM ordering_levels WHERE run_id = ? AND kind = ? AND candidate_id IS NOT NULL',
+    )
+    .all(runId, kind) as { id: number; level: number }[];
   return new Map(rows.map((r) => [r.id, r.level]));
 }
 
@@ -61,9 +77,18 @@ export function listPairs(db: Db, q: PairQuery): DuplicatePairView[] {
        WHERE p.run_id = ? ${q.pairId !== undefined ? 'AND p.id = ?' : ''} ORDER BY p.share DESC, p.id`,
     )
     .all(...(q.pairId !== undefined ? [q.runId, q.pairId] : [q.runId])) as {
-    id: number; rule: string; transform: string; share: number;
-    a_id: number; a_slot: number; a_idx: number; a_verdict: Verdict;
-    b_id: number; b_slot: number; b_idx: number; b_verdict: Verdict;
+    id: number;
+    rule: string;
+    transform: string;
+    share: number;
+    a_id: number;
+    a_slot: number;
+    a_idx: number;
+    a_verdict: Verdict;
+    b_id: number;
+    b_slot: number;
+    b_idx: number;
+    b_verdict: Verdict;
   }[];
   const out: DuplicatePairView[] = [];
   for (const r of rows) {
@@ -72,8 +97,20 @@ export function listPairs(db: Db, q: PairQuery): DuplicatePairView[] {
       rule: r.rule,
       transform: r.transform,
       share: r.share,
-      a: { id: r.a_id, slot: r.a_slot, index: r.a_idx, verdict: r.a_verdict, ships: ships.get(r.a_id) ?? null },
-      b: { id: r.b_id, slot: r.b_slot, index: r.b_idx, verdict: r.b_verdict, ships: ships.get(r.b_id) ?? null },
+      a: {
+        id: r.a_id,
+        slot: r.a_slot,
+        index: r.a_idx,
+        verdict: r.a_verdict,
+        ships: ships.get(r.a_id) ?? null,
+      },
+      b: {
+        id: r.b_id,
+        slot: r.b_slot,
+        index: r.b_idx,
+        verdict: r.b_verdict,
+        ships: ships.get(r.b_id) ?? null,
+      },
       fine: fine.get(r.a_id < r.b_id ? `${r.a_id}:${r.b_id}` : `${r.b_id}:${r.a_id}`) ?? null,
       order,
     };
@@ -86,7 +123,9 @@ export function listPairs(db: Db, q: PairQuery): DuplicatePairView[] {
 
 /** One stored pair by id (with its run), or null. */
 export function getPair(db: Db, pairId: number): { runId: number; a: number; b: number } | null {
-  const r = db.prepare('SELECT run_id AS runId, a_id AS a, b_id AS b FROM duplicate_pairs WHERE id = ?').get(pairId) as { runId: number; a: number; b: number } | undefined;
+  const r = db
+    .prepare('SELECT run_id AS runId, a_id AS a, b_id AS b FROM duplicate_pairs WHERE id = ?')
+    .get(pairId) as { runId: number; a: number; b: number } | undefined;
   return r ?? null;
 }
 
@@ -94,10 +133,16 @@ export function getPair(db: Db, pairId: number): { runId: number; a: number; b: 
 export function pairView(db: Db, pairId: number, order?: OrderingKind): DuplicatePairView | null {
   const head = getPair(db, pairId);
   if (!head) return null;
-  return listPairs(db, { runId: head.runId, limit: 1, triage: 'all', pairId, ...(order ? { order } : {}) })[0] ?? null;
+  return (
+    listPairs(db, { runId: head.runId, limit: 1, triage: 'all', pairId, ...(order ? { order } : {}) })[0] ??
+    null
+  );
 }
 
 /** A run's stored pairs as candidate ids only. */
 export function pairIds(db: Db, runId: number): { a: number; b: number }[] {
-  return db.prepare('SELECT a_id AS a, b_id AS b FROM duplicate_pairs WHERE run_id = ?').all(runId) as { a: number; b: number }[];
+  return db.prepare('SELECT a_id AS a, b_id AS b FROM duplicate_pairs WHERE run_id = ?').all(runId) as {
+    a: number;
+    b: number;
+  }[];
 }

@@ -5,7 +5,13 @@
  */
 import type { GameId } from '../../src-shared/game';
 import type { RunStatus } from '../../src-shared/api';
-import type { ExperimentArm, ExperimentRunCell, ExperimentScope, ExperimentStatus, ExperimentSummary } from '../../src-shared/experiments/types';
+import type {
+  ExperimentArm,
+  ExperimentRunCell,
+  ExperimentScope,
+  ExperimentStatus,
+  ExperimentSummary,
+} from '../../src-shared/experiments/types';
 import type { Db } from './db';
 import { candidatesDoneSql, countsJoin } from './candidate-counts';
 
@@ -39,7 +45,13 @@ const selectExperiment = `
 
 function toStored(r: ExperimentRow): StoredExperiment {
   const variants = JSON.parse(r.variants) as Omit<ExperimentArm, 'arm'>[];
-  const base: ExperimentArm = { arm: 0, name: 'base', changes: {}, plan: JSON.parse(r.base_plan), rules: JSON.parse(r.base_rules) };
+  const base: ExperimentArm = {
+    arm: 0,
+    name: 'base',
+    changes: {},
+    plan: JSON.parse(r.base_plan),
+    rules: JSON.parse(r.base_rules),
+  };
   return {
     id: r.id,
     name: r.name,
@@ -66,7 +78,9 @@ export function getExperiment(db: Db, id: number): StoredExperiment | null {
 
 export function listExperiments(db: Db, filter: { game?: GameId } = {}): StoredExperiment[] {
   const rows = filter.game
-    ? (db.prepare(`${selectExperiment} WHERE e.game = ? ORDER BY e.id DESC`).all(filter.game) as ExperimentRow[])
+    ? (db
+        .prepare(`${selectExperiment} WHERE e.game = ? ORDER BY e.id DESC`)
+        .all(filter.game) as ExperimentRow[])
     : (db.prepare(`${selectExperiment} ORDER BY e.id DESC`).all() as ExperimentRow[]);
   return rows.map(toStored);
 }
@@ -84,7 +98,12 @@ export interface NewExperiment {
  * Store the experiment and link its runs, made by `insertRun(arm, seed)` inside the same
  * transaction (arm-major, seeds in the given order), so a crash never leaves half of one.
  */
-export function insertExperiment(db: Db, e: NewExperiment, now: string, insertRun: (arm: ExperimentArm, seed: number) => number): { id: number; runIds: number[] } {
+export function insertExperiment(
+  db: Db,
+  e: NewExperiment,
+  now: string,
+  insertRun: (arm: ExperimentArm, seed: number) => number,
+): { id: number; runIds: number[] } {
   return db.transaction(() => {
     const [base, ...variants] = e.arms;
     const info = db
@@ -98,13 +117,17 @@ export function insertExperiment(db: Db, e: NewExperiment, now: string, insertRu
         baseRunId: e.baseRunId,
         plan: JSON.stringify(base!.plan),
         rules: JSON.stringify(base!.rules),
-        variants: JSON.stringify(variants.map((v) => ({ name: v.name, changes: v.changes, plan: v.plan, rules: v.rules }))),
+        variants: JSON.stringify(
+          variants.map((v) => ({ name: v.name, changes: v.changes, plan: v.plan, rules: v.rules })),
+        ),
         seeds: JSON.stringify(e.seeds),
         scope: JSON.stringify(e.scope),
         now,
       });
     const id = Number(info.lastInsertRowid);
-    const link = db.prepare('INSERT INTO experiment_runs (experiment_id, arm, seed, run_id) VALUES (?, ?, ?, ?)');
+    const link = db.prepare(
+      'INSERT INTO experiment_runs (experiment_id, arm, seed, run_id) VALUES (?, ?, ?, ?)',
+    );
     const runIds: number[] = [];
     for (const arm of e.arms) {
       for (const seed of e.seeds) {
@@ -126,26 +149,46 @@ export const experimentRunsSql = `SELECT x.arm, x.seed, x.run_id, r.status, r.ca
   WHERE x.experiment_id = ? ORDER BY x.arm, x.run_id`;
 
 export function experimentRuns(db: Db, experimentId: number): ExperimentRunCell[] {
-  const rows = db
-    .prepare(experimentRunsSql)
-    .all(experimentId) as { arm: number; seed: number; run_id: number; status: RunStatus; candidates_total: number; candidates_done: number }[];
-  return rows.map((r) => ({ arm: r.arm, seed: r.seed, runId: r.run_id, status: r.status, candidatesDone: r.candidates_done, candidatesTotal: r.candidates_total }));
+  const rows = db.prepare(experimentRunsSql).all(experimentId) as {
+    arm: number;
+    seed: number;
+    run_id: number;
+    status: RunStatus;
+    candidates_total: number;
+    candidates_done: number;
+  }[];
+  return rows.map((r) => ({
+    arm: r.arm,
+    seed: r.seed,
+    runId: r.run_id,
+    status: r.status,
+    candidatesDone: r.candidates_done,
+    candidatesTotal: r.candidates_total,
+  }));
 }
 
 /** The experiment a run belongs to, if any. */
 export function experimentOfRun(db: Db, runId: number): number | null {
-  const row = db.prepare('SELECT experiment_id FROM experiment_runs WHERE run_id = ?').get(runId) as { experiment_id: number } | undefined;
+  const row = db.prepare('SELECT experiment_id FROM experiment_runs WHERE run_id = ?').get(runId) as
+    { experiment_id: number } | undefined;
   return row?.experiment_id ?? null;
 }
 
-export function setExperimentStatus(db: Db, id: number, status: ExperimentStatus, finishedAt: string | null): void {
+export function setExperimentStatus(
+  db: Db,
+  id: number,
+  status: ExperimentStatus,
+  finishedAt: string | null,
+): void {
   db.prepare('UPDATE experiments SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt, id);
 }
 
 /** Delete an experiment and its runs (their candidates go with them). */
 export function deleteExperiment(db: Db, id: number): number {
   return db.transaction(() => {
-    const runIds = (db.prepare('SELECT run_id FROM experiment_runs WHERE experiment_id = ?').all(id) as { run_id: number }[]).map((r) => r.run_id);
+    const runIds = (
+      db.prepare('SELECT run_id FROM experiment_runs WHERE experiment_id = ?').all(id) as { run_id: number }[]
+    ).map((r) => r.run_id);
     const gone = db.prepare('DELETE FROM experiments WHERE id = ?').run(id).changes;
     const del = db.prepare('DELETE FROM runs WHERE id = ?');
     for (const r of runIds) del.run(r);
@@ -155,7 +198,8 @@ export function deleteExperiment(db: Db, id: number): number {
 
 /** The shipped figures a done run left (null until computed). */
 export function runFigures(db: Db, runId: number): Record<string, number | null> | null {
-  const row = db.prepare('SELECT figures FROM experiment_runs WHERE run_id = ?').get(runId) as { figures: string | null } | undefined;
+  const row = db.prepare('SELECT figures FROM experiment_runs WHERE run_id = ?').get(runId) as
+    { figures: string | null } | undefined;
   return row?.figures ? (JSON.parse(row.figures) as Record<string, number | null>) : null;
 }
 
@@ -191,7 +235,13 @@ export function runCandidateStats(db: Db, runId: number): RunCandidateStats {
     )
     .get({ r: runId }) as { samePool: number; shipped: number };
   return {
-    candidates: rows.map((r) => ({ slot: r.slot, difficulty: r.difficulty, failed: r.failed === 1, tries: r.tries, ms: r.ms })),
+    candidates: rows.map((r) => ({
+      slot: r.slot,
+      difficulty: r.difficulty,
+      failed: r.failed === 1,
+      tries: r.tries,
+      ms: r.ms,
+    })),
     samePoolPairs: pairs.samePool,
     shippedPairs: pairs.shipped,
   };
@@ -206,7 +256,10 @@ export function shippedLevels(db: Db, runId: number): { level: unknown; difficul
        WHERE o.run_id = ? AND o.kind = 'automatic' ORDER BY o.level`,
     )
     .all(runId) as { n: number; level: string | null; difficulty: number | null }[];
-  return rows.map((r) => ({ level: r.level === null ? null : (JSON.parse(r.level) as unknown), difficulty: r.level === null ? null : r.difficulty }));
+  return rows.map((r) => ({
+    level: r.level === null ? null : (JSON.parse(r.level) as unknown),
+    difficulty: r.level === null ? null : r.difficulty,
+  }));
 }
 
 /** Candidates per second of this game's finished runs in this database (recent ones), or null before any. */

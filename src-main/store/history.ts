@@ -6,7 +6,15 @@
  * A new kind of change (pins, locks, exclusions, duplicate triage, a saved hand-edited candidate: `row`) adds its field to `appliers`, and
  * returns RowChange[] from its store function; history needs nothing else.
  */
-import type { HistoryEntry, HistoryKind, HistoryList, HistoryState, HistoryStep, PairTriageValue, RowChange } from '../../src-shared/history';
+import type {
+  HistoryEntry,
+  HistoryKind,
+  HistoryList,
+  HistoryState,
+  HistoryStep,
+  PairTriageValue,
+  RowChange,
+} from '../../src-shared/history';
 import { candidatesName } from '../../src-shared/vocabulary';
 import type { Db } from './db';
 import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
@@ -23,12 +31,19 @@ type Applier = (db: Db, id: number, value: unknown, recorded: unknown) => { reco
 
 /** How each (target, field) is written back; values are the plain JSON the change recorded. */
 const appliers: Record<string, Applier> = {
-  'candidate.verdict': (db, id, v) => void db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?').run(v as string, id),
-  'candidate.tags': (db, id, v) => void db.prepare('UPDATE candidates SET tags = ? WHERE id = ?').run(JSON.stringify(v), id),
-  'candidate.note': (db, id, v) => void db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(v as string, id),
+  'candidate.verdict': (db, id, v) =>
+    void db.prepare('UPDATE candidates SET verdict = ? WHERE id = ?').run(v as string, id),
+  'candidate.tags': (db, id, v) =>
+    void db.prepare('UPDATE candidates SET tags = ? WHERE id = ?').run(JSON.stringify(v), id),
+  'candidate.note': (db, id, v) =>
+    void db.prepare('UPDATE candidates SET note = ? WHERE id = ?').run(v as string, id),
   'candidate.row': applyCandidateRow,
-  'run.steering': (db, id, v) => void db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(v === null ? null : JSON.stringify(v), id),
-  'run.steered-order': (db, id, v) => (v === null ? deleteOrdering(db, id, 'steered') : saveOrdering(db, id, 'steered', v as StoredOrdering)),
+  'run.steering': (db, id, v) =>
+    void db
+      .prepare('UPDATE runs SET steering = ? WHERE id = ?')
+      .run(v === null ? null : JSON.stringify(v), id),
+  'run.steered-order': (db, id, v) =>
+    v === null ? deleteOrdering(db, id, 'steered') : saveOrdering(db, id, 'steered', v as StoredOrdering),
   'run.pair-triage': (db, id, v) => writePairTriage(db, id, v as PairTriageValue),
 };
 
@@ -63,7 +78,9 @@ const toEntry = (r: EntryRow): HistoryEntry => ({
 /** "L12 · c3" / "9 candidates in L3–L7" for the candidate rows a change touched. */
 export function candidateScope(db: Db, ids: readonly number[]): string {
   const get = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
-  const cands = [...new Set(ids)].map((id) => get.get(id) as { slot: number; idx: number } | undefined).filter((r) => r !== undefined);
+  const cands = [...new Set(ids)]
+    .map((id) => get.get(id) as { slot: number; idx: number } | undefined)
+    .filter((r) => r !== undefined);
   cands.sort((a, b) => a.slot - b.slot || a.idx - b.idx);
   return candidatesName(cands.map((c) => ({ slot: c.slot, index: c.idx })));
 }
@@ -80,21 +97,32 @@ export interface ChangeMeta {
  * Run `mutate` and record what it changed as one entry, in one transaction. Returns the
  * changes and the entry (null when nothing changed: then nothing is recorded).
  */
-export function recordChange(db: Db, runId: number, now: string, meta: ChangeMeta, mutate: () => RowChange[]): { changes: RowChange[]; entry: HistoryEntry | null } {
+export function recordChange(
+  db: Db,
+  runId: number,
+  now: string,
+  meta: ChangeMeta,
+  mutate: () => RowChange[],
+): { changes: RowChange[]; entry: HistoryEntry | null } {
   return db.transaction(() => {
     const changes = mutate();
     if (changes.length === 0) return { changes, entry: null };
     // A new change ends the redo branch.
     db.prepare('DELETE FROM history WHERE run_id = ? AND undone = 1').run(runId);
     const candidateIds = changes.filter((c) => c.target === 'candidate').map((c) => c.id);
-    const scope = candidateIds.length === 0 && meta.scope !== undefined ? meta.scope : candidateScope(db, candidateIds);
+    const scope =
+      candidateIds.length === 0 && meta.scope !== undefined ? meta.scope : candidateScope(db, candidateIds);
     const rows = new Set(changes.map((c) => `${c.target}:${c.id}`)).size;
     const info = db
       .prepare('INSERT INTO history (run_id, kind, label, scope, rows, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(runId, meta.kind, meta.label(scope, changes), scope, rows, now);
     const entryId = Number(info.lastInsertRowid);
-    const ins = db.prepare('INSERT INTO history_changes (entry_id, seq, target, target_id, field, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    changes.forEach((c, i) => ins.run(entryId, i, c.target, c.id, c.field, JSON.stringify(c.before), JSON.stringify(c.after)));
+    const ins = db.prepare(
+      'INSERT INTO history_changes (entry_id, seq, target, target_id, field, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    changes.forEach((c, i) =>
+      ins.run(entryId, i, c.target, c.id, c.field, JSON.stringify(c.before), JSON.stringify(c.after)),
+    );
     return { changes, entry: getEntry(db, entryId) };
   })();
 }
@@ -106,20 +134,43 @@ function getEntry(db: Db, id: number): HistoryEntry | null {
 
 function entryChanges(db: Db, entryId: number): (RowChange & { seq: number })[] {
   const rows = db
-    .prepare('SELECT seq, target, target_id, field, before, after FROM history_changes WHERE entry_id = ? ORDER BY seq')
-    .all(entryId) as { seq: number; target: RowChange['target']; target_id: number; field: RowChange['field']; before: string; after: string }[];
-  return rows.map((r) => ({ seq: r.seq, target: r.target, id: r.target_id, field: r.field, before: JSON.parse(r.before) as unknown, after: JSON.parse(r.after) as unknown }));
+    .prepare(
+      'SELECT seq, target, target_id, field, before, after FROM history_changes WHERE entry_id = ? ORDER BY seq',
+    )
+    .all(entryId) as {
+    seq: number;
+    target: RowChange['target'];
+    target_id: number;
+    field: RowChange['field'];
+    before: string;
+    after: string;
+  }[];
+  return rows.map((r) => ({
+    seq: r.seq,
+    target: r.target,
+    id: r.target_id,
+    field: r.field,
+    before: JSON.parse(r.before) as unknown,
+    after: JSON.parse(r.after) as unknown,
+  }));
 }
 
 export function historyState(db: Db, runId: number): HistoryState {
-  const undo = db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1').get(runId) as EntryRow | undefined;
-  const redo = db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 ORDER BY id ASC LIMIT 1').get(runId) as EntryRow | undefined;
+  const undo = db
+    .prepare('SELECT * FROM history WHERE run_id = ? AND undone = 0 ORDER BY id DESC LIMIT 1')
+    .get(runId) as EntryRow | undefined;
+  const redo = db
+    .prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 ORDER BY id ASC LIMIT 1')
+    .get(runId) as EntryRow | undefined;
   return { runId, undo: undo ? toEntry(undo) : null, redo: redo ? toEntry(redo) : null };
 }
 
 export function listHistory(db: Db, runId: number, limit: number): HistoryList {
-  const rows = db.prepare('SELECT * FROM history WHERE run_id = ? ORDER BY id DESC LIMIT ?').all(runId, limit) as EntryRow[];
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM history WHERE run_id = ?').get(runId) as { n: number }).n;
+  const rows = db
+    .prepare('SELECT * FROM history WHERE run_id = ? ORDER BY id DESC LIMIT ?')
+    .all(runId, limit) as EntryRow[];
+  const total = (db.prepare('SELECT COUNT(*) AS n FROM history WHERE run_id = ?').get(runId) as { n: number })
+    .n;
   return { ...historyState(db, runId), entries: rows.map(toEntry), total };
 }
 
@@ -145,7 +196,12 @@ function redoEntry(db: Db, entry: HistoryEntry): RowChange[] {
 }
 
 function step(db: Db, runId: number, entries: HistoryEntry[], changes: RowChange[]): HistoryStep {
-  return { ...historyState(db, runId), entries: entries.map((e) => getEntry(db, e.id)!), changes, changed: new Set(changes.map((c) => `${c.target}:${c.id}`)).size };
+  return {
+    ...historyState(db, runId),
+    entries: entries.map((e) => getEntry(db, e.id)!),
+    changes,
+    changed: new Set(changes.map((c) => `${c.target}:${c.id}`)).size,
+  };
 }
 
 /** Undo exactly the newest change still in effect; null when there is none. */
@@ -177,8 +233,16 @@ export function jumpTo(db: Db, runId: number, entryId: number): HistoryStep | nu
       const e = getEntry(db, entryId);
       if (!e || e.runId !== runId) return null;
     }
-    const toUndo = (db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 0 AND id > ? ORDER BY id DESC').all(runId, entryId) as EntryRow[]).map(toEntry);
-    const toRedo = (db.prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 AND id <= ? ORDER BY id ASC').all(runId, entryId) as EntryRow[]).map(toEntry);
+    const toUndo = (
+      db
+        .prepare('SELECT * FROM history WHERE run_id = ? AND undone = 0 AND id > ? ORDER BY id DESC')
+        .all(runId, entryId) as EntryRow[]
+    ).map(toEntry);
+    const toRedo = (
+      db
+        .prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 AND id <= ? ORDER BY id ASC')
+        .all(runId, entryId) as EntryRow[]
+    ).map(toEntry);
     const changes: RowChange[] = [];
     for (const e of toUndo) changes.push(...undoEntry(db, e));
     for (const e of toRedo) changes.push(...redoEntry(db, e));

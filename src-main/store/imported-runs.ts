@@ -18,19 +18,29 @@ export interface ImportedRun {
 /** Store the run; its automatic order is the pack's own order. Returns the run id. */
 export function storeImportedRun(db: Db, run: ImportedRun, now: string): number {
   return db.transaction(() => {
-    const id = insertRun(db, {
-      game: run.game,
-      seed: run.seed,
-      name: run.name,
-      plan: run.plan,
-      rules: run.rules,
-      status: 'imported',
-      levels: run.candidates.length,
-      candidatesTotal: run.candidates.length,
-    }, now);
+    const id = insertRun(
+      db,
+      {
+        game: run.game,
+        seed: run.seed,
+        name: run.name,
+        plan: run.plan,
+        rules: run.rules,
+        status: 'imported',
+        levels: run.candidates.length,
+        candidatesTotal: run.candidates.length,
+      },
+      now,
+    );
     insertCandidates(db, id, run.candidates);
-    const ids = db.prepare('SELECT id FROM candidates WHERE run_id = ? ORDER BY slot').all(id) as { id: number }[];
-    saveOrdering(db, id, 'automatic', { computedAt: now, problems: [], levels: ids.map((r, i) => ({ level: i + 1, candidateId: r.id, target: null })) });
+    const ids = db.prepare('SELECT id FROM candidates WHERE run_id = ? ORDER BY slot').all(id) as {
+      id: number;
+    }[];
+    saveOrdering(db, id, 'automatic', {
+      computedAt: now,
+      problems: [],
+      levels: ids.map((r, i) => ({ level: i + 1, candidateId: r.id, target: null })),
+    });
     db.prepare('UPDATE runs SET finished_at = ?, started_at = ? WHERE id = ?').run(now, now, id);
     return id;
   })();

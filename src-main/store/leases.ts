@@ -34,7 +34,8 @@ export interface Lease {
 
 /** The lease of a run, or null when the run does not exist. */
 export function leaseOf(db: Db, runId: number): Lease | null {
-  const row = db.prepare('SELECT owner, heartbeat_at FROM runs WHERE id = ?').get(runId) as { owner: string | null; heartbeat_at: number | null } | undefined;
+  const row = db.prepare('SELECT owner, heartbeat_at FROM runs WHERE id = ?').get(runId) as
+    { owner: string | null; heartbeat_at: number | null } | undefined;
   return row ? { owner: row.owner, heartbeat: row.heartbeat_at } : null;
 }
 
@@ -44,10 +45,13 @@ export function isLive(lease: Lease, timing: LeaseTiming): boolean {
 
 /** Seconds since the lease was renewed, for messages. */
 export function leaseAge(lease: Lease, timing: LeaseTiming): number {
-  return lease.heartbeat === null ? Infinity : Math.max(0, Math.round((timing.now() - lease.heartbeat) / 1000));
+  return lease.heartbeat === null
+    ? Infinity
+    : Math.max(0, Math.round((timing.now() - lease.heartbeat) / 1000));
 }
 
-export type ClaimResult = { ok: true } | { ok: false; missing: true } | { ok: false; missing: false; holder: Lease };
+export type ClaimResult =
+  { ok: true } | { ok: false; missing: true } | { ok: false; missing: false; holder: Lease };
 
 /** Take a run's lease: free, already ours, or dead (by compare-and-swap on what was read). */
 export function claimLease(db: Db, runId: number, me: string, timing: LeaseTiming): ClaimResult {
@@ -64,7 +68,9 @@ export function claimLease(db: Db, runId: number, me: string, timing: LeaseTimin
 export function takeOver(db: Db, runId: number, me: string, seen: Lease, timing: LeaseTiming): boolean {
   return (
     db
-      .prepare('UPDATE runs SET owner = @me, heartbeat_at = @now WHERE id = @id AND owner IS @owner AND heartbeat_at IS @heartbeat')
+      .prepare(
+        'UPDATE runs SET owner = @me, heartbeat_at = @now WHERE id = @id AND owner IS @owner AND heartbeat_at IS @heartbeat',
+      )
       .run({ me, now: timing.now(), id: runId, owner: seen.owner, heartbeat: seen.heartbeat }).changes === 1
   );
 }
@@ -85,7 +91,9 @@ export function releaseLease(db: Db, runId: number, me: string): void {
  * compare-and-swap so a lease renewed meanwhile is left alone. Returns their ids.
  */
 export function markInterrupted(db: Db, timing: LeaseTiming): number[] {
-  const rows = db.prepare("SELECT id, owner, heartbeat_at FROM runs WHERE status IN ('queued', 'running')").all() as { id: number; owner: string | null; heartbeat_at: number | null }[];
+  const rows = db
+    .prepare("SELECT id, owner, heartbeat_at FROM runs WHERE status IN ('queued', 'running')")
+    .all() as { id: number; owner: string | null; heartbeat_at: number | null }[];
   const mark = db.prepare(
     `UPDATE runs SET status = 'interrupted', owner = NULL, heartbeat_at = NULL,
        error = 'the process generating this run stopped; resume it to carry on'

@@ -40,14 +40,18 @@ export function nodeBindingFile(packageDir: string): string {
 }
 
 /** Electron's main process reports process.versions.electron; plain Node does not. */
-export function chooseNativeBinding(versions: NodeJS.ProcessVersions = process.versions, packageDir = betterSqliteDir()): NativeBindingChoice {
+export function chooseNativeBinding(
+  versions: NodeJS.ProcessVersions = process.versions,
+  packageDir = betterSqliteDir(),
+): NativeBindingChoice {
   return versions.electron
     ? { runtime: 'electron', file: electronBindingFile(packageDir), fix: FIX_ELECTRON_BINDING }
     : { runtime: 'node', file: nodeBindingFile(packageDir), fix: FIX_NODE_BINDING };
 }
 
 /** Load errors that mean "a binary for another runtime or ABI", as Node and Electron word them. */
-const WRONG_RUNTIME = /NODE_MODULE_VERSION|compiled against a different Node\.js version|did not self-register|invalid ELF header|wrong ELF class|not a valid Win32 application|mach-o file, but is an incompatible architecture|slice is not valid mach-o/i;
+const WRONG_RUNTIME =
+  /NODE_MODULE_VERSION|compiled against a different Node\.js version|did not self-register|invalid ELF header|wrong ELF class|not a valid Win32 application|mach-o file, but is an incompatible architecture|slice is not valid mach-o/i;
 
 function runtimeLabel(choice: NativeBindingChoice, versions: NodeJS.ProcessVersions): string {
   return choice.runtime === 'electron' ? `Electron ${versions.electron}` : `Node ${versions.node}`;
@@ -65,14 +69,20 @@ export function loadNativeBinding(
   const choice = chooseNativeBinding(versions, packageDir ?? betterSqliteDir());
   const label = runtimeLabel(choice, versions);
   if (!existsSync(choice.file)) {
-    throw new Error(`SQLite's binary for ${label} is missing: ${choice.file}. Run "${choice.fix}" in the studio's folder to put it there.`);
+    throw new Error(
+      `SQLite's binary for ${label} is missing: ${choice.file}. Run "${choice.fix}" in the studio's folder to put it there.`,
+    );
   }
   try {
     return { choice, addon: load(choice.file) as object };
   } catch (e) {
     const detail = (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ').trim();
-    const what = WRONG_RUNTIME.test(detail) ? `was built for another runtime than ${label}` : `could not be loaded by ${label}`;
-    throw new Error(`SQLite's binary ${choice.file} ${what} (${detail}). Run "${choice.fix}" in the studio's folder to rebuild it.`);
+    const what = WRONG_RUNTIME.test(detail)
+      ? `was built for another runtime than ${label}`
+      : `could not be loaded by ${label}`;
+    throw new Error(
+      `SQLite's binary ${choice.file} ${what} (${detail}). Run "${choice.fix}" in the studio's folder to rebuild it.`,
+    );
   }
 }
 

@@ -11,15 +11,31 @@ export interface StoredOrdering {
 export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: StoredOrdering): void {
   db.transaction(() => {
     db.prepare('DELETE FROM orderings WHERE run_id = ? AND kind = ?').run(runId, kind);
-    db.prepare('INSERT INTO orderings (run_id, kind, computed_at, problems) VALUES (?, ?, ?, ?)').run(runId, kind, o.computedAt, JSON.stringify(o.problems));
-    const ins = db.prepare('INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (?, ?, ?, ?, ?)');
+    db.prepare('INSERT INTO orderings (run_id, kind, computed_at, problems) VALUES (?, ?, ?, ?)').run(
+      runId,
+      kind,
+      o.computedAt,
+      JSON.stringify(o.problems),
+    );
+    const ins = db.prepare(
+      'INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (?, ?, ?, ?, ?)',
+    );
     for (const l of o.levels) ins.run(runId, kind, l.level, l.candidateId, l.target);
   })();
 }
 
 /** Replace a stored order's problems (its levels unchanged). */
-export function setOrderingProblems(db: Db, runId: number, kind: OrderingKind, problems: StoredOrdering['problems']): void {
-  db.prepare('UPDATE orderings SET problems = ? WHERE run_id = ? AND kind = ?').run(JSON.stringify(problems), runId, kind);
+export function setOrderingProblems(
+  db: Db,
+  runId: number,
+  kind: OrderingKind,
+  problems: StoredOrdering['problems'],
+): void {
+  db.prepare('UPDATE orderings SET problems = ? WHERE run_id = ? AND kind = ?').run(
+    JSON.stringify(problems),
+    runId,
+    kind,
+  );
 }
 
 export function deleteOrdering(db: Db, runId: number, kind: OrderingKind): void {
@@ -27,10 +43,18 @@ export function deleteOrdering(db: Db, runId: number, kind: OrderingKind): void 
 }
 
 export function loadOrdering(db: Db, runId: number, kind: OrderingKind): StoredOrdering | null {
-  const head = db.prepare('SELECT computed_at, problems FROM orderings WHERE run_id = ? AND kind = ?').get(runId, kind) as { computed_at: string; problems: string } | undefined;
+  const head = db
+    .prepare('SELECT computed_at, problems FROM orderings WHERE run_id = ? AND kind = ?')
+    .get(runId, kind) as { computed_at: string; problems: string } | undefined;
   if (!head) return null;
   const levels = db
-    .prepare('SELECT level, candidate_id AS candidateId, target FROM ordering_levels WHERE run_id = ? AND kind = ? ORDER BY level')
+    .prepare(
+      'SELECT level, candidate_id AS candidateId, target FROM ordering_levels WHERE run_id = ? AND kind = ? ORDER BY level',
+    )
     .all(runId, kind) as { level: number; candidateId: number | null; target: number | null }[];
-  return { computedAt: head.computed_at, problems: JSON.parse(head.problems) as StoredOrdering['problems'], levels };
+  return {
+    computedAt: head.computed_at,
+    problems: JSON.parse(head.problems) as StoredOrdering['problems'],
+    levels,
+  };
 }

@@ -31,7 +31,8 @@ const NAME = /^[a-z_][a-z0-9_]*$/;
  */
 export function rebuildTables(parent: TableRebuild, children: readonly TableRebuild[] = []): string {
   for (const t of [parent, ...children]) {
-    for (const n of [t.name, ...t.columns]) if (!NAME.test(n)) throw new Error(`rebuildTables: "${n}" is not a plain table or column name`);
+    for (const n of [t.name, ...t.columns])
+      if (!NAME.test(n)) throw new Error(`rebuildTables: "${n}" is not a plain table or column name`);
     if (t.columns.length === 0) throw new Error(`rebuildTables: ${t.name} copies no columns`);
   }
   const cols = (t: TableRebuild): string => t.columns.join(', ');

@@ -2,7 +2,10 @@
 import type { Db } from './db';
 
 /** Proven and failed jobs, build tries, summed job time (ms) and near-duplicate pairs. */
-export function jobFigures(db: Db, runId: number): { proven: number; failed: number; tries: number; ms: number; pairs: number } {
+export function jobFigures(
+  db: Db,
+  runId: number,
+): { proven: number; failed: number; tries: number; ms: number; pairs: number } {
   const r = db
     .prepare(
       `SELECT SUM(level IS NOT NULL) AS proven, SUM(level IS NULL) AS failed,
@@ -10,13 +13,24 @@ export function jobFigures(db: Db, runId: number): { proven: number; failed: num
               (SELECT COUNT(*) FROM duplicate_pairs p WHERE p.run_id = @runId) AS pairs
        FROM candidates WHERE run_id = @runId`,
     )
-    .get({ runId }) as { proven: number | null; failed: number | null; tries: number | null; ms: number | null; pairs: number };
+    .get({ runId }) as {
+    proven: number | null;
+    failed: number | null;
+    tries: number | null;
+    ms: number | null;
+    pairs: number;
+  };
   return { proven: r.proven ?? 0, failed: r.failed ?? 0, tries: r.tries ?? 0, ms: r.ms ?? 0, pairs: r.pairs };
 }
 
 /** Jobs stored, how many gave up, and the five commonest reasons they gave. */
-export function gaveUpFigures(db: Db, runId: number): { jobs: number; failed: number; reasons: { reason: string; count: number }[] } {
-  const jobs = db.prepare('SELECT COUNT(*) AS n, SUM(level IS NULL) AS failed FROM candidates WHERE run_id = ?').get(runId) as { n: number; failed: number | null };
+export function gaveUpFigures(
+  db: Db,
+  runId: number,
+): { jobs: number; failed: number; reasons: { reason: string; count: number }[] } {
+  const jobs = db
+    .prepare('SELECT COUNT(*) AS n, SUM(level IS NULL) AS failed FROM candidates WHERE run_id = ?')
+    .get(runId) as { n: number; failed: number | null };
   const reasons = db
     .prepare(
       `SELECT COALESCE(json_extract(proof, '$.failure'), 'the job gave up') AS reason, COUNT(*) AS count

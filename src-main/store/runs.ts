@@ -60,15 +60,26 @@ function toSummary(r: RunRow): RunSummary {
     experiment:
       r.experiment_id === null
         ? null
-        : { id: r.experiment_id, name: r.experiment_name ?? '', arm: r.experiment_arm ?? 0, variant: r.experiment_variant ?? `variant ${r.experiment_arm ?? 0}` },
+        : {
+            id: r.experiment_id,
+            name: r.experiment_name ?? '',
+            arm: r.experiment_arm ?? 0,
+            variant: r.experiment_variant ?? `variant ${r.experiment_arm ?? 0}`,
+          },
   };
 }
 
 export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } = {}): RunSummary[] {
   const where: string[] = [];
   const params: Record<string, unknown> = {};
-  if (filter.game) { where.push('r.game = @game'); params.game = filter.game; }
-  if (filter.status) { where.push('r.status = @status'); params.status = filter.status; }
+  if (filter.game) {
+    where.push('r.game = @game');
+    params.game = filter.game;
+  }
+  if (filter.status) {
+    where.push('r.status = @status');
+    params.status = filter.status;
+  }
   const sql = `${selectRun} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.id DESC`;
   return (db.prepare(sql).all(params) as RunRow[]).map(toSummary);
 }
@@ -94,7 +105,6 @@ export interface NewRun {
   scope?: RunScope;
 }
 
-
 export function insertRun(db: Db, run: NewRun, now: string): number {
   const info = db
     .prepare(
@@ -118,13 +128,30 @@ export function insertRun(db: Db, run: NewRun, now: string): number {
   return Number(info.lastInsertRowid);
 }
 
-export function setRunStatus(db: Db, id: number, status: RunStatus, fields: { error?: string | null; startedAt?: string; finishedAt?: string; durationMs?: number } = {}): void {
+export function setRunStatus(
+  db: Db,
+  id: number,
+  status: RunStatus,
+  fields: { error?: string | null; startedAt?: string; finishedAt?: string; durationMs?: number } = {},
+): void {
   const sets = ['status = @status'];
   const params: Record<string, unknown> = { id, status };
-  if (fields.error !== undefined) { sets.push('error = @error'); params.error = fields.error; }
-  if (fields.startedAt !== undefined) { sets.push('started_at = COALESCE(started_at, @startedAt)'); params.startedAt = fields.startedAt; }
-  if (fields.finishedAt !== undefined) { sets.push('finished_at = @finishedAt'); params.finishedAt = fields.finishedAt; }
-  if (fields.durationMs !== undefined) { sets.push('duration_ms = COALESCE(duration_ms, 0) + @durationMs'); params.durationMs = Math.round(fields.durationMs); }
+  if (fields.error !== undefined) {
+    sets.push('error = @error');
+    params.error = fields.error;
+  }
+  if (fields.startedAt !== undefined) {
+    sets.push('started_at = COALESCE(started_at, @startedAt)');
+    params.startedAt = fields.startedAt;
+  }
+  if (fields.finishedAt !== undefined) {
+    sets.push('finished_at = @finishedAt');
+    params.finishedAt = fields.finishedAt;
+  }
+  if (fields.durationMs !== undefined) {
+    sets.push('duration_ms = COALESCE(duration_ms, 0) + @durationMs');
+    params.durationMs = Math.round(fields.durationMs);
+  }
   db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = @id`).run(params);
 }
 
@@ -134,7 +161,8 @@ export function setRunReport(db: Db, id: number, report: RunReport): void {
 }
 
 export function getRunReport(db: Db, id: number): RunReport | null {
-  const r = db.prepare('SELECT report FROM runs WHERE id = ?').get(id) as { report: string | null } | undefined;
+  const r = db.prepare('SELECT report FROM runs WHERE id = ?').get(id) as
+    { report: string | null } | undefined;
   return r?.report ? (JSON.parse(r.report) as RunReport) : null;
 }
 
@@ -144,18 +172,34 @@ export function getRunScope(db: Db, id: number): RunScope | null {
   return r?.scope ? (JSON.parse(r.scope) as RunScope) : null;
 }
 
-
 /** A run's phase times over every attempt so far (ms; written as it runs), and how many times it was resumed. */
-export function getRunAttempts(db: Db, id: number): { phaseMs: Partial<Record<'generate' | 'order' | 'near-duplicates', number>>; resumes: number } {
-  const r = db.prepare('SELECT phase_ms, resumes FROM runs WHERE id = ?').get(id) as { phase_ms: string | null; resumes: number } | undefined;
-  return { phaseMs: r?.phase_ms ? (JSON.parse(r.phase_ms) as Partial<Record<'generate' | 'order' | 'near-duplicates', number>>) : {}, resumes: r?.resumes ?? 0 };
+export function getRunAttempts(
+  db: Db,
+  id: number,
+): { phaseMs: Partial<Record<'generate' | 'order' | 'near-duplicates', number>>; resumes: number } {
+  const r = db.prepare('SELECT phase_ms, resumes FROM runs WHERE id = ?').get(id) as
+    { phase_ms: string | null; resumes: number } | undefined;
+  return {
+    phaseMs: r?.phase_ms
+      ? (JSON.parse(r.phase_ms) as Partial<Record<'generate' | 'order' | 'near-duplicates', number>>)
+      : {},
+    resumes: r?.resumes ?? 0,
+  };
 }
 
-export function setRunPhaseMs(db: Db, id: number, phaseMs: Partial<Record<'generate' | 'order' | 'near-duplicates', number>>): void {
+export function setRunPhaseMs(
+  db: Db,
+  id: number,
+  phaseMs: Partial<Record<'generate' | 'order' | 'near-duplicates', number>>,
+): void {
   db.prepare('UPDATE runs SET phase_ms = ? WHERE id = ?').run(JSON.stringify(phaseMs), id);
 }
 
 /** A run that had started before starts again: count the resume. */
 export function countResume(db: Db, id: number): number {
-  return (db.prepare('UPDATE runs SET resumes = resumes + 1 WHERE id = ? RETURNING resumes').get(id) as { resumes: number }).resumes;
+  return (
+    db.prepare('UPDATE runs SET resumes = resumes + 1 WHERE id = ? RETURNING resumes').get(id) as {
+      resumes: number;
+    }
+  ).resumes;
 }

@@ -5,7 +5,8 @@ import type { Db } from './db';
 export const emptySteering = (): Steering => ({ approved: false, pins: [], locks: [], excluded: [] });
 
 export function loadSteering(db: Db, runId: number): Steering | null {
-  const row = db.prepare('SELECT steering FROM runs WHERE id = ?').get(runId) as { steering: string | null } | undefined;
+  const row = db.prepare('SELECT steering FROM runs WHERE id = ?').get(runId) as
+    { steering: string | null } | undefined;
   return row?.steering ? (JSON.parse(row.steering) as Steering) : null;
 }
 

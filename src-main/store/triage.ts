@@ -14,26 +14,32 @@ export interface FineMark {
 }
 
 /** The pair's key: its two candidate ids, lower first (the table's order). */
-export const pairKey = (x: number, y: number): { a: number; b: number } => (x < y ? { a: x, b: y } : { a: y, b: x });
+export const pairKey = (x: number, y: number): { a: number; b: number } =>
+  x < y ? { a: x, b: y } : { a: y, b: x };
 
 /** Every pair of a run marked fine. */
 export function loadFineMarks(db: Db, runId: number): FineMark[] {
   return db
-    .prepare("SELECT a_id AS a, b_id AS b, decided_by AS by, decided_at AS at FROM pair_triage WHERE run_id = ? AND decision = 'fine' ORDER BY a_id, b_id")
+    .prepare(
+      "SELECT a_id AS a, b_id AS b, decided_by AS by, decided_at AS at FROM pair_triage WHERE run_id = ? AND decision = 'fine' ORDER BY a_id, b_id",
+    )
     .all(runId) as FineMark[];
 }
 
 function fineOf(db: Db, runId: number, a: number, b: number): PairTriageValue['fine'] {
-  const r = db.prepare("SELECT decided_by AS by, decided_at AS at FROM pair_triage WHERE run_id = ? AND a_id = ? AND b_id = ? AND decision = 'fine'").get(runId, a, b) as
-    | { by: string; at: string }
-    | undefined;
+  const r = db
+    .prepare(
+      "SELECT decided_by AS by, decided_at AS at FROM pair_triage WHERE run_id = ? AND a_id = ? AND b_id = ? AND decision = 'fine'",
+    )
+    .get(runId, a, b) as { by: string; at: string } | undefined;
   return r ? { by: r.by, at: r.at } : null;
 }
 
 /** Write a pair's triage value as it is (history's applier, and the write below). */
 export function writePairTriage(db: Db, runId: number, v: PairTriageValue): void {
   const { a, b } = pairKey(v.a, v.b);
-  if (v.fine === null) db.prepare('DELETE FROM pair_triage WHERE run_id = ? AND a_id = ? AND b_id = ?').run(runId, a, b);
+  if (v.fine === null)
+    db.prepare('DELETE FROM pair_triage WHERE run_id = ? AND a_id = ? AND b_id = ?').run(runId, a, b);
   else {
     db.prepare(
       `INSERT INTO pair_triage (run_id, a_id, b_id, decision, decided_by, decided_at) VALUES (?, ?, ?, 'fine', ?, ?)
@@ -46,13 +52,27 @@ export function writePairTriage(db: Db, runId: number, v: PairTriageValue): void
  * Mark a pair fine (by `by`, at `at`) or take the mark off (fine = null). Returns the change,
  * or nothing when the pair is already so (a second "fine" keeps the first decider).
  */
-export function setPairFine(db: Db, runId: number, x: number, y: number, fine: { by: string; at: string } | null): RowChange[] {
+export function setPairFine(
+  db: Db,
+  runId: number,
+  x: number,
+  y: number,
+  fine: { by: string; at: string } | null,
+): RowChange[] {
   const { a, b } = pairKey(x, y);
   const before = fineOf(db, runId, a, b);
   if ((before === null) === (fine === null)) return [];
   const after: PairTriageValue = { a, b, fine };
   writePairTriage(db, runId, after);
-  return [{ target: 'run', id: runId, field: 'pair-triage', before: { a, b, fine: before } satisfies PairTriageValue, after }];
+  return [
+    {
+      target: 'run',
+      id: runId,
+      field: 'pair-triage',
+      before: { a, b, fine: before } satisfies PairTriageValue,
+      after,
+    },
+  ];
 }
 
 /** How far a run's pairs are triaged: marked fine, settled by rejecting a side, and still open. */

@@ -6,7 +6,13 @@
  * and a value out of bounds gets the schema's own sentence, under the change's own path. Pure.
  */
 import type { AnyGame } from '../game';
-import { closestKey, designerErrorMap, designerIssues, keysAt, type FieldIssue } from '../schema/designer-errors';
+import {
+  closestKey,
+  designerErrorMap,
+  designerIssues,
+  keysAt,
+  type FieldIssue,
+} from '../schema/designer-errors';
 
 export type Changes = Record<string, unknown>;
 
@@ -15,14 +21,16 @@ export interface Settings {
   rules: unknown;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 /** Where a change path points: the part (rules or plan) and the keys inside it. */
 export function splitPath(path: string): { part: 'rules' | 'plan'; keys: string[] } | null {
   const parts = path.split('.');
   const head = parts[0];
-  if ((head !== 'rules' && head !== 'plan') || parts.some((p) => p.trim() === '' || p !== p.trim())) return null;
+  if ((head !== 'rules' && head !== 'plan') || parts.some((p) => p.trim() === '' || p !== p.trim()))
+    return null;
   return { part: head, keys: parts.slice(1) };
 }
 
@@ -36,12 +44,19 @@ function checkPath(game: AnyGame, base: Settings, part: 'rules' | 'plan', keys: 
     const where = [part, ...keys.slice(0, i)].join('.');
     if (Array.isArray(value)) {
       const rows = value.length;
-      const what = part === 'plan' && i === 0 ? `the plan has ${rows} ${rows === 1 ? game.words.stage : game.words.stages}` : `${where} holds ${rows} value${rows === 1 ? '' : 's'}`;
-      if (!/^\d+$/.test(key) || Number(key) >= rows) return `is not in the plan: ${what}, numbered 0-${rows - 1}`;
+      const what =
+        part === 'plan' && i === 0
+          ? `the plan has ${rows} ${rows === 1 ? game.words.stage : game.words.stages}`
+          : `${where} holds ${rows} value${rows === 1 ? '' : 's'}`;
+      if (!/^\d+$/.test(key) || Number(key) >= rows)
+        return `is not in the plan: ${what}, numbered 0-${rows - 1}`;
       value = value[Number(key)];
       continue;
     }
-    const known = keysAt(schema, keys.slice(0, i).map((k) => (/^\d+$/.test(k) ? Number(k) : k)));
+    const known = keysAt(
+      schema,
+      keys.slice(0, i).map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    );
     if (!known.includes(key)) {
       const guess = closestKey(key, known);
       const sentence =
@@ -63,7 +78,11 @@ function setAt(root: unknown, keys: string[], value: unknown): unknown {
   const out = Array.isArray(root) ? [...root] : isPlainObject(root) ? { ...root } : {};
   const [k, ...rest] = keys as [string, ...string[]];
   const slot = Array.isArray(out) ? Number(k) : k;
-  (out as Record<string | number, unknown>)[slot] = setAt((out as Record<string | number, unknown>)[slot], rest, value);
+  (out as Record<string | number, unknown>)[slot] = setAt(
+    (out as Record<string | number, unknown>)[slot],
+    rest,
+    value,
+  );
   return out;
 }
 
@@ -84,7 +103,10 @@ export function applyChanges(game: AnyGame, base: Settings, changes: Changes): A
   for (const [path, value] of Object.entries(changes)) {
     const split = splitPath(path);
     if (!split) {
-      issues.push({ field: path, message: 'is not a setting: a change names a rule (rules.spacing) or a plan field (plan.3.taps)' });
+      issues.push({
+        field: path,
+        message: 'is not a setting: a change names a rule (rules.spacing) or a plan field (plan.3.taps)',
+      });
       continue;
     }
     const problem = checkPath(game, base, split.part, split.keys);
@@ -102,10 +124,24 @@ export function applyChanges(game: AnyGame, base: Settings, changes: Changes): A
   if (issues.length) return { rules, plan, issues };
   const r = game.rulesSchema.safeParse(rules, { error: designerErrorMap });
   if (r.success) rules = r.data;
-  else issues.push(...designerIssues(r.error, { prefix: 'rules', schema: game.rulesSchema, unknownKey: `is not a rule of ${game.title}` }));
+  else
+    issues.push(
+      ...designerIssues(r.error, {
+        prefix: 'rules',
+        schema: game.rulesSchema,
+        unknownKey: `is not a rule of ${game.title}`,
+      }),
+    );
   const p = game.planSchema.safeParse(plan, { error: designerErrorMap });
   if (p.success) plan = p.data;
-  else issues.push(...designerIssues(p.error, { prefix: 'plan', schema: game.planSchema, unknownKey: `is not a field of the ${game.title} plan` }));
+  else
+    issues.push(
+      ...designerIssues(p.error, {
+        prefix: 'plan',
+        schema: game.planSchema,
+        unknownKey: `is not a field of the ${game.title} plan`,
+      }),
+    );
   if (issues.length === 0) issues.push(...(game.crossCheck?.(plan, rules) ?? []));
   return { rules, plan, issues };
 }

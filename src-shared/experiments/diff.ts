@@ -15,7 +15,8 @@ export interface DiffLine {
   b: unknown;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value as a designer reads it. */
 export function plainValue(v: unknown): string {
@@ -27,7 +28,10 @@ export function plainValue(v: unknown): string {
     const shown = v.slice(0, 12).map(plainValue).join(', ');
     return v.length > 12 ? `${shown}, … (${v.length} values)` : shown;
   }
-  if (isPlainObject(v)) return Object.entries(v).map(([k, x]) => `${k} ${plainValue(x)}`).join(', ');
+  if (isPlainObject(v))
+    return Object.entries(v)
+      .map(([k, x]) => `${k} ${plainValue(x)}`)
+      .join(', ');
   return String(v);
 }
 
@@ -46,7 +50,12 @@ function ruleName(fields: Record<string, FieldInfo>, path: string[]): string {
 }
 
 /** Every leaf that differs between two JSON values, as paths (objects are walked; lists and numbers are leaves). */
-function leafDiffs(a: unknown, b: unknown, path: string[], out: { path: string[]; a: unknown; b: unknown }[]): void {
+function leafDiffs(
+  a: unknown,
+  b: unknown,
+  path: string[],
+  out: { path: string[]; a: unknown; b: unknown }[],
+): void {
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) leafDiffs(a[k], b[k], [...path, k], out);
@@ -60,34 +69,53 @@ function line(field: string, name: string, a: unknown, b: unknown): DiffLine {
 }
 
 /** The lines that differ between settings `a` and `b` of one game (empty when they are the same). */
-export function settingsDiff(game: AnyGame, a: { plan: unknown; rules: unknown }, b: { plan: unknown; rules: unknown }): DiffLine[] {
+export function settingsDiff(
+  game: AnyGame,
+  a: { plan: unknown; rules: unknown },
+  b: { plan: unknown; rules: unknown },
+): DiffLine[] {
   const fields = game.fields ?? { rules: {}, plan: {} };
   const out: DiffLine[] = [];
   const rules: { path: string[]; a: unknown; b: unknown }[] = [];
   leafDiffs(a.rules, b.rules, [], rules);
-  for (const d of rules) out.push(line(['rules', ...d.path].join('.'), ruleName(fields.rules, d.path), d.a, d.b));
+  for (const d of rules)
+    out.push(line(['rules', ...d.path].join('.'), ruleName(fields.rules, d.path), d.a, d.b));
 
   const rowsA = Array.isArray(a.plan) ? (a.plan as unknown[]) : [];
   const rowsB = Array.isArray(b.plan) ? (b.plan as unknown[]) : [];
-  const stagesA = safeStages(game, a.plan), stagesB = safeStages(game, b.plan);
+  const stagesA = safeStages(game, a.plan),
+    stagesB = safeStages(game, b.plan);
   const Stage = game.words.stage.charAt(0).toUpperCase() + game.words.stage.slice(1);
   const rowName = (i: number): string => {
     const s = stagesA[i] ?? stagesB[i];
     return `${Stage} ${i + 1}${s ? ` (level${s.first === s.last ? ` ${s.first}` : `s ${s.first}–${s.last}`})` : ''}`;
   };
   for (let i = 0; i < Math.max(rowsA.length, rowsB.length); i++) {
-    const ra = rowsA[i], rb = rowsB[i];
+    const ra = rowsA[i],
+      rb = rowsB[i];
     if (ra === undefined || rb === undefined) {
       const s = (ra === undefined ? stagesB : stagesA)[i];
       const where = s ? ` (levels ${s.first}–${s.last})` : '';
-      out.push({ field: `plan.${i}`, text: `${Stage} ${i + 1}${where}: only in ${ra === undefined ? 'B' : 'A'}`, a: ra ?? null, b: rb ?? null });
+      out.push({
+        field: `plan.${i}`,
+        text: `${Stage} ${i + 1}${where}: only in ${ra === undefined ? 'B' : 'A'}`,
+        a: ra ?? null,
+        b: rb ?? null,
+      });
       continue;
     }
     const diffs: { path: string[]; a: unknown; b: unknown }[] = [];
     leafDiffs(ra, rb, [], diffs);
     for (const d of diffs) {
       const label = fields.plan[d.path.join('.')]?.label ?? d.path.join('.');
-      out.push(line(['plan', String(i), ...d.path].join('.'), `${rowName(i)}, ${label.charAt(0).toLowerCase()}${label.slice(1)}`, d.a, d.b));
+      out.push(
+        line(
+          ['plan', String(i), ...d.path].join('.'),
+          `${rowName(i)}, ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
+          d.a,
+          d.b,
+        ),
+      );
     }
   }
   return out;

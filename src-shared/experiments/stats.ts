@@ -20,23 +20,37 @@ export interface BoxStats {
 export function quantileSorted(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
 export function median(values: readonly number[]): number {
-  return quantileSorted([...values].sort((a, b) => a - b), 0.5);
+  return quantileSorted(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** Box-plot figures of a sample; null for an empty one. */
 export function boxStats(values: readonly number[]): BoxStats | null {
   const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (s.length === 0) return null;
-  const q1 = quantileSorted(s, 0.25), q3 = quantileSorted(s, 0.75);
+  const q1 = quantileSorted(s, 0.25),
+    q3 = quantileSorted(s, 0.75);
   const fence = 1.5 * (q3 - q1);
   const whiskerLow = s.find((v) => v >= q1 - fence) ?? s[0]!;
   const whiskerHigh = [...s].reverse().find((v) => v <= q3 + fence) ?? s[s.length - 1]!;
-  return { n: s.length, min: s[0]!, q1, median: quantileSorted(s, 0.5), q3, max: s[s.length - 1]!, whiskerLow, whiskerHigh };
+  return {
+    n: s.length,
+    min: s[0]!,
+    q1,
+    median: quantileSorted(s, 0.5),
+    q3,
+    max: s[s.length - 1]!,
+    whiskerLow,
+    whiskerHigh,
+  };
 }
 
 export interface MedianRange {
@@ -77,15 +91,22 @@ export const CHANGE_MEANS =
 export function seedChange(base: readonly number[], variant: readonly number[]): SeedChange | null {
   const changes: number[] = [];
   for (let i = 0; i < Math.min(base.length, variant.length); i++) {
-    const a = base[i]!, b = variant[i]!;
+    const a = base[i]!,
+      b = variant[i]!;
     if (Number.isFinite(a) && Number.isFinite(b)) changes.push(b - a);
   }
   const r = medianRange(changes);
   if (!r) return null;
-  const mb = medianRange(base), mv = medianRange(variant);
+  const mb = medianRange(base),
+    mv = medianRange(variant);
   const mediansGap = mb && mv ? mv.median - mb.median : null;
   const sign = (v: number): number => (Math.abs(v) <= 1e-9 ? 0 : Math.sign(v));
-  return { ...r, seeds: changes.length, mediansGap, opposite: mediansGap !== null && sign(r.median) * sign(mediansGap) < 0 };
+  return {
+    ...r,
+    seeds: changes.length,
+    mediansGap,
+    opposite: mediansGap !== null && sign(r.median) * sign(mediansGap) < 0,
+  };
 }
 
 /** The significance level of the paired sign test (two-sided). */
@@ -108,7 +129,8 @@ export interface PairedDecision {
 
 /** P(X ≤ k) for X ~ Binomial(n, 1/2). */
 function binomialCdfHalf(k: number, n: number): number {
-  let sum = 0, c = 1;
+  let sum = 0,
+    c = 1;
   for (let i = 0; i <= k; i++) {
     sum += c;
     c = (c * (n - i)) / (i + 1);
@@ -130,10 +152,17 @@ const fmtP = (p: number): string => (p < 0.001 ? '< 0.001' : `= ${p.toFixed(3)}`
  * are the same seed's figure. Differences within `tolerance` count as ties (a figure measured
  * in whole reads ties on equal reads; bits are compared to 1e-9).
  */
-export function pairedDecision(base: readonly number[], variant: readonly number[], tolerance = 1e-9): PairedDecision {
-  let higher = 0, lower = 0, ties = 0;
+export function pairedDecision(
+  base: readonly number[],
+  variant: readonly number[],
+  tolerance = 1e-9,
+): PairedDecision {
+  let higher = 0,
+    lower = 0,
+    ties = 0;
   for (let i = 0; i < Math.min(base.length, variant.length); i++) {
-    const a = base[i]!, b = variant[i]!;
+    const a = base[i]!,
+      b = variant[i]!;
     if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
     if (Math.abs(b - a) <= tolerance) ties++;
     else if (b > a) higher++;

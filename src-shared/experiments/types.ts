@@ -168,7 +168,8 @@ export interface Preset {
 }
 
 /** One side of a settings diff. */
-export type SettingsRef = { runId: number } | { presetId: number } | { game: GameId } | { experimentId: number; arm: number };
+export type SettingsRef =
+  { runId: number } | { presetId: number } | { game: GameId } | { experimentId: number; arm: number };
 
 export interface SettingsDiff {
   game: GameId;

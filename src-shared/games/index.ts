@@ -46,9 +46,10 @@ export function gameForPack(json: unknown): AnyGame {
   const game = games.find((g) => packFormat(g) === format);
   if (!game) {
     const known = games.map((g) => `"${packFormat(g)}"`).join(', ');
-    throw new PackFormatError(`not a level pack: "format" is ${format === undefined ? 'missing' : JSON.stringify(format)}, expected one of ${known}`, [
-      { level: null, field: 'format', message: `expected one of ${known}` },
-    ]);
+    throw new PackFormatError(
+      `not a level pack: "format" is ${format === undefined ? 'missing' : JSON.stringify(format)}, expected one of ${known}`,
+      [{ level: null, field: 'format', message: `expected one of ${known}` }],
+    );
   }
   return game;
 }

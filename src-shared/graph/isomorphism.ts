@@ -100,7 +100,8 @@ export function findIsomorphism(a: Digraph, b: Digraph): number[] | null {
       else members.set(c, [v]);
     }
     let pick: number[] | null = null;
-    for (const list of members.values()) if (list.length > 1 && (!pick || list.length < pick.length)) pick = list;
+    for (const list of members.values())
+      if (list.length > 1 && (!pick || list.length < pick.length)) pick = list;
     if (!pick) {
       // Discrete partition: the mapping is forced; check it.
       const where = new Map<number, number>();

@@ -20,13 +20,19 @@ export interface StepStats {
 }
 
 export function stepStats(values: readonly number[], eps = 1e-9): StepStats {
-  let largestStep = -Infinity, largestStepAt = 0, smallestStep = Infinity;
-  let run = 1, longestEqualRun = values.length > 0 ? 1 : 0;
+  let largestStep = -Infinity,
+    largestStepAt = 0,
+    smallestStep = Infinity;
+  let run = 1,
+    longestEqualRun = values.length > 0 ? 1 : 0;
   const steps: number[] = [];
   for (let i = 1; i < values.length; i++) {
     const s = (values[i] as number) - (values[i - 1] as number);
     steps.push(s);
-    if (s > largestStep) { largestStep = s; largestStepAt = i + 1; }
+    if (s > largestStep) {
+      largestStep = s;
+      largestStepAt = i + 1;
+    }
     if (s < smallestStep) smallestStep = s;
     run = Math.abs(s) <= eps ? run + 1 : 1;
     if (run > longestEqualRun) longestEqualRun = run;

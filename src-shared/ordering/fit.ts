@@ -15,8 +15,15 @@ export interface LevelFit {
 }
 
 /** The fit of difficulty `d` at 1-based `level` of `diffs` (the order's difficulties, null = unfilled). */
-export function fitAt(diffs: readonly (number | null)[], level: number, d: number, target: number | null, rules: CurveRules): LevelFit {
-  if (!Number.isInteger(level) || level < 1 || level > diffs.length) throw new RangeError(`level ${level} is not a level of this order (1–${diffs.length})`);
+export function fitAt(
+  diffs: readonly (number | null)[],
+  level: number,
+  d: number,
+  target: number | null,
+  rules: CurveRules,
+): LevelFit {
+  if (!Number.isInteger(level) || level < 1 || level > diffs.length)
+    throw new RangeError(`level ${level} is not a level of this order (1–${diffs.length})`);
   const values = diffs.slice();
   values[level - 1] = d;
   const breaks = curveBreaks(values, rules).filter((b) => b.from <= level && level <= b.to);

@@ -38,11 +38,24 @@ function readEntry(e: unknown): KeptPair | string {
  * A pack's kept pairs (none when it records none), or the problems of a list that cannot be
  * read, each naming its entry (`studio.keptOnPurpose.2`).
  */
-export function readKeptOnPurpose(json: unknown): { kept: KeptPair[]; problems: { field: string; message: string }[] } {
-  const studio = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['studio'] : undefined;
-  const list = typeof studio === 'object' && studio !== null ? (studio as Record<string, unknown>)['keptOnPurpose'] : undefined;
+export function readKeptOnPurpose(json: unknown): {
+  kept: KeptPair[];
+  problems: { field: string; message: string }[];
+} {
+  const studio =
+    typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['studio'] : undefined;
+  const list =
+    typeof studio === 'object' && studio !== null
+      ? (studio as Record<string, unknown>)['keptOnPurpose']
+      : undefined;
   if (list === undefined) return { kept: [], problems: [] };
-  if (!Array.isArray(list)) return { kept: [], problems: [{ field: 'studio.keptOnPurpose', message: 'must be a list of {levels, candidates, by, at}' }] };
+  if (!Array.isArray(list))
+    return {
+      kept: [],
+      problems: [
+        { field: 'studio.keptOnPurpose', message: 'must be a list of {levels, candidates, by, at}' },
+      ],
+    };
   const kept: KeptPair[] = [];
   const problems: { field: string; message: string }[] = [];
   list.forEach((e: unknown, i) => {
@@ -62,7 +75,10 @@ export function keptMessage(p: PackProblem, k: KeptPair): string {
  * Verify's problems split: near-duplicate problems of pairs the pack keeps on purpose (worded
  * so), and the rest, which still count.
  */
-export function splitKept(problems: readonly PackProblem[], kept: readonly KeptPair[]): { problems: PackProblem[]; kept: PackProblem[] } {
+export function splitKept(
+  problems: readonly PackProblem[],
+  kept: readonly KeptPair[],
+): { problems: PackProblem[]; kept: PackProblem[] } {
   const byPair = new Map(kept.map((k) => [`${k.levels[0]}-${k.levels[1]}`, k]));
   const out: PackProblem[] = [];
   const keptOut: PackProblem[] = [];

@@ -10,7 +10,13 @@ import { seedSchema } from '../schema/seed';
  * The envelope every game's pack shares: format, version, seed, rules, plan and the levels.
  * Extra fields are allowed at every level (the spec's packs may carry more).
  */
-export function packSchema<R extends z.ZodType, P extends z.ZodType, L extends z.ZodType>(format: string, version: number, rules: R, plan: P, level: L) {
+export function packSchema<R extends z.ZodType, P extends z.ZodType, L extends z.ZodType>(
+  format: string,
+  version: number,
+  rules: R,
+  plan: P,
+  level: L,
+) {
   return z.looseObject({
     format: z.literal(format),
     version: z.literal(version),
@@ -70,7 +76,10 @@ export function parseJsonText(text: string, source = 'pack'): unknown {
 }
 
 /** Turn a zod path such as ['levels', 3, 'dots', 2, 'size'] into "level 4: dots[2].size". */
-export function describeIssuePath(path: readonly PropertyKey[], levels: unknown): { level: number | null; field: string } {
+export function describeIssuePath(
+  path: readonly PropertyKey[],
+  levels: unknown,
+): { level: number | null; field: string } {
   let level: number | null = null;
   let rest = path;
   if (path[0] === 'levels' && typeof path[1] === 'number') {
@@ -96,6 +105,8 @@ export function parseWithSchema<T>(schema: z.ZodType<T>, json: unknown, format: 
     const where = describeIssuePath(issue.path, levels);
     return { ...where, message: issue.message };
   });
-  const lines = problems.map((p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.field}: ${p.message}`);
+  const lines = problems.map(
+    (p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.field}: ${p.message}`,
+  );
   throw new PackFormatError(`malformed ${format}:\n  ${lines.join('\n  ')}`, problems);
 }

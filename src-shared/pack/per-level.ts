@@ -14,9 +14,13 @@ export interface PackFile {
 
 /** The files of the per-level layout, index.json first. */
 export function perLevelFiles(pack: unknown): PackFile[] {
-  if (typeof pack !== 'object' || pack === null || !Array.isArray((pack as { levels?: unknown }).levels)) throw new Error('the pack has no list of levels');
+  if (typeof pack !== 'object' || pack === null || !Array.isArray((pack as { levels?: unknown }).levels))
+    throw new Error('the pack has no list of levels');
   const { levels, ...head } = pack as { levels: { level: number }[] } & Record<string, unknown>;
   const width = String(levels.length).length;
   const names = levels.map((l) => `level-${String(l.level).padStart(Math.max(3, width), '0')}.json`);
-  return [{ name: 'index.json', text: stringifyPack({ ...head, levelFiles: names }) }, ...levels.map((l, i) => ({ name: names[i]!, text: stringifyPack(l) }))];
+  return [
+    { name: 'index.json', text: stringifyPack({ ...head, levelFiles: names }) },
+    ...levels.map((l, i) => ({ name: names[i]!, text: stringifyPack(l) })),
+  ];
 }

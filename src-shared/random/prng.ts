@@ -58,7 +58,10 @@ export function streamFor(...keys: number[]): Rng {
 }
 
 export function sfc32(a0: number, b0: number, c0: number, d0: number): Rng {
-  let a = a0 | 0, b = b0 | 0, c = c0 | 0, d = d0 | 0;
+  let a = a0 | 0,
+    b = b0 | 0,
+    c = c0 | 0,
+    d = d0 | 0;
   const u32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;

@@ -45,14 +45,16 @@ export const designerErrorMap: z.core.$ZodErrorMap = (iss) => {
     }
     case 'too_small': {
       const n = Number(iss.minimum);
-      if (iss.origin === 'array' || iss.origin === 'set') return `needs at least ${n} item${n === 1 ? '' : 's'}`;
+      if (iss.origin === 'array' || iss.origin === 'set')
+        return `needs at least ${n} item${n === 1 ? '' : 's'}`;
       if (iss.origin === 'string') return n === 1 ? 'must not be empty' : `must be at least ${n} characters`;
       if (n <= Number.MIN_SAFE_INTEGER) return 'is far too small';
       return iss.inclusive ? `must be at least ${n}` : `must be more than ${n}`;
     }
     case 'too_big': {
       const n = Number(iss.maximum);
-      if (iss.origin === 'array' || iss.origin === 'set') return `holds at most ${n} item${n === 1 ? '' : 's'}`;
+      if (iss.origin === 'array' || iss.origin === 'set')
+        return `holds at most ${n} item${n === 1 ? '' : 's'}`;
       if (iss.origin === 'string') return `must be at most ${n} characters`;
       // A whole number's own bound (zod's int() stops at the largest exact number): no designer
       // asked for 9007199254740991, so say what is wrong instead.
@@ -60,9 +62,13 @@ export const designerErrorMap: z.core.$ZodErrorMap = (iss) => {
       return iss.inclusive ? `must be at most ${n}` : `must be less than ${n}`;
     }
     case 'invalid_value':
-      return iss.values.length === 1 ? `must be ${quote(iss.values[0])}` : `must be one of ${iss.values.map(quote).join(', ')}`;
+      return iss.values.length === 1
+        ? `must be ${quote(iss.values[0])}`
+        : `must be one of ${iss.values.map(quote).join(', ')}`;
     case 'not_multiple_of':
-      return Number(iss.divisor) === 1 ? 'must be a whole number' : `must be a multiple of ${String(iss.divisor)}`;
+      return Number(iss.divisor) === 1
+        ? 'must be a whole number'
+        : `must be a multiple of ${String(iss.divisor)}`;
     case 'unrecognized_keys':
       return `unknown field${iss.keys.length === 1 ? '' : 's'}: ${iss.keys.join(', ')}`;
     case 'invalid_format':
@@ -91,7 +97,9 @@ export function designerIssues(error: z.ZodError, opts: DesignerIssueOptions = {
   const out: FieldIssue[] = [];
   // A value of the wrong type gets one message: "must be a list" says it all; the checks zod
   // also ran on it ("holds at most 3 variants" of a 4-letter string) would only mislead.
-  const mistyped = new Set(error.issues.filter((i) => i.code === 'invalid_type').map((i) => i.path.map(String).join('.')));
+  const mistyped = new Set(
+    error.issues.filter((i) => i.code === 'invalid_type').map((i) => i.path.map(String).join('.')),
+  );
   const fieldOf = (path: readonly PropertyKey[]): string => {
     const parts = [...(opts.prefix ? [opts.prefix] : []), ...path.map(String)];
     return parts.length ? parts.join('.') : '(arguments)';
@@ -101,7 +109,10 @@ export function designerIssues(error: z.ZodError, opts: DesignerIssueOptions = {
       const known = opts.schema ? keysAt(opts.schema, issue.path) : [];
       for (const key of issue.keys) {
         const guess = closestKey(key, known);
-        out.push({ field: fieldOf([...issue.path, key]), message: `${opts.unknownKey ?? 'unknown field'}${guess ? `; did you mean ${guess}?` : ''}` });
+        out.push({
+          field: fieldOf([...issue.path, key]),
+          message: `${opts.unknownKey ?? 'unknown field'}${guess ? `; did you mean ${guess}?` : ''}`,
+        });
       }
     } else {
       if (issue.code !== 'invalid_type' && mistyped.has(issue.path.map(String).join('.'))) continue;
@@ -154,12 +165,15 @@ export function closestKey(key: string, known: readonly string[]): string | null
 
 /** Edits (insert, delete, change, swap of neighbours) between two short strings. */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
       d[i]![j] = v;
     }
   }

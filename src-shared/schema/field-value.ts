@@ -59,14 +59,20 @@ function readNumberField(t: string, label: string): ValueRead {
   if (n !== null) return { ok: true, value: n };
   // "1e999" and "Infinity" are numbers a double cannot hold: name that rather than "not a number".
   const finite = DECIMAL.test(t) || /^[+-]?infinity$/i.test(t);
-  return { ok: false, message: fieldSentence(label, `must be a ${finite ? 'finite ' : ''}number, not ${quoted(t)}`) };
+  return {
+    ok: false,
+    message: fieldSentence(label, `must be a ${finite ? 'finite ' : ''}number, not ${quoted(t)}`),
+  };
 }
 
 function readJson(t: string, label: string): ValueRead {
   try {
     return { ok: true, value: JSON.parse(t) as unknown };
   } catch {
-    return { ok: false, message: fieldSentence(label, 'is not valid JSON: check its brackets, quotes and commas') };
+    return {
+      ok: false,
+      message: fieldSentence(label, 'is not valid JSON: check its brackets, quotes and commas'),
+    };
   }
 }
 
@@ -86,11 +92,21 @@ export function readFieldValue(kind: ValueKind, text: string, label: string): Va
       if (/^(false|no|off)$/i.test(t)) return { ok: true, value: false };
       return { ok: false, message: fieldSentence(label, `must be yes or no, not ${quoted(t)}`) };
     case 'list': {
-      const items = t.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const items = t
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       const values: number[] = [];
       for (const item of items) {
         const n = readNumber(item);
-        if (n === null) return { ok: false, message: fieldSentence(label, `must be a list of numbers such as 3, 4, 5; ${quoted(item)} is not a number`) };
+        if (n === null)
+          return {
+            ok: false,
+            message: fieldSentence(
+              label,
+              `must be a list of numbers such as 3, 4, 5; ${quoted(item)} is not a number`,
+            ),
+          };
         values.push(n);
       }
       return { ok: true, value: values };

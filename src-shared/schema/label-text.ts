@@ -20,17 +20,28 @@ export function labelTextProblem(text: string, opts: { lineBreaks?: boolean } = 
   const found = control.exec(text);
   if (found) {
     const code = found[0].charCodeAt(0);
-    const what = code === 0 ? 'a NUL byte' : code === 10 || code === 13 ? 'a line break' : code === 9 ? 'a tab' : `control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    const what =
+      code === 0
+        ? 'a NUL byte'
+        : code === 10 || code === 13
+          ? 'a line break'
+          : code === 9
+            ? 'a tab'
+            : `control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
     return `must not contain ${what} (control characters do not show)`;
   }
-  if (DIRECTION.test(text)) return 'must not contain text-direction override characters (they make the text read in another order)';
+  if (DIRECTION.test(text))
+    return 'must not contain text-direction override characters (they make the text read in another order)';
   return null;
 }
 
 /** A name or tag: trimmed, refused when empty if `min` is 1, capped at `max` characters. */
 export function labelSchema(max: number, opts: { min?: number; trim?: boolean } = {}) {
   const base = opts.trim === false ? z.string() : z.string().trim();
-  const sized = (opts.min ? base.min(opts.min, 'must not be empty') : base).max(max, `must be at most ${max} characters`);
+  const sized = (opts.min ? base.min(opts.min, 'must not be empty') : base).max(
+    max,
+    `must be at most ${max} characters`,
+  );
   return sized.superRefine((s, ctx) => {
     const problem = labelTextProblem(s);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -10,8 +10,15 @@ export type ListRead = { ok: true; values: number[] } | { ok: false; message: st
  * "1-8, 12" → [1..8, 12], in the order written, repeats dropped. `what` names one item in
  * messages ("seed", "level"); values must lie in [min, max] and the list holds at most `most`.
  */
-export function readNumberList(text: string, what: string, o: { min: number; max: number; most: number }): ListRead {
-  const parts = text.split(/[,\s]+/).map((s) => s.trim()).filter((s) => s !== '');
+export function readNumberList(
+  text: string,
+  what: string,
+  o: { min: number; max: number; most: number },
+): ListRead {
+  const parts = text
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (parts.length === 0) return { ok: false, message: `needs at least one ${what}, e.g. 1-8` };
   const out: number[] = [];
   const seen = new Set<number>();
@@ -24,16 +31,33 @@ export function readNumberList(text: string, what: string, o: { min: number; max
   for (const part of parts) {
     const range = /^(\d+)\s*[-–]\s*(\d+)$/.exec(part);
     if (range) {
-      const a = Number(range[1]), b = Number(range[2]);
-      if (b < a) return { ok: false, message: `${part} runs backwards: write the smaller ${what} first (${b}-${a})` };
-      for (const v of [a, b]) if (v < o.min || v > o.max) return { ok: false, message: `${what} ${v} is out of range: ${what}s go from ${o.min} to ${o.max}` };
-      if (b - a + 1 > o.most) return { ok: false, message: `${part} is ${b - a + 1} ${what}s; an experiment takes at most ${o.most}` };
-      for (let v = a; v <= b; v++) if (!push(v)) return { ok: false, message: `that is more than ${o.most} ${what}s` };
+      const a = Number(range[1]),
+        b = Number(range[2]);
+      if (b < a)
+        return { ok: false, message: `${part} runs backwards: write the smaller ${what} first (${b}-${a})` };
+      for (const v of [a, b])
+        if (v < o.min || v > o.max)
+          return {
+            ok: false,
+            message: `${what} ${v} is out of range: ${what}s go from ${o.min} to ${o.max}`,
+          };
+      if (b - a + 1 > o.most)
+        return {
+          ok: false,
+          message: `${part} is ${b - a + 1} ${what}s; an experiment takes at most ${o.most}`,
+        };
+      for (let v = a; v <= b; v++)
+        if (!push(v)) return { ok: false, message: `that is more than ${o.most} ${what}s` };
       continue;
     }
-    if (!/^\d+$/.test(part)) return { ok: false, message: `“${part}” is not a ${what}: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9` };
+    if (!/^\d+$/.test(part))
+      return {
+        ok: false,
+        message: `“${part}” is not a ${what}: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9`,
+      };
     const v = Number(part);
-    if (v < o.min || v > o.max) return { ok: false, message: `${what} ${v} is out of range: ${what}s go from ${o.min} to ${o.max}` };
+    if (v < o.min || v > o.max)
+      return { ok: false, message: `${what} ${v} is out of range: ${what}s go from ${o.min} to ${o.max}` };
     if (!push(v)) return { ok: false, message: `that is more than ${o.most} ${what}s` };
   }
   return { ok: true, values: out };

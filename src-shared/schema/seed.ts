@@ -28,9 +28,17 @@ export type SeedRead = { ok: true; value: number } | { ok: false; message: strin
 export function readSeed(text: string): SeedRead {
   const t = text.trim();
   if (t === '') return { ok: false, message: `is empty: write a whole number ${range}` };
-  if (!/^\d+$/.test(t)) return { ok: false, message: `must be a whole number ${range}, not “${t.length > 24 ? `${t.slice(0, 23)}…` : t}”` };
+  if (!/^\d+$/.test(t))
+    return {
+      ok: false,
+      message: `must be a whole number ${range}, not “${t.length > 24 ? `${t.slice(0, 23)}…` : t}”`,
+    };
   const value = Number(t);
-  if (value > SEED_MAX) return { ok: false, message: `must be a whole number ${range}; ${t.length > 24 ? 'that' : t} is too large` };
+  if (value > SEED_MAX)
+    return {
+      ok: false,
+      message: `must be a whole number ${range}; ${t.length > 24 ? 'that' : t} is too large`,
+    };
   return { ok: true, value };
 }
 

@@ -14,7 +14,11 @@ import type { Rect } from '../../src-renderer/src/boards/debug';
 
 let page: Page;
 const pageErrors: string[] = [];
-const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 1000 }, errors: pageErrors });
+const studio = useStudioInBrowser({
+  workers: 2,
+  viewport: { width: 1440, height: 1000 },
+  errors: pageErrors,
+});
 let carA: RunSummary, carB: RunSummary, aps: RunSummary;
 
 async function makeRun(game: 'carillon' | 'apsis', seed: number, levels: number): Promise<RunSummary> {
@@ -30,7 +34,10 @@ async function pickRun(runId: number): Promise<void> {
 }
 
 async function goTo(name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
 }
 
 /** Screenshot the whole page: the window grows to the content's height for the shot (the content pane scrolls). */
@@ -44,7 +51,14 @@ async function shot(name: string): Promise<void> {
 }
 
 /** A side-by-side board as its debug hook reports it (src-renderer/src/boards/debug.ts). */
-async function board(id: string): Promise<{ stage: { width: number; height: number }; zoom: { k: number; x: number; y: number }; field: Rect | null; content: Rect | null }> {
+async function board(
+  id: string,
+): Promise<{
+  stage: { width: number; height: number };
+  zoom: { k: number; x: number; y: number };
+  field: Rect | null;
+  content: Rect | null;
+}> {
   const g = await page.evaluate((id) => {
     const b = window.__boards?.[id];
     return b ? { stage: b.stage(), zoom: b.zoom(), field: b.field(), content: b.content() } : null;
@@ -60,7 +74,8 @@ async function board(id: string): Promise<{ stage: { width: number; height: numb
 async function expectFitted(id: string, margin: number): Promise<Rect> {
   const g = await board(id);
   const { width: W, height: H } = g.stage;
-  const f = g.field!, c = g.content!;
+  const f = g.field!,
+    c = g.content!;
   expect(f, id).not.toBeNull();
   expect(W, id).toBeGreaterThan(100);
   expect(H, id).toBeGreaterThan(100);
@@ -89,7 +104,8 @@ beforeAll(async () => {
   expect(approve.length).toBe(4);
   await studio.api.call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
   const someRejected = pool.items.filter((c) => c.failure === null && c.index === 5).map((c) => c.id);
-  if (someRejected.length) await studio.api.call('candidates.setVerdict', { candidateIds: someRejected, verdict: 'rejected' });
+  if (someRejected.length)
+    await studio.api.call('candidates.setVerdict', { candidateIds: someRejected, verdict: 'rejected' });
 
   await page.goto(studio.server.url);
   await page.getByTestId('runs-table').waitFor();
@@ -107,7 +123,9 @@ describe('analysis screens in Chromium', () => {
     // Every pool point is painted (a verdict key must never reach Plot as the colour 'none').
     expect(await main.locator('g.pool-points circle[fill="none"]').count()).toBe(0);
     const ordering = await studio.api.call('orderings.get', { runId: carA.id, kind: 'automatic' });
-    await expect.poll(() => main.locator('g.order-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
+    await expect
+      .poll(() => main.locator('g.order-dots circle').count())
+      .toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
     expect(await main.locator('g.order-curve path').count()).toBe(1);
     await page.getByTestId('plots-steps-svg').waitFor();
     await page.getByTestId('plots-hist-svg').waitFor();
@@ -121,11 +139,17 @@ describe('analysis screens in Chromium', () => {
     const target = plotted.find((p) => !ordering.levels.some((l) => l.candidateId === p.id))!;
     const circle = main.locator(`g.pool-points circle[data-candidate="${target.id}"]`);
     await circle.hover({ force: true });
-    await expect.poll(() => page.getByTestId('plots-hovered').textContent()).toMatch(new RegExp(`^L${target.slot + 1} · c${target.index + 1}\\s*·`));
+    await expect
+      .poll(() => page.getByTestId('plots-hovered').textContent())
+      .toMatch(new RegExp(`^L${target.slot + 1} · c${target.index + 1}\\s*·`));
     // The database id only on hover.
-    expect(await page.getByTestId('plots-hovered').locator('strong').getAttribute('title')).toBe(`Database id ${target.id}`);
+    expect(await page.getByTestId('plots-hovered').locator('strong').getAttribute('title')).toBe(
+      `Database id ${target.id}`,
+    );
     // Plot's own tip shows the same candidate.
-    await expect.poll(() => main.locator('g[aria-label="tip"]').textContent()).toContain(`L${target.slot + 1} · c${target.index + 1}`);
+    await expect
+      .poll(() => main.locator('g[aria-label="tip"]').textContent())
+      .toContain(`L${target.slot + 1} · c${target.index + 1}`);
     await shot('plots.png');
     // Light theme too.
     await page.keyboard.press('Alt+t');
@@ -141,7 +165,9 @@ describe('analysis screens in Chromium', () => {
     // loading line, which a quicker switch left behind).
     expect(id).toBeGreaterThan(0);
     const opened = await studio.api.call('candidates.get', { candidateId: id });
-    await expect.poll(() => page.getByTestId('inspector-candidate').textContent()).toBe(`L${opened.slot + 1} · c${opened.index + 1}`);
+    await expect
+      .poll(() => page.getByTestId('inspector-candidate').textContent())
+      .toBe(`L${opened.slot + 1} · c${opened.index + 1}`);
     expect(pageErrors).toEqual([]);
   });
   it('Near-duplicates: the Apsis run lists every pair (virtualised); selecting one draws both boards; arrows move through pairs', async () => {
@@ -171,8 +197,12 @@ describe('analysis screens in Chromium', () => {
     await rows.nth(1).click();
     await expect.poll(() => rows.nth(1).getAttribute('aria-selected')).toBe('true');
     // Both boards drew the two candidates of the pair on Konva canvases.
-    await expect.poll(() => page.getByTestId('dup-board-a').getAttribute('data-drawn')).toBe(String(pairs[1]!.a.id));
-    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[1]!.b.id));
+    await expect
+      .poll(() => page.getByTestId('dup-board-a').getAttribute('data-drawn'))
+      .toBe(String(pairs[1]!.a.id));
+    await expect
+      .poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn'))
+      .toBe(String(pairs[1]!.b.id));
     expect(await page.getByTestId('dup-board-a').locator('canvas').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('dup-board-b').locator('canvas').count()).toBeGreaterThan(0);
     // The keyboard moves through the pairs (focus off the list's buttons, as a designer would be).
@@ -182,7 +212,9 @@ describe('analysis screens in Chromium', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => rows.nth(2).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[2]!.b.id));
+    await expect
+      .poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn'))
+      .toBe(String(pairs[2]!.b.id));
     await expect.poll(() => page.getByTestId('dup-detail').textContent()).toMatch(/matched|no longer/);
     await page.waitForTimeout(150);
     // Both systems show whole: the rim (a circle, so a square box) inside each board.
@@ -200,12 +232,27 @@ describe('analysis screens in Chromium', () => {
     const expectSelectedInView = async (index: number): Promise<void> => {
       const id = pairs[index]!.id;
       const row = list.locator(`[data-pair="${id}"]`);
-      await expect.poll(() => row.getAttribute('aria-selected'), { message: `pair ${index} selected` }).toBe('true');
-      await expect.poll(() => page.getByTestId('dup-detail').locator('h2').first().textContent()).toContain(`Pair ${index + 1} of ${pairs.length}`);
-      await expect.poll(async () => {
-        const [box, r] = [await list.evaluate((e) => { const b = e.getBoundingClientRect(); return { top: b.top + e.clientTop, bottom: b.top + e.clientTop + e.clientHeight }; }), await row.boundingBox()];
-        return r !== null && r.y >= box.top - 0.5 && r.y + r.height <= box.bottom + 0.5;
-      }, { message: `pair ${index} inside the list's visible box` }).toBe(true);
+      await expect
+        .poll(() => row.getAttribute('aria-selected'), { message: `pair ${index} selected` })
+        .toBe('true');
+      await expect
+        .poll(() => page.getByTestId('dup-detail').locator('h2').first().textContent())
+        .toContain(`Pair ${index + 1} of ${pairs.length}`);
+      await expect
+        .poll(
+          async () => {
+            const [box, r] = [
+              await list.evaluate((e) => {
+                const b = e.getBoundingClientRect();
+                return { top: b.top + e.clientTop, bottom: b.top + e.clientTop + e.clientHeight };
+              }),
+              await row.boundingBox(),
+            ];
+            return r !== null && r.y >= box.top - 0.5 && r.y + r.height <= box.bottom + 0.5;
+          },
+          { message: `pair ${index} inside the list's visible box` },
+        )
+        .toBe(true);
     };
     // ↓ well past the rows that were on screen: the selection scrolls the list along.
     await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -221,7 +268,9 @@ describe('analysis screens in Chromium', () => {
     for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowUp');
     await expectSelectedInView(2 + steps - 10);
     // Far down the list the rows are there too: scroll the list to its end.
-    await list.evaluate((e) => { e.scrollTop = e.scrollHeight; });
+    await list.evaluate((e) => {
+      e.scrollTop = e.scrollHeight;
+    });
     await expect.poll(() => list.locator(`[data-pair="${pairs[pairs.length - 1]!.id}"]`).count()).toBe(1);
     expect(await rows.count()).toBeLessThan(60);
     await list.locator(`[data-pair="${pairs[pairs.length - 1]!.id}"]`).click();
@@ -233,22 +282,30 @@ describe('analysis screens in Chromium', () => {
     const perRule = new Map<string, number>();
     for (const p of pairs) perRule.set(p.rule, (perRule.get(p.rule) ?? 0) + 1);
     const plain = (rule: string): string => apsisGame.describeTransform('', rule).rule;
-    const options = (await page.getByTestId('dup-rule').locator('option').allTextContents()).map((t) => t.trim());
+    const options = (await page.getByTestId('dup-rule').locator('option').allTextContents()).map((t) =>
+      t.trim(),
+    );
     expect(options[0]).toBe(`All rules (${pairs.length})`);
-    const counted = new Map(options.slice(1).map((t) => {
-      const m = /^(.+) \((\d+)\)$/.exec(t);
-      expect(m, t).not.toBeNull();
-      return [m![1]!, Number(m![2])] as const;
-    }));
+    const counted = new Map(
+      options.slice(1).map((t) => {
+        const m = /^(.+) \((\d+)\)$/.exec(t);
+        expect(m, t).not.toBeNull();
+        return [m![1]!, Number(m![2])] as const;
+      }),
+    );
     expect(counted).toEqual(new Map([...perRule].map(([r, n]) => [plain(r), n])));
     expect([...counted.values()].reduce((a, b) => a + b, 0)).toBe(pairs.length);
     // Filtered to one rule (the second most common, so not every pair): the heading and the rows follow.
     const [rule, n] = [...perRule].sort((a, b) => b[1] - a[1])[Math.min(1, perRule.size - 1)]!;
     await page.getByTestId('dup-rule').selectOption(rule);
     const ofRule = pairs.filter((p) => p.rule === rule);
-    await expect.poll(() => countHeading.textContent()).toBe(n === pairs.length ? `${n} pairs` : `${n} pair${n === 1 ? '' : 's'} of ${pairs.length}`);
+    await expect
+      .poll(() => countHeading.textContent())
+      .toBe(n === pairs.length ? `${n} pairs` : `${n} pair${n === 1 ? '' : 's'} of ${pairs.length}`);
     // The selected pair may keep the list scrolled; from the top, the first row is the rule's first pair.
-    await list.evaluate((e) => { e.scrollTop = 0; });
+    await list.evaluate((e) => {
+      e.scrollTop = 0;
+    });
     await expect.poll(() => rows.first().getAttribute('data-pair')).toBe(String(ofRule[0]!.id));
     for (const t of await rows.locator('.rule').allTextContents()) expect(t).toBe(plain(rule));
     await page.getByTestId('dup-rule').selectOption('');
@@ -265,22 +322,35 @@ describe('analysis screens in Chromium', () => {
     const approved = await studio.api.call('orderings.get', { runId: carA.id, kind: 'approved' });
     expect(approved.computedAt).not.toBeNull();
     const svg = page.getByTestId('ordering-svg');
-    await expect.poll(() => svg.locator('g.shown-dots circle').count()).toBe(approved.levels.filter((l) => l.difficulty !== null).length);
+    await expect
+      .poll(() => svg.locator('g.shown-dots circle').count())
+      .toBe(approved.levels.filter((l) => l.difficulty !== null).length);
     expect(await svg.locator('g.automatic-curve path').count()).toBe(1);
     expect(approved.shortLevels.length).toBeGreaterThan(0);
     // Short levels: one line naming their ranges, never one row per level.
     expect(await page.getByTestId('ordering-short').count()).toBe(1);
-    expect(await page.getByTestId('ordering-short').textContent()).toMatch(/^Levels? [\d–, ]+ ha(ve|s) no approved candidate — open those pools\./);
+    expect(await page.getByTestId('ordering-short').textContent()).toMatch(
+      /^Levels? [\d–, ]+ ha(ve|s) no approved candidate — open those pools\./,
+    );
     await shot('ordering.png');
     // A short pack cannot ship: export is off and its hint says why.
     expect(await page.getByTestId('ordering-export').isDisabled()).toBe(true);
-    expect(await page.getByTestId('ordering-export').getAttribute('title')).toMatch(/not now: the approved order cannot fill level/);
+    expect(await page.getByTestId('ordering-export').getAttribute('title')).toMatch(
+      /not now: the approved order cannot fill level/,
+    );
     // A run with nothing approved says what to do next.
     await pickRun(carB.id);
     await page.getByTestId('ordering-nothing-approved').waitFor();
     // Approve every proven candidate of that run, compute, and export the approved pack (it downloads in browser mode).
-    const poolB = await studio.api.call('candidates.list', { runId: carB.id, limit: 2000, withLevels: false });
-    await studio.api.call('candidates.setVerdict', { candidateIds: poolB.items.filter((c) => c.failure === null).map((c) => c.id), verdict: 'approved' });
+    const poolB = await studio.api.call('candidates.list', {
+      runId: carB.id,
+      limit: 2000,
+      withLevels: false,
+    });
+    await studio.api.call('candidates.setVerdict', {
+      candidateIds: poolB.items.filter((c) => c.failure === null).map((c) => c.id),
+      verdict: 'approved',
+    });
     await pickRun(carA.id);
     await page.getByTestId('ordering-short').waitFor();
     await pickRun(carB.id);
@@ -290,7 +360,9 @@ describe('analysis screens in Chromium', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('ordering-export').click();
     expect((await download).suggestedFilename()).toMatch(/\.json$/);
-    await expect.poll(() => page.getByTestId('ordering-exported').textContent()).toMatch(/approved pack was downloaded as .*\.json/);
+    await expect
+      .poll(() => page.getByTestId('ordering-exported').textContent())
+      .toMatch(/approved pack was downloaded as .*\.json/);
     await shot('ordering-exported.png');
     await page.keyboard.press('Alt+t');
     await shot('ordering-light.png');
@@ -311,16 +383,22 @@ describe('analysis screens in Chromium', () => {
     expect(await rows.first().textContent()).toContain('Seed');
     expect(await rows.first().getAttribute('data-differs')).toBe('true');
     // Level stepping and the two boards.
-    await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[0]!.a));
+    await expect
+      .poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn'))
+      .toBe(String(view.pairs[0]!.a));
     await page.getByTestId('compare-next').click();
     await expect.poll(() => page.getByTestId('compare-level').inputValue()).toBe('2');
-    await expect.poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn')).toBe(String(view.pairs[1]!.b));
+    await expect
+      .poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn'))
+      .toBe(String(view.pairs[1]!.b));
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press(']');
     await expect.poll(() => page.getByTestId('compare-level').inputValue()).toBe('3');
     const boardB = page.getByTestId('compare-board-b');
     await expect.poll(() => boardB.getAttribute('data-drawn')).toBe(String(view.pairs[2]!.b));
-    await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[2]!.a));
+    await expect
+      .poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn'))
+      .toBe(String(view.pairs[2]!.a));
     await page.waitForTimeout(100);
     // Fitted, both boards show the whole 640×960 portrait field, at this panel size and at others.
     const fitted = async (): Promise<void> => {
@@ -337,25 +415,38 @@ describe('analysis screens in Chromium', () => {
     await shot('compare-light.png');
     await fitted();
     await page.keyboard.press('Alt+t');
-    for (const size of [{ width: 1000, height: 800 }, { width: 2000, height: 1000 }, { width: 1440, height: 1000 }]) {
+    for (const size of [
+      { width: 1000, height: 800 },
+      { width: 2000, height: 1000 },
+      { width: 1440, height: 1000 },
+    ]) {
       await page.setViewportSize(size);
       await page.waitForTimeout(150);
       await fitted();
     }
     // Wheel over A zooms B too: B's canvas changes, and both boards hold the same zoom.
-    const before = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    const before = await boardB
+      .locator('canvas')
+      .first()
+      .evaluate((c) => (c as HTMLCanvasElement).toDataURL());
     const boxA = (await page.getByTestId('compare-board-a').boundingBox())!;
     await page.mouse.move(boxA.x + boxA.width / 2, boxA.y + boxA.height / 2);
     await page.mouse.wheel(0, -300);
     await page.waitForTimeout(100);
-    const after = await boardB.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    const after = await boardB
+      .locator('canvas')
+      .first()
+      .evaluate((c) => (c as HTMLCanvasElement).toDataURL());
     expect(after).not.toBe(before);
     const zoomed = [await board('compare-board-a'), await board('compare-board-b')];
     expect(zoomed[0]!.zoom.k).toBeCloseTo(1.15, 5);
     expect(zoomed[1]!.zoom).toEqual(zoomed[0]!.zoom);
     // Zoomed about A's centre, the field stays centred in both boards, also when the panel
     // changes size (the shared zoom is anchored at each board's centre, where the fit puts the level).
-    for (const size of [{ width: 1440, height: 1000 }, { width: 1000, height: 800 }]) {
+    for (const size of [
+      { width: 1440, height: 1000 },
+      { width: 1000, height: 800 },
+    ]) {
       await page.setViewportSize(size);
       await page.waitForTimeout(150);
       for (const id of ['compare-board-a', 'compare-board-b']) {

@@ -24,7 +24,9 @@ function requireTools(): void {
     }
   });
   if (missing.length > 0) {
-    throw new Error(`This test needs ${missing.map(([b]) => b).join(', ')}: "sudo apt-get install -y ${missing.map(([, p]) => p).join(' ')}" (.ci/run does it).`);
+    throw new Error(
+      `This test needs ${missing.map(([b]) => b).join(', ')}: "sudo apt-get install -y ${missing.map(([, p]) => p).join(' ')}" (.ci/run does it).`,
+    );
   }
 }
 
@@ -48,7 +50,12 @@ afterEach(() => {
 });
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv): Started {
-  const child = spawn(command, args, { cwd: process.cwd(), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: process.cwd(),
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
@@ -58,12 +65,18 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv): Started
   return s;
 }
 
-async function waitFor<T>(what: string, probe: () => T | null | undefined, s: Started | null, ms = 90_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | null | undefined,
+  s: Started | null,
+  ms = 90_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = probe();
     if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; output so far:\n${s?.out() ?? ''}`);
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${what}; output so far:\n${s?.out() ?? ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -91,27 +104,52 @@ describe('npm start', () => {
     try {
       const s = start(
         'xvfb-run',
-        ['-a', '-s', '-screen 0 1440x900x24', 'sh', '-c', 'echo "X display=$DISPLAY auth=$XAUTHORITY"; exec npm start -- --db "$0" --log-api --workers 1', join(dir, 'studio.db')],
+        [
+          '-a',
+          '-s',
+          '-screen 0 1440x900x24',
+          'sh',
+          '-c',
+          'echo "X display=$DISPLAY auth=$XAUTHORITY"; exec npm start -- --db "$0" --log-api --workers 1',
+          join(dir, 'studio.db'),
+        ],
         baseEnv(dir),
       );
-      const [, display, auth] = await waitFor('the X display', () => /X display=(\S+) auth=(\S+)/.exec(s.out()), s);
+      const [, display, auth] = await waitFor(
+        'the X display',
+        () => /X display=(\S+) auth=(\S+)/.exec(s.out()),
+        s,
+      );
       const x = { ...process.env, DISPLAY: display, XAUTHORITY: auth };
 
-      expect(await waitFor('the window mode line', () => /^Window: .*$/m.exec(s.out())?.[0], s)).toMatch(/^Window: a \S*chromium app window \(Electron is not installed\); the server stops when it closes\.$/);
+      expect(await waitFor('the window mode line', () => /^Window: .*$/m.exec(s.out())?.[0], s)).toMatch(
+        /^Window: a \S*chromium app window \(Electron is not installed\); the server stops when it closes\.$/,
+      );
       const url = await waitFor('the URL', () => /Studio running at (\S+)/.exec(s.out())?.[1], s);
       const port = Number(new URL(url).port);
 
       // The first screen's own API calls, which only the served renderer makes (the token is
       // printed only here), answered from that window.
-      await waitFor('the first screen’s API calls', () => /api games\.list ok/.test(s.out()) && /api runs\.list ok/.test(s.out()), s);
+      await waitFor(
+        'the first screen’s API calls',
+        () => /api games\.list ok/.test(s.out()) && /api runs\.list ok/.test(s.out()),
+        s,
+      );
 
       // The window: mapped, titled by the studio's page, owned by a Chromium started as an app
       // window on this URL with its profile under the studio's data folder.
       // Chromium may replace its first X window while starting, so each step looks it up afresh.
       const studioWindow = (): { id: string; pid: number } | null => {
         try {
-          const id = execFileSync('xdotool', ['search', '--onlyvisible', '--name', '^Level Studio$'], { env: x, encoding: 'utf8' }).trim().split('\n')[0]!;
-          const pid = Number(execFileSync('xdotool', ['getwindowpid', id], { env: x, encoding: 'utf8' }).trim());
+          const id = execFileSync('xdotool', ['search', '--onlyvisible', '--name', '^Level Studio$'], {
+            env: x,
+            encoding: 'utf8',
+          })
+            .trim()
+            .split('\n')[0]!;
+          const pid = Number(
+            execFileSync('xdotool', ['getwindowpid', id], { env: x, encoding: 'utf8' }).trim(),
+          );
           return Number.isInteger(pid) && pid > 0 ? { id, pid } : null;
         } catch {
           return null;
@@ -130,12 +168,20 @@ describe('npm start', () => {
       const measure = (): number[] => {
         rmSync(shot, { force: true });
         execFileSync('import', ['-window', 'root', shot], { env: x });
-        return execFileSync('identify', ['-format', '%w %h %k', shot], { encoding: 'utf8' }).trim().split(' ').map(Number);
+        return execFileSync('identify', ['-format', '%w %h %k', shot], { encoding: 'utf8' })
+          .trim()
+          .split(' ')
+          .map(Number);
       };
-      const [w, h, colours] = await waitFor('a painted first screen', () => {
-        const m = measure();
-        return m[2]! > 200 ? m : null;
-      }, s, 30_000);
+      const [w, h, colours] = await waitFor(
+        'a painted first screen',
+        () => {
+          const m = measure();
+          return m[2]! > 200 ? m : null;
+        },
+        s,
+        30_000,
+      );
       expect([w, h]).toEqual([1440, 900]);
       expect(colours).toBeGreaterThan(200);
 
@@ -148,7 +194,10 @@ describe('npm start', () => {
         } catch {
           // The window went between the look-up and the key press: look it up again.
         }
-        code = await Promise.race([s.exited, new Promise<string>((r) => setTimeout(() => r('still running'), 10_000))]);
+        code = await Promise.race([
+          s.exited,
+          new Promise<string>((r) => setTimeout(() => r('still running'), 10_000)),
+        ]);
       }
       expect(code).toBe(0);
       expect(s.out()).toContain('The app window closed; stopping the server.');
@@ -161,11 +210,25 @@ describe('npm start', () => {
   it('prints the URL when there is no display, and with --serve only serves', async () => {
     const { dir, cleanup } = tempDir('no-display-');
     try {
-      const headless = start(process.execPath, ['scripts/start.mjs', '--db', join(dir, 'a.db'), '--workers', '1'], baseEnv(dir));
-      await waitFor('the URL', () => /Studio running at http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(headless.out()), headless);
-      expect(headless.out()).toContain('Window: none, no display (DISPLAY and WAYLAND_DISPLAY are unset); open the URL below in a browser.');
+      const headless = start(
+        process.execPath,
+        ['scripts/start.mjs', '--db', join(dir, 'a.db'), '--workers', '1'],
+        baseEnv(dir),
+      );
+      await waitFor(
+        'the URL',
+        () => /Studio running at http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(headless.out()),
+        headless,
+      );
+      expect(headless.out()).toContain(
+        'Window: none, no display (DISPLAY and WAYLAND_DISPLAY are unset); open the URL below in a browser.',
+      );
 
-      const served = start(process.execPath, ['scripts/start.mjs', '--serve', '--db', join(dir, 'b.db'), '--workers', '1'], { ...baseEnv(dir), DISPLAY: ':0' });
+      const served = start(
+        process.execPath,
+        ['scripts/start.mjs', '--serve', '--db', join(dir, 'b.db'), '--workers', '1'],
+        { ...baseEnv(dir), DISPLAY: ':0' },
+      );
       const url = await waitFor('the URL', () => /Studio running at (\S+)/.exec(served.out())?.[1], served);
       expect(served.out()).toContain('Window: none (--serve); open the URL below in a browser.');
       // No window and no profile: nothing was opened.

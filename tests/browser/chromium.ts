@@ -26,13 +26,18 @@ export function cpuThrottle(env: NodeJS.ProcessEnv = process.env): number | null
   if (raw === undefined || raw === '' || raw === '1') return null;
   const rate = Number(raw);
   if (!Number.isFinite(rate) || rate < 1 || rate > 20) {
-    throw new Error(`STUDIO_CPU_THROTTLE must be a slow-down from 1 to 20 (4 is a slow laptop), not “${raw}”.`);
+    throw new Error(
+      `STUDIO_CPU_THROTTLE must be a slow-down from 1 to 20 (4 is a slow laptop), not “${raw}”.`,
+    );
   }
   return rate;
 }
 
 /** A new page of the browser, its CPU slowed when STUDIO_CPU_THROTTLE asks for it (see cpuThrottle). */
-export async function openPage(browser: Browser, options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  options: Parameters<Browser['newPage']>[0] = {},
+): Promise<Page> {
   const page = await browser.newPage(options);
   const rate = cpuThrottle();
   if (rate !== null) {
@@ -98,7 +103,10 @@ export async function studioInBrowser(opts: BrowserStudioOptions): Promise<Brows
   // The built renderer, or another build of it (the test build with the test-only games).
   const server = await startServer({ service: ctx.service, staticDir: opts.staticDir ?? rendererDir() });
   const browser = await launchChromium();
-  const page = await openPage(browser, { viewport: opts.viewport ?? { width: 1440, height: 900 }, acceptDownloads: opts.acceptDownloads ?? true });
+  const page = await openPage(browser, {
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
+    acceptDownloads: opts.acceptDownloads ?? true,
+  });
   page.on('pageerror', (e) => opts.errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') opts.errors.push(m.text());
@@ -145,10 +153,20 @@ export function useStudioInBrowser(opts: BrowserStudioOptions): OpenBrowserStudi
     current = null;
   });
   return {
-    get ctx() { return open().ctx; },
-    get api() { return open().ctx.api; },
-    get server() { return open().server; },
-    get browser() { return open().browser; },
-    get page() { return open().page; },
+    get ctx() {
+      return open().ctx;
+    },
+    get api() {
+      return open().ctx.api;
+    },
+    get server() {
+      return open().server;
+    },
+    get browser() {
+      return open().browser;
+    },
+    get page() {
+      return open().page;
+    },
   };
 }

@@ -20,13 +20,21 @@ let apsis: RunSummary;
 
 type Rows = { id: number; verdict: string; tags: string[]; note: string }[];
 async function rows(runId: number): Promise<Rows> {
-  const p = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false, sort: { key: 'id' } });
+  const p = await studio.api.call('candidates.list', {
+    runId,
+    limit: 2000,
+    withLevels: false,
+    sort: { key: 'id' },
+  });
   return p.items.map((c) => ({ id: c.id, verdict: c.verdict, tags: c.tags, note: c.note }));
 }
 
 beforeAll(async () => {
   page = studio.page;
-  [carillon, apsis] = await Promise.all([studio.ctx.finishedRun({ game: 'carillon', seed: 31, levels: 6 }), studio.ctx.finishedRun({ game: 'apsis', seed: 31, levels: 6 })]);
+  [carillon, apsis] = await Promise.all([
+    studio.ctx.finishedRun({ game: 'carillon', seed: 31, levels: 6 }),
+    studio.ctx.finishedRun({ game: 'apsis', seed: 31, levels: 6 }),
+  ]);
 });
 
 /** The Pools page on a run, with the grid ready. */
@@ -34,7 +42,8 @@ async function openPool(run: RunSummary): Promise<void> {
   await page.keyboard.press('Alt+2');
   await page.getByTestId('run-picker').selectOption(String(run.id));
   await page.getByTestId('pool-grid').waitFor();
-  const total = (await studio.api.call('candidates.list', { runId: run.id, limit: 1, withLevels: false })).total;
+  const total = (await studio.api.call('candidates.list', { runId: run.id, limit: 1, withLevels: false }))
+    .total;
   await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
 }
 
@@ -43,7 +52,11 @@ describe('curation in Chromium', () => {
     await page.goto(studio.server.url);
     await page.getByTestId('new-run-form').waitFor();
     await openPool(carillon);
-    const list = await studio.api.call('candidates.list', { runId: carillon.id, limit: 2000, withLevels: false });
+    const list = await studio.api.call('candidates.list', {
+      runId: carillon.id,
+      limit: 2000,
+      withLevels: false,
+    });
     const proven = list.items.filter((c) => c.failure === null && c.slot === 0);
     const [a, b] = proven;
     const states: Rows[] = [await rows(carillon.id)];
@@ -59,24 +72,32 @@ describe('curation in Chromium', () => {
     // 1. Approve with A on the focused card.
     await page.getByTestId(`card-${a!.id}`).click();
     await page.keyboard.press('a');
-    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.verdict).toBe('approved');
+    await expect
+      .poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.verdict)
+      .toBe('approved');
     await record();
     // 2. Tag the focused card.
     await page.getByTestId('tag-input').fill('hard');
     await page.getByTestId('tag-input').press('Enter');
-    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.tags).toEqual(['hard']);
+    await expect
+      .poll(async () => (await rows(carillon.id)).find((r) => r.id === a!.id)?.tags)
+      .toEqual(['hard']);
     await record();
     // 3. A note on another card.
     await page.getByTestId(`card-${b!.id}`).click();
     await page.getByTestId('note-input').fill('nice seam');
     await page.getByTestId('note-input').press('Control+Enter');
-    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === b!.id)?.note).toBe('nice seam');
+    await expect
+      .poll(async () => (await rows(carillon.id)).find((r) => r.id === b!.id)?.note)
+      .toBe('nice seam');
     await record();
     // 4. Bulk reject: Ctrl+A selects every card shown, R rejects them.
     await page.getByTestId(`card-${b!.id}`).click();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('r');
-    await expect.poll(async () => (await rows(carillon.id)).filter((r) => r.verdict === 'rejected').length).toBe(list.items.length);
+    await expect
+      .poll(async () => (await rows(carillon.id)).filter((r) => r.verdict === 'rejected').length)
+      .toBe(list.items.length);
     await record();
     // 5. Untag: the tag chip's × on the first card.
     await page.getByTestId(`card-${a!.id}`).click();
@@ -93,7 +114,9 @@ describe('curation in Chromium', () => {
     for (let k = 5; k >= 1; k--) {
       await page.keyboard.press('Control+z');
       await expect.poll(() => rows(carillon.id)).toEqual(states[k - 1]);
-      await expect.poll(() => page.getByTestId('pool-message').textContent()).toBe(`Undid “${labels[k - 1]}”`);
+      await expect
+        .poll(() => page.getByTestId('pool-message').textContent())
+        .toBe(`Undid “${labels[k - 1]}”`);
       if (k > 1) await expect.poll(undoLabel).toBe(`Undo: ${labels[k - 2]}`);
     }
     await expect.poll(() => page.getByTestId('pool-undo').isDisabled()).toBe(true);
@@ -156,14 +179,18 @@ describe('curation in Chromium', () => {
         return !!c && c.top >= g.top - 1 && c.bottom <= g.bottom + 1;
       });
     await expect.poll(inView).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="pool-grid"]') !== null)).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-testid="pool-grid"]') !== null),
+    ).toBe(true);
     // The arrow keys move from there, and R rejects exactly the card that shows the focus.
     await page.keyboard.press('ArrowRight');
     const next = (await grid.locator('.card.focused').getAttribute('data-testid'))!;
     expect(next).not.toBe(focusedId);
     await page.keyboard.press('r');
     const nextId = Number(next.slice('card-'.length));
-    await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === nextId)?.verdict).toBe('rejected');
+    await expect
+      .poll(async () => (await rows(carillon.id)).find((r) => r.id === nextId)?.verdict)
+      .toBe('rejected');
 
     // A key that must do nothing is proved idle by key order, not by a wait: a verdict key that
     // does act is pressed after it, on the first card (Home), and waited for; verdicts reach the
@@ -172,10 +199,14 @@ describe('curation in Chromium', () => {
     const proveIdle = async (before: Rows): Promise<void> => {
       await page.keyboard.press('Home');
       await expect.poll(inView).toBe(true);
-      const firstId = Number((await grid.locator('.card.focused').getAttribute('data-testid'))!.slice('card-'.length));
+      const firstId = Number(
+        (await grid.locator('.card.focused').getAttribute('data-testid'))!.slice('card-'.length),
+      );
       const verdict = before.find((r) => r.id === firstId)?.verdict === 'approved' ? 'rejected' : 'approved';
       await page.keyboard.press(verdict === 'approved' ? 'a' : 'r');
-      await expect.poll(async () => (await rows(carillon.id)).find((r) => r.id === firstId)?.verdict).toBe(verdict);
+      await expect
+        .poll(async () => (await rows(carillon.id)).find((r) => r.id === firstId)?.verdict)
+        .toBe(verdict);
       expect(await rows(carillon.id)).toEqual(before.map((r) => (r.id === firstId ? { ...r, verdict } : r)));
     };
     // After a click on a toolbar button, a verdict key does nothing at all.
@@ -206,9 +237,12 @@ describe('curation in Chromium', () => {
     await page.getByTestId('range-min-taps').fill('3');
     await page.getByTestId('range-max-taps').fill('3');
     await page.getByTestId('range-max-jobMs').fill('100000');
-    await expect.poll(() => page.getByTestId('pool-active-filters').textContent()).toContain('Fewest taps 3–3');
+    await expect
+      .poll(() => page.getByTestId('pool-active-filters').textContent())
+      .toContain('Fewest taps 3–3');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
-    const total = (await studio.api.call('candidates.list', { runId: apsis.id, limit: 1, withLevels: false })).total;
+    const total = (await studio.api.call('candidates.list', { runId: apsis.id, limit: 1, withLevels: false }))
+      .total;
     await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
     const dropped = await page.getByTestId('pool-dropped-filters').textContent();
     expect(dropped).toContain('Fewest taps 3–3');
@@ -224,36 +258,54 @@ describe('curation in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ path: join(RESULTS, 'curation-filters-empty-1280.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
-    expect(await page.evaluate(() => document.querySelector('[data-testid="error-panel"]')?.textContent ?? '')).toBe('');
+    expect(
+      await page.evaluate(() => document.querySelector('[data-testid="error-panel"]')?.textContent ?? ''),
+    ).toBe('');
     expect(pageErrors).toEqual([]);
   });
 
   it('curates from the inspector with the Pools keys and auto-advance, then the pool shows the same rows', async () => {
     await page.keyboard.press('Alt+2');
-    if (await page.getByTestId('pool-clear-filters').count()) await page.getByTestId('pool-clear-filters').click();
+    if (await page.getByTestId('pool-clear-filters').count())
+      await page.getByTestId('pool-clear-filters').click();
     await openPool(carillon);
-    const all = await studio.api.call('candidates.list', { runId: carillon.id, slot: 1, limit: 2000, withLevels: false });
+    const all = await studio.api.call('candidates.list', {
+      runId: carillon.id,
+      slot: 1,
+      limit: 2000,
+      withLevels: false,
+    });
     const pool2 = all.items.filter((c) => c.failure === null);
     const [first, second, third] = pool2;
     // Clear the pool's verdicts left by the tests before.
-    await studio.api.call('candidates.setVerdict', { candidateIds: all.items.map((c) => c.id), verdict: 'none' });
+    await studio.api.call('candidates.setVerdict', {
+      candidateIds: all.items.map((c) => c.id),
+      verdict: 'none',
+    });
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
     await page.getByTestId('run-picker').selectOption(String(carillon.id));
     // Walk the grid with the keyboard to the pool's first proven candidate, and open it.
     // One key at a time, each waited for: the grid reloads after the picker switch, and a key
     // pressed while it does is lost (a clean CI machine once stopped three cards short).
-    const focusedIndex = () => page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-index');
-    await expect.poll(async () => {
-      await page.locator('[data-testid^="card-"][data-index="0"]').click();
-      return focusedIndex();
-    }).toBe('0');
-    const slot0 = (await studio.api.call('candidates.list', { runId: carillon.id, slot: 0, limit: 1, withLevels: false })).total;
+    const focusedIndex = () =>
+      page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-index');
+    await expect
+      .poll(async () => {
+        await page.locator('[data-testid^="card-"][data-index="0"]').click();
+        return focusedIndex();
+      })
+      .toBe('0');
+    const slot0 = (
+      await studio.api.call('candidates.list', { runId: carillon.id, slot: 0, limit: 1, withLevels: false })
+    ).total;
     const at = slot0 + all.items.findIndex((c) => c.id === first!.id);
     for (let k = 0; k < at; k++) {
       await page.keyboard.press('ArrowRight');
       await expect.poll(focusedIndex).toBe(String(k + 1));
     }
-    await expect.poll(() => page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-testid')).toBe(`card-${first!.id}`);
+    await expect
+      .poll(() => page.getByTestId('pool-grid').locator('.card.focused').getAttribute('data-testid'))
+      .toBe(`card-${first!.id}`);
     await page.keyboard.press('Enter');
     await page.getByTestId('inspector-curation').waitFor();
     const name = () => page.getByTestId('inspector-candidate').textContent();
@@ -285,19 +337,29 @@ describe('curation in Chromium', () => {
     await page.getByTestId('insp-strip').locator('[data-strip-level="3"]').click();
     const view = await studio.api.call('orderings.get', { runId: carillon.id, kind: 'automatic' });
     const l3 = (await rows(carillon.id)).find((r) => r.id === view.levels[2]!.candidateId)!;
-    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('3');
+    await expect
+      .poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level'))
+      .toBe('3');
     await page.getByTestId('board').click({ position: { x: 3, y: 3 } });
     await page.keyboard.press(']');
-    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('4');
+    await expect
+      .poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level'))
+      .toBe('4');
     expect(l3).toBeDefined();
     // Jump to a level by number.
     await page.getByTestId('insp-jump').fill('1');
     await page.getByTestId('insp-jump').press('Enter');
-    await expect.poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level')).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('insp-strip').locator('.current').getAttribute('data-strip-level'))
+      .toBe('1');
     // The pool shows the same verdicts.
     await page.keyboard.press('Alt+2');
-    await expect.poll(() => page.getByTestId(`card-${first!.id}`).getAttribute('data-verdict')).toBe('approved');
-    await expect.poll(() => page.getByTestId(`card-${second!.id}`).getAttribute('data-verdict')).toBe('rejected');
+    await expect
+      .poll(() => page.getByTestId(`card-${first!.id}`).getAttribute('data-verdict'))
+      .toBe('approved');
+    await expect
+      .poll(() => page.getByTestId(`card-${second!.id}`).getAttribute('data-verdict'))
+      .toBe('rejected');
     expect(await page.getByTestId(`card-${third!.id}`).getAttribute('data-verdict')).toBe('none');
     expect(pageErrors).toEqual([]);
   });
@@ -305,10 +367,18 @@ describe('curation in Chromium', () => {
   it('verdict and next keys pressed at once in the inspector each act on their own candidate', async () => {
     // A fast designer with auto-advance on: A A R pressed before the next candidate had loaded.
     // The second A judged the first candidate again, and auto-advance then skipped one unjudged.
-    const all = await studio.api.call('candidates.list', { runId: carillon.id, slot: 1, limit: 2000, withLevels: false });
+    const all = await studio.api.call('candidates.list', {
+      runId: carillon.id,
+      slot: 1,
+      limit: 2000,
+      withLevels: false,
+    });
     const proven = all.items.filter((c) => c.failure === null);
     expect(proven.length).toBeGreaterThan(6);
-    await studio.api.call('candidates.setVerdict', { candidateIds: all.items.map((c) => c.id), verdict: 'none' });
+    await studio.api.call('candidates.setVerdict', {
+      candidateIds: all.items.map((c) => c.id),
+      verdict: 'none',
+    });
     await page.keyboard.press('Alt+g');
     await page.keyboard.type(`#${proven[0]!.id}`);
     await page.keyboard.press('Enter');

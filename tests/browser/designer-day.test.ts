@@ -22,14 +22,30 @@ import { tempDir } from '../helpers/temp';
 import { RESULTS, useStudioInBrowser } from './chromium';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-renderer/src/inspector/debug';
-import { buildField, carillonRulesSchema, members, sourceComponents, type CarillonLevel } from '../../src-shared/games/carillon/index';
-import { apsisRulesSchema, inspectArrow, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
+import {
+  buildField,
+  carillonRulesSchema,
+  members,
+  sourceComponents,
+  type CarillonLevel,
+} from '../../src-shared/games/carillon/index';
+import {
+  apsisRulesSchema,
+  inspectArrow,
+  solveRounds,
+  type ApsisLevel,
+} from '../../src-shared/games/apsis/index';
 import { cli } from '../helpers/cli';
 
 let page: Page;
 let tmp: ReturnType<typeof tempDir>;
 const pageErrors: string[] = [];
-const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
+const studio = useStudioInBrowser({
+  workers: 2,
+  viewport: { width: 1440, height: 900 },
+  acceptDownloads: true,
+  errors: pageErrors,
+});
 
 let carillon: RunSummary;
 let apsis: RunSummary;
@@ -43,7 +59,10 @@ async function shot(step: string): Promise<void> {
 }
 
 async function goTo(name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await expect.poll(() => page.locator('.topbar h1').textContent()).toBe(name);
 }
 
@@ -55,21 +74,34 @@ async function startRun(game: 'carillon' | 'apsis', seed: number, levels: number
   await page.getByTestId('new-run-levels').fill(String(levels));
   await page.getByTestId('new-run-submit').click();
   let run: RunSummary | undefined;
-  await expect.poll(async () => (run = (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
+  await expect
+    .poll(async () => (run = (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id)))?.id)
+    .toBeDefined();
   expect([run!.game, run!.seed]).toEqual([game, seed]);
-  await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(new RegExp(`^Run #${run!.id} (queued|running|done): ${levels} levels`));
+  await expect
+    .poll(() => page.getByTestId('new-run-created').textContent())
+    .toMatch(new RegExp(`^Run #${run!.id} (queued|running|done): ${levels} levels`));
   await page.getByTestId(`run-row-${run!.id}`).waitFor();
   return run!;
 }
 
 async function watchDone(run: RunSummary): Promise<void> {
-  await expect.poll(() => page.getByTestId(`run-progress-${run.id}`).getAttribute('data-percent'), { timeout: 40_000 }).toBe('100');
-  await expect.poll(() => page.getByTestId(`run-status-${run.id}`).textContent(), { timeout: 40_000 }).toBe('done');
+  await expect
+    .poll(() => page.getByTestId(`run-progress-${run.id}`).getAttribute('data-percent'), { timeout: 40_000 })
+    .toBe('100');
+  await expect
+    .poll(() => page.getByTestId(`run-status-${run.id}`).textContent(), { timeout: 40_000 })
+    .toBe('done');
   // The bar animates to full width (a short CSS transition): wait for it, as the eye does.
-  await expect.poll(() => page.getByTestId(`run-progress-${run.id}`).evaluate((el) => {
-    const bar = el.querySelector('.bar')!, fill = el.querySelector('.fill')!;
-    return Math.abs(fill.getBoundingClientRect().width - bar.clientWidth) < 1;
-  })).toBe(true);
+  await expect
+    .poll(() =>
+      page.getByTestId(`run-progress-${run.id}`).evaluate((el) => {
+        const bar = el.querySelector('.bar')!,
+          fill = el.querySelector('.fill')!;
+        return Math.abs(fill.getBoundingClientRect().width - bar.clientWidth) < 1;
+      }),
+    )
+    .toBe(true);
 }
 
 /** True once the focused pool card's thumbnail shows a drawn level (more than one colour). */
@@ -78,13 +110,20 @@ async function focusedThumbDrawn(): Promise<boolean> {
     const c = document.querySelector<HTMLCanvasElement>('[data-testid="pool-grid"] .card.focused canvas');
     const d = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
     if (!d) return false;
-    for (let i = 4; i < d.length; i += 4) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) return true;
+    for (let i = 4; i < d.length; i += 4)
+      if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) return true;
     return false;
   });
 }
 
 /** The pool card that has the keyboard focus. */
-async function focusedCard(): Promise<{ id: number; index: number; idx: string; failed: boolean; ships: boolean } | null> {
+async function focusedCard(): Promise<{
+  id: number;
+  index: number;
+  idx: string;
+  failed: boolean;
+  ships: boolean;
+} | null> {
   return page.evaluate(() => {
     const el = document.querySelector<HTMLElement>('[data-testid="pool-grid"] .card.focused');
     if (!el) return null;
@@ -99,13 +138,21 @@ async function focusedCard(): Promise<{ id: number; index: number; idx: string; 
 }
 
 /** Press a key in the pool grid and wait until the focus has moved to `index`. */
-async function moveFocus(key: string, index: number): Promise<NonNullable<Awaited<ReturnType<typeof focusedCard>>>> {
+async function moveFocus(
+  key: string,
+  index: number,
+): Promise<NonNullable<Awaited<ReturnType<typeof focusedCard>>>> {
   await page.keyboard.press(key);
   await expect.poll(async () => (await focusedCard())?.index).toBe(index);
   return (await focusedCard())!;
 }
 
-interface Centre { index: number; x: number; y: number; live: boolean }
+interface Centre {
+  index: number;
+  x: number;
+  y: number;
+  live: boolean;
+}
 async function centres(): Promise<Centre[]> {
   return page.evaluate(() => window.__inspector?.centres() ?? []);
 }
@@ -116,7 +163,15 @@ async function status(): Promise<Record<string, string | undefined>> {
   return page.getByTestId('inspector-status').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
 }
 async function settle(): Promise<void> {
-  await expect.poll(async () => { const s = await boardState(); return s['playing'] === true || s['animating'] === true; }, { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(
+      async () => {
+        const s = await boardState();
+        return s['playing'] === true || s['animating'] === true;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(false);
 }
 
 beforeAll(async () => {
@@ -147,7 +202,9 @@ describe("a level designer's day in Chromium", () => {
     await page.getByTestId(`run-row-${carillon.id}`).click();
     await page.getByTestId('open-pools').click();
     await page.getByTestId('pool-grid').waitFor();
-    const total = (await studio.api.call('candidates.list', { runId: carillon.id, withLevels: false, limit: 2000 })).total;
+    const total = (
+      await studio.api.call('candidates.list', { runId: carillon.id, withLevels: false, limit: 2000 })
+    ).total;
     await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(total));
 
     // Grouped by slot and sorted by slot. The designer walks the pool with the right arrow and
@@ -165,7 +222,9 @@ describe("a level designer's day in Chromium", () => {
       }
       if (!f.failed && (f.ships || (!slotShips && !approvedBySlot.has(slot)))) {
         await page.keyboard.press('a');
-        await expect.poll(() => page.getByTestId(`card-${f.id}`).getAttribute('data-verdict')).toBe('approved');
+        await expect
+          .poll(() => page.getByTestId(`card-${f.id}`).getAttribute('data-verdict'))
+          .toBe('approved');
         approvedBySlot.set(slot, [...(approvedBySlot.get(slot) ?? []), f.id]);
       }
       if (f.index === total - 1) break;
@@ -174,11 +233,18 @@ describe("a level designer's day in Chromium", () => {
     expect([...approvedBySlot.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 
     // Exactly those were approved: at least one in every slot.
-    const approved = await studio.api.call('candidates.list', { runId: carillon.id, verdict: 'approved', withLevels: false, limit: 2000 });
+    const approved = await studio.api.call('candidates.list', {
+      runId: carillon.id,
+      verdict: 'approved',
+      withLevels: false,
+      limit: 2000,
+    });
     expect(approved.items.map((c) => c.id).sort((a, b) => a - b)).toEqual(approvedIds());
     expect(new Set(approved.items.map((c) => c.slot))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7]));
     for (const c of approved.items) expect(approvedBySlot.get(c.slot)).toContain(c.id);
-    await expect.poll(() => page.getByTestId('slot-head-7').textContent()).toContain(`✓ ${approvedBySlot.get(7)!.length}`);
+    await expect
+      .poll(() => page.getByTestId('slot-head-7').textContent())
+      .toContain(`✓ ${approvedBySlot.get(7)!.length}`);
     await expect.poll(focusedThumbDrawn).toBe(true);
     await shot('2-pool-approved');
     expect(pageErrors).toEqual([]);
@@ -193,7 +259,9 @@ describe("a level designer's day in Chromium", () => {
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Inspector');
     const c = await studio.api.call('candidates.get', { candidateId: id });
     await expect.poll(() => page.getByTestId('level-label').textContent()).toBe(c.label);
-    await expect.poll(() => page.getByTestId('candidate-info').textContent()).toMatch(new RegExp(`L8 · c${c.index + 1} · verdict approved`));
+    await expect
+      .poll(() => page.getByTestId('candidate-info').textContent())
+      .toMatch(new RegExp(`L8 · c${c.index + 1} · verdict approved`));
     await expect.poll(() => page.evaluate(() => window.__inspector?.game)).toBe('carillon');
 
     const level = c.level as CarillonLevel;
@@ -219,7 +287,11 @@ describe("a level designer's day in Chromium", () => {
   it('4. opens an Apsis candidate from its pool: a free arrow leaves, a blocked one costs a heart', async () => {
     await goTo('Pools');
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
-    const pool = await studio.api.call('candidates.list', { runId: apsis.id, withLevels: false, limit: 2000 });
+    const pool = await studio.api.call('candidates.list', {
+      runId: apsis.id,
+      withLevels: false,
+      limit: 2000,
+    });
     await expect.poll(() => page.getByTestId('pool-count').textContent()).toBe(String(pool.total));
     // The hardest slot is at the end: End, then left past failed jobs, then Enter.
     await page.locator('[data-testid^="card-"][data-index="0"]').click();
@@ -254,7 +326,9 @@ describe("a level designer's day in Chromium", () => {
     expect((await status())['hearts']).toBe(String(rules.hearts));
 
     // A blocked arrow (something still in its way): it stays, and a heart is lost.
-    const blocked = level.arrows.findIndex((_, i) => present[i] && inspectArrow(level, i, rules, present).blockers.length > 0);
+    const blocked = level.arrows.findIndex(
+      (_, i) => present[i] && inspectArrow(level, i, rules, present).blockers.length > 0,
+    );
     expect(blocked).toBeGreaterThanOrEqual(0);
     const b = (await centres()).find((p) => p.index === blocked)!;
     await page.mouse.click(b.x, b.y);
@@ -280,7 +354,9 @@ describe("a level designer's day in Chromium", () => {
     const main = page.getByTestId('plots-main-svg');
     await main.waitFor();
     const points = await studio.api.call('candidates.points', { runId: carillon.id });
-    await expect.poll(() => main.locator('g.pool-points circle').count()).toBe(points.filter((p) => p.difficulty !== null).length);
+    await expect
+      .poll(() => main.locator('g.pool-points circle').count())
+      .toBe(points.filter((p) => p.difficulty !== null).length);
     expect(await main.locator('g.order-curve path').count()).toBe(1);
     await shot('5a-plots');
 
@@ -291,13 +367,19 @@ describe("a level designer's day in Chromium", () => {
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
     const rows = page.getByTestId('dup-pair');
     // Every pair is listed (the list is virtualised: only the rows on screen are in the DOM).
-    await expect.poll(() => page.getByTestId('dup-count').textContent()).toBe(`${pairs.length} pair${pairs.length === 1 ? '' : 's'}`);
+    await expect
+      .poll(() => page.getByTestId('dup-count').textContent())
+      .toBe(`${pairs.length} pair${pairs.length === 1 ? '' : 's'}`);
     await expect.poll(() => rows.first().getAttribute('data-pair')).toBe(String(pairs[0]!.id));
     const k = Math.min(1, pairs.length - 1);
     await rows.nth(k).click();
     await expect.poll(() => rows.nth(k).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.getByTestId('dup-board-a').getAttribute('data-drawn')).toBe(String(pairs[k]!.a.id));
-    await expect.poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn')).toBe(String(pairs[k]!.b.id));
+    await expect
+      .poll(() => page.getByTestId('dup-board-a').getAttribute('data-drawn'))
+      .toBe(String(pairs[k]!.a.id));
+    await expect
+      .poll(() => page.getByTestId('dup-board-b').getAttribute('data-drawn'))
+      .toBe(String(pairs[k]!.b.id));
     expect(await page.getByTestId('dup-board-a').locator('canvas').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('dup-board-b').locator('canvas').count()).toBeGreaterThan(0);
     await shot('5b-duplicates');
@@ -313,8 +395,16 @@ describe("a level designer's day in Chromium", () => {
     expect(ordering.shortLevels).toEqual([]);
     for (const l of ordering.levels) expect(approvedIds()).toContain(l.candidateId);
     // The strip holds one card per level, each the approved candidate.
-    await expect.poll(() => page.locator('[data-testid="ordering-strip"] [data-candidate]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-candidate'))))).toEqual(ordering.levels.map((l) => l.candidateId));
-    await expect.poll(() => page.getByTestId('ordering-svg').locator('g.shown-dots circle').count()).toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="ordering-strip"] [data-candidate]')
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-candidate')))),
+      )
+      .toEqual(ordering.levels.map((l) => l.candidateId));
+    await expect
+      .poll(() => page.getByTestId('ordering-svg').locator('g.shown-dots circle').count())
+      .toBe(ordering.levels.filter((l) => l.difficulty !== null).length);
     await shot('5c-ordering');
 
     // Compare: the second seed has finished meanwhile (watched on the Runs page).
@@ -326,8 +416,12 @@ describe("a level designer's day in Chromium", () => {
     const view = await studio.api.call('runs.compare', { a: carillon.id, b: carillon8.id });
     await expect.poll(() => page.getByTestId('compare-svg').locator('g.compare-curves path').count()).toBe(2);
     await expect.poll(() => page.getByTestId('compare-summary-row').count()).toBe(view.summary.length);
-    await expect.poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn')).toBe(String(view.pairs[0]!.a));
-    await expect.poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn')).toBe(String(view.pairs[0]!.b));
+    await expect
+      .poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn'))
+      .toBe(String(view.pairs[0]!.a));
+    await expect
+      .poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn'))
+      .toBe(String(view.pairs[0]!.b));
     await shot('5d-compare');
 
     // Download the Carillon automatic pack, save it where the designer wants, then verify it with the real CLI.
@@ -341,7 +435,9 @@ describe("a level designer's day in Chromium", () => {
     const downloaded = await download;
     expect(downloaded.suggestedFilename()).toBe(`carillon-seed7-run${carillon.id}.json`);
     await downloaded.saveAs(file);
-    await expect.poll(() => page.getByTestId('export-downloaded').textContent()).toContain(`carillon-seed7-run${carillon.id}.json`);
+    await expect
+      .poll(() => page.getByTestId('export-downloaded').textContent())
+      .toContain(`carillon-seed7-run${carillon.id}.json`);
     expect(existsSync(file)).toBe(true);
     await shot('5e-export');
     const verified = cli('verify', file);

@@ -18,18 +18,25 @@ const pageErrors: string[] = [];
 const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let run: RunSummary;
 
-const pairNow = async (id: number): Promise<DuplicatePairView> => (await studio.api.call('duplicates.list', { runId: run.id, limit: 100000, triage: 'all' })).find((p) => p.id === id)!;
+const pairNow = async (id: number): Promise<DuplicatePairView> =>
+  (await studio.api.call('duplicates.list', { runId: run.id, limit: 100000, triage: 'all' })).find(
+    (p) => p.id === id,
+  )!;
 
 const rows = (): Locator => page.getByTestId('dup-pair');
 const row = (id: number): Locator => page.getByTestId('dup-list').locator(`[data-pair="${id}"]`);
-const selectedId = async (): Promise<number> => Number(await page.getByTestId('dup-list').locator('[aria-selected="true"]').getAttribute('data-pair'));
+const selectedId = async (): Promise<number> =>
+  Number(await page.getByTestId('dup-list').locator('[aria-selected="true"]').getAttribute('data-pair'));
 const countHeading = (): Promise<string | null> => page.getByTestId('dup-count').textContent();
 
 beforeAll(async () => {
   page = studio.page;
   run = await studio.ctx.finishedRun({ game: 'apsis', seed: 3, levels: 12 });
   await page.goto(studio.server.url);
-  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: /^Duplicates/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio' })
+    .getByRole('button', { name: /^Duplicates/ })
+    .click();
   await page.getByTestId('run-picker').selectOption(String(run.id));
   await rows().first().waitFor();
 }, 240_000);
@@ -42,8 +49,14 @@ describe('Duplicates triage in Chromium', () => {
     const first = pairs[0]!;
     const a = row(first.id).getByTestId('dup-side-a');
     expect(await a.getAttribute('data-verdict')).toBe('none');
-    expect(await a.textContent()).toMatch(first.a.ships === null ? /no verdict\s*not shipped/ : new RegExp(`no verdict\\s*ships L${first.a.ships}`));
-    expect(await row(first.id).getByTestId('dup-side-b').getAttribute('data-ships')).toBe(first.b.ships === null ? '' : String(first.b.ships));
+    expect(await a.textContent()).toMatch(
+      first.a.ships === null
+        ? /no verdict\s*not shipped/
+        : new RegExp(`no verdict\\s*ships L${first.a.ships}`),
+    );
+    expect(await row(first.id).getByTestId('dup-side-b').getAttribute('data-ships')).toBe(
+      first.b.ships === null ? '' : String(first.b.ships),
+    );
     // The match in plain words with its picture, never the stored code alone.
     expect(await row(first.id).getByTestId('transform-icon').count()).toBe(1);
     expect(await row(first.id).textContent()).not.toMatch(/\brot\d|mirror\+/);
@@ -53,7 +66,10 @@ describe('Duplicates triage in Chromium', () => {
     expect(one.length).toBeGreaterThan(0);
     await expect.poll(countHeading).toBe(`${one.length} pairs of ${pairs.length}`);
     for (const r of await rows().all()) {
-      const ships = [await r.getByTestId('dup-side-a').getAttribute('data-ships'), await r.getByTestId('dup-side-b').getAttribute('data-ships')];
+      const ships = [
+        await r.getByTestId('dup-side-a').getAttribute('data-ships'),
+        await r.getByTestId('dup-side-b').getAttribute('data-ships'),
+      ];
       expect(ships.filter((s) => s !== '').length).toBe(1);
     }
     await page.getByTestId('dup-ships').selectOption('any');
@@ -74,7 +90,9 @@ describe('Duplicates triage in Chromium', () => {
     expect((await pairNow(p1)).a.verdict).toBe('none');
     await expect.poll(() => row(p1).getByTestId('dup-side-b').getAttribute('data-verdict')).toBe('rejected');
     expect(await row(p1).getByTestId('dup-side-b').textContent()).toContain('rejected');
-    await expect.poll(() => page.getByTestId('dup-message').textContent()).toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)/);
+    await expect
+      .poll(() => page.getByTestId('dup-message').textContent())
+      .toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)/);
     // Focus moved to the next pair.
     await expect.poll(selectedId).not.toBe(p1);
     const p2 = await selectedId();
@@ -99,14 +117,18 @@ describe('Duplicates triage in Chromium', () => {
     await expect.poll(countHeading).toBe(`1 pair of ${total}`);
     await expect.poll(() => row(p3).getByTestId('dup-fine').count()).toBe(1);
     await row(p3).click();
-    await expect.poll(() => page.getByTestId('dup-fine-note').textContent()).toContain(`Marked fine by ${userInfo().username}`);
+    await expect
+      .poll(() => page.getByTestId('dup-fine-note').textContent())
+      .toContain(`Marked fine by ${userInfo().username}`);
 
     // Undo, newest first: the fine mark (the pair shows again, selected), then A, then B.
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await pairNow(p3)).fine).toBeNull();
     await expect.poll(selectedId).toBe(p3);
     await expect.poll(() => row(p3).getByTestId('dup-fine').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('dup-message').textContent()).toMatch(/^Undid “Marked L\d+ · c\d+ ↔ L\d+ · c\d+ fine/);
+    await expect
+      .poll(() => page.getByTestId('dup-message').textContent())
+      .toMatch(/^Undid “Marked L\d+ · c\d+ ↔ L\d+ · c\d+ fine/);
     // The next two pressed at once: the second waits for the first, none is lost.
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+z');
@@ -122,7 +144,12 @@ describe('Duplicates triage in Chromium', () => {
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.waitFor();
-    for (const [id, key] of [['duplicates.rejectB', 'R'], ['duplicates.rejectA', 'Shift R'], ['duplicates.fine', 'K'], ['duplicates.undo', 'Ctrl Z']] as const) {
+    for (const [id, key] of [
+      ['duplicates.rejectB', 'R'],
+      ['duplicates.rejectA', 'Shift R'],
+      ['duplicates.fine', 'K'],
+      ['duplicates.undo', 'Ctrl Z'],
+    ] as const) {
       const e = palette.locator(`[data-action="${id}"]`);
       await e.waitFor();
       expect(await e.locator('kbd').textContent(), id).toBe(key);
@@ -140,12 +167,18 @@ describe('Duplicates triage in Chromium', () => {
     await row(target.id).click();
     await page.keyboard.press('Shift+R');
     await expect.poll(async () => (await pairNow(target.id)).a.verdict).toBe('rejected');
-    await expect.poll(() => page.getByTestId('dup-stale-text').textContent()).toBe('1 rejected candidate still ships in the automatic order: recompute to apply your triage.');
+    await expect
+      .poll(() => page.getByTestId('dup-stale-text').textContent())
+      .toBe('1 rejected candidate still ships in the automatic order: recompute to apply your triage.');
     await page.getByTestId('dup-recompute').click();
     await expect.poll(async () => (await pairNow(target.id)).order, { timeout: 60_000 }).toBe('steered');
     expect((await pairNow(target.id)).a.ships).toBeNull();
-    await expect.poll(() => row(target.id).getByTestId('dup-side-a').getAttribute('data-ships'), { timeout: 20_000 }).toBe('');
-    await expect.poll(() => page.getByTestId('dup-order').locator('option').first().textContent()).toContain('steered');
+    await expect
+      .poll(() => row(target.id).getByTestId('dup-side-a').getAttribute('data-ships'), { timeout: 20_000 })
+      .toBe('');
+    await expect
+      .poll(() => page.getByTestId('dup-order').locator('option').first().textContent())
+      .toContain('steered');
     await expect.poll(() => page.getByTestId('dup-stale').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   }, 120_000);
@@ -159,13 +192,20 @@ describe('Duplicates triage in Chromium', () => {
     await row(p.id).click();
     await expect.poll(selectedId).toBe(p.id);
     await page.keyboard.press('Control+k');
-    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('textbox', { name: 'Command' }).fill('recompute the steered order with');
+    await page
+      .getByRole('dialog', { name: 'Command palette' })
+      .getByRole('textbox', { name: 'Command' })
+      .fill('recompute the steered order with');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Shift+R');
     await expect.poll(async () => (await pairNow(p.id)).a.verdict, { timeout: 60_000 }).toBe('rejected');
     // In the order pressed: the recompute answered first, then the rejection (its message is the last).
-    expect((await studio.api.call('history.list', { runId: run.id, limit: 1 })).entries[0]!.kind).toBe('verdict');
-    await expect.poll(() => page.getByTestId('dup-message').textContent()).toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)/);
+    expect((await studio.api.call('history.list', { runId: run.id, limit: 1 })).entries[0]!.kind).toBe(
+      'verdict',
+    );
+    await expect
+      .poll(() => page.getByTestId('dup-message').textContent())
+      .toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)/);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

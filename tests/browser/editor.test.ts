@@ -18,8 +18,18 @@ import { useStudioInBrowser } from './chromium';
 import { tempDir } from '../helpers/temp';
 // The editor's debug hook type (declares window.__editor).
 import type {} from '../../src-shared/editor-debug';
-import { carillonGame, type CarillonLevel, type CarillonPlan, type CarillonRules } from '../../src-shared/games/carillon/index';
-import { apsisGame, type ApsisLevel, type ApsisPlan, type ApsisRules } from '../../src-shared/games/apsis/index';
+import {
+  carillonGame,
+  type CarillonLevel,
+  type CarillonPlan,
+  type CarillonRules,
+} from '../../src-shared/games/carillon/index';
+import {
+  apsisGame,
+  type ApsisLevel,
+  type ApsisPlan,
+  type ApsisRules,
+} from '../../src-shared/games/apsis/index';
 import { nudgeArrow, rotateHeading } from '../../src-shared/games/apsis/edit';
 import { candidateName } from '../../src-shared/vocabulary';
 import { deleteDot, nudgeDot, setDotColor, setDotSize } from '../../src-shared/games/carillon/edit';
@@ -37,7 +47,10 @@ const tmp = tempDir();
 
 async function shot(name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     // The board refits on resize; let a frame pass.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -62,7 +75,9 @@ async function openCandidate(run: RunSummary, id: number): Promise<void> {
   await page.getByTestId('inspector-head').waitFor();
   await page.getByTestId('insp-jump').fill(`#${id}`);
   await page.getByTestId('insp-jump').press('Enter');
-  await expect.poll(() => page.locator('[data-testid="candidate-info"] span').first().getAttribute('title')).toBe(`Database id ${id}`);
+  await expect
+    .poll(() => page.locator('[data-testid="candidate-info"] span').first().getAttribute('title'))
+    .toBe(`Database id ${id}`);
 }
 
 /** A fresh page with the candidate open in the inspector's edit mode and its first proof in. */
@@ -77,21 +92,31 @@ async function editCandidate(run: RunSummary, id: number): Promise<void> {
 
 /** Proofs the editor has received so far; wait for one more than `after` with nothing still out. */
 async function proved(after: number): Promise<void> {
-  await expect.poll(async () => {
-    const s = await editStatus();
-    return Number(s['proofs']) > after && s['proving'] === 'false';
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const s = await editStatus();
+        return Number(s['proofs']) > after && s['proving'] === 'false';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Wait until the board stops moving on the page (the filmstrip and panels load after the board). */
 async function boardSettled(): Promise<void> {
   let last = '';
-  await expect.poll(async () => {
-    const now = JSON.stringify(await page.evaluate(() => window.__editor?.centres() ?? []));
-    const same = now === last && now !== '[]';
-    last = now;
-    return same;
-  }, { interval: 250, timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await page.evaluate(() => window.__editor?.centres() ?? []));
+        const same = now === last && now !== '[]';
+        last = now;
+        return same;
+      },
+      { interval: 250, timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Drag from one page point to another in steps, as a hand would. */
@@ -107,7 +132,10 @@ async function drag(from: { x: number; y: number }, to: { x: number; y: number }
 
 beforeAll(async () => {
   page = studio.page;
-  [carillon, apsis] = await Promise.all([studio.ctx.finishedRun({ game: 'carillon', seed: 7, levels: 4 }), studio.ctx.finishedRun({ game: 'apsis', seed: 7, levels: 20 })]);
+  [carillon, apsis] = await Promise.all([
+    studio.ctx.finishedRun({ game: 'carillon', seed: 7, levels: 4 }),
+    studio.ctx.finishedRun({ game: 'apsis', seed: 7, levels: 20 }),
+  ]);
 });
 afterAll(async () => {
   tmp.cleanup();
@@ -129,11 +157,14 @@ describe('edit mode in Chromium', () => {
 
     // The closest pair of dots: drag dot a towards b until the edge-to-edge gap is 9 (< 14).
     let best = { a: 0, b: 1, d: Infinity };
-    level.dots.forEach((p, a) => level.dots.forEach((q, b) => {
-      const d = Math.hypot(p.x - q.x, p.y - q.y);
-      if (a !== b && d < best.d) best = { a, b, d };
-    }));
-    const A = level.dots[best.a]!, B = level.dots[best.b]!;
+    level.dots.forEach((p, a) =>
+      level.dots.forEach((q, b) => {
+        const d = Math.hypot(p.x - q.x, p.y - q.y);
+        if (a !== b && d < best.d) best = { a, b, d };
+      }),
+    );
+    const A = level.dots[best.a]!,
+      B = level.dots[best.b]!;
     const want = rules.sizes[A.size].radius + rules.sizes[B.size].radius + rules.spacing - 5;
     const target = { x: B.x + ((A.x - B.x) / best.d) * want, y: B.y + ((A.y - B.y) / best.d) * want };
     const from = await page.evaluate((p) => window.__editor!.pageOf(p), { x: A.x, y: A.y });
@@ -144,17 +175,36 @@ describe('edit mode in Chromium', () => {
 
     // The same proof the shared code gives for the level on screen.
     const edited = (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
-    if (process.env['EDITOR_DEBUG']) console.log(JSON.stringify({ A, B, best, target, from, to, got: edited.dots[best.a], frames: await page.evaluate(() => window.__editor!.dragFrames().length) }));
+    if (process.env['EDITOR_DEBUG'])
+      console.log(
+        JSON.stringify({
+          A,
+          B,
+          best,
+          target,
+          from,
+          to,
+          got: edited.dots[best.a],
+          frames: await page.evaluate(() => window.__editor!.dragFrames().length),
+        }),
+      );
     expect(edited.dots[best.a]).toMatchObject({ x: Math.round(target.x), y: Math.round(target.y) });
-    const expected = carillonGame.prove(edited, rules, { plan: run.plan as CarillonPlan, slot: original.slot });
+    const expected = carillonGame.prove(edited, rules, {
+      plan: run.plan as CarillonPlan,
+      slot: original.slot,
+    });
     expect(expected.violations.some((v) => v.rule === 'spacing')).toBe(true);
     const listed = page.getByTestId('violation');
     await expect.poll(() => listed.count()).toBe(expected.violations.length);
     const spacing = page.locator('[data-testid="violation"][data-rule="spacing"]');
     await expect.poll(() => spacing.count()).toBeGreaterThan(0);
-    const gap = expected.violations.find((v) => v.rule === 'spacing' && v.elements.includes(best.a) && v.elements.includes(best.b))!;
+    const gap = expected.violations.find(
+      (v) => v.rule === 'spacing' && v.elements.includes(best.a) && v.elements.includes(best.b),
+    )!;
     expect(gap).toBeDefined();
-    expect(await spacing.evaluateAll((els) => els.map((e) => e.getAttribute('data-elements')))).toContain(gap.elements.join(','));
+    expect(await spacing.evaluateAll((els) => els.map((e) => e.getAttribute('data-elements')))).toContain(
+      gap.elements.join(','),
+    );
     expect(await spacing.first().textContent()).toContain(gap.name);
     // Drawn where it is: the gap between the two dots.
     expect((await page.evaluate(() => window.__editor!.drawn()))['violation-gap']).toBeGreaterThan(0);
@@ -171,7 +221,10 @@ describe('edit mode in Chromium', () => {
     await proved(before2);
     const restored = (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
     expect(restored.dots[best.a]).toMatchObject(home);
-    const reproof = carillonGame.prove(restored, rules, { plan: run.plan as CarillonPlan, slot: original.slot });
+    const reproof = carillonGame.prove(restored, rules, {
+      plan: run.plan as CarillonPlan,
+      slot: original.slot,
+    });
     expect(reproof.violations).toEqual([]);
     await expect.poll(() => page.getByTestId('violation').count()).toBe(0);
     await expect.poll(() => page.getByTestId('edit-banner').textContent()).toContain('Holds');
@@ -179,18 +232,23 @@ describe('edit mode in Chromium', () => {
     // The explanation overlays, for the screenshots: first-tap chances, then the reach graph.
     await page.keyboard.press('t');
     await page.getByTestId('edit-explanation').waitFor();
-    await expect.poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['win-ring'] ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['win-ring'] ?? 0)
+      .toBeGreaterThan(0);
     await shot('carillon-explain-chances');
     await page.keyboard.press('t');
     await page.keyboard.press('g');
-    await expect.poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['reach-edge'] ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['reach-edge'] ?? 0)
+      .toBeGreaterThan(0);
     await shot('carillon-explain-graph');
     await page.keyboard.press('g');
 
     // Keyboard alone: add a dot (I), make it big (3), recolour it (K), nudge it (Shift+→ ×10,
     // ↓ ×1), select the one before (Shift+J) and delete it; each step is the shared edit
     // operation's result; then undo every step (Ctrl+Z), redo one (Ctrl+Shift+Z) and undo it.
-    const onScreen = async (): Promise<CarillonLevel> => (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
+    const onScreen = async (): Promise<CarillonLevel> =>
+      (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
     const n = restored.dots.length;
     await page.keyboard.press('i');
     let expectLevel = await onScreen();
@@ -241,12 +299,21 @@ describe('edit mode in Chromium', () => {
     // Approve it (A in the inspector, on the saved candidate) and the automatic order's
     // candidates of the other slots; order the approved candidates; export; verify.
     await page.getByTestId('edit-open-saved').click();
-    await expect.poll(() => page.getByTestId('candidate-edited').textContent()).toBe(`hand-edited from #${original.id}`);
+    await expect
+      .poll(() => page.getByTestId('candidate-edited').textContent())
+      .toBe(`hand-edited from #${original.id}`);
     await page.keyboard.press('e'); // back to play (edit mode stays on across levels)
     await page.getByTestId('inspector-status').waitFor();
     await page.keyboard.press('a');
-    await expect.poll(async () => (await studio.api.call('candidates.get', { candidateId: savedId })).verdict).toBe('approved');
-    for (const l of auto.levels) if (l.slot !== original.slot) await studio.api.call('candidates.setVerdict', { candidateIds: [l.candidateId!], verdict: 'approved' });
+    await expect
+      .poll(async () => (await studio.api.call('candidates.get', { candidateId: savedId })).verdict)
+      .toBe('approved');
+    for (const l of auto.levels)
+      if (l.slot !== original.slot)
+        await studio.api.call('candidates.setVerdict', {
+          candidateIds: [l.candidateId!],
+          verdict: 'approved',
+        });
     const approved = await studio.api.call('orderings.computeApproved', { runId: carillon.id });
     expect(approved.levels.map((l) => l.candidateId)).toContain(savedId);
     expect(approved.shortLevels).toEqual([]);
@@ -254,9 +321,17 @@ describe('edit mode in Chromium', () => {
     const file = join(tmp.dir, 'carillon-edited.json');
     writeFileSync(file, exported.text);
     // The pack records the hand-edited level; verify treats it like any other.
-    const pack = JSON.parse(exported.text) as { studio?: { handEdited?: { level: number; candidate: string; from: string | null }[] } };
+    const pack = JSON.parse(exported.text) as {
+      studio?: { handEdited?: { level: number; candidate: string; from: string | null }[] };
+    };
     const at = approved.levels.find((l) => l.candidateId === savedId)!.level;
-    expect(pack.studio?.handEdited).toEqual([{ level: at, candidate: candidateName(saved.slot, saved.index), from: candidateName(original.slot, original.index) }]);
+    expect(pack.studio?.handEdited).toEqual([
+      {
+        level: at,
+        candidate: candidateName(saved.slot, saved.index),
+        from: candidateName(original.slot, original.index),
+      },
+    ]);
     expect(existsSync(file)).toBe(true);
     const verified = cli('verify', file);
     expect(verified.status, `${verified.stdout}\n${verified.stderr}`).toBe(0);
@@ -298,12 +373,19 @@ describe('edit mode in Chromium', () => {
     expect(await card.getAttribute('title')).toMatch(/^\d+ reads: round 1: /);
 
     // And in the plots: hovering a pool point adds its breakdown line to the hover line.
-    await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: /^Plots/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Studio' })
+      .getByRole('button', { name: /^Plots/ })
+      .click();
     await page.getByTestId('run-picker').selectOption(String(apsis.id));
     await page.getByTestId('plots-main-svg').waitFor();
-    const point = page.locator(`[data-testid="plots-main-svg"] g.pool-points circle[data-candidate="${cardId}"]`);
+    const point = page.locator(
+      `[data-testid="plots-main-svg"] g.pool-points circle[data-candidate="${cardId}"]`,
+    );
     await point.hover({ force: true });
-    await expect.poll(() => page.getByTestId('plots-why').textContent()).toBe(`· ${apsisGame.explain(cardLevel, rules).line}`);
+    await expect
+      .poll(() => page.getByTestId('plots-why').textContent())
+      .toBe(`· ${apsisGame.explain(cardLevel, rules).line}`);
 
     await openCandidate(apsis, c.id);
     if ((await page.getByTestId('editor').count()) === 0) await page.keyboard.press('e');
@@ -337,7 +419,9 @@ describe('edit mode in Chromium', () => {
     const clears = page.locator('[data-testid="violation"][data-rule="clears"]');
     await expect.poll(() => clears.count()).toBe(1);
     const expected = apsisGame.prove(turned, rules, { plan: run.plan as ApsisPlan, slot: c.slot });
-    expect(await clears.getAttribute('data-elements')).toBe(expected.violations.find((v) => v.rule === 'clears')!.elements.join(','));
+    expect(await clears.getAttribute('data-elements')).toBe(
+      expected.violations.find((v) => v.rule === 'clears')!.elements.join(','),
+    );
     expect((await page.evaluate(() => window.__editor!.drawn()))['violation-stuck']).toBeGreaterThan(0);
     expect(await page.getByTestId('edit-banner').textContent()).toContain('Draft');
     await shot('apsis-edit-stuck');
@@ -361,7 +445,11 @@ describe('edit mode in Chromium', () => {
     expect(await page.getByTestId('edit-saved').getAttribute('data-draft')).toBe('true');
     expect(await page.getByTestId('edit-saved').textContent()).toContain('never ships');
     const draftId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    expect(await studio.api.call('candidates.get', { candidateId: draftId })).toMatchObject({ handEdited: true, draft: true, parentId: c.id });
+    expect(await studio.api.call('candidates.get', { candidateId: draftId })).toMatchObject({
+      handEdited: true,
+      draft: true,
+      parentId: c.id,
+    });
     // The saved draft starts a new history: turning the heading back (Shift+H) gives the level as it was.
     expect((await editStatus())['edits']).toBe('0');
     for (let k = 0; k < steps; k++) await page.keyboard.press('Shift+h');
@@ -371,7 +459,9 @@ describe('edit mode in Chromium', () => {
     // The explanation overlays: blocking graph with the longest chain, rounds.
     await page.keyboard.press('g');
     await page.getByTestId('edit-explanation').waitFor();
-    await expect.poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['chain-edge'] ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['chain-edge'] ?? 0)
+      .toBeGreaterThan(0);
     await page.keyboard.press('s');
     await shot('apsis-explain-graph-rounds');
     expect(pageErrors).toEqual([]);
@@ -389,25 +479,42 @@ describe('new level in Chromium', () => {
     await page.getByTestId('new-level-slot').fill('2');
     await page.getByTestId('new-level-slot').press('Enter');
     await page.getByTestId('editor').waitFor();
-    await expect.poll(() => page.getByTestId('level-label').textContent()).toBe(`new level · run ${carillon.id} · L2`);
+    await expect
+      .poll(() => page.getByTestId('level-label').textContent())
+      .toBe(`new level · run ${carillon.id} · L2`);
     await proved(0);
     expect(await page.evaluate(() => window.__editor!.level())).toMatchObject({ dots: [] });
     // Empty: the proof says what is missing, by the rule's plain name.
-    const empty = carillonGame.prove({ taps: 0, tutorial: true, bits: 0, dots: [], solution: [] }, run.rules as CarillonRules, { plan: run.plan as CarillonPlan, slot: 1 });
+    const empty = carillonGame.prove(
+      { taps: 0, tutorial: true, bits: 0, dots: [], solution: [] },
+      run.rules as CarillonRules,
+      { plan: run.plan as CarillonPlan, slot: 1 },
+    );
     await expect.poll(() => page.getByTestId('violation').count()).toBe(empty.violations.length);
     expect(await page.getByTestId('violation').first().textContent()).toContain(empty.violations[0]!.name);
     // One big dot added by key; saved, it is a draft when a rule still breaks, or a candidate when none does.
     await page.keyboard.press('3');
     await page.keyboard.press('i');
-    await expect.poll(async () => ((await page.evaluate(() => window.__editor!.level())) as CarillonLevel).dots.length).toBe(1);
+    await expect
+      .poll(async () => ((await page.evaluate(() => window.__editor!.level())) as CarillonLevel).dots.length)
+      .toBe(1);
     const one = (await page.evaluate(() => window.__editor!.level())) as CarillonLevel;
     expect(one.dots[0]!.size).toBe('big');
-    const proof = carillonGame.prove(one, run.rules as CarillonRules, { plan: run.plan as CarillonPlan, slot: 1 });
+    const proof = carillonGame.prove(one, run.rules as CarillonRules, {
+      plan: run.plan as CarillonPlan,
+      slot: 1,
+    });
     await expect.poll(() => page.getByTestId('violation').count()).toBe(proof.violations.length);
     await page.keyboard.press('Control+s');
     await page.getByTestId('edit-saved').waitFor();
     const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
-    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({ runId: carillon.id, slot: 1, handEdited: true, parentId: null, draft: !proof.ok });
+    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({
+      runId: carillon.id,
+      slot: 1,
+      handEdited: true,
+      parentId: null,
+      draft: !proof.ok,
+    });
     await shot('carillon-new-level');
     expect(pageErrors).toEqual([]);
   });
@@ -428,24 +535,38 @@ describe('Ctrl+Z after a save in Chromium', () => {
     const id = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
     const saved = await studio.api.call('candidates.get', { candidateId: id });
     const label = (await studio.api.call('history.list', { runId: carillon.id, limit: 1 })).undo!.label;
-    expect(label).toBe(`Saved ${candidateName(saved.slot, saved.index)}, edited from ${candidateName(original.slot, original.index)}`);
+    expect(label).toBe(
+      `Saved ${candidateName(saved.slot, saved.index)}, edited from ${candidateName(original.slot, original.index)}`,
+    );
     // No unsaved edit left: the editor says what Ctrl+Z undoes now, and so does the Undo button.
     expect((await editStatus())['edits']).toBe('0');
-    await expect.poll(() => page.getByTestId('edit-run-undo').textContent()).toMatch(new RegExp(`undoes the run's last change: ${label}$`));
+    await expect
+      .poll(() => page.getByTestId('edit-run-undo').textContent())
+      .toMatch(new RegExp(`undoes the run's last change: ${label}$`));
     expect(await page.getByTestId('edit-undo').isEnabled()).toBe(true);
-    expect(await page.getByTestId('edit-undo').getAttribute('title')).toContain(`Undo the run's last change: ${label}`);
+    expect(await page.getByTestId('edit-undo').getAttribute('title')).toContain(
+      `Undo the run's last change: ${label}`,
+    );
     await shot('carillon-ctrl-z-undoes-the-save');
 
     await page.keyboard.press('Control+z');
-    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe(`Undone in the run's history: ${label} — the level stays on the board; Save stores it again`);
+    await expect
+      .poll(() => page.getByTestId('edit-message').textContent())
+      .toBe(`Undone in the run's history: ${label} — the level stays on the board; Save stores it again`);
     expect((await refusal(studio.api.call('candidates.get', { candidateId: id }))).code).toBe('not-found');
     expect((await studio.api.call('history.list', { runId: carillon.id, limit: 1 })).redo?.label).toBe(label);
     expect(await page.getByTestId('edit-saved').count()).toBe(0);
     expect(await page.evaluate(() => window.__editor!.level())).toEqual(edited);
 
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe(`Redone in the run's history: ${label}`);
-    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({ id, handEdited: true, parentId: original.id });
+    await expect
+      .poll(() => page.getByTestId('edit-message').textContent())
+      .toBe(`Redone in the run's history: ${label}`);
+    expect(await studio.api.call('candidates.get', { candidateId: id })).toMatchObject({
+      id,
+      handEdited: true,
+      parentId: original.id,
+    });
     expect(await page.getByTestId('edit-saved').getAttribute('data-candidate')).toBe(String(id));
 
     // A new edit after that: Ctrl+Z takes the edit back first and leaves the save alone.

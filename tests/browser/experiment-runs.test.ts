@@ -21,7 +21,10 @@ const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height:
 const SHOTS = existsSync('/tmp/shots/pickers') ? '/tmp/shots/pickers' : RESULTS;
 
 async function goTo(name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await expect.poll(() => page.locator('.topbar h1').textContent()).toBe(name);
 }
 
@@ -42,10 +45,15 @@ async function runDone(id: number): Promise<RunSummary> {
 }
 
 /** A picker's entries: the options at top level (values) and each optgroup's label and option texts. */
-async function entries(select: Locator): Promise<{ top: string[]; groups: { label: string; options: string[] }[] }> {
+async function entries(
+  select: Locator,
+): Promise<{ top: string[]; groups: { label: string; options: string[] }[] }> {
   return select.evaluate((el) => ({
     top: [...el.children].filter((c) => c.tagName === 'OPTION').map((o) => (o as HTMLOptionElement).value),
-    groups: [...el.querySelectorAll('optgroup')].map((g) => ({ label: g.label, options: [...g.querySelectorAll('option')].map((o) => o.textContent!.trim()) })),
+    groups: [...el.querySelectorAll('optgroup')].map((g) => ({
+      label: g.label,
+      options: [...g.querySelectorAll('option')].map((o) => o.textContent!.trim()),
+    })),
   }));
 }
 
@@ -54,16 +62,28 @@ async function chosen(select: Locator): Promise<{ value: string; text: string; g
   return select.evaluate((el) => {
     const s = el as HTMLSelectElement;
     const o = s.selectedOptions[0]!;
-    return { value: s.value, text: o.textContent!.trim(), group: o.parentElement?.tagName === 'OPTGROUP' ? (o.parentElement as HTMLOptGroupElement).label : null };
+    return {
+      value: s.value,
+      text: o.textContent!.trim(),
+      group: o.parentElement?.tagName === 'OPTGROUP' ? (o.parentElement as HTMLOptGroupElement).label : null,
+    };
   });
 }
 
 async function shots(name: string): Promise<void> {
-  for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(150);
     // Nothing wider than the window.
-    expect(await page.evaluate(() => document.querySelector('.content')!.scrollWidth <= document.querySelector('.content')!.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('.content')!.scrollWidth <= document.querySelector('.content')!.clientWidth,
+      ),
+    ).toBe(true);
     await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -71,17 +91,32 @@ async function shots(name: string): Promise<void> {
 
 let own: RunSummary[] = [];
 let detail: ExperimentDetail;
-const cell = (arm: number, seed: number): number => detail.runs.find((r) => r.arm === arm && r.seed === seed)!.runId;
+const cell = (arm: number, seed: number): number =>
+  detail.runs.find((r) => r.arm === arm && r.seed === seed)!.runId;
 
 beforeAll(async () => {
   page = studio.page;
-  const first = await studio.api.call('runs.create', { game: 'carillon', seed: 41, levels: 4, name: 'my first' });
+  const first = await studio.api.call('runs.create', {
+    game: 'carillon',
+    seed: 41,
+    levels: 4,
+    name: 'my first',
+  });
   const second = await studio.api.call('runs.create', { game: 'carillon', seed: 42, levels: 4 });
   own = [await runDone(first.id), await runDone(second.id)];
-  const made = await studio.api.call('experiments.create', { name: 'picker check', base: { runId: first.id }, variants: [{ name: 'spacing 18', changes: { 'rules.spacing': 18 } }], seeds: [1, 2, 3] });
+  const made = await studio.api.call('experiments.create', {
+    name: 'picker check',
+    base: { runId: first.id },
+    variants: [{ name: 'spacing 18', changes: { 'rules.spacing': 18 } }],
+    seeds: [1, 2, 3],
+  });
   if (made.experimentId === null) throw new Error(`the experiment was held: ${made.confirm.message}`);
   const id = made.experimentId;
-  await until(async () => (await studio.api.call('experiments.get', { experimentId: id })).status, 'done', `experiment ${id}`);
+  await until(
+    async () => (await studio.api.call('experiments.get', { experimentId: id })).status,
+    'done',
+    `experiment ${id}`,
+  );
   detail = await studio.api.call('experiments.get', { experimentId: id });
   if (detail.runs.length !== 6) throw new Error(`the experiment made ${detail.runs.length} runs, not 6`);
   await page.goto(studio.server.url);
@@ -99,9 +134,21 @@ describe('experiment runs in the run pickers', () => {
     expect((await toggle.locator('..').textContent())!.trim()).toBe('6 experiment runs');
     await shots('pools-folded');
     await toggle.check();
-    await expect.poll(async () => (await entries(picker)).groups).toEqual([
-      { label: `Experiment #${detail.id} · picker check`, options: ['Base · seed 1', 'Base · seed 2', 'Base · seed 3', 'Spacing 18 · seed 1', 'Spacing 18 · seed 2', 'Spacing 18 · seed 3'] },
-    ]);
+    await expect
+      .poll(async () => (await entries(picker)).groups)
+      .toEqual([
+        {
+          label: `Experiment #${detail.id} · picker check`,
+          options: [
+            'Base · seed 1',
+            'Base · seed 2',
+            'Base · seed 3',
+            'Spacing 18 · seed 1',
+            'Spacing 18 · seed 2',
+            'Spacing 18 · seed 3',
+          ],
+        },
+      ]);
     expect((await entries(picker)).top).toEqual(ownIds());
     await toggle.uncheck();
     await expect.poll(async () => (await entries(picker)).groups).toEqual([]);
@@ -112,7 +159,8 @@ describe('experiment runs in the run pickers', () => {
     await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).top).toEqual(ownIds());
     expect((await entries(page.getByTestId('run-picker'))).groups).toEqual([]);
     await goTo('Compare');
-    const a = page.getByTestId('compare-a'), b = page.getByTestId('compare-b');
+    const a = page.getByTestId('compare-a'),
+      b = page.getByTestId('compare-b');
     await expect.poll(async () => (await entries(a)).top).toEqual(ownIds());
     expect((await entries(a)).groups).toEqual([]);
     expect((await entries(b)).groups).toEqual([]);
@@ -135,20 +183,29 @@ describe('experiment runs in the run pickers', () => {
     await page.getByTestId('exp-open-pools').click();
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Pools');
     const picker = page.getByTestId('run-picker');
-    await expect.poll(() => chosen(picker)).toEqual({ value: String(picked), text: 'Spacing 18 · seed 2', group });
+    await expect
+      .poll(() => chosen(picker))
+      .toEqual({ value: String(picked), text: 'Spacing 18 · seed 2', group });
     // Only that run of the experiment is offered; the designer's stay at top level.
-    expect(await entries(picker)).toEqual({ top: ownIds(), groups: [{ label: group, options: ['Spacing 18 · seed 2'] }] });
+    expect(await entries(picker)).toEqual({
+      top: ownIds(),
+      groups: [{ label: group, options: ['Spacing 18 · seed 2'] }],
+    });
     // The picker names the experiment beside it, and leads back to it.
     expect(await page.getByTestId('picker-experiment').textContent()).toBe(`exp #${detail.id} ›`);
     // Its pool is what is shown.
-    await expect.poll(async () => (await page.locator('[data-testid^="card-"]').count()) > 0, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('[data-testid^="card-"]').count()) > 0, { timeout: 20_000 })
+      .toBe(true);
     await shots('pools-experiment-run');
 
     await goTo('Experiments');
     await page.getByTestId('exp-run-1-2').click();
     await page.getByTestId('exp-open-plots').click();
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Plots');
-    await expect.poll(() => chosen(page.getByTestId('run-picker'))).toEqual({ value: String(picked), text: 'Spacing 18 · seed 2', group });
+    await expect
+      .poll(() => chosen(page.getByTestId('run-picker')))
+      .toEqual({ value: String(picked), text: 'Spacing 18 · seed 2', group });
     // Back to the experiment from the picker's "exp #N".
     await page.getByTestId('picker-experiment').click();
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Experiments');
@@ -158,8 +215,14 @@ describe('experiment runs in the run pickers', () => {
     await page.getByTestId('exp-open-compare').click();
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Compare');
     // A = the base on the same seed, B = the variant: B − A reads as the variant's change.
-    await expect.poll(() => chosen(page.getByTestId('compare-a'))).toEqual({ value: String(cell(0, 2)), text: 'Base · seed 2', group });
-    expect(await chosen(page.getByTestId('compare-b'))).toEqual({ value: String(picked), text: 'Spacing 18 · seed 2', group });
+    await expect
+      .poll(() => chosen(page.getByTestId('compare-a')))
+      .toEqual({ value: String(cell(0, 2)), text: 'Base · seed 2', group });
+    expect(await chosen(page.getByTestId('compare-b'))).toEqual({
+      value: String(picked),
+      text: 'Spacing 18 · seed 2',
+      group,
+    });
     expect((await entries(page.getByTestId('compare-a'))).top).toEqual(ownIds());
     await expect.poll(() => page.locator('figcaption').first().textContent()).toContain('Base · seed 2');
     await expect.poll(() => page.locator('figcaption').nth(1).textContent()).toContain('Spacing 18 · seed 2');
@@ -172,14 +235,27 @@ describe('experiment runs in the run pickers', () => {
     // The designer's two, and the selected experiment run under its experiment's heading.
     await expect.poll(() => rows.count()).toBe(3);
     expect(await page.getByTestId(`runs-group-${detail.id}`).textContent()).toContain('picker check');
-    expect(await page.getByTestId('runs-experiment-runs-hidden').textContent()).toMatch(/^\s*5 experiment runs hidden —\s*show\s*$/);
+    expect(await page.getByTestId('runs-experiment-runs-hidden').textContent()).toMatch(
+      /^\s*5 experiment runs hidden —\s*show\s*$/,
+    );
     await shots('runs-folded');
     await page.getByTestId('runs-experiment-runs-show').click();
     await expect.poll(() => rows.count()).toBe(8);
     expect(await page.getByTestId('runs-experiment-runs-hidden').count()).toBe(0);
     // The designer's runs first, then the experiment's, base first, seeds in order.
-    const order = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-testid')!.slice('run-row-'.length))));
-    expect(order).toEqual([own[1]!.id, own[0]!.id, cell(0, 1), cell(0, 2), cell(0, 3), cell(1, 1), cell(1, 2), cell(1, 3)]);
+    const order = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Number(tr.getAttribute('data-testid')!.slice('run-row-'.length))),
+    );
+    expect(order).toEqual([
+      own[1]!.id,
+      own[0]!.id,
+      cell(0, 1),
+      cell(0, 2),
+      cell(0, 3),
+      cell(1, 1),
+      cell(1, 2),
+      cell(1, 3),
+    ]);
     expect(await page.getByTestId(`run-row-${cell(1, 3)}`).textContent()).toContain('Spacing 18 · seed 3');
     await shots('runs-shown');
     // The experiment's heading opens it.
@@ -188,7 +264,9 @@ describe('experiment runs in the run pickers', () => {
     await page.getByTestId(`experiment-${detail.id}`).waitFor();
     // The pickers follow the same switch.
     await goTo('Pools');
-    await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).groups[0]?.options.length).toBe(6);
+    await expect
+      .poll(async () => (await entries(page.getByTestId('run-picker'))).groups[0]?.options.length)
+      .toBe(6);
     await page.getByTestId('picker-show-experiment-runs').uncheck();
     await goTo('Runs');
     await expect.poll(() => rows.count()).toBe(3);
@@ -201,7 +279,11 @@ describe('experiment runs in the run pickers', () => {
     await goTo('Pools');
     await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).top).toEqual(ownIds());
     await page.getByTestId('run-picker').selectOption(String(third.id));
-    expect(await chosen(page.getByTestId('run-picker'))).toMatchObject({ value: String(third.id), group: null, text: `#${third.id} · Carillon · seed 43 · 4 levels` });
+    expect(await chosen(page.getByTestId('run-picker'))).toMatchObject({
+      value: String(third.id),
+      group: null,
+      text: `#${third.id} · Carillon · seed 43 · 4 levels`,
+    });
     // With an own run selected, the experiment's runs are all folded again.
     expect((await entries(page.getByTestId('run-picker'))).groups).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -214,7 +296,9 @@ describe('experiment runs in the run pickers', () => {
     // The studio opened again (the page reloaded), on the Pools page.
     await page.reload();
     await goTo('Pools');
-    await expect.poll(async () => (await entries(page.getByTestId('run-picker'))).groups[0]?.options.length).toBe(6);
+    await expect
+      .poll(async () => (await entries(page.getByTestId('run-picker'))).groups[0]?.options.length)
+      .toBe(6);
     expect(await toggle.isChecked()).toBe(true);
     // The Runs page follows the same switch: every experiment run is listed.
     await goTo('Runs');

@@ -21,12 +21,17 @@ const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height:
 const SHOTS = existsSync('/tmp/shots/exp-ui') ? '/tmp/shots/exp-ui' : RESULTS;
 
 async function goTo(name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await expect.poll(() => page.locator('.topbar h1').textContent()).toBe(name);
 }
 
 async function runDone(id: number): Promise<void> {
-  await expect.poll(async () => (await studio.api.call('runs.get', { runId: id })).status, { timeout: 60_000 }).toBe('done');
+  await expect
+    .poll(async () => (await studio.api.call('runs.get', { runId: id })).status, { timeout: 60_000 })
+    .toBe('done');
 }
 
 /** The experiment's progress bar's percent, read every few ms until it reads `status`; every reading returned. */
@@ -35,10 +40,14 @@ async function watch(id: number, status: string, timeout = 90_000): Promise<numb
   const start = Date.now();
   for (;;) {
     const el = page.getByTestId(`experiment-${id}`);
-    const [pct, st] = await Promise.all([page.getByTestId('exp-progress').getAttribute('data-percent'), el.getAttribute('data-status')]);
+    const [pct, st] = await Promise.all([
+      page.getByTestId('exp-progress').getAttribute('data-percent'),
+      el.getAttribute('data-status'),
+    ]);
     if (pct !== null) seen.push(Number(pct));
     if (st === status) return seen;
-    if (Date.now() - start > timeout) throw new Error(`experiment ${id} did not reach ${status} (last ${st}, ${seen.at(-1)}%)`);
+    if (Date.now() - start > timeout)
+      throw new Error(`experiment ${id} did not reach ${status} (last ${st}, ${seen.at(-1)}%)`);
     await page.waitForTimeout(40);
   }
 }
@@ -73,7 +82,9 @@ describe('experiments in Chromium', () => {
     const d = await studio.api.call('runs.get', { runId: base.id });
     expect(await page.getByTestId('new-run-game').inputValue()).toBe('carillon');
     const rows = d.plan as { to: number }[];
-    expect(await page.getByTestId(`plan-cell-${rows.length - 1}-to`).inputValue()).toBe(String(rows.at(-1)!.to));
+    expect(await page.getByTestId(`plan-cell-${rows.length - 1}-to`).inputValue()).toBe(
+      String(rows.at(-1)!.to),
+    );
   });
 
   it('refuses bad input next to its field, before anything runs', async () => {
@@ -84,18 +95,28 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-base-run').check();
     await page.getByTestId('exp-base-run-picker').selectOption(String(base.id));
     // A field's options carry the game's own labels, grouped as rules and plan rows.
-    const label = await page.getByTestId('exp-change-0-0-field').locator('option[value="rules.spacing"]').textContent();
+    const label = await page
+      .getByTestId('exp-change-0-0-field')
+      .locator('option[value="rules.spacing"]')
+      .textContent();
     expect(label).toBe('Dot spacing');
-    expect(await page.getByTestId('exp-change-0-0-field').locator('optgroup').first().getAttribute('label')).toBe('Rules');
+    expect(
+      await page.getByTestId('exp-change-0-0-field').locator('optgroup').first().getAttribute('label'),
+    ).toBe('Rules');
     await page.getByTestId('exp-change-0-0-field').selectOption('rules.spacing');
     // The base's value is offered to edit from.
-    const baseSpacing = ((await studio.api.call('runs.get', { runId: base.id })).rules as { spacing: number }).spacing;
+    const baseSpacing = ((await studio.api.call('runs.get', { runId: base.id })).rules as { spacing: number })
+      .spacing;
     expect(await page.getByTestId('exp-change-0-0-value').inputValue()).toBe(String(baseSpacing));
     await page.getByTestId('exp-change-0-0-value').fill('eighteen');
     await page.getByTestId('exp-seeds').fill('8-1');
     await page.getByTestId('exp-submit').click();
-    await expect.poll(() => page.getByTestId('exp-error-0-0').textContent()).toBe('Dot spacing must be a number, not “eighteen”.');
-    expect(await page.getByTestId('exp-error-seeds').textContent()).toBe('8-1 runs backwards: write the smaller seed first (1-8)');
+    await expect
+      .poll(() => page.getByTestId('exp-error-0-0').textContent())
+      .toBe('Dot spacing must be a number, not “eighteen”.');
+    expect(await page.getByTestId('exp-error-seeds').textContent()).toBe(
+      '8-1 runs backwards: write the smaller seed first (1-8)',
+    );
     // Out of bounds: the API's sentence, under the change it names.
     await page.getByTestId('exp-change-0-0-value').fill('100000');
     await page.getByTestId('exp-seeds').fill('1-3');
@@ -103,10 +124,15 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-levels').fill('1-2');
     await page.getByTestId('exp-candidates').fill('6');
     await page.getByTestId('exp-submit').click();
-    await expect.poll(() => page.getByTestId('exp-error-0-0').textContent()).toMatch(/^Dot spacing must be at most \d+\.$/);
+    await expect
+      .poll(() => page.getByTestId('exp-error-0-0').textContent())
+      .toMatch(/^Dot spacing must be at most \d+\.$/);
     expect(await page.getByTestId('exp-change-0-0-value').getAttribute('aria-invalid')).toBe('true');
     expect(await studio.api.call('experiments.list', {})).toEqual([]);
-    for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: join(SHOTS, `form-errors-${w}x${h}.png`) });
     }
@@ -115,7 +141,9 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-change-0-0-value').fill('18');
     await page.getByTestId('exp-levels').fill('1, 9');
     await page.getByTestId('exp-submit').click();
-    await expect.poll(() => page.getByTestId('exp-error-levels').textContent()).toBe('level 9 is out of range: levels go from 1 to 4');
+    await expect
+      .poll(() => page.getByTestId('exp-error-levels').textContent())
+      .toBe('level 9 is out of range: levels go from 1 to 4');
     expect(await studio.api.call('experiments.list', {})).toEqual([]);
 
     // Past the size threshold: it asks first, with the estimated time, and nothing runs unless confirmed.
@@ -158,14 +186,23 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-variant-1-add-change').click();
     await page.getByTestId('exp-change-1-1-field').selectOption('rules.answerShare');
     await page.getByTestId('exp-change-1-1-value').fill('0.02');
-    expect(await page.getByTestId('exp-size').textContent()).toContain('3 arms (the base and 2 variants) × 8 seeds = 24 runs');
+    expect(await page.getByTestId('exp-size').textContent()).toContain(
+      '3 arms (the base and 2 variants) × 8 seeds = 24 runs',
+    );
     // Ctrl+Enter from a field of the form starts it.
     await page.getByTestId('exp-seeds').focus();
     await page.keyboard.press('Control+Enter');
     let list: ExperimentSummary[] = [];
-    await expect.poll(async () => (list = await studio.api.call('experiments.list', {})).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (list = await studio.api.call('experiments.list', {})).length, { timeout: 10_000 })
+      .toBe(1);
     experimentId = list[0]!.id;
-    expect(list[0]).toMatchObject({ name: 'tiny spacing', baseRunId: base.id, seeds: [1, 2, 3, 4, 5, 6, 7, 8], scope: { kind: 'slots', slots: [0, 1], candidates: 6 } });
+    expect(list[0]).toMatchObject({
+      name: 'tiny spacing',
+      baseRunId: base.id,
+      seeds: [1, 2, 3, 4, 5, 6, 7, 8],
+      scope: { kind: 'slots', slots: [0, 1], candidates: 6 },
+    });
     expect(list[0]!.variants).toEqual([
       { name: 'spacing 18', changes: { 'rules.spacing': 18 } },
       { name: 'loose pairs', changes: { 'rules.pictureShare': 0.02, 'rules.answerShare': 0.02 } },
@@ -177,7 +214,11 @@ describe('experiments in Chromium', () => {
     await expect.poll(() => page.getByTestId('exp-progress-line').textContent()).toContain('24 of 24 runs');
     // Every run of the grid is done (the grid follows the runs' own events, which may come a
     // moment after the experiment's last progress event: polled, as on a clean CI machine).
-    for (const arm of [0, 1, 2]) for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) await expect.poll(() => page.getByTestId(`exp-run-${arm}-${seed}`).getAttribute('data-status')).toBe('done');
+    for (const arm of [0, 1, 2])
+      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8])
+        await expect
+          .poll(() => page.getByTestId(`exp-run-${arm}-${seed}`).getAttribute('data-status'))
+          .toBe('done');
 
     // Side by side: the base's and the variant's figures, medians over 8 seeds.
     // The results shown may still be the ones read before the last run ended (they are read again
@@ -205,25 +246,42 @@ describe('experiments in Chromium', () => {
     // Pairing almost anything makes more near copies within a pool on every seed: a real difference.
     expect(reals).toContain('poolNearCopies-2');
     // Its row says what it measures on hover; the wall-clock speed says it is never marked real.
-    expect(await page.locator('[data-testid="exp-figures"] tr[data-figure="poolNearCopies"] th').getAttribute('title')).toMatch(/^Of all pairs of candidates made for the same level, the share that are near-duplicates/);
-    expect(await page.locator('[data-testid="exp-figures"] tr[data-figure="buildsPerSecond"] th').textContent()).toContain('never marked real');
-    expect(await page.getByTestId('exp-figures-buildsPerSecond-1').getAttribute('title')).toMatch(/is shown, never tested/);
+    expect(
+      await page
+        .locator('[data-testid="exp-figures"] tr[data-figure="poolNearCopies"] th')
+        .getAttribute('title'),
+    ).toMatch(/^Of all pairs of candidates made for the same level, the share that are near-duplicates/);
+    expect(
+      await page.locator('[data-testid="exp-figures"] tr[data-figure="buildsPerSecond"] th').textContent(),
+    ).toContain('never marked real');
+    expect(await page.getByTestId('exp-figures-buildsPerSecond-1').getAttribute('title')).toMatch(
+      /is shown, never tested/,
+    );
     await page.getByTestId('exp-figures-poolNearCopies-2-real').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('exp-figures-explain').textContent()).toMatch(/^loose pairs: a real difference in near copies within a pool/);
+    await expect
+      .poll(() => page.getByTestId('exp-figures-explain').textContent())
+      .toMatch(/^loose pairs: a real difference in near copies within a pool/);
     expect(await page.getByTestId('exp-figures-explain').textContent()).toContain(results.decidedBy);
     // Beside the marks, always in sight: what "real" means and what a variant's change is.
     expect(await page.getByTestId('exp-real-rule').textContent()).toBe(`real ${results.decidedBy}`);
     expect(await page.getByTestId('exp-change-means').textContent()).toBe(results.changeMeans);
     const pooled = results.variants[1]!.figures.find((f) => f.key === 'poolNearCopies')!;
     const change = page.getByTestId('exp-figures-poolNearCopies-2-change');
-    expect(await change.getAttribute('title')).toMatch(/^Median of the per-seed changes \(variant − base on the same seed\)/);
-    expect(await change.textContent()).toBe(`change ${formatDelta(pooled.change!.median, false, '%')}${pooled.change!.opposite && formatDelta(pooled.change!.mediansGap, false, '%') !== '' ? ' *' : ''}`);
+    expect(await change.getAttribute('title')).toMatch(
+      /^Median of the per-seed changes \(variant − base on the same seed\)/,
+    );
+    expect(await change.textContent()).toBe(
+      `change ${formatDelta(pooled.change!.median, false, '%')}${pooled.change!.opposite && formatDelta(pooled.change!.mediansGap, false, '%') !== '' ? ' *' : ''}`,
+    );
     // The box plot: one box per arm and plan row that has candidates.
     const boxes =
-      results.variants[0]!.stages.reduce((n, s) => n + (s.base ? 1 : 0), 0) + results.variants.reduce((n, v) => n + v.stages.filter((s) => s.variant).length, 0);
+      results.variants[0]!.stages.reduce((n, s) => n + (s.base ? 1 : 0), 0) +
+      results.variants.reduce((n, v) => n + v.stages.filter((s) => s.variant).length, 0);
     expect(boxes).toBeGreaterThanOrEqual(3);
-    await expect.poll(() => page.locator('[data-testid="exp-stage-plot-svg"] .exp-boxes rect').count()).toBe(boxes);
+    await expect
+      .poll(() => page.locator('[data-testid="exp-stage-plot-svg"] .exp-boxes rect').count())
+      .toBe(boxes);
     // The arms say what changed, in words.
     expect(await page.getByTestId('exp-arm-1').textContent()).toMatch(/Dot spacing: \d+ → 18/);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -231,7 +289,12 @@ describe('experiments in Chromium', () => {
     await shootWhole('experiment-1440-whole.png', 1440);
     await page.setViewportSize({ width: 1280, height: 720 });
     // Nothing is wider than the window at 1280×720.
-    expect(await page.evaluate(() => document.querySelector('.content')!.scrollWidth <= document.querySelector('.content')!.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('.content')!.scrollWidth <= document.querySelector('.content')!.clientWidth,
+      ),
+    ).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'experiment-1280x720.png') });
     await page.getByTestId('exp-results').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'experiment-1280x720-results.png') });
@@ -256,10 +319,16 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-adopt-run').click();
     await expect.poll(() => page.locator('.topbar h1').textContent()).toBe('Runs');
     let adopted: RunSummary | undefined;
-    await expect.poll(async () => (adopted = (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id)))?.id).toBeDefined();
+    await expect
+      .poll(
+        async () => (adopted = (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id)))?.id,
+      )
+      .toBeDefined();
     expect(adopted!.seed).toBe(77);
     // Selected on the Runs page, with its progress on screen.
-    await expect.poll(() => page.getByTestId(`run-row-${adopted!.id}`).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId(`run-row-${adopted!.id}`).getAttribute('aria-selected'))
+      .toBe('true');
     await page.getByTestId(`run-progress-detail-${adopted!.id}`).waitFor();
     const d = await studio.api.call('runs.get', { runId: adopted!.id });
     expect((d.rules as { spacing: number }).spacing).toBe(18);
@@ -273,7 +342,9 @@ describe('experiments in Chromium', () => {
     expect(await page.locator('.exp-chip').first().textContent()).toBe(`exp #${experimentId}`);
     await page.getByTestId('runs-show-experiment-runs').uncheck();
     await page.getByTestId('run-details').getByText('Plan and rules').click();
-    await expect.poll(() => page.getByTestId('run-details').locator('pre').nth(1).textContent()).toContain('"spacing": 18');
+    await expect
+      .poll(() => page.getByTestId('run-details').locator('pre').nth(1).textContent())
+      .toContain('"spacing": 18');
 
     // The preset fills the new-run form.
     await page.getByTestId('new-run-preset').selectOption({ label: 'spacing 18' });
@@ -286,10 +357,14 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('new-run-save-preset').click();
     await page.getByTestId('new-run-preset-name').fill('spacing 18');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('new-run-preset-line').textContent()).toMatch(/named "spacing 18" exists already/);
+    await expect
+      .poll(() => page.getByTestId('new-run-preset-line').textContent())
+      .toMatch(/named "spacing 18" exists already/);
     await page.getByTestId('new-run-preset-name').fill('spacing 20');
     await page.getByTestId('new-run-preset-save').click();
-    await expect.poll(() => page.getByTestId('new-run-preset-line').textContent()).toBe('Saved preset “spacing 20”: the Settings list offers it.');
+    await expect
+      .poll(() => page.getByTestId('new-run-preset-line').textContent())
+      .toBe('Saved preset “spacing 20”: the Settings list offers it.');
     const saved = (await studio.api.call('presets.list', {})).find((p) => p.name === 'spacing 20')!;
     expect((saved.rules as { spacing: number }).spacing).toBe(20);
     await runDone(adopted!.id);
@@ -320,7 +395,12 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-scope-plan').check();
     await page.getByTestId('exp-submit').click();
     let id = 0;
-    await expect.poll(async () => (id = (await studio.api.call('experiments.list', {})).find((e) => e.id !== experimentId)?.id ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (id = (await studio.api.call('experiments.list', {})).find((e) => e.id !== experimentId)?.id ?? 0),
+      )
+      .toBeGreaterThan(0);
     await page.getByTestId(`experiment-${id}`).waitFor();
     await page.getByTestId('exp-cancel').click();
     const first = await watch(id, 'cancelled');
@@ -335,11 +415,17 @@ describe('experiments in Chromium', () => {
 
     // Whole plan: the shipped curve's figures are there too.
     await page.getByTestId('exp-results').waitFor();
-    for (const key of ['largestStep', 'hardest', 'shortLevels']) await page.getByTestId(`exp-figures-${key}-2`).waitFor();
+    for (const key of ['largestStep', 'hardest', 'shortLevels'])
+      await page.getByTestId(`exp-figures-${key}-2`).waitFor();
     expect(await page.getByTestId('exp-no-shipped').count()).toBe(0);
     await shootWhole('experiment-plan-1440-whole.png', 1440);
     await page.setViewportSize({ width: 1280, height: 720 });
-    expect(await page.evaluate(() => document.querySelector('.content')!.scrollWidth <= document.querySelector('.content')!.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('.content')!.scrollWidth <= document.querySelector('.content')!.clientWidth,
+      ),
+    ).toBe(true);
     await page.getByTestId('exp-results').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'experiment-plan-1280x720-results.png') });
     await page.getByTestId('exp-adopt').scrollIntoViewIfNeeded();

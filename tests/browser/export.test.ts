@@ -16,7 +16,12 @@ import { tempDir } from '../helpers/temp';
 import { RESULTS, useStudioInBrowser } from './chromium';
 
 const pageErrors: string[] = [];
-const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors: pageErrors });
+const studio = useStudioInBrowser({
+  workers: 2,
+  viewport: { width: 1440, height: 900 },
+  acceptDownloads: true,
+  errors: pageErrors,
+});
 let page: Page;
 let run: RunSummary;
 const out = tempDir('studio-export-');
@@ -45,7 +50,9 @@ describe('export in Chromium', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`carillon-seed7-run${run.id}.json`);
     await page.getByTestId('export-result').waitFor();
-    expect(await page.getByTestId('export-downloaded').textContent()).toContain(`carillon-seed7-run${run.id}.json`);
+    expect(await page.getByTestId('export-downloaded').textContent()).toContain(
+      `carillon-seed7-run${run.id}.json`,
+    );
     expect(await page.getByTestId('export-path-result').count()).toBe(0);
     const downloaded = await file.path();
     const check = checkPackFile(downloaded);
@@ -66,20 +73,31 @@ describe('export in Chromium', () => {
     const file = await download;
     await expect.poll(() => page.getByTestId('export-result').textContent()).toMatch(/7 files/);
     // The folder the CLI's export writes for the same run: the zip holds exactly its files.
-    const built = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic', layout: 'per-level' });
+    const built = await studio.api.call('packs.export', {
+      runId: run.id,
+      kind: 'automatic',
+      layout: 'per-level',
+    });
     const dir = writeExportTo(built, join(out.dir, 'per-level'), studio.ctx.dbPath).path;
     const folder = `carillon-seed7-run${run.id}`;
     expect(file.suggestedFilename()).toBe(`${folder}.zip`);
     expect(await page.getByTestId('export-downloaded').textContent()).toContain(`${folder}.zip`);
     const zipped = unzipSync(new Uint8Array(readFileSync(await file.path())));
     const onDisk = readdirSync(dir).sort();
-    const levelNames = Array.from({ length: run.levels }, (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`);
+    const levelNames = Array.from(
+      { length: run.levels },
+      (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`,
+    );
     expect(onDisk).toEqual(['index.json', ...levelNames]);
     const entries = Object.keys(zipped).sort();
     expect(entries.filter((e) => e.endsWith('/'))).toEqual([`${folder}/`]); // the folder's own entry
     expect(entries.filter((e) => !e.endsWith('/'))).toEqual(onDisk.map((n) => `${folder}/${n}`));
-    for (const name of onDisk) expect(strFromU8(zipped[`${folder}/${name}`]!), name).toBe(readFileSync(join(dir, name), 'utf8'));
-    const index = JSON.parse(strFromU8(zipped[`${folder}/index.json`]!)) as { levelFiles: string[]; levels?: unknown };
+    for (const name of onDisk)
+      expect(strFromU8(zipped[`${folder}/${name}`]!), name).toBe(readFileSync(join(dir, name), 'utf8'));
+    const index = JSON.parse(strFromU8(zipped[`${folder}/index.json`]!)) as {
+      levelFiles: string[];
+      levels?: unknown;
+    };
     expect(index.levelFiles).toEqual(levelNames);
     expect(index.levels).toBeUndefined();
     expect(pageErrors).toEqual([]);
@@ -91,17 +109,26 @@ describe('export in Chromium', () => {
     await page.getByTestId('approved-state').waitFor();
     expect(await page.getByTestId('approved-state').textContent()).toMatch(/has not been computed/);
     await page.getByTestId('export-button').click();
-    await expect.poll(() => page.getByTestId('export-error').textContent()).toMatch(/no approved ordering yet/);
+    await expect
+      .poll(() => page.getByTestId('export-error').textContent())
+      .toMatch(/no approved ordering yet/);
 
     // Approve one candidate of the first two slots only, then compute: levels 3–6 stay short.
     const ids: number[] = [];
     for (const slot of [0, 1]) {
-      const p = await studio.api.call('candidates.list', { runId: run.id, slot, limit: 1, withLevels: false });
+      const p = await studio.api.call('candidates.list', {
+        runId: run.id,
+        slot,
+        limit: 1,
+        withLevels: false,
+      });
       ids.push(p.items[0]!.id);
     }
     await studio.api.call('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });
     await page.getByTestId('compute-approved').click();
-    await expect.poll(() => page.getByTestId('approved-short').textContent()).toMatch(/cannot fill levels 3–6/);
+    await expect
+      .poll(() => page.getByTestId('approved-short').textContent())
+      .toMatch(/cannot fill levels 3–6/);
     await page.getByTestId('export-button').click();
     await expect.poll(() => page.getByTestId('export-error').textContent()).toMatch(/cannot fill levels 3–6/);
     await page.screenshot({ path: join(RESULTS, 'export-approved-short.png') });

@@ -16,20 +16,43 @@ import { stringifyPack } from '../../src-shared/pack/pack-io';
 // The renderer's debug hook type (declares window.__inspector).
 import type {} from '../../src-shared/inspector-debug';
 import {
-  buildField, carillonGame, defaultCarillonPlan, defaultCarillonRules, members, sourceComponents, type CarillonLevel,
+  buildField,
+  carillonGame,
+  defaultCarillonPlan,
+  defaultCarillonRules,
+  members,
+  sourceComponents,
+  type CarillonLevel,
 } from '../../src-shared/games/carillon/index';
-import { apsisGame, defaultApsisPlan, defaultApsisRules, solveRounds, type ApsisLevel } from '../../src-shared/games/apsis/index';
+import {
+  apsisGame,
+  defaultApsisPlan,
+  defaultApsisRules,
+  solveRounds,
+  type ApsisLevel,
+} from '../../src-shared/games/apsis/index';
 
 let page: Page;
 let dir: string;
 const pageErrors: string[] = [];
 const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 
-interface Centre { index: number; x: number; y: number; live: boolean }
+interface Centre {
+  index: number;
+  x: number;
+  y: number;
+  live: boolean;
+}
 
 function carillonLevel(slot: number): CarillonLevel {
   for (let index = 0; index < 8; index++) {
-    const c = carillonGame.generate({ rules: defaultCarillonRules, plan: defaultCarillonPlan, seed: 7, slot, index });
+    const c = carillonGame.generate({
+      rules: defaultCarillonRules,
+      plan: defaultCarillonPlan,
+      seed: 7,
+      slot,
+      index,
+    });
     if (c.level) return c.level;
   }
   throw new Error(`no Carillon level for slot ${slot}`);
@@ -50,10 +73,20 @@ async function boardState(): Promise<Record<string, unknown>> {
   return page.evaluate(() => window.__inspector?.state() ?? {});
 }
 async function status(): Promise<Record<string, string>> {
-  return page.getByTestId('inspector-status').evaluate((el) => ({ ...(el as HTMLElement).dataset, text: el.textContent ?? '' }));
+  return page
+    .getByTestId('inspector-status')
+    .evaluate((el) => ({ ...(el as HTMLElement).dataset, text: el.textContent ?? '' }));
 }
 async function settle(): Promise<void> {
-  await expect.poll(async () => { const s = await boardState(); return s['playing'] === true || s['animating'] === true; }, { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(
+      async () => {
+        const s = await boardState();
+        return s['playing'] === true || s['animating'] === true;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(false);
 }
 
 beforeAll(async () => {
@@ -68,7 +101,12 @@ describe('level inspector in Chromium', () => {
   it('opens a Carillon pack, taps a chain start and pops exactly its closure, undoes and plays the solution', async () => {
     const levels = [carillonLevel(0), carillonLevel(14), carillonLevel(60), carillonLevel(115)];
     const file = join(dir, 'carillon-test.json');
-    writeFileSync(file, stringifyPack(carillonGame.toPack({ seed: 7, rules: defaultCarillonRules, plan: defaultCarillonPlan, levels })));
+    writeFileSync(
+      file,
+      stringifyPack(
+        carillonGame.toPack({ seed: 7, rules: defaultCarillonRules, plan: defaultCarillonPlan, levels }),
+      ),
+    );
 
     await page.goto(studio.server.url);
     await page.keyboard.press('Alt+3');
@@ -79,7 +117,13 @@ describe('level inspector in Chromium', () => {
     // One thumbnail per level, drawn at devicePixelRatio.
     await expect.poll(() => page.getByTestId('pack-strip').locator('canvas').count()).toBe(levels.length);
     const dpr = await page.evaluate(() => window.devicePixelRatio);
-    expect(await page.getByTestId('pack-strip').locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).width)).toBe(Math.round(64 * dpr));
+    expect(
+      await page
+        .getByTestId('pack-strip')
+        .locator('canvas')
+        .first()
+        .evaluate((c) => (c as HTMLCanvasElement).width),
+    ).toBe(Math.round(64 * dpr));
 
     // Level 3 (4 chain starts): keyboard ] twice.
     await page.keyboard.press(']');
@@ -104,7 +148,14 @@ describe('level inspector in Chromium', () => {
     await page.keyboard.press('s');
     await page.getByTestId('starts').waitFor();
     const liveStarts = (await centres()).filter((c) => c.live);
-    const other = sourceComponents(field, (() => { const s = new Uint32Array(field.W); for (const i of live) s[i >>> 5]! |= 1 << (i & 31); return s; })())[0]![0]!;
+    const other = sourceComponents(
+      field,
+      (() => {
+        const s = new Uint32Array(field.W);
+        for (const i of live) s[i >>> 5]! |= 1 << (i & 31);
+        return s;
+      })(),
+    )[0]![0]!;
     expect(liveStarts.some((c) => c.index === other)).toBe(true);
     const o = (await centres()).find((c) => c.index === other)!;
     await page.mouse.move(o.x, o.y);
@@ -115,7 +166,9 @@ describe('level inspector in Chromium', () => {
     await page.keyboard.press('s');
     const max = Number(await page.getByTestId('chain-scrub').getAttribute('max'));
     await page.getByTestId('chain-scrub').fill(String(max / 3));
-    await expect.poll(async () => Math.abs(((await boardState())['t'] as number) - max / 3) < 0.01).toBe(true);
+    await expect
+      .poll(async () => Math.abs(((await boardState())['t'] as number) - max / 3) < 0.01)
+      .toBe(true);
     expect((await boardState())['playing']).toBe(false);
     await page.mouse.move(5, 5);
     await page.screenshot({ path: join(RESULTS, 'inspector-carillon-chain.png') });
@@ -143,7 +196,9 @@ describe('level inspector in Chromium', () => {
     await page.waitForTimeout(150);
     // Drawing time (reported, not asserted: budgets are measured, never timed tests).
     const cb = await page.evaluate(() => window.__inspector!.bench(9));
-    console.log(`Carillon ${levels[3]!.dots.length}-dot field: built + drawn in ${cb.buildMs.toFixed(1)} ms, redrawn in ${cb.redrawMs.toFixed(1)} ms (median of 9)`);
+    console.log(
+      `Carillon ${levels[3]!.dots.length}-dot field: built + drawn in ${cb.buildMs.toFixed(1)} ms, redrawn in ${cb.redrawMs.toFixed(1)} ms (median of 9)`,
+    );
     await page.screenshot({ path: join(RESULTS, 'inspector-carillon-light.png') });
     await page.keyboard.press('Alt+t');
     expect(pageErrors).toEqual([]);
@@ -152,7 +207,10 @@ describe('level inspector in Chromium', () => {
   it('opens an Apsis pack, a blocked launch costs a heart and a free launch removes the arrow', async () => {
     const levels = [apsisLevel(20), apsisLevel(149)];
     const file = join(dir, 'apsis-test.json');
-    writeFileSync(file, stringifyPack(apsisGame.toPack({ seed: 7, rules: defaultApsisRules, plan: defaultApsisPlan, levels })));
+    writeFileSync(
+      file,
+      stringifyPack(apsisGame.toPack({ seed: 7, rules: defaultApsisRules, plan: defaultApsisPlan, levels })),
+    );
     await page.goto(studio.server.url);
     await page.keyboard.press('Alt+3');
     await page.getByTestId('pack-file').setInputFiles(file);
@@ -201,7 +259,10 @@ describe('level inspector in Chromium', () => {
     // Copy the level id (Clipboard API or the textarea fallback) and export the board as PNG.
     await page.getByTestId('copy-label').click();
     await expect.poll(() => page.getByTestId('copy-label').textContent()).toContain('Copied');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-png').click(),
+    ]);
     expect(download.suggestedFilename()).toBe('apsis_seed-7_level-1.png');
     const png = await download.path();
     expect(png).toBeTruthy();
@@ -213,7 +274,9 @@ describe('level inspector in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
     await page.waitForTimeout(150);
     const ab = await page.evaluate(() => window.__inspector!.bench(9));
-    console.log(`Apsis ${levels[1]!.arrows.length}-arrow system: built + drawn in ${ab.buildMs.toFixed(1)} ms, redrawn in ${ab.redrawMs.toFixed(1)} ms (median of 9)`);
+    console.log(
+      `Apsis ${levels[1]!.arrows.length}-arrow system: built + drawn in ${ab.buildMs.toFixed(1)} ms, redrawn in ${ab.redrawMs.toFixed(1)} ms (median of 9)`,
+    );
     await page.keyboard.press('s');
     const any = (await centres()).find((c) => rounds.round.length >= 0 && c.live)!;
     await page.mouse.move(any.x, any.y);
@@ -222,17 +285,30 @@ describe('level inspector in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('shows a malformed pack\'s problems (level and field) in the error panel and keeps the open level', async () => {
+  it("shows a malformed pack's problems (level and field) in the error panel and keeps the open level", async () => {
     const bad = join(dir, 'bad.json');
-    const pack = carillonGame.toPack({ seed: 7, rules: defaultCarillonRules, plan: defaultCarillonPlan, levels: [carillonLevel(0)] });
+    const pack = carillonGame.toPack({
+      seed: 7,
+      rules: defaultCarillonRules,
+      plan: defaultCarillonPlan,
+      levels: [carillonLevel(0)],
+    });
     (pack.levels[0]!.dots[0] as { size: string }).size = 'huge';
     writeFileSync(bad, JSON.stringify(pack));
     if (!page.url().startsWith(studio.server.url.split('?')[0]!)) await page.goto(studio.server.url);
     await page.keyboard.press('Alt+3');
-    const before = await page.getByTestId('level-label').textContent().catch(() => null);
+    const before = await page
+      .getByTestId('level-label')
+      .textContent()
+      .catch(() => null);
     await page.getByTestId('pack-file').setInputFiles(bad);
     await page.getByTestId('error-panel').waitFor();
     expect(await page.getByTestId('error-panel').textContent()).toMatch(/level 1: dots\[0\]\.size/);
-    expect(await page.getByTestId('level-label').textContent({ timeout: 1000 }).catch(() => null)).toBe(before);
+    expect(
+      await page
+        .getByTestId('level-label')
+        .textContent({ timeout: 1000 })
+        .catch(() => null),
+    ).toBe(before);
   });
 });

@@ -23,7 +23,13 @@ let run: RunSummary;
 let page: Page;
 
 /** What has the focus: its test id, data attributes and tag. */
-const focused = (): Promise<{ testid: string | null; strip: string | null; pair: string | null; tag: string; inStrip: boolean }> =>
+const focused = (): Promise<{
+  testid: string | null;
+  strip: string | null;
+  pair: string | null;
+  tag: string;
+  inStrip: boolean;
+}> =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     return {
@@ -36,7 +42,12 @@ const focused = (): Promise<{ testid: string | null; strip: string | null; pair:
   });
 
 /** A Tab stop: its test id (or tag), where it is drawn, and whether it is in the inspector's strip. */
-interface Stop { id: string; top: number; left: number; strip: boolean }
+interface Stop {
+  id: string;
+  top: number;
+  left: number;
+  strip: boolean;
+}
 
 /** The focused element inside `container`, with its place on the page (scroll of its panels undone), or null outside it. */
 const stopIn = (container: string): Promise<Stop | null> =>
@@ -45,17 +56,30 @@ const stopIn = (container: string): Promise<Stop | null> =>
     if (!el || !el.closest(sel)) return null;
     const r = el.getBoundingClientRect();
     // Undo the scroll of every scrolled box around it, so a panel that scrolled to show it keeps its order.
-    let top = r.top, left = r.left;
-    for (let p = el.parentElement; p; p = p.parentElement) { top += p.scrollTop; left += p.scrollLeft; }
-    return { id: el.getAttribute('data-testid') ?? el.tagName.toLowerCase(), top: Math.round(top), left: Math.round(left), strip: !!el.closest('[data-testid="insp-strip"]') };
+    let top = r.top,
+      left = r.left;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      top += p.scrollTop;
+      left += p.scrollLeft;
+    }
+    return {
+      id: el.getAttribute('data-testid') ?? el.tagName.toLowerCase(),
+      top: Math.round(top),
+      left: Math.round(left),
+      strip: !!el.closest('[data-testid="insp-strip"]'),
+    };
   }, container);
 
 /** Each stop is below the one before, or on its row (tops within 12 px) and to its right. */
 function expectReadingOrder(walk: Stop[]): void {
   for (let i = 1; i < walk.length; i++) {
-    const a = walk[i - 1]!, b = walk[i]!;
+    const a = walk[i - 1]!,
+      b = walk[i]!;
     const sameRow = Math.abs(a.top - b.top) <= 12;
-    expect(sameRow ? b.left > a.left : b.top > a.top, `${a.id} (${a.left},${a.top}) then ${b.id} (${b.left},${b.top})`).toBe(true);
+    expect(
+      sameRow ? b.left > a.left : b.top > a.top,
+      `${a.id} (${a.left},${a.top}) then ${b.id} (${b.left},${b.top})`,
+    ).toBe(true);
   }
 }
 
@@ -75,10 +99,13 @@ describe('keyboard reach at 1280 × 720', () => {
     await expect.poll(() => table.locator('tbody tr[data-testid^="run-row-"]').count()).toBe(3);
     expect(await table.locator('[tabindex="0"]').count()).toBe(1);
     await table.locator('[tabindex="0"]').focus();
-    const rowId = async (): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    const rowId = async (): Promise<string | null> =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
     const first = await rowId();
     expect(first).toMatch(/^run-row-\d+$/);
-    const order = await table.locator('tbody tr[data-testid^="run-row-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const order = await table
+      .locator('tbody tr[data-testid^="run-row-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     await page.keyboard.press(order.indexOf(first) === order.length - 1 ? 'ArrowUp' : 'ArrowDown');
     await expect.poll(rowId).not.toBe(first);
     const second = await rowId();
@@ -202,7 +229,16 @@ describe('keyboard reach at 1280 × 720', () => {
       walk.push(stop);
     }
     const ids = walk.map((w) => w.id);
-    expect(ids).toEqual(expect.arrayContaining(['verdict-approve', 'verdict-reject', 'verdict-clear', 'open-inspector', 'note-input', 'tag-input']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'verdict-approve',
+        'verdict-reject',
+        'verdict-clear',
+        'open-inspector',
+        'note-input',
+        'tag-input',
+      ]),
+    );
     expect(ids.indexOf('note-input')).toBeLessThan(ids.indexOf('tag-input'));
     expectReadingOrder(walk);
     // Back the same way (the last Tab left the panel).
@@ -217,7 +253,9 @@ describe('keyboard reach at 1280 × 720', () => {
     await page.keyboard.type('reach check');
     await page.keyboard.press('Tab');
     // Checked once the page has the save's answer (its message names the note), not after a wait.
-    await expect.poll(() => page.getByTestId('pool-message').textContent()).toMatch(/^Noted .* · Ctrl\+Z undoes$/);
+    await expect
+      .poll(() => page.getByTestId('pool-message').textContent())
+      .toMatch(/^Noted .* · Ctrl\+Z undoes$/);
     expect((await focused()).testid).toBe('tag-input');
     await page.keyboard.press('Shift+Tab');
     expect((await focused()).testid).toBe('note-input');
@@ -239,19 +277,89 @@ describe('keyboard reach at 1280 × 720', () => {
       walk.push(stop);
     }
     const ids = walk.map((w) => w.id);
-    expect(ids).toEqual(expect.arrayContaining(['insp-prev', 'insp-next', 'insp-approve', 'insp-reject', 'insp-clear', 'insp-auto-advance', 'insp-note', 'insp-tag', 'insp-jump', 'insp-strip-fold', 'insp-strip-kind']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'insp-prev',
+        'insp-next',
+        'insp-approve',
+        'insp-reject',
+        'insp-clear',
+        'insp-auto-advance',
+        'insp-note',
+        'insp-tag',
+        'insp-jump',
+        'insp-strip-fold',
+        'insp-strip-kind',
+      ]),
+    );
     expectReadingOrder(walk);
     expect(pageErrors).toEqual([]);
   });
 
   it('reaches every page’s main controls with Tab alone from the page’s heading', async () => {
     const pages: { key: number; controls: string[] }[] = [
-      { key: 1, controls: ['import-pack', `run-row-${run.id}`, 'open-pools', 'new-run-game', 'new-run-seed', 'new-run-submit'] },
-      { key: 2, controls: ['run-picker', 'pool-sort', 'pool-verdict', 'pool-tag', 'pool-zoom', 'pool-grid', 'verdict-approve', 'note-input', 'tag-input'] },
-      { key: 3, controls: ['mode-edit', 'insp-prev', 'insp-next', 'insp-approve', 'insp-note', 'insp-jump', 'insp-strip-kind'] },
+      {
+        key: 1,
+        controls: [
+          'import-pack',
+          `run-row-${run.id}`,
+          'open-pools',
+          'new-run-game',
+          'new-run-seed',
+          'new-run-submit',
+        ],
+      },
+      {
+        key: 2,
+        controls: [
+          'run-picker',
+          'pool-sort',
+          'pool-verdict',
+          'pool-tag',
+          'pool-zoom',
+          'pool-grid',
+          'verdict-approve',
+          'note-input',
+          'tag-input',
+        ],
+      },
+      {
+        key: 3,
+        controls: [
+          'mode-edit',
+          'insp-prev',
+          'insp-next',
+          'insp-approve',
+          'insp-note',
+          'insp-jump',
+          'insp-strip-kind',
+        ],
+      },
       { key: 4, controls: ['run-picker', 'plots-main', 'hist-metric'] },
-      { key: 5, controls: ['run-picker', 'dup-rule', 'dup-triage', 'dup-reject-a', 'dup-reject-b', 'dup-mark-fine', 'dup-open-a', 'dup-open-b'] },
-      { key: 6, controls: ['run-picker', 'ordering-recompute', 'ordering-export', 'ordering-strip', 'ordering-swap', 'ordering-exclude'] },
+      {
+        key: 5,
+        controls: [
+          'run-picker',
+          'dup-rule',
+          'dup-triage',
+          'dup-reject-a',
+          'dup-reject-b',
+          'dup-mark-fine',
+          'dup-open-a',
+          'dup-open-b',
+        ],
+      },
+      {
+        key: 6,
+        controls: [
+          'run-picker',
+          'ordering-recompute',
+          'ordering-export',
+          'ordering-strip',
+          'ordering-swap',
+          'ordering-exclude',
+        ],
+      },
       { key: 8, controls: ['run-picker', 'export-kind-automatic', 'export-layout-file', 'export-button'] },
       { key: 9, controls: ['exp-new', 'exp-base-run-picker', 'exp-seeds', 'exp-levels', 'exp-submit'] },
     ];
@@ -259,8 +367,17 @@ describe('keyboard reach at 1280 × 720', () => {
       await page.keyboard.press(`Alt+${p.key}`);
       await page.waitForTimeout(400);
       if (p.key === 5 || p.key === 6) await page.getByTestId('run-picker').selectOption(String(run.id));
-      await page.locator('[data-testid="pool-grid"], [data-testid="dup-list"], [data-testid="ordering-strip"], [data-testid="export-button"], [data-testid="exp-submit"], [data-testid="plots-main"], [data-testid="insp-approve"], [data-testid="new-run-submit"]').first().waitFor();
-      await page.evaluate(() => { const h = document.querySelector<HTMLElement>('.topbar h1')!; h.tabIndex = -1; h.focus(); });
+      await page
+        .locator(
+          '[data-testid="pool-grid"], [data-testid="dup-list"], [data-testid="ordering-strip"], [data-testid="export-button"], [data-testid="exp-submit"], [data-testid="plots-main"], [data-testid="insp-approve"], [data-testid="new-run-submit"]',
+        )
+        .first()
+        .waitFor();
+      await page.evaluate(() => {
+        const h = document.querySelector<HTMLElement>('.topbar h1')!;
+        h.tabIndex = -1;
+        h.focus();
+      });
       const reached = new Set<string>();
       for (let i = 0; i < 150; i++) {
         await page.keyboard.press('Tab');
@@ -268,7 +385,10 @@ describe('keyboard reach at 1280 × 720', () => {
         if (f.tag === 'body' || (await page.evaluate(() => !!document.activeElement?.closest('nav')))) break;
         if (f.testid) reached.add(f.testid);
       }
-      expect(p.controls.filter((c) => !reached.has(c)), `page ${p.key}`).toEqual([]);
+      expect(
+        p.controls.filter((c) => !reached.has(c)),
+        `page ${p.key}`,
+      ).toEqual([]);
     }
     expect(pageErrors).toEqual([]);
   });

@@ -37,7 +37,8 @@ beforeAll(async () => {
       server.send(m);
     });
     server.onMessage((m) => {
-      const id = typeof m === 'string' && m.startsWith('{') ? (JSON.parse(m) as { id?: unknown }).id : undefined;
+      const id =
+        typeof m === 'string' && m.startsWith('{') ? (JSON.parse(m) as { id?: unknown }).id : undefined;
       if (holdCreate && typeof id === 'number' && createIds.has(id)) held.push(() => ws.send(m));
       else ws.send(m);
     });
@@ -45,7 +46,7 @@ beforeAll(async () => {
   await page.goto(studio.server.url);
 });
 
-describe('the new-run form\'s seed', () => {
+describe("the new-run form's seed", () => {
   it('refuses "1e3" and a seed past the domain under the field, starting nothing', async () => {
     await page.getByTestId('new-run-game').selectOption('carillon');
     await page.getByTestId('new-run-levels').fill('1');
@@ -58,7 +59,9 @@ describe('the new-run form\'s seed', () => {
       await page.getByTestId('new-run-submit').click();
       await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toBe(message);
       expect(await page.getByTestId('new-run-seed').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('new-run-seed');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'new-run-seed',
+      );
     }
     expect(await studio.ctx.api.call('runs.list', {})).toEqual([]);
     await page.getByTestId('new-run-levels').fill('');
@@ -74,8 +77,13 @@ describe('the new-run form past the size threshold', () => {
     await page.getByTestId('new-run-submit').click();
     const dialog = page.getByRole('dialog', { name: 'A large run' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.locator('p').textContent()).toMatch(/^This run makes 96,000 candidates \(120 levels\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Start it anyway\?$/);
-    for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
+    expect(await dialog.locator('p').textContent()).toMatch(
+      /^This run makes 96,000 candidates \(120 levels\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Start it anyway\?$/,
+    );
+    for (const [w, h] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: join(SHOTS, `new-run-size-${w}x${h}.png`) });
     }
@@ -105,7 +113,9 @@ describe('the new-run form while Start run is answered', () => {
     await page.getByTestId('new-run-game').selectOption('carillon');
     await page.getByTestId('new-run-levels').fill('1');
     const madeWith = async (seed: number) => {
-      await expect.poll(async () => (await studio.ctx.api.call('runs.list', {})).filter((r) => r.seed === seed).length).toBe(1);
+      await expect
+        .poll(async () => (await studio.ctx.api.call('runs.list', {})).filter((r) => r.seed === seed).length)
+        .toBe(1);
       return (await studio.ctx.api.call('runs.list', {})).find((r) => r.seed === seed)!;
     };
 
@@ -117,7 +127,9 @@ describe('the new-run form while Start run is answered', () => {
     holdCreate = false;
     held.shift()!();
     const seven = await madeWith(7);
-    await expect.poll(() => page.getByTestId(`run-row-${seven.id}`).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId(`run-row-${seven.id}`).getAttribute('aria-selected'))
+      .toBe('true');
     await expect.poll(() => page.getByTestId('new-run-seed').inputValue()).not.toBe('7');
 
     // Touched: held until the designer has typed another seed and picked another run.
@@ -130,7 +142,9 @@ describe('the new-run form while Start run is answered', () => {
     holdCreate = false;
     held.shift()!();
     const eleven = await madeWith(11);
-    await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(new RegExp(`^Run #${eleven.id} `));
+    await expect
+      .poll(() => page.getByTestId('new-run-created').textContent())
+      .toMatch(new RegExp(`^Run #${eleven.id} `));
     // The form has finished with the answer (it is no longer 'Starting…': the seed and the pick
     // come before that), and the list holds the new run's row; the designer's seed and pick stand.
     await expect.poll(() => page.getByTestId('new-run-submit').textContent()).toBe('Start run');
@@ -138,7 +152,9 @@ describe('the new-run form while Start run is answered', () => {
     expect(await page.getByTestId('new-run-seed').inputValue()).toBe('99');
     expect(await page.getByTestId(`run-row-${first!.id}`).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId(`run-row-${eleven.id}`).getAttribute('aria-selected')).toBe('false');
-    for (const r of await studio.ctx.api.call('runs.list', {})) if (r.status === 'queued' || r.status === 'running') await studio.ctx.api.call('runs.cancel', { runId: r.id });
+    for (const r of await studio.ctx.api.call('runs.list', {}))
+      if (r.status === 'queued' || r.status === 'running')
+        await studio.ctx.api.call('runs.cancel', { runId: r.id });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -33,14 +33,21 @@ beforeAll(async () => {
 describe('pairs kept on purpose on the Ordering page', () => {
   it('names the pair the steered order ships on purpose, as the Export page does', async () => {
     const [a, b] = copy.levels;
-    const [first, second] = copy.pair.a.slot < copy.pair.b.slot ? [copy.pair.a, copy.pair.b] : [copy.pair.b, copy.pair.a];
+    const [first, second] =
+      copy.pair.a.slot < copy.pair.b.slot ? [copy.pair.a, copy.pair.b] : [copy.pair.b, copy.pair.a];
     await page.keyboard.press('Alt+6');
     await page.getByTestId('run-picker').selectOption(String(run.id));
     const line = page.getByTestId('ordering-kept');
     await line.waitFor();
-    expect(await line.textContent()).toMatch(/^· One near-duplicate pair ships on purpose \(marked fine; the pack records it\):/);
+    expect(await line.textContent()).toMatch(
+      /^· One near-duplicate pair ships on purpose \(marked fine; the pack records it\):/,
+    );
     expect(await page.getByTestId('ordering-kept-pair').allTextContents()).toEqual([
-      expect.stringMatching(new RegExp(`^levels ${a} and ${b} \\(${candidateName(first.slot, first.index)}, ${candidateName(second.slot, second.index)}\\) are near-duplicates kept on purpose: marked fine by .+ on \\d{4}-\\d\\d-\\d\\d$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^levels ${a} and ${b} \\(${candidateName(first.slot, first.index)}, ${candidateName(second.slot, second.index)}\\) are near-duplicates kept on purpose: marked fine by .+ on \\d{4}-\\d\\d-\\d\\d$`,
+        ),
+      ),
     ]);
     // The line is on screen with the curve's other findings.
     const box = (await line.boundingBox())!;
@@ -54,7 +61,11 @@ describe('pairs kept on purpose on the Ordering page', () => {
     const kept = page.getByTestId('export-kept');
     await kept.waitFor();
     expect(await kept.textContent()).toMatch(/^One near-duplicate pair ships on purpose/);
-    expect(await page.locator('ul.kept li').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^levels ${a} and ${b} are near-duplicates .* — kept on purpose \\(marked fine by .+\\)$`))]);
+    expect(await page.locator('ul.kept li').allTextContents()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^levels ${a} and ${b} are near-duplicates .* — kept on purpose \\(marked fine by .+\\)$`),
+      ),
+    ]);
     expect(pageErrors).toEqual([]);
   });
 
@@ -62,9 +73,16 @@ describe('pairs kept on purpose on the Ordering page', () => {
     await page.keyboard.press('Alt+6');
     await page.getByTestId('run-picker').selectOption(String(plain.id));
     // The page shows this run's order (its first level's candidate), and its findings.
-    const first = (await studio.api.call('orderings.get', { runId: plain.id, kind: 'automatic' })).levels[0]!.candidateId;
-    await expect.poll(() => page.locator('[data-testid="ordering-strip"] [data-level="1"]').getAttribute('data-candidate')).toBe(String(first));
-    await expect.poll(() => page.getByTestId('ordering-findings').textContent()).toMatch(/keeps the curve rules/);
+    const first = (await studio.api.call('orderings.get', { runId: plain.id, kind: 'automatic' })).levels[0]!
+      .candidateId;
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="ordering-strip"] [data-level="1"]').getAttribute('data-candidate'),
+      )
+      .toBe(String(first));
+    await expect
+      .poll(() => page.getByTestId('ordering-findings').textContent())
+      .toMatch(/keeps the curve rules/);
     expect(await page.getByTestId('ordering-kept').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });

@@ -14,7 +14,8 @@ const pageErrors: string[] = [];
 const studio = useStudioInBrowser({ workers: 1, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let done: RunSummary;
 
-const status = async (id: number): Promise<string> => (await studio.api.call('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
+const status = async (id: number): Promise<string> =>
+  (await studio.api.call('runs.list', {})).find((r) => r.id === id)?.status ?? 'gone';
 
 const palette = (): Locator => page.getByRole('dialog', { name: 'Command palette' });
 const entry = (id: string): Locator => palette().locator(`[data-action="${id}"]`);
@@ -32,13 +33,17 @@ async function closePalette(): Promise<void> {
 }
 
 /** An entry as the palette shows it: title, shortcut as printed, the reason when it cannot run now. */
-async function shown(id: string): Promise<{ title: string; keys: string | null; why: string | null; disabled: boolean }> {
+async function shown(
+  id: string,
+): Promise<{ title: string; keys: string | null; why: string | null; disabled: boolean }> {
   const e = entry(id);
   await e.waitFor();
   return {
     title: (await e.locator('.title').textContent()) ?? '',
     keys: (await e.locator('kbd').count()) ? await e.locator('kbd').textContent() : null,
-    why: (await e.getByTestId('palette-why').count()) ? await e.getByTestId('palette-why').textContent() : null,
+    why: (await e.getByTestId('palette-why').count())
+      ? await e.getByTestId('palette-why').textContent()
+      : null,
     disabled: (await e.getAttribute('aria-disabled')) === 'true',
   };
 }
@@ -73,17 +78,37 @@ describe('command palette in Chromium', () => {
     }
     // A finished run can be deleted but neither cancelled nor resumed: those two say why.
     expect(await shown('runs.delete')).toMatchObject({ disabled: false, why: null });
-    expect(await shown('runs.cancel')).toMatchObject({ disabled: true, why: `run #${done.id} is done; only a queued or running run can be cancelled` });
-    expect(await shown('runs.resume')).toMatchObject({ disabled: true, why: `run #${done.id} is done; only a cancelled, interrupted or failed run can be resumed` });
+    expect(await shown('runs.cancel')).toMatchObject({
+      disabled: true,
+      why: `run #${done.id} is done; only a queued or running run can be cancelled`,
+    });
+    expect(await shown('runs.resume')).toMatchObject({
+      disabled: true,
+      why: `run #${done.id} is done; only a cancelled, interrupted or failed run can be resumed`,
+    });
     // Other pages' actions are listed too, greyed here with where they work.
-    expect(await shown('pools.approve')).toMatchObject({ keys: 'A', disabled: true, why: 'only on the Pools page (Alt+2)' });
+    expect(await shown('pools.approve')).toMatchObject({
+      keys: 'A',
+      disabled: true,
+      why: 'only on the Pools page (Alt+2)',
+    });
     expect(await shown('pools.right')).toMatchObject({ keys: '→', disabled: true });
-    expect(await shown('inspector.undo')).toMatchObject({ keys: 'Z', disabled: true, why: 'only on the Inspector page (Alt+3)' });
+    expect(await shown('inspector.undo')).toMatchObject({
+      keys: 'Z',
+      disabled: true,
+      why: 'only on the Inspector page (Alt+3)',
+    });
     expect(await shown('compare.fit')).toMatchObject({ keys: 'F', disabled: true });
-    expect(await shown('export.write')).toMatchObject({ keys: 'Ctrl E', disabled: true, why: 'only on the Export page (Alt+8)' });
+    expect(await shown('export.write')).toMatchObject({
+      keys: 'Ctrl E',
+      disabled: true,
+      why: 'only on the Export page (Alt+8)',
+    });
     expect(await shown('go.export')).toMatchObject({ keys: 'Alt 8', disabled: false });
     // Available entries come first, then the greyed ones.
-    const states = await palette().locator('[data-action]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-disabled') === 'true'));
+    const states = await palette()
+      .locator('[data-action]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-disabled') === 'true'));
     expect(states.length).toBeGreaterThan(60);
     expect(states.indexOf(true)).toBeGreaterThan(0);
     expect(states.slice(states.indexOf(true)).every(Boolean)).toBe(true);
@@ -91,12 +116,16 @@ describe('command palette in Chromium', () => {
 
     // Choosing an unavailable entry does nothing but say why; the palette stays open.
     await entry('runs.cancel').click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
-    await expect.poll(() => palette().getByTestId('palette-refused').textContent()).toBe(
-      `“Cancel run” cannot run now: run #${done.id} is done; only a queued or running run can be cancelled.`,
-    );
+    await expect
+      .poll(() => palette().getByTestId('palette-refused').textContent())
+      .toBe(
+        `“Cancel run” cannot run now: run #${done.id} is done; only a queued or running run can be cancelled.`,
+      );
     await palette().getByRole('textbox', { name: 'Command' }).fill('resume run');
     await page.keyboard.press('Enter');
-    await expect.poll(() => palette().getByTestId('palette-refused').textContent()).toMatch(/“Resume run” cannot run now/);
+    await expect
+      .poll(() => palette().getByTestId('palette-refused').textContent())
+      .toMatch(/“Resume run” cannot run now/);
     expect(await palette().isVisible()).toBe(true);
     expect(await status(done.id)).toBe('done');
     await closePalette();
@@ -167,7 +196,11 @@ describe('command palette in Chromium', () => {
     // A run of 36,000 candidates (pools of 300), so it is still working when the palette cancels
     // it, and again after its resume: a clean CI machine finished the rest of a default-size run
     // (1,920) between Alt+U and Alt+C, and the cancel rightly answered 'done'.
-    const big = await studio.api.call('runs.create', { game: 'carillon', seed: 99, rules: { poolSize: 300 } });
+    const big = await studio.api.call('runs.create', {
+      game: 'carillon',
+      seed: 99,
+      rules: { poolSize: 300 },
+    });
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await openPalette('cancel run');

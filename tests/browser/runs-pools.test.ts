@@ -77,11 +77,15 @@ describe('runs and pools in Chromium', () => {
 
     await page.getByTestId('new-run-seed').fill('abc');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toBe('must be a whole number from 0 to 2,147,483,647, not “abc”');
+    await expect
+      .poll(() => page.getByTestId('field-error-seed').textContent())
+      .toBe('must be a whole number from 0 to 2,147,483,647, not “abc”');
 
     await page.getByTestId('new-run-seed').fill('-4');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('field-error-seed').textContent()).toBe('must be a whole number from 0 to 2,147,483,647, not “-4”');
+    await expect
+      .poll(() => page.getByTestId('field-error-seed').textContent())
+      .toBe('must be a whole number from 0 to 2,147,483,647, not “-4”');
 
     // A table cell, an added row and a rules field, each with the API's message under it.
     await page.getByTestId('new-run-seed').fill('5');
@@ -93,7 +97,9 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('rules-field-spacing').fill('-1');
     expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('1 edited');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('plan-error-2-maxDots').textContent()).toMatch(/must be at least the dots at start \(8\)/);
+    await expect
+      .poll(() => page.getByTestId('plan-error-2-maxDots').textContent())
+      .toMatch(/must be at least the dots at start \(8\)/);
     expect(await page.getByTestId('plan-cell-2-maxDots').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('plan-cell-2-minDots').getAttribute('aria-invalid')).toBeNull();
     expect(await page.getByTestId('plan-error-6-from').textContent()).toMatch(/must be 121, not 97/);
@@ -137,7 +143,9 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-plan-reset').click();
     expect(await page.getByTestId('field-error-plan').count()).toBe(0);
     // A pasted plan comes back as the table.
-    await page.getByTestId('new-run-plan').fill(JSON.stringify([{ from: 1, to: 4, taps: 2, minDots: 4, maxDots: 6, tutorial: false }]));
+    await page
+      .getByTestId('new-run-plan')
+      .fill(JSON.stringify([{ from: 1, to: 4, taps: 2, minDots: 4, maxDots: 6, tutorial: false }]));
     await page.getByTestId('new-run-plan-json-toggle').click();
     expect(await page.getByTestId('plan-cell-0-to').inputValue()).toBe('4');
     expect(await page.getByTestId('plan-row-1').count()).toBe(0);
@@ -170,7 +178,8 @@ describe('runs and pools in Chromium', () => {
 
   it('starts a run with a rules field edited in the structured editor, and the run stores it', async () => {
     await page.getByTestId('new-run-game').selectOption('carillon');
-    if ((await page.getByTestId('new-run-rules-open').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('new-run-rules-open').click();
+    if ((await page.getByTestId('new-run-rules-open').getAttribute('aria-expanded')) !== 'true')
+      await page.getByTestId('new-run-rules-open').click();
     // Nested rules are inputs too, labelled in words.
     expect(await page.getByTestId('rules-field-sizes.small.radius').inputValue()).toBe('16');
     expect(await page.getByLabel('field attempts').inputValue()).toBe('40');
@@ -184,7 +193,9 @@ describe('runs and pools in Chromium', () => {
 
     // Ctrl+Enter from the rules field starts the run.
     await page.getByTestId('rules-field-poolSize').press('Control+Enter');
-    await expect.poll(() => page.getByTestId('new-run-created').textContent()).toMatch(/3 levels, 12 candidates/);
+    await expect
+      .poll(() => page.getByTestId('new-run-created').textContent())
+      .toMatch(/3 levels, 12 candidates/);
     const run = (await studio.api.call('runs.list', {})).find((r) => r.game === 'carillon' && r.seed === 3);
     expect(run).toBeDefined();
     const detail = await studio.api.call('runs.get', { runId: run!.id });
@@ -199,20 +210,34 @@ describe('runs and pools in Chromium', () => {
     expect(await page.getByTestId('new-run-rules-state').textContent()).toBe('game default');
     expect(await page.getByTestId('rules-field-poolSize').inputValue()).toBe('16');
     await page.getByTestId('new-run-rules-open').click();
-    await expect.poll(async () => (await studio.api.call('runs.get', { runId: run!.id })).status, { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(async () => (await studio.api.call('runs.get', { runId: run!.id })).status, { timeout: 60_000 })
+      .toBe('done');
     expect(pageErrors).toEqual([]);
   });
 
   it('creates a small run of each game through the form and watches progress reach 100 %', async () => {
     carillon = await startRun('carillon', 7, 6);
     await page.getByTestId(`run-row-${carillon.id}`).waitFor();
-    await expect.poll(() => page.getByTestId(`run-progress-${carillon.id}`).getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
-    await expect.poll(() => page.getByTestId(`run-status-${carillon.id}`).textContent(), { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId(`run-progress-${carillon.id}`).getAttribute('data-percent'), {
+        timeout: 60_000,
+      })
+      .toBe('100');
+    await expect
+      .poll(() => page.getByTestId(`run-status-${carillon.id}`).textContent(), { timeout: 60_000 })
+      .toBe('done');
 
     apsis = await startRun('apsis', 11, 8);
     // While it works, the row shows live progress from the run's events.
-    await expect.poll(() => page.getByTestId(`run-progress-${apsis.id}`).getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
-    await expect.poll(() => page.getByTestId(`run-status-${apsis.id}`).textContent(), { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId(`run-progress-${apsis.id}`).getAttribute('data-percent'), {
+        timeout: 60_000,
+      })
+      .toBe('100');
+    await expect
+      .poll(() => page.getByTestId(`run-status-${apsis.id}`).textContent(), { timeout: 60_000 })
+      .toBe('done');
     const done = await studio.api.call('runs.list', {});
     for (const r of done) expect(r.candidatesDone).toBe(r.candidatesTotal);
 
@@ -242,8 +267,12 @@ describe('runs and pools in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('a');
     const approvedIds = all.items.slice(0, 3).map((c) => c.id);
-    await expect.poll(async () => (await list(carillon.id, { verdict: 'approved' })).items.map((c) => c.id).sort()).toEqual([...approvedIds].sort());
-    await expect.poll(() => page.getByTestId(`card-${approvedIds[2]}`).getAttribute('data-verdict')).toBe('approved');
+    await expect
+      .poll(async () => (await list(carillon.id, { verdict: 'approved' })).items.map((c) => c.id).sort())
+      .toEqual([...approvedIds].sort());
+    await expect
+      .poll(() => page.getByTestId(`card-${approvedIds[2]}`).getAttribute('data-verdict'))
+      .toBe('approved');
 
     // Down moves a row; Shift+Right extends the selection; R rejects them all.
     await page.keyboard.press('ArrowDown');
@@ -262,7 +291,9 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId(`card-${all.items[5]!.id}`).click();
     await page.getByTestId(`card-${all.items[7]!.id}`).click({ modifiers: ['Control'] });
     await page.getByTestId('bulk-reject').click();
-    await expect.poll(async () => (await list(carillon.id, { verdict: 'rejected' })).items.map((c) => c.id).sort()).toEqual([all.items[5]!.id, all.items[7]!.id].sort());
+    await expect
+      .poll(async () => (await list(carillon.id, { verdict: 'rejected' })).items.map((c) => c.id).sort())
+      .toEqual([all.items[5]!.id, all.items[7]!.id].sort());
     await page.getByTestId('pool-undo').click();
     await expect.poll(async () => (await list(carillon.id, { verdict: 'rejected' })).total).toBe(0);
 
@@ -270,10 +301,14 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId(`card-${first.id}`).click();
     await page.getByTestId('note-input').fill('good opener, maybe too easy');
     await page.getByTestId('note-input').press('Control+Enter');
-    await expect.poll(async () => (await list(carillon.id)).items.find((c) => c.id === first.id)?.note).toBe('good opener, maybe too easy');
+    await expect
+      .poll(async () => (await list(carillon.id)).items.find((c) => c.id === first.id)?.note)
+      .toBe('good opener, maybe too easy');
     await page.getByTestId('tag-input').fill('opener');
     await page.getByTestId('tag-input').press('Enter');
-    await expect.poll(async () => (await list(carillon.id, { tag: 'opener' })).items.map((c) => c.id)).toEqual([first.id]);
+    await expect
+      .poll(async () => (await list(carillon.id, { tag: 'opener' })).items.map((c) => c.id))
+      .toEqual([first.id]);
 
     // Filters go to the server: the verdict filter shows only the approved three.
     await page.getByTestId('pool-verdict').selectOption('approved');
@@ -285,11 +320,15 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('pool-sort').selectOption('bits');
     await page.getByTestId('pool-sort-dir').click();
     const byBits = await list(carillon.id, { sort: { key: 'bits', dir: 'desc' } });
-    await expect.poll(() => page.locator('[data-testid^="card-"][data-index="0"]').getAttribute('data-testid')).toBe(`card-${byBits.items[0]!.id}`);
+    await expect
+      .poll(() => page.locator('[data-testid^="card-"][data-index="0"]').getAttribute('data-testid'))
+      .toBe(`card-${byBits.items[0]!.id}`);
     await page.getByTestId('pool-group').check();
     await page.getByTestId('pool-sort').selectOption('slot');
     await page.getByTestId('pool-sort-dir').click();
-    await expect.poll(() => page.locator('[data-testid^="card-"][data-index="0"]').getAttribute('data-testid')).toBe(`card-${first.id}`);
+    await expect
+      .poll(() => page.locator('[data-testid^="card-"][data-index="0"]').getAttribute('data-testid'))
+      .toBe(`card-${first.id}`);
 
     // Enter opens the focused candidate in the inspector.
     await page.getByTestId(`card-${first.id}`).click();
@@ -329,7 +368,13 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('confirm-cancel').click();
     expect((await studio.api.call('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
 
-    await page.getByTestId('import-file').setInputFiles({ name: 'apsis-pack.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({
+        name: 'apsis-pack.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(exported.text),
+      });
     await page.getByTestId('import-ok').waitFor();
     const runs = await studio.api.call('runs.list', {});
     const imported = runs.find((r) => r.status === 'imported');
@@ -340,7 +385,13 @@ describe('runs and pools in Chromium', () => {
     // A broken pack lists its problems and stores nothing.
     const broken = JSON.parse(exported.text) as { levels: unknown[] };
     broken.levels = broken.levels.slice(0, 1).map(() => ({ nonsense: true }));
-    await page.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({
+        name: 'broken.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(broken)),
+      });
     await page.getByTestId('import-errors').waitFor();
     expect(await page.getByTestId('import-errors').textContent()).toMatch(/broken\.json was not imported/);
     expect((await studio.api.call('runs.list', {})).length).toBe(runs.length);
@@ -348,7 +399,9 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId(`run-row-${apsis.id}`).click();
     await page.getByTestId('run-delete').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(async () => (await studio.api.call('runs.list', {})).some((r) => r.id === apsis.id)).toBe(false);
+    await expect
+      .poll(async () => (await studio.api.call('runs.list', {})).some((r) => r.id === apsis.id))
+      .toBe(false);
     await expect.poll(() => page.getByTestId(`run-row-${apsis.id}`).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
@@ -362,22 +415,30 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('new-run-created').waitFor();
     const big = (await studio.api.call('runs.list', {})).find((r) => r.seed === 1234)!;
     const bar = page.getByTestId(`run-progress-${big.id}`);
-    await expect.poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(5);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 60_000 })
+      .toBeGreaterThan(5);
     // Live: stage, rate and time left from the run's progress events, and per-stage bars.
     await expect.poll(() => bar.textContent()).toMatch(/\/s · /);
     expect(await page.getByTestId(`run-stages-${big.id}`).locator('.stage').count()).toBeGreaterThan(1);
     await page.screenshot({ path: join(RESULTS, 'runs-progress.png') });
     await page.getByTestId(`run-row-${big.id}`).click();
     await page.getByTestId('run-cancel').click();
-    await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 30_000 }).toBe('cancelled');
+    await expect
+      .poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 30_000 })
+      .toBe('cancelled');
     const stopped = (await studio.api.call('runs.list', {})).find((r) => r.id === big.id)!;
     expect(stopped.candidatesDone).toBeLessThan(stopped.candidatesTotal);
     await page.getByTestId('run-resume').click();
-    await expect.poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 120_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId(`run-status-${big.id}`).textContent(), { timeout: 120_000 })
+      .toBe('done');
     await expect.poll(() => bar.getAttribute('data-percent')).toBe('100');
 
     await page.getByTestId('open-pools').click();
-    await expect.poll(() => page.getByTestId('pool-count').textContent(), { timeout: 30_000 }).toBe(String(stopped.candidatesTotal));
+    await expect
+      .poll(() => page.getByTestId('pool-count').textContent(), { timeout: 30_000 })
+      .toBe(String(stopped.candidatesTotal));
     const vrows = await page.locator('[data-testid="pool-vrow"]').count();
     const cards = await page.locator('[data-testid^="card-"][data-index]').count();
     console.log(`pool of ${stopped.candidatesTotal}: ${vrows} row elements, ${cards} cards in the DOM`);
@@ -386,7 +447,11 @@ describe('runs and pools in Chromium', () => {
     // End jumps to the last card; the DOM stays small.
     await page.getByTestId('pool-grid').focus();
     await page.keyboard.press('End');
-    await expect.poll(() => page.locator('[data-testid^="card-"][data-index="' + (stopped.candidatesTotal - 1) + '"]').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.locator('[data-testid^="card-"][data-index="' + (stopped.candidatesTotal - 1) + '"]').count(),
+      )
+      .toBe(1);
     expect(await page.locator('[data-testid="pool-vrow"]').count()).toBeLessThan(20);
     expect(pageErrors).toEqual([]);
   });
@@ -395,38 +460,68 @@ describe('runs and pools in Chromium', () => {
     const grid = page.getByTestId('pool-grid');
     const cardAt = (i: number) => page.locator(`[data-testid="pool-grid"] .card[data-index="${i}"]`);
     /** Every card in the DOM shows its drawn picture (none hidden waiting its turn); the cards' test ids. */
-    const settled = async (): Promise<string[] | null> => page.evaluate(() => {
-      const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="pool-grid"] .card')];
-      const waiting = cards.some((c) => { const k = c.querySelector('canvas'); return k !== null && (k.style.visibility === 'hidden' || k.width === 0); });
-      return waiting ? null : cards.map((c) => c.dataset['testid']!);
-    });
+    const settled = async (): Promise<string[] | null> =>
+      page.evaluate(() => {
+        const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="pool-grid"] .card')];
+        const waiting = cards.some((c) => {
+          const k = c.querySelector('canvas');
+          return k !== null && (k.style.visibility === 'hidden' || k.width === 0);
+        });
+        return waiting ? null : cards.map((c) => c.dataset['testid']!);
+      });
     /** Scroll the grid to `top` and wait until the cards there are all drawn; their test ids. */
     const scrollTo = async (top: number): Promise<string[]> => {
-      await grid.evaluate((el, t) => { el.scrollTop = t; }, top);
+      await grid.evaluate((el, t) => {
+        el.scrollTop = t;
+      }, top);
       // The virtualiser follows the scroll event: give it two frames.
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       let ids: string[] | null = null;
       // Then a row of cards covers the new top.
-      await expect.poll(async () => page.evaluate((t) => [...document.querySelectorAll<HTMLElement>('[data-testid="pool-grid"] [data-testid="pool-vrow"]')]
-        .some((r) => { const y = new DOMMatrixReadOnly(getComputedStyle(r).transform).m42; return y <= t && y + r.offsetHeight > t; }), top)).toBe(true);
+      await expect
+        .poll(async () =>
+          page.evaluate(
+            (t) =>
+              [
+                ...document.querySelectorAll<HTMLElement>(
+                  '[data-testid="pool-grid"] [data-testid="pool-vrow"]',
+                ),
+              ].some((r) => {
+                const y = new DOMMatrixReadOnly(getComputedStyle(r).transform).m42;
+                return y <= t && y + r.offsetHeight > t;
+              }),
+            top,
+          ),
+        )
+        .toBe(true);
       await expect.poll(async () => (ids = await settled()) !== null, { timeout: 20_000 }).toBe(true);
       return ids!;
     };
     /** A digest of the pixels of card `index`'s thumbnail. */
-    const digest = async (index: number): Promise<string> => page.evaluate((i) => {
-      const c = document.querySelector<HTMLCanvasElement>(`[data-testid="pool-grid"] .card[data-index="${i}"] canvas`)!;
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let h = 0;
-      const colours = new Set<number>();
-      for (let k = 0; k < d.length; k += 4) { h = (h * 31 + d[k]! + 7 * d[k + 1]! + 13 * d[k + 2]!) | 0; colours.add((d[k]! << 16) | (d[k + 1]! << 8) | d[k + 2]!); }
-      return `${c.width}x${c.height}:${colours.size}:${h}`;
-    }, index);
+    const digest = async (index: number): Promise<string> =>
+      page.evaluate((i) => {
+        const c = document.querySelector<HTMLCanvasElement>(
+          `[data-testid="pool-grid"] .card[data-index="${i}"] canvas`,
+        )!;
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let h = 0;
+        const colours = new Set<number>();
+        for (let k = 0; k < d.length; k += 4) {
+          h = (h * 31 + d[k]! + 7 * d[k + 1]! + 13 * d[k + 2]!) | 0;
+          colours.add((d[k]! << 16) | (d[k + 1]! << 8) | d[k + 2]!);
+        }
+        return `${c.width}x${c.height}:${colours.size}:${h}`;
+      }, index);
     const screen = await grid.evaluate((el) => el.clientHeight);
     // Somewhere in the middle of the pool (rows above and below the view exist).
     const middle = screen * 4;
     const before = await scrollTo(middle);
     // A card with a thumbnail (a candidate that gave up has none).
-    const shownIndex = await page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="pool-grid"] .card:has(canvas)')!.dataset['index']));
+    const shownIndex = await page.evaluate(() =>
+      Number(
+        document.querySelector<HTMLElement>('[data-testid="pool-grid"] .card:has(canvas)')!.dataset['index'],
+      ),
+    );
     const first = await digest(shownIndex);
     // A drawn level, not a blank box.
     expect(Number(first.split(':')[1])).toBeGreaterThan(3);
@@ -440,7 +535,10 @@ describe('runs and pools in Chromium', () => {
     expect(before.filter((id) => !after.includes(id)).length).toBeGreaterThan(0);
     expect(after.filter((id) => before.includes(id)).length).toBeGreaterThan(0);
     // Drawn, or put back from the cache: either way a canvas painted again.
-    const painted = await page.evaluate(() => ({ drawn: window.__thumbs!.drawn, blits: window.__thumbs!.blits }));
+    const painted = await page.evaluate(() => ({
+      drawn: window.__thumbs!.drawn,
+      blits: window.__thumbs!.blits,
+    }));
     expect(painted.drawn).toBeGreaterThan(0);
     expect(painted.drawn + painted.blits).toBeLessThanOrEqual(entered);
 
@@ -450,7 +548,10 @@ describe('runs and pools in Chromium', () => {
     await page.evaluate(() => window.__thumbs!.reset());
     await scrollTo(middle);
     expect(await cardAt(shownIndex).count()).toBe(1);
-    const back = await page.evaluate(() => ({ drawn: window.__thumbs!.drawn, blits: window.__thumbs!.blits }));
+    const back = await page.evaluate(() => ({
+      drawn: window.__thumbs!.drawn,
+      blits: window.__thumbs!.blits,
+    }));
     expect(back.blits).toBeGreaterThan(0);
     expect(await digest(shownIndex)).toBe(first);
     expect(pageErrors).toEqual([]);

@@ -20,13 +20,32 @@ describe('studio shell in Chromium', () => {
   it('loads the studio and shows the navigation and both games with their plans from the backend', async () => {
     await page.goto(studio.server.url);
     const nav = page.getByRole('navigation', { name: 'Studio' });
-    for (const name of ['Runs', 'Pools', 'Inspector', 'Plots', 'Duplicates', 'Ordering', 'Compare', 'Export']) {
+    for (const name of [
+      'Runs',
+      'Pools',
+      'Inspector',
+      'Plots',
+      'Duplicates',
+      'Ordering',
+      'Compare',
+      'Export',
+    ]) {
       await expect.poll(() => nav.getByRole('button', { name: new RegExp(`^${name}`) }).count()).toBe(1);
     }
     await page.getByTestId('game-carillon').waitFor();
     await page.getByTestId('game-apsis').waitFor();
     // The plans came through the API: compare the rows to what the backend serves.
-    const served = (await (await fetch(`http://127.0.0.1:${studio.server.port}/api/games.list`, { method: 'POST', headers: { 'x-studio-token': studio.server.token, 'content-type': 'application/json', origin: `http://127.0.0.1:${studio.server.port}` }, body: '{}' })).json()) as {
+    const served = (await (
+      await fetch(`http://127.0.0.1:${studio.server.port}/api/games.list`, {
+        method: 'POST',
+        headers: {
+          'x-studio-token': studio.server.token,
+          'content-type': 'application/json',
+          origin: `http://127.0.0.1:${studio.server.port}`,
+        },
+        body: '{}',
+      })
+    ).json()) as {
       value: { id: string; title: string; planRows: { levels: string; detail: string }[] }[];
     };
     for (const g of served.value) {

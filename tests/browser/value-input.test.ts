@@ -26,15 +26,22 @@ describe('value inputs of the new-run form', () => {
     const cell = page.getByTestId('plan-cell-0-arrows');
     const before = await cell.inputValue();
     await cell.fill('3, 4, lots');
-    await expect.poll(() => page.getByTestId('plan-error-0-arrows').textContent()).toBe('Stage 1 arrows per level must be a list of numbers such as 3, 4, 5; “lots” is not a number.');
+    await expect
+      .poll(() => page.getByTestId('plan-error-0-arrows').textContent())
+      .toBe('Stage 1 arrows per level must be a list of numbers such as 3, 4, 5; “lots” is not a number.');
     expect(await cell.getAttribute('aria-invalid')).toBe('true');
     // The text stays as typed when the field is left, so the designer sees what to fix.
     await page.getByTestId('new-run-seed').focus();
     expect(await cell.inputValue()).toBe('3, 4, lots');
     await page.getByTestId('new-run-submit').click();
-    await expect.poll(() => page.getByTestId('new-run-error').textContent()).toBe('A field holds text it cannot take (named in red under it).');
+    await expect
+      .poll(() => page.getByTestId('new-run-error').textContent())
+      .toBe('A field holds text it cannot take (named in red under it).');
     expect(await studio.ctx.api.call('runs.list', {})).toEqual([]);
-    for (const [w, h] of [[1440, 900], [1280, 720]] as const) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: join(SHOTS, `new-run-list-error-${w}x${h}.png`) });
     }

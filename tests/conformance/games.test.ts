@@ -23,7 +23,11 @@ const two = useTestStudio({ workers: 2 });
 
 /** A whole small run through the real pipeline (workers, store, ordering, dedup), exported. */
 async function packText(studio: TestStudio, game: AnyGame): Promise<string> {
-  const run = await studio.finishedRun({ game: game.id, seed: SEED, levels: Math.min(LEVELS, game.levelCount(game.defaultPlan)) });
+  const run = await studio.finishedRun({
+    game: game.id,
+    seed: SEED,
+    levels: Math.min(LEVELS, game.levelCount(game.defaultPlan)),
+  });
   return (await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' })).text;
 }
 
@@ -67,7 +71,9 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     expect(gameForPack(json)).toBe(game);
     const pack = game.parsePack(json);
     const p = pack as { seed: number; rules: unknown; plan: unknown };
-    const again = stringifyPack(game.toPack({ seed: p.seed, rules: p.rules, plan: p.plan, levels: game.packLevels(pack) }));
+    const again = stringifyPack(
+      game.toPack({ seed: p.seed, rules: p.rules, plan: p.plan, levels: game.packLevels(pack) }),
+    );
     expect(again).toBe(texts.one);
     expect(game.verifyPack(pack)).toEqual([]);
   });
@@ -90,11 +96,18 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   describe('on pools generated in process for a small plan', () => {
     const plan = game.truncatePlan(game.defaultPlan, Math.min(LEVELS, game.levelCount(game.defaultPlan)));
     const rules = game.defaultRules;
-    const pools: PoolCandidate<unknown>[][] = game.poolSizes(plan, rules).map((size, slot) =>
-      Array.from({ length: size }, (_, index) => ({ index, c: game.generate({ rules, plan, seed: SEED, slot, index }) })).flatMap(({ index, c }) =>
-        c.level === null ? [] : [{ id: `${slot}:${index}`, slot, index, level: c.level, metrics: c.metrics }],
-      ),
-    );
+    const pools: PoolCandidate<unknown>[][] = game
+      .poolSizes(plan, rules)
+      .map((size, slot) =>
+        Array.from({ length: size }, (_, index) => ({
+          index,
+          c: game.generate({ rules, plan, seed: SEED, slot, index }),
+        })).flatMap(({ index, c }) =>
+          c.level === null
+            ? []
+            : [{ id: `${slot}:${index}`, slot, index, level: c.level, metrics: c.metrics }],
+        ),
+      );
 
     it('fills every level of the plan, with no problem', () => {
       const result = game.order({ rules, plan, pools });
@@ -111,7 +124,8 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
       expect(candidates.length).toBeGreaterThan(0);
       for (const c of candidates) {
         for (const key of Object.keys(c.metrics)) expect(declared, `metric "${key}"`).toContain(key);
-        for (const key of Object.keys(game.measure(c.level, rules))) expect(declared, `measured "${key}"`).toContain(key);
+        for (const key of Object.keys(game.measure(c.level, rules)))
+          expect(declared, `measured "${key}"`).toContain(key);
         expect(typeof c.metrics[game.difficulty]).toBe('number');
       }
     });
@@ -143,7 +157,9 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
     expect(first).not.toBeNull();
     // Level 2's only candidate is a copy of level 1's: the search must skip it unless the designer said fine.
     const copy: PoolCandidate<unknown> = { ...first!, id: '1:0', slot: 1 };
-    const pools = game.poolSizes(plan, rules).map((_, slot) => (slot === 0 ? [first!] : slot === 1 ? [copy] : []));
+    const pools = game
+      .poolSizes(plan, rules)
+      .map((_, slot) => (slot === 0 ? [first!] : slot === 1 ? [copy] : []));
     expect(game.nearDuplicate(first!.level, copy.level, rules)).not.toBeNull();
     const plain = game.order({ rules, plan, pools });
     expect(plain.levels.filter((id) => id !== null)).toHaveLength(1);

@@ -30,25 +30,40 @@ function drawn(selector: string): Promise<boolean> {
     for (const c of document.querySelectorAll<HTMLCanvasElement>(sel)) {
       const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
       if (!d) continue;
-      for (let i = 4; i < d.length; i += 4) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) return true;
+      for (let i = 4; i < d.length; i += 4)
+        if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) return true;
     }
     return false;
   }, selector);
 }
 
 async function goTo(name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Studio' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Studio' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await expect.poll(() => page.locator('.topbar h1').textContent()).toBe(name);
 }
 
 beforeAll(async () => {
   // The test build of the renderer, if missing or stale.
-  const built = spawnSync('node', [join(root, 'scripts', 'ensure-built.mjs'), '--test-games'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync('node', [join(root, 'scripts', 'ensure-built.mjs'), '--test-games'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   expect(built.status).toBe(0);
-  studio = await studioInBrowser({ workers: 2, errors: pageErrors, staticDir: join(root, 'out', 'renderer-test-games') });
+  studio = await studioInBrowser({
+    workers: 2,
+    errors: pageErrors,
+    staticDir: join(root, 'out', 'renderer-test-games'),
+  });
   page = studio.page;
   for (const g of games) {
-    const run = await call('runs.create', { game: g.id, seed: 3, levels: Math.min(2, g.levelCount(g.defaultPlan)) });
+    const run = await call('runs.create', {
+      game: g.id,
+      seed: 3,
+      levels: Math.min(2, g.levelCount(g.defaultPlan)),
+    });
     expect((await studio.ctx.service.engine.waitFor(run.id)).status).toBe('done');
     runs.set(g.id, run);
   }
@@ -95,11 +110,18 @@ describe('Tally, the test-only game, end to end', () => {
     expect(before.dotsLeft).toBeGreaterThan(0);
     const [dot] = await page.evaluate(() => window.__inspector!.centres());
     await page.mouse.click(dot!.x, dot!.y);
-    await expect.poll(async () => ((await page.evaluate(() => window.__inspector!.state())) as { taps: number }).taps).toBe(1);
+    await expect
+      .poll(async () => ((await page.evaluate(() => window.__inspector!.state())) as { taps: number }).taps)
+      .toBe(1);
     const after = (await page.evaluate(() => window.__inspector!.state())) as { dotsLeft: number };
     expect(after.dotsLeft).toBeLessThan(before.dotsLeft);
     await page.getByTestId('undo').click();
-    await expect.poll(async () => ((await page.evaluate(() => window.__inspector!.state())) as { dotsLeft: number }).dotsLeft).toBe(before.dotsLeft);
+    await expect
+      .poll(
+        async () =>
+          ((await page.evaluate(() => window.__inspector!.state())) as { dotsLeft: number }).dotsLeft,
+      )
+      .toBe(before.dotsLeft);
     await page.getByTestId('solution-play').click();
     await expect.poll(() => page.getByTestId('board-banner').textContent()).toMatch(/^Cleared in \d+ taps?$/);
     await page.screenshot({ path: join(RESULTS, 'tally-inspector.png') });

@@ -17,17 +17,35 @@ export interface LoneNearCopy {
 
 /** Tries the run's first 20 pairs across two pools; throws when none ships alone. */
 export async function loneNearCopy(api: StudioClient, runId: number): Promise<LoneNearCopy> {
-  const pairs = (await api.call('duplicates.list', { runId, limit: 500 })).filter((p) => p.a.slot !== p.b.slot);
+  const pairs = (await api.call('duplicates.list', { runId, limit: 500 })).filter(
+    (p) => p.a.slot !== p.b.slot,
+  );
   expect(pairs.length).toBeGreaterThan(0);
   for (const pair of pairs.slice(0, 20)) {
     const levels = [pair.a.slot + 1, pair.b.slot + 1].sort((x, y) => x - y) as [number, number];
-    const steer = await outcome(api.call('orderings.steer', { runId, clear: true, pin: [{ level: pair.a.slot + 1, candidateId: pair.a.id }, { level: pair.b.slot + 1, candidateId: pair.b.id }] }));
+    const steer = await outcome(
+      api.call('orderings.steer', {
+        runId,
+        clear: true,
+        pin: [
+          { level: pair.a.slot + 1, candidateId: pair.a.id },
+          { level: pair.b.slot + 1, candidateId: pair.b.id },
+        ],
+      }),
+    );
     if (!steer.ok) continue;
     const exported = await outcome(api.call('packs.export', { runId, kind: 'steered' }));
     if (exported.ok) continue;
     const fields = exported.error.fields ?? [];
     // Only the pair's own near copy stands in the way.
-    if (fields.length === 1 && fields[0]!.field === `breaks.level ${levels[1]}` && fields[0]!.message.startsWith('near-duplicate:')) return { pair, levels, refused: exported.error };
+    if (
+      fields.length === 1 &&
+      fields[0]!.field === `breaks.level ${levels[1]}` &&
+      fields[0]!.message.startsWith('near-duplicate:')
+    )
+      return { pair, levels, refused: exported.error };
   }
-  throw new Error(`none of ${Math.min(pairs.length, 20)} stored pairs of run ${runId} ships alone as a steered order's only break`);
+  throw new Error(
+    `none of ${Math.min(pairs.length, 20)} stored pairs of run ${runId} ships alone as a steered order's only break`,
+  );
 }

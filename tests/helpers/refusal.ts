@@ -26,7 +26,9 @@ export async function refusalOf(service: Service, name: ApiMethodName, args: unk
 }
 
 /** What a typed call ended with: its reply, or the ApiError it was refused with (any other error is rethrown). */
-export async function outcome<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
+export async function outcome<T>(
+  call: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
   try {
     return { ok: true, value: await call };
   } catch (e) {

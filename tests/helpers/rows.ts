@@ -6,7 +6,11 @@
 import Database from 'better-sqlite3';
 
 /** The rows `sql` answers with `params`. */
-export function readRows<T = Record<string, unknown>>(dbPath: string, sql: string, ...params: unknown[]): T[] {
+export function readRows<T = Record<string, unknown>>(
+  dbPath: string,
+  sql: string,
+  ...params: unknown[]
+): T[] {
   const db = new Database(dbPath, { readonly: true });
   try {
     return db.prepare(sql).all(...params) as T[];

@@ -58,7 +58,10 @@ export function openTestStudio(opts: TestStudioOptions = {}): TestStudio {
     async finishedRun(args) {
       const run = await api.call('runs.create', args);
       const done = await service.engine.waitFor(run.id);
-      if (done.status !== 'done') throw new Error(`${args.game} run ${run.id} (seed ${args.seed}) ended ${done.status}${done.error ? `: ${done.error}` : ''}`);
+      if (done.status !== 'done')
+        throw new Error(
+          `${args.game} run ${run.id} (seed ${args.seed}) ended ${done.status}${done.error ? `: ${done.error}` : ''}`,
+        );
       return done;
     },
     async close() {
@@ -86,10 +89,18 @@ export function useTestStudio(opts: TestStudioOptions = {}): TestStudio {
     current = null;
   });
   return {
-    get service() { return open().service; },
-    get api() { return open().api; },
-    get dir() { return open().dir; },
-    get dbPath() { return open().dbPath; },
+    get service() {
+      return open().service;
+    },
+    get api() {
+      return open().api;
+    },
+    get dir() {
+      return open().dir;
+    },
+    get dbPath() {
+      return open().dbPath;
+    },
     finishedRun: (args) => open().finishedRun(args),
     close: () => open().close(),
   };

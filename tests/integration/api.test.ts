@@ -46,7 +46,10 @@ describe('API validation', () => {
     const unknown = await studio.service.dispatch('runs.destroyAll', {});
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
     const missing = await studio.service.dispatch('runs.get', { runId: 4242 });
-    expect(missing).toMatchObject({ ok: false, error: { code: 'not-found', message: 'run 4242 does not exist' } });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', message: 'run 4242 does not exist' },
+    });
     const after = await studio.service.dispatch('runs.list', {});
     expect(after).toEqual(before);
   });
@@ -68,12 +71,27 @@ describe('API methods', () => {
   it('lists and gets runs from SQLite', async () => {
     const { openDatabase } = await import('../../src-main/store/db');
     const direct = openDatabase(studio.dbPath);
-    const id = insertRun(direct, { game: 'apsis', seed: 11, plan: { p: 1 }, rules: { q: 2 }, status: 'done', levels: 5, candidatesTotal: 60 }, '2026-11-29T10:00:00.000Z');
+    const id = insertRun(
+      direct,
+      {
+        game: 'apsis',
+        seed: 11,
+        plan: { p: 1 },
+        rules: { q: 2 },
+        status: 'done',
+        levels: 5,
+        candidatesTotal: 60,
+      },
+      '2026-11-29T10:00:00.000Z',
+    );
     direct.close();
     const list = await studio.api.call('runs.list', { game: 'apsis' });
     expect(list.map((r) => r.id)).toContain(id);
     const got = await studio.service.dispatch('runs.get', { runId: id });
-    expect(got).toMatchObject({ ok: true, value: { id, game: 'apsis', seed: 11, plan: { p: 1 }, rules: { q: 2 } } });
+    expect(got).toMatchObject({
+      ok: true,
+      value: { id, game: 'apsis', seed: 11, plan: { p: 1 }, rules: { q: 2 } },
+    });
   });
 
   it('app.info reports the transport, database and workers', async () => {
@@ -88,14 +106,23 @@ describe('API methods', () => {
   });
 });
 
-describe('candidates.list checks sort keys and filter metrics against the run\'s game', () => {
+describe("candidates.list checks sort keys and filter metrics against the run's game", () => {
   let runId = 0;
   beforeAll(async () => {
     const { openDatabase } = await import('../../src-main/store/db');
     const direct = openDatabase(studio.dbPath);
-    runId = insertRun(direct, { game: 'carillon', seed: 3, plan: [], rules: {}, status: 'done', levels: 1, candidatesTotal: 3 }, '2026-11-29T10:00:00.000Z');
+    runId = insertRun(
+      direct,
+      { game: 'carillon', seed: 3, plan: [], rules: {}, status: 'done', levels: 1, candidatesTotal: 3 },
+      '2026-11-29T10:00:00.000Z',
+    );
     const cand = (index: number, bits: number, dots: number) => ({
-      slot: 0, index, level: { dots: [] }, metrics: { bits, taps: 1, dots, jobMs: 5 }, difficulty: bits, proof: {},
+      slot: 0,
+      index,
+      level: { dots: [] },
+      metrics: { bits, taps: 1, dots, jobMs: 5 },
+      difficulty: bits,
+      proof: {},
     });
     insertCandidates(direct, runId, [cand(0, 2.5, 4), cand(1, 0.5, 5), cand(2, 1.5, 3)]);
     direct.close();
@@ -108,26 +135,66 @@ describe('candidates.list checks sort keys and filter metrics against the run\'s
     expect(env.error.code).toBe('bad-argument');
     expect(env.error.fields).toHaveLength(1);
     expect(env.error.fields![0]!.field).toBe('sort.key');
-    const known = ['bits', 'taps', 'dots', 'arrows', 'winning', 'bigDots', 'bigStarts', 'jobMs', 'slot', 'index', 'id', 'verdict', 'level', 'approvedLevel'];
-    expect(env.error.fields![0]!.message).toBe(`Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`);
-    expect(env.error.message).toBe(`candidates.list: bad argument — sort.key: Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`);
+    const known = [
+      'bits',
+      'taps',
+      'dots',
+      'arrows',
+      'winning',
+      'bigDots',
+      'bigStarts',
+      'jobMs',
+      'slot',
+      'index',
+      'id',
+      'verdict',
+      'level',
+      'approvedLevel',
+    ];
+    expect(env.error.fields![0]!.message).toBe(
+      `Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`,
+    );
+    expect(env.error.message).toBe(
+      `candidates.list: bad argument — sort.key: Carillon has no metric "nonsense" to sort by; known: ${known.join(', ')}`,
+    );
   });
 
   it('an unknown filter metric is a bad-argument naming filters.<i>.metric and listing the metrics', async () => {
-    const env = await studio.service.dispatch('candidates.list', { runId, filters: [{ metric: 'bits', min: 0 }, { metric: 'bogus', min: 1 }] });
+    const env = await studio.service.dispatch('candidates.list', {
+      runId,
+      filters: [
+        { metric: 'bits', min: 0 },
+        { metric: 'bogus', min: 1 },
+      ],
+    });
     expect(env).toMatchObject({
       ok: false,
       error: {
         code: 'bad-argument',
-        fields: [{ field: 'filters.1.metric', message: 'Carillon has no metric "bogus"; known: bits, taps, dots, arrows, winning, bigDots, bigStarts, jobMs' }],
+        fields: [
+          {
+            field: 'filters.1.metric',
+            message:
+              'Carillon has no metric "bogus"; known: bits, taps, dots, arrows, winning, bigDots, bigStarts, jobMs',
+          },
+        ],
       },
     });
     // A plain column is a sort key, not a metric to filter on.
-    const column = await studio.service.dispatch('candidates.list', { runId, filters: [{ metric: 'slot', max: 3 }] });
-    expect(column).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'filters.0.metric' }] } });
+    const column = await studio.service.dispatch('candidates.list', {
+      runId,
+      filters: [{ metric: 'slot', max: 3 }],
+    });
+    expect(column).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', fields: [{ field: 'filters.0.metric' }] },
+    });
     // Another game's metric is unknown here.
     const apsisMetric = await studio.service.dispatch('candidates.list', { runId, sort: { key: 'reads' } });
-    expect(apsisMetric).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'sort.key' }] } });
+    expect(apsisMetric).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', fields: [{ field: 'sort.key' }] },
+    });
   });
 
   it('valid sorts and filters still work; an unknown run is still not-found', async () => {
@@ -141,7 +208,10 @@ describe('candidates.list checks sort keys and filter metrics against the run\'s
     expect(await ids({ sort: { key: 'index', dir: 'desc' } })).toEqual([2, 1, 0]);
     expect(await ids({ sort: { key: 'jobMs' } })).toEqual([0, 1, 2]);
     expect(await ids({ filters: [{ metric: 'bits', min: 1 }], sort: { key: 'bits' } })).toEqual([2, 0]);
-    const missing = await studio.service.dispatch('candidates.list', { runId: 987654, sort: { key: 'nonsense' } });
+    const missing = await studio.service.dispatch('candidates.list', {
+      runId: 987654,
+      sort: { key: 'nonsense' },
+    });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 });

@@ -6,7 +6,15 @@
  * rotation (rules 1–3, checked pair by pair), every solution replays, and verify is clean.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apsisGame, closestPairs, duplicatePairs, prepareLevel, replay, solveRounds, type ApsisPack } from '../../src-shared/games/apsis/index';
+import {
+  apsisGame,
+  closestPairs,
+  duplicatePairs,
+  prepareLevel,
+  replay,
+  solveRounds,
+  type ApsisPack,
+} from '../../src-shared/games/apsis/index';
 import { stepStats } from '../../src-shared/ordering/curve';
 import { useTestStudio } from '../helpers/studio';
 
@@ -32,7 +40,8 @@ describe.each(SEEDS)('Apsis: the whole default set, seed %i', (seed) => {
     const m = levels.map((l) => ({ ...solveRounds(l, rules), arrows: l.arrows.length }));
     const faults: string[] = [];
     for (let i = 1; i < m.length; i++) {
-      const a = m[i - 1]!, b = m[i]!;
+      const a = m[i - 1]!,
+        b = m[i]!;
       if (b.reads < a.reads) faults.push(`level ${i + 1}: reads ${b.reads} after ${a.reads}`);
       if (b.arrows < a.arrows) faults.push(`level ${i + 1}: ${b.arrows} arrows after ${a.arrows}`);
       if (b.depth < a.depth) faults.push(`level ${i + 1}: depth ${b.depth} after ${a.depth}`);
@@ -56,7 +65,8 @@ describe.each(SEEDS)('Apsis: the whole default set, seed %i', (seed) => {
     const faults: string[] = [];
     pack.levels.forEach((l, i) => {
       const r = replay(levels[i]!, l.solution, rules);
-      if (!r.cleared || r.heartsLost !== 0 || l.solution.length !== levels[i]!.arrows.length) faults.push(`level ${l.level}: ${r.message ?? `${r.heartsLost} hearts lost`}`);
+      if (!r.cleared || r.heartsLost !== 0 || l.solution.length !== levels[i]!.arrows.length)
+        faults.push(`level ${l.level}: ${r.message ?? `${r.heartsLost} hearts lost`}`);
     });
     expect(faults).toEqual([]);
     expect(apsisGame.verifyPack(pack)).toEqual([]);

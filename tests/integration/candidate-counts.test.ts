@@ -23,8 +23,19 @@ import { tempDir } from '../helpers/temp';
 
 const NOW = '2026-11-30T00:00:00.000Z';
 const newRun = (db: Db, status: 'done' | 'imported' = 'done'): number =>
-  insertRun(db, { game: 'carillon', seed: 1, plan: [], rules: {}, status, levels: 4, candidatesTotal: 64 }, NOW);
-const cand = (slot: number, index: number): NewCandidate => ({ slot, index, level: { dots: [slot, index] }, metrics: { bits: slot }, difficulty: slot, proof: { tries: 1 } });
+  insertRun(
+    db,
+    { game: 'carillon', seed: 1, plan: [], rules: {}, status, levels: 4, candidatesTotal: 64 },
+    NOW,
+  );
+const cand = (slot: number, index: number): NewCandidate => ({
+  slot,
+  index,
+  level: { dots: [slot, index] },
+  metrics: { bits: slot },
+  difficulty: slot,
+  proof: { tries: 1 },
+});
 
 /** What the counts must equal: the run's rows counted (the query runs.list used before). */
 function counted(db: Db, runId: number): { made: number; edited: number; done: number } {
@@ -47,7 +58,11 @@ type Op =
   | { op: 'dropRun'; run: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ op: fc.constant('batch' as const), run: fc.nat(2), slots: fc.array(fc.tuple(fc.nat(3), fc.nat(5)), { maxLength: 12 }) }),
+  fc.record({
+    op: fc.constant('batch' as const),
+    run: fc.nat(2),
+    slots: fc.array(fc.tuple(fc.nat(3), fc.nat(5)), { maxLength: 12 }),
+  }),
   fc.record({ op: fc.constant('edit' as const), run: fc.nat(2), slot: fc.nat(3) }),
   fc.record({ op: fc.constant('delete' as const), k: fc.nat(50) }),
   fc.record({ op: fc.constant('flip' as const), k: fc.nat(50) }),
@@ -55,7 +70,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('dropRun' as const), run: fc.nat(2) }),
 );
 
-describe('the store counts each run\'s candidates as they come and go', () => {
+describe("the store counts each run's candidates as they come and go", () => {
   it('property: the counts equal counting the rows, after any mix of changes', () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 1, maxLength: 25 }), (ops) => {
@@ -64,15 +79,28 @@ describe('the store counts each run\'s candidates as they come and go', () => {
           // Three runs; the third is imported (its hand-edited levels count as done).
           const runs = [newRun(db), newRun(db), newRun(db, 'imported')];
           let editIndex = 100;
-          const ids = (): number[] => (db.prepare('SELECT id FROM candidates ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+          const ids = (): number[] =>
+            (db.prepare('SELECT id FROM candidates ORDER BY id').all() as { id: number }[]).map((r) => r.id);
           for (const o of ops) {
             const all = ids();
             const pick = (k: number): number | undefined => all[k % Math.max(1, all.length)];
-            if (o.op === 'batch') insertCandidates(db, runs[o.run]!, o.slots.map(([s, i]) => cand(s, i)));
-            else if (o.op === 'edit') insertCandidate(db, runs[o.run]!, { ...cand(o.slot, editIndex++), handEdited: true }, null);
-            else if (o.op === 'delete' && pick(o.k) !== undefined) db.prepare('DELETE FROM candidates WHERE id = ?').run(pick(o.k));
-            else if (o.op === 'flip' && pick(o.k) !== undefined) db.prepare('UPDATE candidates SET hand_edited = 1 - hand_edited WHERE id = ?').run(pick(o.k));
-            else if (o.op === 'move' && pick(o.k) !== undefined) db.prepare('UPDATE OR IGNORE candidates SET run_id = ? WHERE id = ?').run(runs[o.run], pick(o.k));
+            if (o.op === 'batch')
+              insertCandidates(
+                db,
+                runs[o.run]!,
+                o.slots.map(([s, i]) => cand(s, i)),
+              );
+            else if (o.op === 'edit')
+              insertCandidate(db, runs[o.run]!, { ...cand(o.slot, editIndex++), handEdited: true }, null);
+            else if (o.op === 'delete' && pick(o.k) !== undefined)
+              db.prepare('DELETE FROM candidates WHERE id = ?').run(pick(o.k));
+            else if (o.op === 'flip' && pick(o.k) !== undefined)
+              db.prepare('UPDATE candidates SET hand_edited = 1 - hand_edited WHERE id = ?').run(pick(o.k));
+            else if (o.op === 'move' && pick(o.k) !== undefined)
+              db.prepare('UPDATE OR IGNORE candidates SET run_id = ? WHERE id = ?').run(
+                runs[o.run],
+                pick(o.k),
+              );
             else if (o.op === 'dropRun') {
               db.prepare('DELETE FROM runs WHERE id = ?').run(runs[o.run]);
               runs[o.run] = newRun(db, o.run === 2 ? 'imported' : 'done');
@@ -83,9 +111,19 @@ describe('the store counts each run\'s candidates as they come and go', () => {
               expect(getRun(db, id)!.candidatesDone).toBe(want.done);
             }
             // A deleted run leaves no count behind.
-            expect((db.prepare('SELECT COUNT(*) AS n FROM run_candidate_counts WHERE run_id NOT IN (SELECT id FROM runs)').get() as { n: number }).n).toBe(0);
+            expect(
+              (
+                db
+                  .prepare(
+                    'SELECT COUNT(*) AS n FROM run_candidate_counts WHERE run_id NOT IN (SELECT id FROM runs)',
+                  )
+                  .get() as { n: number }
+              ).n,
+            ).toBe(0);
           }
-          expect(listRuns(db).map((r) => r.candidatesDone)).toEqual(listRuns(db).map((r) => counted(db, r.id).done));
+          expect(listRuns(db).map((r) => r.candidatesDone)).toEqual(
+            listRuns(db).map((r) => counted(db, r.id).done),
+          );
         } finally {
           db.close();
         }
@@ -102,13 +140,19 @@ describe('the store counts each run\'s candidates as they come and go', () => {
       raw.pragma('foreign_keys = ON');
       for (let v = 0; v < 9; v++) raw.exec(migrations[v]!);
       raw.pragma('user_version = 9');
-      const a = newRun(raw), b = newRun(raw, 'imported'), c = newRun(raw);
+      const a = newRun(raw),
+        b = newRun(raw, 'imported'),
+        c = newRun(raw);
       insertCandidates(raw, a, [cand(0, 0), cand(0, 1), cand(1, 0)]);
       insertCandidate(raw, a, { ...cand(0, 9), handEdited: true }, null);
       insertCandidates(raw, b, [cand(0, 0)]);
       insertCandidate(raw, b, { ...cand(0, 9), handEdited: true }, null);
       expect(migrate(raw)).toBe(migrations.length);
-      expect([a, b, c].map((id) => candidateCounts(raw, id))).toEqual([{ made: 3, edited: 1 }, { made: 1, edited: 1 }, { made: 0, edited: 0 }]);
+      expect([a, b, c].map((id) => candidateCounts(raw, id))).toEqual([
+        { made: 3, edited: 1 },
+        { made: 1, edited: 1 },
+        { made: 0, edited: 0 },
+      ]);
       expect([a, b, c].map((id) => getRun(raw, id)!.candidatesDone)).toEqual([3, 2, 0]);
       // And kept from then on.
       insertCandidates(raw, c, [cand(2, 0)]);
@@ -132,12 +176,19 @@ describe('experiments.get reads what the experiment holds, not the database', ()
   }
 
   it('the same answer beside 200 other runs (10,000 candidates) and a hand edit in its own run; no candidate read', async () => {
-    const args: ApiArgs<'experiments.create'> = { base: { game: 'carillon', levels: 2 }, variants: [{ changes: { 'rules.spacing': 22 } }], seeds: [5, 9], scope: { kind: 'slots', slots: [0, 1], candidates: 4 } };
+    const args: ApiArgs<'experiments.create'> = {
+      base: { game: 'carillon', levels: 2 },
+      variants: [{ changes: { 'rules.spacing': 22 } }],
+      seeds: [5, 9],
+      scope: { kind: 'slots', slots: [0, 1], candidates: 4 },
+    };
     const made = await studio.api.call('experiments.create', args);
     if (made.experimentId === null) throw new Error(made.confirm.message);
     const before = await settled(studio.api, made.experimentId);
     expect(before.status).toBe('done');
-    expect(before.runs.map((r) => [r.candidatesDone, r.candidatesTotal])).toEqual(before.runs.map(() => [8, 8]));
+    expect(before.runs.map((r) => [r.candidatesDone, r.candidatesTotal])).toEqual(
+      before.runs.map(() => [8, 8]),
+    );
 
     const db = openDatabase(studio.dbPath);
     try {
@@ -145,7 +196,11 @@ describe('experiments.get reads what the experiment holds, not the database', ()
       db.transaction(() => {
         for (let r = 0; r < 200; r++) {
           const id = newRun(db);
-          insertCandidates(db, id, Array.from({ length: 50 }, (_, i) => cand(i % 4, Math.floor(i / 4))));
+          insertCandidates(
+            db,
+            id,
+            Array.from({ length: 50 }, (_, i) => cand(i % 4, Math.floor(i / 4))),
+          );
         }
       })();
       // A designer's edit saved into one of the experiment's runs is not one of its jobs.
@@ -154,7 +209,9 @@ describe('experiments.get reads what the experiment holds, not the database', ()
       expect(after).toEqual(before);
       expect(experimentRuns(db, made.experimentId)).toEqual(before.runs);
       // The query reads the experiment's links, its runs and one count row per run: never a candidate.
-      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${experimentRunsSql}`).all(made.experimentId) as { detail: string }[]).map((p) => p.detail);
+      const plan = (
+        db.prepare(`EXPLAIN QUERY PLAN ${experimentRunsSql}`).all(made.experimentId) as { detail: string }[]
+      ).map((p) => p.detail);
       expect(plan.join('\n')).not.toMatch(/\bcandidates\b|\bc\b USING|SCAN/);
       expect(plan.some((d) => /^SEARCH n USING INTEGER PRIMARY KEY/.test(d))).toBe(true);
     } finally {

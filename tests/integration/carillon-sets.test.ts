@@ -8,7 +8,18 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildField, carillonGame, difficultyBits, fairnessProblems, fairShareProblems, fewestByTheorem, plannedDots, replaySolution, solveSearch, sourceComponents, stretchOf, type CarillonPack,
+  buildField,
+  carillonGame,
+  difficultyBits,
+  fairnessProblems,
+  fairShareProblems,
+  fewestByTheorem,
+  plannedDots,
+  replaySolution,
+  solveSearch,
+  sourceComponents,
+  stretchOf,
+  type CarillonPack,
 } from '../../src-shared/games/carillon/index';
 import { useTestStudio } from '../helpers/studio';
 
@@ -32,7 +43,13 @@ describe.each(SEEDS)('Carillon: the whole default set, seed %i', (seed) => {
     const faults: string[] = [];
     pack.levels.forEach((l, i) => {
       const s = stretchOf(plan, i + 1)!;
-      if (l.level !== i + 1 || l.taps !== s.taps || l.tutorial !== s.tutorial || l.dots.length > plannedDots(s, i + 1)) faults.push(`level ${i + 1}`);
+      if (
+        l.level !== i + 1 ||
+        l.taps !== s.taps ||
+        l.tutorial !== s.tutorial ||
+        l.dots.length > plannedDots(s, i + 1)
+      )
+        faults.push(`level ${i + 1}`);
     });
     expect(faults).toEqual([]);
   });
@@ -45,7 +62,8 @@ describe.each(SEEDS)('Carillon: the whole default set, seed %i', (seed) => {
       const jump = bits[i]! - bits[i - 1]!;
       if (jump < 0) faults.push(`level ${i + 1}: ${bits[i]} bits after ${bits[i - 1]}`);
       if (jump > MAX_JUMP + 1e-9) faults.push(`level ${i + 1}: a jump of ${jump.toFixed(4)} bits`);
-      if (pack.levels[i]!.dots.length < pack.levels[i - 1]!.dots.length) faults.push(`level ${i + 1}: fewer dots than level ${i}`);
+      if (pack.levels[i]!.dots.length < pack.levels[i - 1]!.dots.length)
+        faults.push(`level ${i + 1}: fewer dots than level ${i}`);
     }
     expect(faults).toEqual([]);
   });
@@ -56,10 +74,14 @@ describe.each(SEEDS)('Carillon: the whole default set, seed %i', (seed) => {
     for (const l of pack.levels) {
       const field = buildField(l.dots, rules);
       const r = replaySolution(field, l.solution);
-      if (r.error !== undefined || !r.cleared || r.taps !== l.taps) faults.push(`level ${l.level}: ${r.error ?? 'the solution does not clear the field in its taps'}`);
-      const search = solveSearch(field).fewest, theorem = fewestByTheorem(field);
-      if (search !== l.taps || theorem !== l.taps) faults.push(`level ${l.level}: search ${search}, theorem ${theorem}, pack ${l.taps}`);
-      if (Math.abs(difficultyBits(field) - l.bits) > 1e-4) faults.push(`level ${l.level}: measures ${difficultyBits(field)} bits, pack ${l.bits}`);
+      if (r.error !== undefined || !r.cleared || r.taps !== l.taps)
+        faults.push(`level ${l.level}: ${r.error ?? 'the solution does not clear the field in its taps'}`);
+      const search = solveSearch(field).fewest,
+        theorem = fewestByTheorem(field);
+      if (search !== l.taps || theorem !== l.taps)
+        faults.push(`level ${l.level}: search ${search}, theorem ${theorem}, pack ${l.taps}`);
+      if (Math.abs(difficultyBits(field) - l.bits) > 1e-4)
+        faults.push(`level ${l.level}: measures ${difficultyBits(field)} bits, pack ${l.bits}`);
     }
     expect(faults).toEqual([]);
   });
@@ -71,8 +93,14 @@ describe.each(SEEDS)('Carillon: the whole default set, seed %i', (seed) => {
       for (const f of fairnessProblems(l.dots, rules)) faults.push(`level ${l.level}: ${f.message}`);
       const field = buildField(l.dots, rules);
       const sources = sourceComponents(field);
-      for (const m of fairShareProblems(field, sources.map((c) => c[0]!), rules.fairShare)) faults.push(`level ${l.level}: ${m}`);
-      if (!l.tutorial && sources.some((c) => c.length > 1)) faults.push(`level ${l.level}: a chain start is reached`);
+      for (const m of fairShareProblems(
+        field,
+        sources.map((c) => c[0]!),
+        rules.fairShare,
+      ))
+        faults.push(`level ${l.level}: ${m}`);
+      if (!l.tutorial && sources.some((c) => c.length > 1))
+        faults.push(`level ${l.level}: a chain start is reached`);
     }
     expect(faults).toEqual([]);
   });

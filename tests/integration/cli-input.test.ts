@@ -13,7 +13,6 @@ import { readRows } from '../helpers/rows';
 import { tempDir } from '../helpers/temp';
 import { cli, projectRoot as root } from '../helpers/cli';
 
-
 const t = tempDir('studio-cli-input-');
 afterAll(() => t.cleanup());
 
@@ -28,47 +27,122 @@ describe('cli input files', () => {
     expect(folder.stderr + folder.stdout).not.toMatch(/EISDIR/);
     const level = cli('prove', '--game', 'carillon', '/dev/zero');
     expect(level.status).toBe(2);
-    expect(level.stderr + level.stdout).toMatch(/cannot read the level file \/dev\/zero: it is not a regular file/);
+    expect(level.stderr + level.stdout).toMatch(
+      /cannot read the level file \/dev\/zero: it is not a regular file/,
+    );
   });
 
   it('names an option without an upper bound by its lower one only', () => {
-    const r = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '0', '--out', join(t.dir, 'x.json'), '--db', join(t.dir, 'x.db'));
+    const r = cli(
+      'generate',
+      '--game',
+      'carillon',
+      '--seed',
+      '3',
+      '--levels',
+      '0',
+      '--out',
+      join(t.dir, 'x.json'),
+      '--db',
+      join(t.dir, 'x.db'),
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/--levels must be a whole number of at least 1, got "0"/);
     expect(r.stderr).not.toMatch(/9007199254740991/);
   });
 
   it('--seed takes the one seed domain: "1e3", "-5" and 2^31 are refused naming the flag, nothing stored', () => {
-    for (const [seed, why] of [['1e3', 'not “1e3”'], ['-5', 'not “-5”'], ['2147483648', '2147483648 is too large']] as const) {
+    for (const [seed, why] of [
+      ['1e3', 'not “1e3”'],
+      ['-5', 'not “-5”'],
+      ['2147483648', '2147483648 is too large'],
+    ] as const) {
       const db = join(t.dir, `seed-${seed}.db`);
-      const r = cli('generate', '--game', 'carillon', '--seed', seed, '--levels', '1', '--out', join(t.dir, 'seed.json'), '--db', db);
+      const r = cli(
+        'generate',
+        '--game',
+        'carillon',
+        '--seed',
+        seed,
+        '--levels',
+        '1',
+        '--out',
+        join(t.dir, 'seed.json'),
+        '--db',
+        db,
+      );
       expect(r.status, seed).toBe(1);
-      expect(r.stderr).toContain(`--seed must be a whole number from 0 to 2,147,483,647${why.startsWith('not') ? ', ' : '; '}${why}`);
+      expect(r.stderr).toContain(
+        `--seed must be a whole number from 0 to 2,147,483,647${why.startsWith('not') ? ', ' : '; '}${why}`,
+      );
       expect(existsSync(db)).toBe(false);
     }
   });
 
   it('serve names the range of --workers and --port when refusing them', () => {
-    const serve = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--db', join(t.dir, 'serve.db'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const serve = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--db', join(t.dir, 'serve.db'), ...args],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      );
     const many = serve('--workers', '99999');
     expect(many.status).toBe(1);
     expect(many.stderr).toMatch(/--workers must be a whole number from 1 to 64, got "99999"/);
     expect(serve('--workers', '0').stderr).toMatch(/--workers must be a whole number from 1 to 64, got "0"/);
-    expect(serve('--port', '70000').stderr).toMatch(/--port must be a whole number from 0 to 65535, got "70000"/);
+    expect(serve('--port', '70000').stderr).toMatch(
+      /--port must be a whole number from 0 to 65535, got "70000"/,
+    );
     expect(serve('--port', '1e3').stderr).toMatch(/--port must be a whole number/);
   });
 
   it('refuses --out naming the database or a folder before generating, leaving no run', () => {
     const db = join(t.dir, 'studio.db');
-    const onDb = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', db, '--db', db);
+    const onDb = cli(
+      'generate',
+      '--game',
+      'carillon',
+      '--seed',
+      '3',
+      '--levels',
+      '2',
+      '--out',
+      db,
+      '--db',
+      db,
+    );
     expect(onDb.status).toBe(1);
     expect(onDb.stderr).toMatch(/it is the studio's database/);
     expect(onDb.stderr).not.toMatch(/^run \d+ in/m);
-    const wal = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', `${db}-wal`, '--db', db);
+    const wal = cli(
+      'generate',
+      '--game',
+      'carillon',
+      '--seed',
+      '3',
+      '--levels',
+      '2',
+      '--out',
+      `${db}-wal`,
+      '--db',
+      db,
+    );
     expect(wal.stderr).toMatch(/it is the studio's database/);
     const dir = join(t.dir, 'packs');
     mkdirSync(dir);
-    const onDir = cli('generate', '--game', 'carillon', '--seed', '3', '--levels', '2', '--out', dir, '--db', db);
+    const onDir = cli(
+      'generate',
+      '--game',
+      'carillon',
+      '--seed',
+      '3',
+      '--levels',
+      '2',
+      '--out',
+      dir,
+      '--db',
+      db,
+    );
     expect(onDir.status).toBe(1);
     expect(onDir.stderr).toMatch(/it is a folder; choose a file name/);
     expect(existsSync(db) ? readRows(db, 'select id from runs') : []).toEqual([]);

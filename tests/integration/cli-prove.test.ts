@@ -31,7 +31,18 @@ const dots = [
 ];
 const carillon = { level: 10, taps: 2, bits: 0, tutorial: false, dots, solution: [0, 2] };
 // Level 1 of Apsis: 3 orbits; arrow 1 stands in arrow 0's path.
-const apsis = { level: 1, orbits: 3, depth: 2, free: 1, reads: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 44, heading: 'cw', length: 'short' }], solution: [1, 0] };
+const apsis = {
+  level: 1,
+  orbits: 3,
+  depth: 2,
+  free: 1,
+  reads: 3,
+  arrows: [
+    { orbit: 2, angle: 0, heading: 'cw', length: 'short' },
+    { orbit: 3, angle: 44, heading: 'cw', length: 'short' },
+  ],
+  solution: [1, 0],
+};
 
 describe('cli prove', () => {
   it('a Carillon level that holds: exit 0, its metrics and a solution', () => {
@@ -54,7 +65,12 @@ describe('cli prove', () => {
     const r = cli('prove', '--game', 'carillon', file(carillon), '--json', '--explain');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as ProveOutput;
-    expect(out.proof).toEqual(carillonGame.prove(carillonGame.parseLevel(carillon), carillonGame.defaultRules, { plan: carillonGame.defaultPlan, slot: 9 }));
+    expect(out.proof).toEqual(
+      carillonGame.prove(carillonGame.parseLevel(carillon), carillonGame.defaultRules, {
+        plan: carillonGame.defaultPlan,
+        slot: 9,
+      }),
+    );
     const e = out.explanation!;
     expect(e.parts.reduce((a, p) => a + p.value, 0)).toBeCloseTo(e.total!, 9);
     expect(e.total!).toBeCloseTo(out.proof.metrics!['bits']!, 4);
@@ -70,16 +86,23 @@ describe('cli prove', () => {
     expect(ok.stdout).toContain('solution (arrows in order): 1, 0');
     expect(ok.stdout).toContain('round 1: 1 arrow × 1');
     expect(ok.stdout).toContain('longest chain: 1 → 0');
-    const stuck = { ...apsis, arrows: [apsis.arrows[0], { orbit: 2, angle: 25, heading: 'ccw', length: 'short' }] };
+    const stuck = {
+      ...apsis,
+      arrows: [apsis.arrows[0], { orbit: 2, angle: 25, heading: 'ccw', length: 'short' }],
+    };
     const r = cli('prove', '--game', 'apsis', file(stuck));
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/✗ Every arrow can leave \[clears\]: .* — arrows 0, 1/);
     const early = { ...apsis, arrows: [apsis.arrows[0], { ...apsis.arrows[1], heading: 'cw-in' }] };
-    expect(cli('prove', '--game', 'apsis', file(early)).stdout).toContain('✗ Diagonal arrows on schedule [kinds]');
+    expect(cli('prove', '--game', 'apsis', file(early)).stdout).toContain(
+      '✗ Diagonal arrows on schedule [kinds]',
+    );
   });
 
   it("--pack proves against that pack's rules and plan; --level overrides the level field", () => {
-    const plan: ApsisPlan = [{ stage: 1, first: 1, last: 2, orbits: 4, arrows: [2, 2], long: false, diagonal: false, poolSize: 1 }];
+    const plan: ApsisPlan = [
+      { stage: 1, first: 1, last: 2, orbits: 4, arrows: [2, 2], long: false, diagonal: false, poolSize: 1 },
+    ];
     const pack = file(apsisGame.toPack({ seed: 1, rules: defaultApsisRules, plan, levels: [] }));
     const r = cli('prove', '--game', 'apsis', file(apsis), '--pack', pack);
     expect(r.status).toBe(1);
@@ -92,15 +115,36 @@ describe('cli prove', () => {
     const cases: [string[], RegExp][] = [
       [['prove', file(carillon)], /--game is required/],
       [['prove', '--game', 'chess', file(carillon)], /--game must be one of carillon, apsis/],
-      [['prove', '--game', 'carillon', file({ ...carillon, dots: [{ ...dots[0], size: 'huge' }] })], /dots\.0\.size: must be one of/],
-      [['prove', '--game', 'carillon', file({ ...carillon, dots: [{ ...dots[0], x: 'left' }] })], /dots\.0\.x: must be a number/],
+      [
+        ['prove', '--game', 'carillon', file({ ...carillon, dots: [{ ...dots[0], size: 'huge' }] })],
+        /dots\.0\.size: must be one of/,
+      ],
+      [
+        ['prove', '--game', 'carillon', file({ ...carillon, dots: [{ ...dots[0], x: 'left' }] })],
+        /dots\.0\.x: must be a number/,
+      ],
       [['prove', '--game', 'apsis', file({ ...apsis, orbits: undefined })], /orbits: is required/],
       [['prove', '--game', 'carillon', file({ dots })], /level: the level object has no "level" field/],
-      [['prove', '--game', 'carillon', file({ ...carillon, level: 500 })], /level: 500 is past the plan's 120 levels/],
+      [
+        ['prove', '--game', 'carillon', file({ ...carillon, level: 500 })],
+        /level: 500 is past the plan's 120 levels/,
+      ],
       [['prove', '--game', 'carillon', file('{ "dots": [')], /is not valid JSON/],
       [['prove', '--game', 'carillon', join(t.dir, 'missing.json')], /no such file/],
       [['prove', '--game', 'carillon', file(carillon), '--level', 'x'], /--level must be a level number/],
-      [['prove', '--game', 'carillon', file(carillon), '--pack', file(apsisGame.toPack({ seed: 1, rules: defaultApsisRules, plan: apsisGame.defaultPlan, levels: [] }))], /is not a Carillon pack/],
+      [
+        [
+          'prove',
+          '--game',
+          'carillon',
+          file(carillon),
+          '--pack',
+          file(
+            apsisGame.toPack({ seed: 1, rules: defaultApsisRules, plan: apsisGame.defaultPlan, levels: [] }),
+          ),
+        ],
+        /is not a Carillon pack/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = cli(...args);

@@ -35,7 +35,21 @@ describe('cli', () => {
     const b = join(t.dir, `${game}-b.json`);
 
     it('writes byte-identical packs with 2 workers and with 1, and prints the summary', () => {
-      const two = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '2', '--out', a, '--db', join(t.dir, `${game}-2.db`));
+      const two = cli(
+        'generate',
+        '--game',
+        game,
+        '--seed',
+        '7',
+        '--levels',
+        String(levels),
+        '--workers',
+        '2',
+        '--out',
+        a,
+        '--db',
+        join(t.dir, `${game}-2.db`),
+      );
       expect(two.stderr).not.toMatch(/error/i);
       expect(two.stdout).toMatch(/^Builds\s+\d+ made, \d+ per second$/m);
       expect(two.status).toBe(0);
@@ -47,14 +61,37 @@ describe('cli', () => {
       expect(two.stdout).toMatch(/^Gave up\s+(none of|\d+ of) \d+ candidates/m);
       expect(two.stdout).toMatch(/^Near-duplicates\s+\d+ pairs? found, \d+ skipped by the order/m);
       expect(two.stdout).toMatch(/^Short levels\s+none$/m);
-      expect(two.stdout).toMatch(/^Phases\s+generate \d+\.\d\d s · order \d+\.\d\d s · near-duplicates \d+\.\d\d s$/m);
+      expect(two.stdout).toMatch(
+        /^Phases\s+generate \d+\.\d\d s · order \d+\.\d\d s · near-duplicates \d+\.\d\d s$/m,
+      );
       // The pack's own largest step is the report's: said once.
       expect(two.stdout.match(/^Largest step/gm)).toHaveLength(1);
       const db = new Database(join(t.dir, `${game}-2.db`), { readonly: true });
-      const stored = JSON.parse((db.prepare('SELECT report FROM runs WHERE id = 1').get() as { report: string }).report) as RunReport;
+      const stored = JSON.parse(
+        (db.prepare('SELECT report FROM runs WHERE id = 1').get() as { report: string }).report,
+      ) as RunReport;
       db.close();
-      for (const l of reportLines(stored)) expect(two.stdout.split('\n'), l.label).toContainEqual(expect.stringMatching(new RegExp(`^${l.label}\\s+${l.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
-      const one = cli('generate', '--game', game, '--seed', '7', '--levels', String(levels), '--workers', '1', '--out', b, '--db', join(t.dir, `${game}-1.db`));
+      for (const l of reportLines(stored))
+        expect(two.stdout.split('\n'), l.label).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^${l.label}\\s+${l.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+          ),
+        );
+      const one = cli(
+        'generate',
+        '--game',
+        game,
+        '--seed',
+        '7',
+        '--levels',
+        String(levels),
+        '--workers',
+        '1',
+        '--out',
+        b,
+        '--db',
+        join(t.dir, `${game}-1.db`),
+      );
       expect(one.status).toBe(0);
       expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
       const pack = JSON.parse(readFileSync(a, 'utf8')) as Json;
@@ -72,12 +109,14 @@ describe('cli', () => {
     it('verify fails on a malformed pack, naming the level and field', () => {
       const path = broken(a, `${game}-malformed.json`, (p) => {
         const l = p.levels[2]!;
-        if (game === 'carillon') ((l.dots as Record<string, unknown>[])[1]!).size = 'huge';
-        else ((l.arrows as Record<string, unknown>[])[1]!).heading = 'sideways';
+        if (game === 'carillon') (l.dots as Record<string, unknown>[])[1]!.size = 'huge';
+        else (l.arrows as Record<string, unknown>[])[1]!.heading = 'sideways';
       });
       const r = cli('verify', path);
       expect(r.status).toBe(1);
-      expect(r.stderr).toMatch(game === 'carillon' ? /level 3: dots\[1\]\.size/ : /level 3: arrows\[1\]\.heading/);
+      expect(r.stderr).toMatch(
+        game === 'carillon' ? /level 3: dots\[1\]\.size/ : /level 3: arrows\[1\]\.heading/,
+      );
     });
   });
 
@@ -130,10 +169,30 @@ describe('cli', () => {
 
   it('rejects bad options with a message naming the option', () => {
     const db = join(t.dir, 'bad.db');
-    expect(cli('generate', '--game', 'tetris', '--seed', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/unknown game "tetris"/);
-    expect(cli('generate', '--game', 'apsis', '--seed', '-4', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/--seed must be a whole number/);
-    expect(cli('generate', '--game', 'apsis', '--seed', '1', '--levels', '999', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/error: The level count must be at most 150, the levels the plan holds\./);
-    expect(cli('export', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(/error: Run 1 does not exist\./);
+    expect(
+      cli('generate', '--game', 'tetris', '--seed', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr,
+    ).toMatch(/unknown game "tetris"/);
+    expect(
+      cli('generate', '--game', 'apsis', '--seed', '-4', '--out', join(t.dir, 'x.json'), '--db', db).stderr,
+    ).toMatch(/--seed must be a whole number/);
+    expect(
+      cli(
+        'generate',
+        '--game',
+        'apsis',
+        '--seed',
+        '1',
+        '--levels',
+        '999',
+        '--out',
+        join(t.dir, 'x.json'),
+        '--db',
+        db,
+      ).stderr,
+    ).toMatch(/error: The level count must be at most 150, the levels the plan holds\./);
+    expect(cli('export', '1', '--out', join(t.dir, 'x.json'), '--db', db).stderr).toMatch(
+      /error: Run 1 does not exist\./,
+    );
     const notPack = join(t.dir, 'not-a-pack.json');
     writeFileSync(notPack, '{"format":"zip"}');
     const r = cli('verify', notPack);

@@ -7,7 +7,13 @@
  * it in its metadata and verifies clean. Apsis too: a copy finds its parent, an overlap makes a draft.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateDetail, CandidatePage, DuplicatePairView, HistoryStep, SavedEdit } from '../../src-shared/api';
+import type {
+  CandidateDetail,
+  CandidatePage,
+  DuplicatePairView,
+  HistoryStep,
+  SavedEdit,
+} from '../../src-shared/api';
 import { carillonGame, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { ApsisLevel } from '../../src-shared/games/apsis/index';
@@ -23,11 +29,16 @@ let slot: number;
 /** The steered pack with a hand-edited level in it, as exported. */
 let steeredPack: string;
 
-
 /** The level mirrored left to right: every rule still holds, and it is a near-duplicate of the original. */
-const mirrored = (l: CarillonLevel): CarillonLevel => ({ ...l, dots: l.dots.map((d) => ({ ...d, x: 640 - d.x })) });
+const mirrored = (l: CarillonLevel): CarillonLevel => ({
+  ...l,
+  dots: l.dots.map((d) => ({ ...d, x: 640 - d.x })),
+});
 /** Dot 1 moved onto dot 0: closer than the spacing allows. */
-const crowded = (l: CarillonLevel): CarillonLevel => ({ ...l, dots: l.dots.map((d, i) => (i === 1 ? { ...d, x: l.dots[0]!.x + 3, y: l.dots[0]!.y } : d)) });
+const crowded = (l: CarillonLevel): CarillonLevel => ({
+  ...l,
+  dots: l.dots.map((d, i) => (i === 1 ? { ...d, x: l.dots[0]!.x + 3, y: l.dots[0]!.y } : d)),
+});
 
 beforeAll(async () => {
   runId = (await studio.finishedRun({ game: 'carillon', seed: 21, levels: 4 })).id;
@@ -35,7 +46,9 @@ beforeAll(async () => {
   shipped = await studio.api.call('candidates.get', { candidateId: auto.levels[2]!.candidateId! });
   slot = shipped.slot;
   // The shipped one first.
-  pool = (await studio.api.call('candidates.list', { runId, slot })).items.sort((a, b) => Number(b.id === shipped.id) - Number(a.id === shipped.id));
+  pool = (await studio.api.call('candidates.list', { runId, slot })).items.sort(
+    (a, b) => Number(b.id === shipped.id) - Number(a.id === shipped.id),
+  );
 }, 240_000);
 
 describe('candidates.prove', () => {
@@ -46,11 +59,21 @@ describe('candidates.prove', () => {
     expect(clean).toMatchObject({ ok: true, violations: [], metrics: measured });
     const bad = await studio.api.call('candidates.prove', { runId, slot, level: crowded(level) });
     expect(bad.ok).toBe(false);
-    expect(bad.violations.find((v) => v.rule === 'spacing')).toMatchObject({ name: 'Spacing between dots', elements: [0, 1], mark: { kind: 'gap', a: 0, b: 1 } });
+    expect(bad.violations.find((v) => v.rule === 'spacing')).toMatchObject({
+      name: 'Spacing between dots',
+      elements: [0, 1],
+      mark: { kind: 'gap', a: 0, b: 1 },
+    });
   });
 
   it('refuses a malformed level naming the field, and a slot outside the plan', async () => {
-    const r = await refusal(studio.api.call('candidates.prove', { runId, slot: 0, level: { dots: [{ x: 'left', y: 3, size: 'big', color: 0 }] } }));
+    const r = await refusal(
+      studio.api.call('candidates.prove', {
+        runId,
+        slot: 0,
+        level: { dots: [{ x: 'left', y: 3, size: 'big', color: 0 }] },
+      }),
+    );
     expect(r.code).toBe('bad-argument');
     expect(r.fields).toEqual([{ field: 'level.dots.0.x', message: 'must be a number' }]);
     expect(r.message).not.toMatch(/invalid_type|expected/);
@@ -67,11 +90,18 @@ describe('candidates.saveEdited', () => {
 
   it('stores a new candidate of the same pool, hand-edited, linked to its parent, with its near-duplicates', async () => {
     const parent = pool[0]!;
-    edited = await studio.api.call('candidates.saveEdited', { runId, slot, from: parent.id, level: mirrored(parent.level as CarillonLevel) });
+    edited = await studio.api.call('candidates.saveEdited', {
+      runId,
+      slot,
+      from: parent.id,
+      level: mirrored(parent.level as CarillonLevel),
+    });
     expect(edited.draft).toBe(false);
     expect(edited.proof.ok).toBe(true);
     expect(edited.entry?.kind).toBe('edit');
-    expect(edited.entry?.label).toBe(`Saved ${candidateName(slot, (await studio.api.call('candidates.get', { candidateId: edited.candidateId })).index)}, edited from ${candidateName(slot, parent.index)}`);
+    expect(edited.entry?.label).toBe(
+      `Saved ${candidateName(slot, (await studio.api.call('candidates.get', { candidateId: edited.candidateId })).index)}, edited from ${candidateName(slot, parent.index)}`,
+    );
     const row = await studio.api.call('candidates.get', { candidateId: edited.candidateId });
     expect(row).toMatchObject({ slot, handEdited: true, draft: false, parentId: parent.id, verdict: 'none' });
     expect(row.index).toBeGreaterThanOrEqual(pool.length);
@@ -80,7 +110,11 @@ describe('candidates.saveEdited', () => {
     // Its mirror image is found as a near-duplicate of the parent, and stored among the run's pairs.
     expect(edited.duplicates.map((d) => d.candidateId)).toContain(parent.id);
     const pairs = await studio.api.call('duplicates.list', { runId });
-    expect(pairs.some((p) => [p.a.id, p.b.id].includes(edited.candidateId) && [p.a.id, p.b.id].includes(parent.id))).toBe(true);
+    expect(
+      pairs.some(
+        (p) => [p.a.id, p.b.id].includes(edited.candidateId) && [p.a.id, p.b.id].includes(parent.id),
+      ),
+    ).toBe(true);
     // A candidate like any other: listed in its pool.
     const listed = (await studio.api.call('candidates.list', { runId, slot })).items;
     expect(listed.map((c) => c.id)).toContain(edited.candidateId);
@@ -90,50 +124,100 @@ describe('candidates.saveEdited', () => {
   });
 
   it('saves a level that breaks a hard rule as a draft, which every ordering skips and names', async () => {
-    draft = await studio.api.call('candidates.saveEdited', { runId, slot, from: pool[1]!.id, level: crowded(pool[1]!.level as CarillonLevel) });
+    draft = await studio.api.call('candidates.saveEdited', {
+      runId,
+      slot,
+      from: pool[1]!.id,
+      level: crowded(pool[1]!.level as CarillonLevel),
+    });
     expect(draft.draft).toBe(true);
-    expect(draft.entry?.label).toMatch(new RegExp(`^Saved the draft L${slot + 1} · c\\d+, edited from ${candidateName(slot, pool[1]!.index)} \\(breaks Spacing between dots`));
+    expect(draft.entry?.label).toMatch(
+      new RegExp(
+        `^Saved the draft L${slot + 1} · c\\d+, edited from ${candidateName(slot, pool[1]!.index)} \\(breaks Spacing between dots`,
+      ),
+    );
     expect((await studio.api.call('candidates.get', { candidateId: draft.candidateId })).draft).toBe(true);
-    const name = candidateName(slot, (await studio.api.call('candidates.get', { candidateId: draft.candidateId })).index);
+    const name = candidateName(
+      slot,
+      (await studio.api.call('candidates.get', { candidateId: draft.candidateId })).index,
+    );
     const auto = await studio.api.call('orderings.get', { runId, kind: 'automatic' });
-    expect(auto.problems).toContainEqual({ level: slot + 1, message: expect.stringMatching(new RegExp(`^${name} is a draft \\(it breaks Spacing between dots.*\\) and never ships`)) });
+    expect(auto.problems).toContainEqual({
+      level: slot + 1,
+      message: expect.stringMatching(
+        new RegExp(`^${name} is a draft \\(it breaks Spacing between dots.*\\) and never ships`),
+      ),
+    });
     // Approved, it is still never ordered.
-    await studio.api.call('candidates.setVerdict', { candidateIds: [...(await studio.api.call('candidates.list', { runId, limit: 500 })).items.map((c) => c.id)], verdict: 'approved' });
+    await studio.api.call('candidates.setVerdict', {
+      candidateIds: [
+        ...(await studio.api.call('candidates.list', { runId, limit: 500 })).items.map((c) => c.id),
+      ],
+      verdict: 'approved',
+    });
     const approved = await studio.api.call('orderings.computeApproved', { runId });
     expect(approved.levels.map((l) => l.candidateId)).not.toContain(draft.candidateId);
     expect(approved.problems.some((p) => p.message.startsWith(`${name} is a draft`))).toBe(true);
     // Pinning it cannot ship it either.
-    const pinned = await refusal(studio.api.call('orderings.steer', { runId, pin: [{ level: 3, candidateId: draft.candidateId }] }));
+    const pinned = await refusal(
+      studio.api.call('orderings.steer', { runId, pin: [{ level: 3, candidateId: draft.candidateId }] }),
+    );
     expect(pinned.code).toBe('conflict');
-    expect(pinned.message).toMatch(new RegExp(`level 3 is pinned to ${name}, a draft that breaks a hard rule and never ships`));
-    await studio.api.call('candidates.setVerdict', { candidateIds: [...(await studio.api.call('candidates.list', { runId, limit: 500 })).items.map((c) => c.id)], verdict: 'none' });
+    expect(pinned.message).toMatch(
+      new RegExp(`level 3 is pinned to ${name}, a draft that breaks a hard rule and never ships`),
+    );
+    await studio.api.call('candidates.setVerdict', {
+      candidateIds: [
+        ...(await studio.api.call('candidates.list', { runId, limit: 500 })).items.map((c) => c.id),
+      ],
+      verdict: 'none',
+    });
   });
 
   it('ships a hand-edited level in a pack that records it and verifies clean', async () => {
     // Its mirror image in place of the level-3 candidate it came from (the rest locked as the
     // automatic order ships them): the steered order keeps every rule.
     await studio.api.call('orderings.steer', { runId, clear: true });
-    const steer = await studio.api.call('orderings.steer', { runId, lock: [1, 2, 4], pin: [{ level: 3, candidateId: edited.candidateId }], exclude: [shipped.id] });
+    const steer = await studio.api.call('orderings.steer', {
+      runId,
+      lock: [1, 2, 4],
+      pin: [{ level: 3, candidateId: edited.candidateId }],
+      exclude: [shipped.id],
+    });
     expect(steer.ordering.levels[2]!.candidateId).toBe(edited.candidateId);
     expect(steer.breaks).toEqual([]);
     const out = await studio.api.call('packs.export', { runId, kind: 'steered' });
     const pack = JSON.parse(out.text) as { studio: { handEdited: unknown[] } };
-    expect(pack.studio).toEqual({ handEdited: [{ level: 3, candidate: expect.stringMatching(new RegExp(`^L${slot + 1} · c\\d+$`)), from: candidateName(slot, shipped.index) }] });
+    expect(pack.studio).toEqual({
+      handEdited: [
+        {
+          level: 3,
+          candidate: expect.stringMatching(new RegExp(`^L${slot + 1} · c\\d+$`)),
+          from: candidateName(slot, shipped.index),
+        },
+      ],
+    });
     // verify reads it like any other level: the pack is clean.
     expect(carillonGame.verifyPack(carillonGame.parsePack(pack))).toEqual([]);
     // The automatic pack (no hand-edited level in it) carries no such metadata.
-    const auto = JSON.parse((await studio.api.call('packs.export', { runId, kind: 'automatic' })).text) as Record<string, unknown>;
+    const auto = JSON.parse(
+      (await studio.api.call('packs.export', { runId, kind: 'automatic' })).text,
+    ) as Record<string, unknown>;
     expect(auto).not.toHaveProperty('studio');
     // An imported copy of it is read-only: nothing can be saved into it.
     const imported = await studio.api.call('packs.import', { text: out.text });
-    const refused = await refusal(studio.api.call('candidates.saveEdited', { runId: imported.run.id, slot: 0, level: pool[0]!.level }));
+    const refused = await refusal(
+      studio.api.call('candidates.saveEdited', { runId: imported.run.id, slot: 0, level: pool[0]!.level }),
+    );
     expect(refused.code).toBe('conflict');
     steeredPack = out.text;
   });
 
   it('reads the hand-edited mark back on import: export → import → export writes the same bytes', async () => {
     const imported = await studio.api.call('packs.import', { text: steeredPack, name: 'edited.json' });
-    const levels = (await studio.api.call('candidates.list', { runId: imported.run.id, limit: 50 })).items.sort((a, b) => a.slot - b.slot);
+    const levels = (
+      await studio.api.call('candidates.list', { runId: imported.run.id, limit: 50 })
+    ).items.sort((a, b) => a.slot - b.slot);
     expect(levels.map((c) => c.handEdited)).toEqual([false, false, true, false]);
     expect(levels[2]).toMatchObject({ draft: false, parentId: null });
     // Every level of the pack counts as done (the hand-edited one too).
@@ -146,19 +230,46 @@ describe('candidates.saveEdited', () => {
     const runsBefore = (await studio.api.call('runs.list', {})).length;
     const pack = JSON.parse(steeredPack) as { studio: { handEdited: unknown[] } };
     const cases: [unknown, { field: string; message: string }[]][] = [
-      [{ handEdited: [{ level: 9, candidate: 'L3 · c1', from: null }] }, [{ field: 'studio.handEdited.0.level', message: 'must be a level of the pack (1 to 4)' }]],
-      [{ handEdited: [{ level: 3, candidate: 'L3 · c1' }, { level: 3, candidate: 7, from: 'x'.repeat(41) }] }, [
-        { field: 'studio.handEdited.1.level', message: 'names level 3 a second time' },
-        { field: 'studio.handEdited.1.candidate', message: "must be the candidate's name (at most 40 characters)" },
-        { field: 'studio.handEdited.1.from', message: 'must be the name of the candidate it was edited from (at most 40 characters), or null' },
-      ]],
-      [{ handEdited: 'level 3' }, [{ field: 'studio.handEdited', message: 'must be a list of {level, candidate, from}' }]],
-      ['edited', [{ field: 'studio', message: "must be an object (the studio's notes beside the game's fields)" }]],
+      [
+        { handEdited: [{ level: 9, candidate: 'L3 · c1', from: null }] },
+        [{ field: 'studio.handEdited.0.level', message: 'must be a level of the pack (1 to 4)' }],
+      ],
+      [
+        {
+          handEdited: [
+            { level: 3, candidate: 'L3 · c1' },
+            { level: 3, candidate: 7, from: 'x'.repeat(41) },
+          ],
+        },
+        [
+          { field: 'studio.handEdited.1.level', message: 'names level 3 a second time' },
+          {
+            field: 'studio.handEdited.1.candidate',
+            message: "must be the candidate's name (at most 40 characters)",
+          },
+          {
+            field: 'studio.handEdited.1.from',
+            message: 'must be the name of the candidate it was edited from (at most 40 characters), or null',
+          },
+        ],
+      ],
+      [
+        { handEdited: 'level 3' },
+        [{ field: 'studio.handEdited', message: 'must be a list of {level, candidate, from}' }],
+      ],
+      [
+        'edited',
+        [{ field: 'studio', message: "must be an object (the studio's notes beside the game's fields)" }],
+      ],
     ];
     for (const [notes, fields] of cases) {
-      const r = await refusal(studio.api.call('packs.import', { text: JSON.stringify({ ...pack, studio: notes }) }));
+      const r = await refusal(
+        studio.api.call('packs.import', { text: JSON.stringify({ ...pack, studio: notes }) }),
+      );
       expect(r.code).toBe('bad-argument');
-      expect(r.message).toMatch(/^the pack's list of hand-edited levels \(studio\.handEdited\) cannot be read/);
+      expect(r.message).toMatch(
+        /^the pack's list of hand-edited levels \(studio\.handEdited\) cannot be read/,
+      );
       expect(r.fields).toEqual(fields);
     }
     expect((await studio.api.call('runs.list', {})).length).toBe(runsBefore);
@@ -167,16 +278,28 @@ describe('candidates.saveEdited', () => {
   it('undo removes the saved candidate, redo puts it back with the same id and pairs', async () => {
     // Undo the steering, the approvals and the draft first (one history, newest first).
     const candidateId = edited.candidateId;
-    const pairsBefore = (await studio.api.call('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId));
+    const pairsBefore = (await studio.api.call('duplicates.list', { runId })).filter((p) =>
+      [p.a.id, p.b.id].includes(candidateId),
+    );
     let step: HistoryStep;
     do step = await studio.api.call('history.undo', { runId });
     while (step.entries[0]!.kind !== 'edit' || step.changes[0]!.id !== candidateId);
     const gone = await refusal(studio.api.call('candidates.get', { candidateId }));
     expect(gone.code).toBe('not-found');
-    expect((await studio.api.call('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId))).toEqual([]);
+    expect(
+      (await studio.api.call('duplicates.list', { runId })).filter((p) =>
+        [p.a.id, p.b.id].includes(candidateId),
+      ),
+    ).toEqual([]);
     await studio.api.call('history.redo', { runId });
-    expect(await studio.api.call('candidates.get', { candidateId })).toMatchObject({ id: candidateId, handEdited: true, parentId: pool[0]!.id });
-    const pairsAfter = (await studio.api.call('duplicates.list', { runId })).filter((p) => [p.a.id, p.b.id].includes(candidateId));
+    expect(await studio.api.call('candidates.get', { candidateId })).toMatchObject({
+      id: candidateId,
+      handEdited: true,
+      parentId: pool[0]!.id,
+    });
+    const pairsAfter = (await studio.api.call('duplicates.list', { runId })).filter((p) =>
+      [p.a.id, p.b.id].includes(candidateId),
+    );
     const plain = (p: DuplicatePairView) => [p.a.id, p.b.id, p.rule, p.transform, p.share];
     expect(pairsAfter.map(plain)).toEqual(pairsBefore.map(plain));
   });
@@ -186,11 +309,21 @@ describe('candidates.saveEdited', () => {
     const other = await studio.api.call('runs.create', { game: 'carillon', seed: 22, levels: 1 });
     await studio.service.engine.waitFor(other.id);
     const foreign = (await studio.api.call('candidates.list', { runId: other.id, limit: 1 })).items[0]!;
-    const r1 = await refusal(studio.api.call('candidates.saveEdited', { runId, slot, from: foreign.id, level: pool[0]!.level }));
+    const r1 = await refusal(
+      studio.api.call('candidates.saveEdited', { runId, slot, from: foreign.id, level: pool[0]!.level }),
+    );
     expect(r1.fields).toEqual([{ field: 'from', message: `not a candidate of run ${runId}` }]);
-    const r2 = await refusal(studio.api.call('candidates.saveEdited', { runId, slot, from: 999999, level: pool[0]!.level }));
+    const r2 = await refusal(
+      studio.api.call('candidates.saveEdited', { runId, slot, from: 999999, level: pool[0]!.level }),
+    );
     expect(r2.code).toBe('not-found');
-    const r3 = await refusal(studio.api.call('candidates.saveEdited', { runId, slot, level: { dots: [{ x: 1, y: 2, size: 'huge', color: 0 }] } }));
+    const r3 = await refusal(
+      studio.api.call('candidates.saveEdited', {
+        runId,
+        slot,
+        level: { dots: [{ x: 1, y: 2, size: 'huge', color: 0 }] },
+      }),
+    );
     expect(r3.fields?.[0]?.field).toBe('level.dots.0.size');
     expect((await studio.api.call('candidates.list', { runId, limit: 1 })).total).toBe(before);
   });
@@ -202,15 +335,35 @@ describe('Apsis: saved edits', () => {
     expect((await studio.service.engine.waitFor(run.id)).status).toBe('done');
     const parent = (await studio.api.call('candidates.list', { runId: run.id, slot: 1 })).items[0]!;
     const level = parent.level as ApsisLevel;
-    const copy = await studio.api.call('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level });
+    const copy = await studio.api.call('candidates.saveEdited', {
+      runId: run.id,
+      slot: 1,
+      from: parent.id,
+      level,
+    });
     expect(copy.draft).toBe(false);
     expect(copy.duplicates).toContainEqual(expect.objectContaining({ candidateId: parent.id, rule: 'copy' }));
     const a = level.arrows[0]!;
     const crowded = { ...level, arrows: [...level.arrows, { ...a, angle: (a.angle + 2) % 360 }] };
     const proof = await studio.api.call('candidates.prove', { runId: run.id, slot: 1, level: crowded });
-    expect(proof.violations).toContainEqual(expect.objectContaining({ rule: 'fit', name: 'Spacing between arrows', elements: [0, level.arrows.length] }));
-    const draft = await studio.api.call('candidates.saveEdited', { runId: run.id, slot: 1, from: parent.id, level: crowded });
+    expect(proof.violations).toContainEqual(
+      expect.objectContaining({
+        rule: 'fit',
+        name: 'Spacing between arrows',
+        elements: [0, level.arrows.length],
+      }),
+    );
+    const draft = await studio.api.call('candidates.saveEdited', {
+      runId: run.id,
+      slot: 1,
+      from: parent.id,
+      level: crowded,
+    });
     expect(draft.draft).toBe(true);
-    expect((await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' })).problems.some((p) => p.level === 2 && /is a draft \(it breaks Spacing between arrows/.test(p.message))).toBe(true);
+    expect(
+      (await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' })).problems.some(
+        (p) => p.level === 2 && /is a draft \(it breaks Spacing between arrows/.test(p.message),
+      ),
+    ).toBe(true);
   });
 });

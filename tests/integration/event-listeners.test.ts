@@ -23,10 +23,7 @@ describe('engine events with a listener that throws', () => {
       thrown++;
       throw new Error('listener broke');
     };
-    const offs = [
-      studio.service.on('run.progress', boom),
-      studio.service.on('run.changed', boom),
-    ];
+    const offs = [studio.service.on('run.progress', boom), studio.service.on('run.changed', boom)];
     const progress: RunProgress[] = [];
     const statuses: RunStatus[] = [];
     offs.push(studio.service.on('run.progress', (p) => progress.push(p)));
@@ -70,7 +67,10 @@ describe('engine events with a listener that throws', () => {
       });
       if (e.experimentId === null) throw new Error('a 2-run experiment asked for confirmation');
       const experimentId = e.experimentId;
-      await vi.waitFor(async () => expect((await studio.api.call('experiments.get', { experimentId })).status).toBe('done'), { timeout: 60_000, interval: 200 });
+      await vi.waitFor(
+        async () => expect((await studio.api.call('experiments.get', { experimentId })).status).toBe('done'),
+        { timeout: 60_000, interval: 200 },
+      );
       const lines = logged.mock.calls.map((c) => String(c[0]));
       expect(lines.filter((l) => l.includes('experiment.progress'))).toHaveLength(1);
       expect(lines.filter((l) => l.includes('experiment.changed'))).toHaveLength(1);
@@ -103,9 +103,13 @@ describe('guardListener and the event hub', () => {
 
   it('a guarded callback never throws and reports under its event name', () => {
     const log = vi.fn();
-    const fn = guardListener('run.changed', () => {
-      throw new TypeError('bad');
-    }, log);
+    const fn = guardListener(
+      'run.changed',
+      () => {
+        throw new TypeError('bad');
+      },
+      log,
+    );
     expect(() => fn()).not.toThrow();
     expect(() => fn()).not.toThrow();
     expect(log).toHaveBeenCalledTimes(1);

@@ -25,12 +25,41 @@ const PER_RUN = 10;
 /** Simulated time a run takes over all its phases: each step lasts its share of the run's figure. */
 const RUN_MS = 20_000;
 
-describe('an experiment\'s progress through cancel and resume', () => {
-  it('only moves forward, has no rate while stopped, and its time left is the measured rate\'s', async () => {
+describe("an experiment's progress through cancel and resume", () => {
+  it("only moves forward, has no rate while stopped, and its time left is the measured rate's", async () => {
     const db = openDatabase(':memory:');
-    const arms = [0, 1].map((arm) => ({ arm, name: arm ? 'wide' : 'base', changes: arm ? { 'rules.spacing': 22 } : {}, plan: game.defaultPlan, rules: game.defaultRules }));
-    const { id, runIds } = insertExperiment(db, { game: 'carillon', name: 'progress', baseRunId: null, arms, seeds: [1, 2], scope: { kind: 'slots', slots: [0], candidates: PER_RUN } }, NOW, (arm, seed) =>
-      insertRun(db, { game: 'carillon', seed, plan: arm.plan, rules: arm.rules, status: 'queued', levels: 1, candidatesTotal: PER_RUN }, NOW),
+    const arms = [0, 1].map((arm) => ({
+      arm,
+      name: arm ? 'wide' : 'base',
+      changes: arm ? { 'rules.spacing': 22 } : {},
+      plan: game.defaultPlan,
+      rules: game.defaultRules,
+    }));
+    const { id, runIds } = insertExperiment(
+      db,
+      {
+        game: 'carillon',
+        name: 'progress',
+        baseRunId: null,
+        arms,
+        seeds: [1, 2],
+        scope: { kind: 'slots', slots: [0], candidates: PER_RUN },
+      },
+      NOW,
+      (arm, seed) =>
+        insertRun(
+          db,
+          {
+            game: 'carillon',
+            seed,
+            plan: arm.plan,
+            rules: arm.rules,
+            status: 'queued',
+            levels: 1,
+            candidatesTotal: PER_RUN,
+          },
+          NOW,
+        ),
     );
     let t = 0;
     const active = new Set<number>();
@@ -42,8 +71,15 @@ describe('an experiment\'s progress through cancel and resume', () => {
       onProgress: (p) => events.push({ t, p }),
       onChanged: () => undefined,
       engine: (): RunQueue => ({
-        enqueue: (runId) => { active.add(runId); setRunStatus(db, runId, 'queued'); },
-        cancel: async (runId) => { active.delete(runId); setRunStatus(db, runId, 'cancelled'); runner.onRunChanged(runId, 'cancelled'); },
+        enqueue: (runId) => {
+          active.add(runId);
+          setRunStatus(db, runId, 'queued');
+        },
+        cancel: async (runId) => {
+          active.delete(runId);
+          setRunStatus(db, runId, 'cancelled');
+          runner.onRunChanged(runId, 'cancelled');
+        },
         isActive: (runId) => active.has(runId),
         heldElsewhere: () => null,
         sweep: () => [],
@@ -60,8 +96,22 @@ describe('an experiment\'s progress through cancel and resume', () => {
       const overall = overallProgress(phase, done, total, weights);
       t += (overall - (figure.get(runId) ?? 0)) * RUN_MS;
       figure.set(runId, overall);
-      if (phase === 'generate') insertCandidates(db, runId, [{ slot: 0, index: done - 1, level: { dots: [] }, metrics: {}, difficulty: 1, proof: { tries: 1 } }]);
-      const p: RunProgress = { runId, status: 'running', stage: phase, done, total, overall, phases: [], rate: phase === 'generate' ? PER_RUN / (RUN_MS * weights.generate / 1000) : 0, etaSeconds: null, stages: [] };
+      if (phase === 'generate')
+        insertCandidates(db, runId, [
+          { slot: 0, index: done - 1, level: { dots: [] }, metrics: {}, difficulty: 1, proof: { tries: 1 } },
+        ]);
+      const p: RunProgress = {
+        runId,
+        status: 'running',
+        stage: phase,
+        done,
+        total,
+        overall,
+        phases: [],
+        rate: phase === 'generate' ? PER_RUN / ((RUN_MS * weights.generate) / 1000) : 0,
+        etaSeconds: null,
+        stages: [],
+      };
       runner.onRunProgress(p);
     };
     /** A run from where it stands to the end (or to `until` candidates stored). */
@@ -80,10 +130,21 @@ describe('an experiment\'s progress through cancel and resume', () => {
     const before = runner.progress(id);
     expect(before.etaSeconds).not.toBeNull();
     await runner.cancel(id);
-    expect(experimentRuns(db, id).map((c) => c.status)).toEqual(['done', 'cancelled', 'cancelled', 'cancelled']);
+    expect(experimentRuns(db, id).map((c) => c.status)).toEqual([
+      'done',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
     const stopped = runner.progress(id);
     // Nothing runs: no rate (the cancelled run's is gone), no time left; the figure stays.
-    expect(stopped).toMatchObject({ status: 'cancelled', rate: 0, etaSeconds: null, runsDone: 1, candidatesDone: 16 });
+    expect(stopped).toMatchObject({
+      status: 'cancelled',
+      rate: 0,
+      etaSeconds: null,
+      runsDone: 1,
+      candidatesDone: 16,
+    });
     expect(stopped.overall).toBeCloseTo(before.overall, 12);
 
     t += 3_600_000; // an hour standing cancelled
@@ -118,7 +179,8 @@ describe('an experiment\'s progress through cancel and resume', () => {
     const seq = events.map((e) => e.p).filter((p) => p.experimentId === id);
     expect(seq.length).toBeGreaterThan(20);
     for (const key of ['overall', 'runsDone', 'candidatesDone'] as const) {
-      for (let i = 1; i < seq.length; i++) expect(seq[i]![key], `${key} at event ${i}`).toBeGreaterThanOrEqual(seq[i - 1]![key]);
+      for (let i = 1; i < seq.length; i++)
+        expect(seq[i]![key], `${key} at event ${i}`).toBeGreaterThanOrEqual(seq[i - 1]![key]);
     }
     expect(seq.at(-1)).toMatchObject({ overall: 1, etaSeconds: 0 });
     db.close();

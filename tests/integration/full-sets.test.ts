@@ -12,10 +12,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src-shared/api';
 import type { GameId } from '../../src-shared/game';
 import {
-  apsisGame, closestPairs, levelSpec, replay, solveRounds, type ApsisLevel, type ApsisPack,
+  apsisGame,
+  closestPairs,
+  levelSpec,
+  replay,
+  solveRounds,
+  type ApsisLevel,
+  type ApsisPack,
 } from '../../src-shared/games/apsis/index';
 import {
-  buildField, carillonGame, fewestByTheorem, replaySolution, solveSearch, type CarillonPack,
+  buildField,
+  carillonGame,
+  fewestByTheorem,
+  replaySolution,
+  solveSearch,
+  type CarillonPack,
 } from '../../src-shared/games/carillon/index';
 import { stepStats } from '../../src-shared/ordering/curve';
 import { provenCandidates } from '../../src-main/store/candidates';
@@ -28,7 +39,10 @@ const TIMEOUT = 120_000;
 const studio = useTestStudio({ workers: 2 });
 
 /** The full default set of a game for SEED through the pipeline; the exported pack, parsed. */
-async function fullSet<P>(game: { id: GameId; parsePack(json: unknown): P }): Promise<{ run: RunSummary; pack: P }> {
+async function fullSet<P>(game: {
+  id: GameId;
+  parsePack(json: unknown): P;
+}): Promise<{ run: RunSummary; pack: P }> {
   const run = await studio.finishedRun({ game: game.id, seed: SEED });
   const path = join(studio.dir, `${game.id}-${SEED}.json`);
   const exported = await studio.api.call('packs.export', { runId: run.id, kind: 'automatic' });
@@ -54,11 +68,15 @@ describe('Carillon: the whole default set (seed 7)', () => {
     for (const l of pack.levels) {
       const field = buildField(l.dots, rules);
       const r = replaySolution(field, l.solution);
-      if (r.error !== undefined || !r.cleared) faults.push(`level ${l.level}: ${r.error ?? 'dots left after the solution'}`);
-      if (l.solution.length !== l.taps) faults.push(`level ${l.level}: solution has ${l.solution.length} taps, the level ${l.taps}`);
+      if (r.error !== undefined || !r.cleared)
+        faults.push(`level ${l.level}: ${r.error ?? 'dots left after the solution'}`);
+      if (l.solution.length !== l.taps)
+        faults.push(`level ${l.level}: solution has ${l.solution.length} taps, the level ${l.taps}`);
       // Fewest taps, by both solvers.
-      const search = solveSearch(field).fewest, theorem = fewestByTheorem(field);
-      if (search !== l.taps || theorem !== l.taps) faults.push(`level ${l.level}: search ${search}, theorem ${theorem}, pack ${l.taps}`);
+      const search = solveSearch(field).fewest,
+        theorem = fewestByTheorem(field);
+      if (search !== l.taps || theorem !== l.taps)
+        faults.push(`level ${l.level}: search ${search}, theorem ${theorem}, pack ${l.taps}`);
     }
     expect(faults).toEqual([]);
   });
@@ -78,10 +96,13 @@ describe('Carillon: the whole default set (seed 7)', () => {
     const falls: string[] = [];
     for (let i = 1; i < pack.levels.length; i++) {
       if (bits[i]! < bits[i - 1]!) falls.push(`level ${i + 1}: ${bits[i]} bits after ${bits[i - 1]}`);
-      if (pack.levels[i]!.dots.length < pack.levels[i - 1]!.dots.length) falls.push(`level ${i + 1}: fewer dots than level ${i}`);
+      if (pack.levels[i]!.dots.length < pack.levels[i - 1]!.dots.length)
+        falls.push(`level ${i + 1}: fewer dots than level ${i}`);
     }
     expect(falls).toEqual([]);
-    const jumps = bits.slice(1).map((b, i) => ({ level: i + 2, jump: Math.round((b - bits[i]!) * 1e4) / 1e4 }));
+    const jumps = bits
+      .slice(1)
+      .map((b, i) => ({ level: i + 2, jump: Math.round((b - bits[i]!) * 1e4) / 1e4 }));
     expect(jumps.filter((j) => j.jump > 0.57)).toEqual([]);
   });
 });
@@ -109,10 +130,14 @@ describe('Apsis: the whole default set (seed 7)', () => {
         faults.push(`level ${l.level}: the solution does not launch every arrow exactly once`);
       }
       const r = replay(level, l.solution, rules);
-      if (!r.cleared || r.heartsLost !== 0) faults.push(`level ${l.level}: ${r.message ?? `${r.heartsLost} hearts lost`}`);
+      if (!r.cleared || r.heartsLost !== 0)
+        faults.push(`level ${l.level}: ${r.message ?? `${r.heartsLost} hearts lost`}`);
       // The figures the pack states are the solver's.
       const s = solveRounds(level, rules);
-      if (s.reads !== l.reads || s.depth !== l.depth || s.free !== l.free) faults.push(`level ${l.level}: solver reads/depth/free ${s.reads}/${s.depth}/${s.free}, pack ${l.reads}/${l.depth}/${l.free}`);
+      if (s.reads !== l.reads || s.depth !== l.depth || s.free !== l.free)
+        faults.push(
+          `level ${l.level}: solver reads/depth/free ${s.reads}/${s.depth}/${s.free}, pack ${l.reads}/${l.depth}/${l.free}`,
+        );
     });
     expect(faults).toEqual([]);
   });
@@ -128,9 +153,11 @@ describe('Apsis: the whole default set (seed 7)', () => {
   it('reads, arrows and depth never fall; no step above 3 reads; at most 3 equal reads in a row; closest pair < 47 %', () => {
     const falls: string[] = [];
     for (let i = 1; i < pack.levels.length; i++) {
-      const a = pack.levels[i - 1]!, b = pack.levels[i]!;
+      const a = pack.levels[i - 1]!,
+        b = pack.levels[i]!;
       if (b.reads < a.reads) falls.push(`level ${b.level}: reads ${b.reads} after ${a.reads}`);
-      if (b.arrows.length < a.arrows.length) falls.push(`level ${b.level}: ${b.arrows.length} arrows after ${a.arrows.length}`);
+      if (b.arrows.length < a.arrows.length)
+        falls.push(`level ${b.level}: ${b.arrows.length} arrows after ${a.arrows.length}`);
       if (b.depth < a.depth) falls.push(`level ${b.level}: depth ${b.depth} after ${a.depth}`);
     }
     expect(falls).toEqual([]);
@@ -148,12 +175,17 @@ describe('Apsis: the whole default set (seed 7)', () => {
     for (const { levelNumber, level } of set) {
       const stage = levelSpec(apsisGame.defaultPlan, levelNumber).stageIndex;
       const e = byStage.get(stage) ?? { count: [], fair: [] };
-      for (let o = 1; o <= level.orbits; o++) e.fair[o] = (e.fair[o] ?? 0) + level.arrows.length / level.orbits;
+      for (let o = 1; o <= level.orbits; o++)
+        e.fair[o] = (e.fair[o] ?? 0) + level.arrows.length / level.orbits;
       for (const a of level.arrows) e.count[a.orbit] = (e.count[a.orbit] ?? 0) + 1;
       byStage.set(stage, e);
     }
     const out = new Map<number, number[]>();
-    for (const [stage, e] of byStage) out.set(stage, e.fair.map((f, o) => (e.count[o] ?? 0) / f).filter((_, o) => o >= 1));
+    for (const [stage, e] of byStage)
+      out.set(
+        stage,
+        e.fair.map((f, o) => (e.count[o] ?? 0) / f).filter((_, o) => o >= 1),
+      );
     return out;
   }
 
@@ -162,20 +194,30 @@ describe('Apsis: the whole default set (seed 7)', () => {
     const db = new Database(studio.dbPath, { readonly: true });
     const candidates = (() => {
       try {
-        return provenCandidates(db, run.id).map((c) => ({ levelNumber: c.slot + 1, level: c.level as ApsisLevel }));
+        return provenCandidates(db, run.id).map((c) => ({
+          levelNumber: c.slot + 1,
+          level: c.level as ApsisLevel,
+        }));
       } finally {
         db.close();
       }
     })();
-    expect(candidates).toHaveLength(apsisGame.poolSizes(apsisGame.defaultPlan, apsisGame.defaultRules).reduce((a, b) => a + b, 0));
+    expect(candidates).toHaveLength(
+      apsisGame.poolSizes(apsisGame.defaultPlan, apsisGame.defaultRules).reduce((a, b) => a + b, 0),
+    );
     // … and the 150 levels that ship.
     const shipped = levels.map((level, i) => ({ levelNumber: i + 1, level }));
-    for (const [name, set] of [['candidates', candidates], ['shipped', shipped]] as const) {
+    for (const [name, set] of [
+      ['candidates', candidates],
+      ['shipped', shipped],
+    ] as const) {
       const shares = orbitShares(set);
       expect(shares.size).toBe(apsisGame.defaultPlan.length);
       const over: string[] = [];
       for (const [stage, perOrbit] of shares) {
-        perOrbit.forEach((r, k) => { if (r > 1.5) over.push(`${name}, stage ${stage + 1}, orbit ${k + 1}: ${r.toFixed(2)}× its share`); });
+        perOrbit.forEach((r, k) => {
+          if (r > 1.5) over.push(`${name}, stage ${stage + 1}, orbit ${k + 1}: ${r.toFixed(2)}× its share`);
+        });
       }
       expect(over).toEqual([]);
     }

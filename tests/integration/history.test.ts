@@ -32,7 +32,8 @@ function open(workers: number): void {
 type Rows = { id: number; verdict: string; tags: string; note: string }[];
 
 /** The curated columns of every candidate of the run, read straight from SQLite. */
-const rows = (): Rows => readRows(dbPath, 'SELECT id, verdict, tags, note FROM candidates WHERE run_id = ? ORDER BY id', runId);
+const rows = (): Rows =>
+  readRows(dbPath, 'SELECT id, verdict, tags, note FROM candidates WHERE run_id = ? ORDER BY id', runId);
 
 beforeAll(async () => {
   open(2);
@@ -61,7 +62,12 @@ describe('run history', () => {
 
     const actions: (() => Promise<CurationChange>)[] = [
       () => api.call('candidates.setVerdict', { candidateIds: [a!.id], verdict: 'approved' }),
-      () => api.call('candidates.setTags', { candidateIds: [a!.id, b!.id, c!.id, second.id], tags: ['hard'], mode: 'add' }),
+      () =>
+        api.call('candidates.setTags', {
+          candidateIds: [a!.id, b!.id, c!.id, second.id],
+          tags: ['hard'],
+          mode: 'add',
+        }),
       () => api.call('candidates.setNote', { candidateId: b!.id, note: 'nice seam' }),
       // Bulk reject the whole first pool, the approved candidate included.
       () => api.call('candidates.setVerdict', { candidateIds: slot0.map((x) => x.id), verdict: 'rejected' }),
@@ -75,7 +81,9 @@ describe('run history', () => {
       // The reply's changes are exactly the rows whose columns differ, with before and after.
       const diff = after.filter((r, i) => JSON.stringify(r) !== JSON.stringify(before[i]));
       expect(res.changed).toBe(diff.length);
-      expect([...new Set(res.changes.map((ch) => ch.id))].sort((x, y) => x - y)).toEqual(diff.map((r) => r.id));
+      expect([...new Set(res.changes.map((ch) => ch.id))].sort((x, y) => x - y)).toEqual(
+        diff.map((r) => r.id),
+      );
       for (const ch of res.changes) {
         const col = (rs: Rows) => {
           const r = rs.find((x) => x.id === ch.id)!;
@@ -118,7 +126,10 @@ describe('run history', () => {
       expect(step.redo?.label).toBe(labels[k - 1]);
     }
     const none = await service.dispatch('history.undo', { runId });
-    expect(none).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('no change to undo') } });
+    expect(none).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringContaining('no change to undo') },
+    });
     expect(rows()).toEqual(states[0]);
 
     for (let k = 1; k <= 5; k++) {
@@ -182,9 +193,14 @@ describe('run history', () => {
 });
 
 describe('sorting by shipped level', () => {
-  it('lists the automatic order\'s levels in number order, then what does not ship', async () => {
+  it("lists the automatic order's levels in number order, then what does not ship", async () => {
     for (const dir of ['asc', 'desc'] as const) {
-      const page = await api.call('candidates.list', { runId, sort: { key: 'level', dir }, limit: 2000, withLevels: false });
+      const page = await api.call('candidates.list', {
+        runId,
+        sort: { key: 'level', dir },
+        limit: 2000,
+        withLevels: false,
+      });
       const levels = page.items.map((c) => c.shippedAs.automatic);
       const shipped = levels.filter((l): l is number => l !== null);
       expect(shipped.length).toBe(3);
@@ -204,16 +220,29 @@ describe('migration of the verdict-only undo log', () => {
       db.pragma('foreign_keys = ON');
       for (let v = 0; v < 3; v++) db.exec(migrations[v]!);
       db.pragma('user_version = 3');
-      db.prepare("INSERT INTO runs (id, game, seed, plan, rules, status, levels, created_at) VALUES (1, 'apsis', 1, '[]', '{}', 'done', 1, 'then')").run();
-      for (let i = 0; i < 3; i++) db.prepare("INSERT INTO candidates (id, run_id, slot, idx, level, verdict) VALUES (?, 1, 0, ?, '{}', 'approved')").run(i + 1, i);
+      db.prepare(
+        "INSERT INTO runs (id, game, seed, plan, rules, status, levels, created_at) VALUES (1, 'apsis', 1, '[]', '{}', 'done', 1, 'then')",
+      ).run();
+      for (let i = 0; i < 3; i++)
+        db.prepare(
+          "INSERT INTO candidates (id, run_id, slot, idx, level, verdict) VALUES (?, 1, 0, ?, '{}', 'approved')",
+        ).run(i + 1, i);
       // Action 1 approved three candidates (still in effect); action 2 was undone.
-      db.prepare("INSERT INTO verdict_actions (id, run_id, verdict, created_at) VALUES (1, 1, 'approved', 't1'), (2, 1, 'rejected', 't2')").run();
-      db.prepare("INSERT INTO verdict_history (action_id, candidate_id, previous) VALUES (1, 1, 'none'), (1, 2, 'none'), (1, 3, 'rejected'), (2, 1, 'approved')").run();
+      db.prepare(
+        "INSERT INTO verdict_actions (id, run_id, verdict, created_at) VALUES (1, 1, 'approved', 't1'), (2, 1, 'rejected', 't2')",
+      ).run();
+      db.prepare(
+        "INSERT INTO verdict_history (action_id, candidate_id, previous) VALUES (1, 1, 'none'), (1, 2, 'none'), (1, 3, 'rejected'), (2, 1, 'approved')",
+      ).run();
       db.prepare('UPDATE verdict_actions SET undone = 1 WHERE id = 2').run();
       expect(migrate(db)).toBe(migrations.length);
       const entries = db.prepare('SELECT id, kind, label, rows, undone FROM history').all();
-      expect(entries).toEqual([{ id: 1, kind: 'verdict', label: 'Approved 3 candidates', rows: 3, undone: 0 }]);
-      const changes = db.prepare('SELECT target_id, field, before, after FROM history_changes ORDER BY seq').all();
+      expect(entries).toEqual([
+        { id: 1, kind: 'verdict', label: 'Approved 3 candidates', rows: 3, undone: 0 },
+      ]);
+      const changes = db
+        .prepare('SELECT target_id, field, before, after FROM history_changes ORDER BY seq')
+        .all();
       expect(changes).toEqual([
         { target_id: 1, field: 'verdict', before: '"none"', after: '"approved"' },
         { target_id: 2, field: 'verdict', before: '"none"', after: '"approved"' },

@@ -36,15 +36,38 @@ function calls(text: string): [ApiMethodName, Record<string, unknown>, string][]
     ['presets.save', { game: 'carillon', name: text }, 'name'],
     ['candidates.setTags', { candidateIds: [candidateId], tags: [text] }, 'tags.0'],
     ['candidates.list', { runId, tag: text }, 'tag'],
-    ['experiments.create', { name: text, base: { game: 'carillon', levels: 1 }, variants: [{ changes: { 'rules.spacing': 16 } }], seeds: [1] }, 'name'],
-    ['experiments.create', { base: { game: 'carillon', levels: 1 }, variants: [{ name: text, changes: { 'rules.spacing': 16 } }], seeds: [1] }, 'variants.0.name'],
+    [
+      'experiments.create',
+      {
+        name: text,
+        base: { game: 'carillon', levels: 1 },
+        variants: [{ changes: { 'rules.spacing': 16 } }],
+        seeds: [1],
+      },
+      'name',
+    ],
+    [
+      'experiments.create',
+      {
+        base: { game: 'carillon', levels: 1 },
+        variants: [{ name: text, changes: { 'rules.spacing': 16 } }],
+        seeds: [1],
+      },
+      'variants.0.name',
+    ],
     ['packs.import', { text: '{}', name: text }, 'name'],
   ];
 }
 
 describe('label text', () => {
   it('refuses control and direction characters in every name and tag, naming the field, and changes nothing', async () => {
-    const tables = ['select * from runs', 'select * from presets', 'select * from experiments', 'select id, tags, note from candidates', 'select count(*) from history'];
+    const tables = [
+      'select * from runs',
+      'select * from presets',
+      'select * from experiments',
+      'select id, tags, note from candidates',
+      'select count(*) from history',
+    ];
     const before = rowSnapshot(s.dbPath, tables);
     for (const [text, why] of bad) {
       for (const [method, args, field] of calls(text)) {
@@ -63,7 +86,10 @@ describe('label text', () => {
   it('refuses a NUL byte and direction overrides in a note but keeps its line breaks and tabs', async () => {
     for (const note of ['a\u0000b', 'x\u202Ey']) {
       const reply = await s.service.dispatch('candidates.setNote', { candidateId, note });
-      expect(reply).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'note' }] } });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { code: 'bad-argument', fields: [{ field: 'note' }] },
+      });
     }
     const note = 'first line\n\tsecond line\r\nthird';
     const saved = await s.api.call('candidates.setNote', { candidateId, note });
@@ -73,13 +99,21 @@ describe('label text', () => {
   it('keeps path-like names as typed text: a name is only a label', async () => {
     const preset = await s.api.call('presets.save', { game: 'carillon', name: '../../etc/passwd' });
     expect(preset.name).toBe('../../etc/passwd');
-    await s.api.call('candidates.setTags', { candidateIds: [candidateId], tags: ['C:\\Windows\\x', '/abs/path'] });
+    await s.api.call('candidates.setTags', {
+      candidateIds: [candidateId],
+      tags: ['C:\\Windows\\x', '/abs/path'],
+    });
     const page = await s.api.call('candidates.list', { runId, tag: '/abs/path' });
     expect(page.items.map((c) => c.id)).toEqual([candidateId]);
   });
 
   it('trims a run name, as preset names are', async () => {
-    const run = await s.api.call('runs.create', { game: 'carillon', seed: 11, levels: 1, name: '  spaced  ' });
+    const run = await s.api.call('runs.create', {
+      game: 'carillon',
+      seed: 11,
+      levels: 1,
+      name: '  spaced  ',
+    });
     expect(run.name).toBe('spaced');
     await s.service.engine.waitFor(run.id);
   });

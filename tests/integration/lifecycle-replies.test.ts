@@ -45,7 +45,10 @@ describe('runs', () => {
 
     // A second cancel names the status; so does a resume of a run already queued.
     const again = await refusal(studio.api.call('runs.cancel', { runId: run.id }));
-    expect(again).toMatchObject({ code: 'conflict', message: `run ${run.id} is cancelled; only a queued or running run can be cancelled` });
+    expect(again).toMatchObject({
+      code: 'conflict',
+      message: `run ${run.id} is cancelled; only a queued or running run can be cancelled`,
+    });
     const resumed = await studio.api.call('runs.resume', { runId: run.id });
     expect(['queued', 'running']).toContain(resumed.status);
     // Running again, it has no report yet (it answered the cancelled attempt's before).
@@ -53,11 +56,19 @@ describe('runs', () => {
     expect(resumed.status).toBe(await statusOf(studio.api, run.id));
     const twice = await refusal(studio.api.call('runs.resume', { runId: run.id }));
     expect(twice.code).toBe('conflict');
-    expect(twice.message).toMatch(new RegExp(`^run ${run.id} is (queued|running); only a cancelled, interrupted or failed run can be resumed$`));
+    expect(twice.message).toMatch(
+      new RegExp(
+        `^run ${run.id} is (queued|running); only a cancelled, interrupted or failed run can be resumed$`,
+      ),
+    );
     const done = await studio.service.engine.waitFor(run.id);
     expect(done.status).toBe('done');
-    expect((await refusal(studio.api.call('runs.resume', { runId: run.id }))).message).toBe(`run ${run.id} is done; only a cancelled, interrupted or failed run can be resumed`);
-    expect((await refusal(studio.api.call('runs.cancel', { runId: run.id }))).message).toBe(`run ${run.id} is done; only a queued or running run can be cancelled`);
+    expect((await refusal(studio.api.call('runs.resume', { runId: run.id }))).message).toBe(
+      `run ${run.id} is done; only a cancelled, interrupted or failed run can be resumed`,
+    );
+    expect((await refusal(studio.api.call('runs.cancel', { runId: run.id }))).message).toBe(
+      `run ${run.id} is done; only a queued or running run can be cancelled`,
+    );
   });
 
   it('two cancels at once both answer the one end; a queued run is cancelled at once', async () => {
@@ -69,7 +80,10 @@ describe('runs', () => {
     await generated(first.id, 10);
     const queuedReply = await studio.api.call('runs.cancel', { runId: second.id });
     expect(queuedReply).toMatchObject({ status: 'cancelled', candidatesDone: 0 });
-    const [a, b] = await Promise.all([studio.api.call('runs.cancel', { runId: first.id }), studio.api.call('runs.cancel', { runId: first.id })]);
+    const [a, b] = await Promise.all([
+      studio.api.call('runs.cancel', { runId: first.id }),
+      studio.api.call('runs.cancel', { runId: first.id }),
+    ]);
     expect(a.status).toBe('cancelled');
     expect(b).toEqual(a);
     expect(await statusOf(studio.api, first.id)).toBe('cancelled');
@@ -79,7 +93,10 @@ describe('runs', () => {
     const run = await studio.api.call('runs.create', { game: 'carillon', seed: 34, levels: 40 });
     await generated(run.id, 5);
     const busy = await refusal(studio.api.call('runs.delete', { runId: run.id }));
-    expect(busy).toMatchObject({ code: 'conflict', message: `run ${run.id} is queued or running; cancel it before deleting` });
+    expect(busy).toMatchObject({
+      code: 'conflict',
+      message: `run ${run.id} is queued or running; cancel it before deleting`,
+    });
     expect(await statusOf(studio.api, run.id)).toBe('running');
     await studio.api.call('runs.cancel', { runId: run.id });
     expect(await studio.api.call('runs.delete', { runId: run.id })).toEqual({ deleted: 1 });
@@ -90,13 +107,20 @@ describe('runs', () => {
       studio.api.call('runs.delete', { runId: run.id }),
       studio.api.call('runs.report', { runId: run.id }),
     ]) {
-      expect(await refusal(call)).toMatchObject({ code: 'not-found', message: `run ${run.id} does not exist` });
+      expect(await refusal(call)).toMatchObject({
+        code: 'not-found',
+        message: `run ${run.id} does not exist`,
+      });
     }
   });
 });
 
 describe('experiments', () => {
-  const args = { base: { game: 'carillon' as const, levels: 12 }, variants: [{ changes: { 'rules.spacing': 22 } }], seeds: [5, 6, 7] };
+  const args = {
+    base: { game: 'carillon' as const, levels: 12 },
+    variants: [{ changes: { 'rules.spacing': 22 } }],
+    seeds: [5, 6, 7],
+  };
 
   it('a cancel answers the status its runs ended with, and every run is stopped when it answers', async () => {
     const made = await studio.api.call('experiments.create', { ...args, name: 'cancel me' });
@@ -116,23 +140,41 @@ describe('experiments', () => {
       expect(['cancelled', 'done']).toContain(c.status);
       expect(studio.service.engine.isActive(c.runId)).toBe(false);
     }
-    expect((await refusal(studio.api.call('experiments.cancel', { experimentId: id }))).message).toBe(`experiment ${id} is cancelled; only a queued or running experiment can be cancelled`);
+    expect((await refusal(studio.api.call('experiments.cancel', { experimentId: id }))).message).toBe(
+      `experiment ${id} is cancelled; only a queued or running experiment can be cancelled`,
+    );
 
     // Resumed: resuming again while it runs is refused; deleting it while it runs too.
     const resumed = await studio.api.call('experiments.resume', { experimentId: id });
     expect(['queued', 'running']).toContain(resumed.status);
     const twice = await refusal(studio.api.call('experiments.resume', { experimentId: id }));
-    expect(twice.message).toMatch(new RegExp(`^experiment ${id} is (queued|running) already; only a cancelled, interrupted or failed experiment can be resumed$`));
-    expect((await refusal(studio.api.call('experiments.delete', { experimentId: id }))).message).toBe(`experiment ${id} is running; cancel it before deleting`);
+    expect(twice.message).toMatch(
+      new RegExp(
+        `^experiment ${id} is (queued|running) already; only a cancelled, interrupted or failed experiment can be resumed$`,
+      ),
+    );
+    expect((await refusal(studio.api.call('experiments.delete', { experimentId: id }))).message).toBe(
+      `experiment ${id} is running; cancel it before deleting`,
+    );
     // One of its runs is not deleted on its own: the experiment's results need every one.
     const one = detail.runs.find((c) => c.status === 'cancelled') ?? detail.runs[0]!;
-    expect((await refusal(studio.api.call('runs.delete', { runId: one.runId }))).message).toBe(`run ${one.runId} is a run of experiment ${id} (“cancel me”); delete the experiment to remove its runs`);
+    expect((await refusal(studio.api.call('runs.delete', { runId: one.runId }))).message).toBe(
+      `run ${one.runId} is a run of experiment ${id} (“cancel me”); delete the experiment to remove its runs`,
+    );
     const stopped = await studio.api.call('experiments.cancel', { experimentId: id });
     expect(stopped.status).toBe('cancelled');
     const runIds = detail.runs.map((c) => c.runId);
-    expect(await studio.api.call('experiments.delete', { experimentId: id })).toEqual({ deleted: 1, runs: runIds.length });
-    for (const runId of runIds) expect((await refusal(studio.api.call('runs.get', { runId }))).code).toBe('not-found');
-    expect((await refusal(studio.api.call('experiments.resume', { experimentId: id }))).code).toBe('not-found');
-    expect((await refusal(studio.api.call('experiments.cancel', { experimentId: id }))).code).toBe('not-found');
+    expect(await studio.api.call('experiments.delete', { experimentId: id })).toEqual({
+      deleted: 1,
+      runs: runIds.length,
+    });
+    for (const runId of runIds)
+      expect((await refusal(studio.api.call('runs.get', { runId }))).code).toBe('not-found');
+    expect((await refusal(studio.api.call('experiments.resume', { experimentId: id }))).code).toBe(
+      'not-found',
+    );
+    expect((await refusal(studio.api.call('experiments.cancel', { experimentId: id }))).code).toBe(
+      'not-found',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { useTestStudio } from '../helpers/studio';
 const studio = useTestStudio({ workers: 1, prefix: 'studio-client-' });
 
 describe('localClient', () => {
-  it('answers with each method\'s own reply type', async () => {
+  it("answers with each method's own reply type", async () => {
     const list = studio.api.call('games.list', {});
     expectTypeOf(list).resolves.toEqualTypeOf<GameInfo[]>();
     expect((await list).map((g) => g.id)).toEqual(games.map((g) => g.id));

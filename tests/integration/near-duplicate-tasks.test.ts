@@ -26,7 +26,9 @@ describe('near-duplicate tasks', () => {
     }
     expect(focusChunks([], 96)).toEqual([]);
     // Two tasks per worker, never under 96 candidates.
-    expect([chunkTarget(1916, 2), chunkTarget(1916, 1), chunkTarget(100, 2), chunkTarget(1916, 0)]).toEqual([479, 958, 96, 958]);
+    expect([chunkTarget(1916, 2), chunkTarget(1916, 1), chunkTarget(100, 2), chunkTarget(1916, 0)]).toEqual([
+      479, 958, 96, 958,
+    ]);
   });
 
   it('find the same pairs however the run is split, as comparing all its levels at once; few levels sent twice', () => {
@@ -37,14 +39,27 @@ describe('near-duplicate tasks', () => {
     const run = { id: runId, plan: game.defaultPlan, rules: game.defaultRules };
     const pairsOf = (workers: number): { pairs: string[]; sent: number; tasks: number } => {
       const tasks = passTasks(db, game, run, workers);
-      const pairs = tasks.flatMap((t) => (runTask(t.task) as Pair[]).map((p) => `${t.ids[p.a]}-${t.ids[p.b]} ${p.rule} ${p.transform} ${p.share}`));
+      const pairs = tasks.flatMap((t) =>
+        (runTask(t.task) as Pair[]).map(
+          (p) => `${t.ids[p.a]}-${t.ids[p.b]} ${p.rule} ${p.transform} ${p.share}`,
+        ),
+      );
       return { pairs: pairs.sort(), sent: tasks.reduce((n, t) => n + t.ids.length, 0), tasks: tasks.length };
     };
     // Every level in one task, compared within 2 slots (Carillon's window).
     const cands = provenCandidateTexts(db, runId).sort((x, y) => x.slot - y.slot || x.id - y.id);
     const ids = cands.map((c) => c.id);
-    const all: DedupTask = { kind: 'dedup', game: 'carillon', rules: run.rules, levelsJson: cands.map((c) => c.levelJson), slots: cands.map((c) => c.slot), reach: Object.fromEntries(cands.map((c) => [c.slot, c.slot + 2])) };
-    const whole = (runTask(all) as Pair[]).map((p) => `${ids[p.a]}-${ids[p.b]} ${p.rule} ${p.transform} ${p.share}`).sort();
+    const all: DedupTask = {
+      kind: 'dedup',
+      game: 'carillon',
+      rules: run.rules,
+      levelsJson: cands.map((c) => c.levelJson),
+      slots: cands.map((c) => c.slot),
+      reach: Object.fromEntries(cands.map((c) => [c.slot, c.slot + 2])),
+    };
+    const whole = (runTask(all) as Pair[])
+      .map((p) => `${ids[p.a]}-${ids[p.b]} ${p.rule} ${p.transform} ${p.share}`)
+      .sort();
     expect(ids).toHaveLength(640);
     expect(whole.length).toBeGreaterThan(0);
     const split = [1, 2, 3, 1000].map(pairsOf);

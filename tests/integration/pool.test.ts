@@ -8,7 +8,9 @@ describe('worker pool', () => {
     try {
       expect(pool.size).toBe(2);
       const seeds = [1, 2, 3, 4, 5, 6];
-      const results = await Promise.all(seeds.map((seed) => pool.run({ kind: 'checksum', seed, count: 20_000 })));
+      const results = await Promise.all(
+        seeds.map((seed) => pool.run({ kind: 'checksum', seed, count: 20_000 })),
+      );
       expect(results).toEqual(seeds.map((s) => checksum(s, 20_000)));
       expect(new Set(results).size).toBe(seeds.length);
     } finally {
@@ -31,9 +33,14 @@ describe('worker pool', () => {
       // arrive, and must neither crash the process nor disturb later tasks.
       for (let round = 0; round < 20; round++) {
         const ctl = new AbortController();
-        const inFlight = Array.from({ length: 8 }, (_, k) => pool.run({ kind: 'checksum', seed: k + 1, count: 50_000 + 5_000 * (round % 7) }, ctl.signal));
+        const inFlight = Array.from({ length: 8 }, (_, k) =>
+          pool.run({ kind: 'checksum', seed: k + 1, count: 50_000 + 5_000 * (round % 7) }, ctl.signal),
+        );
         // Abort just as the first replies come back, which is when a reply can be caught in flight.
-        await Promise.race([inFlight[0]!.catch(() => undefined), new Promise((r) => setTimeout(r, round % 3))]);
+        await Promise.race([
+          inFlight[0]!.catch(() => undefined),
+          new Promise((r) => setTimeout(r, round % 3)),
+        ]);
         ctl.abort();
         const settled = await Promise.allSettled(inFlight);
         expect(settled.filter((s) => s.status === 'rejected').length).toBeGreaterThan(0);
@@ -41,7 +48,9 @@ describe('worker pool', () => {
       const before = new AbortController();
       before.abort();
       await expect(pool.run({ kind: 'checksum', seed: 1, count: 10 }, before.signal)).rejects.toThrow();
-      const after = await Promise.all([7, 8].map((seed) => pool.run({ kind: 'checksum', seed, count: 20_000 })));
+      const after = await Promise.all(
+        [7, 8].map((seed) => pool.run({ kind: 'checksum', seed, count: 20_000 })),
+      );
       expect(after).toEqual([checksum(7, 20_000), checksum(8, 20_000)]);
       await new Promise((r) => setTimeout(r, 200));
       expect(stray).toEqual([]);
@@ -115,7 +124,9 @@ describe('closing the pool', () => {
     await expect(waiting).rejects.toThrow(/the worker pool is closed/);
     await expect(running).rejects.toThrow();
     await closing;
-    await expect(pool.run({ kind: 'checksum', seed: 4, count: 10 })).rejects.toThrow(/the worker pool is closed/);
+    await expect(pool.run({ kind: 'checksum', seed: 4, count: 10 })).rejects.toThrow(
+      /the worker pool is closed/,
+    );
     expect(pool.threadIds()).toEqual([]);
   });
 });

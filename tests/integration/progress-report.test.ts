@@ -18,8 +18,12 @@ function expectForwardOnly(events: RunProgress[]): void {
   const order = (stage: string): number => RUN_PHASES.indexOf(stage as (typeof RUN_PHASES)[number]);
   for (let i = 1; i < events.length; i++) {
     const [a, b] = [events[i - 1]!, events[i]!];
-    expect(b.overall, `event ${i} (${b.stage} ${b.done}/${b.total}) after ${a.stage} ${a.done}/${a.total}`).toBeGreaterThanOrEqual(a.overall);
-    if (order(a.stage) >= 0 && order(b.stage) >= 0) expect(order(b.stage)).toBeGreaterThanOrEqual(order(a.stage));
+    expect(
+      b.overall,
+      `event ${i} (${b.stage} ${b.done}/${b.total}) after ${a.stage} ${a.done}/${a.total}`,
+    ).toBeGreaterThanOrEqual(a.overall);
+    if (order(a.stage) >= 0 && order(b.stage) >= 0)
+      expect(order(b.stage)).toBeGreaterThanOrEqual(order(a.stage));
     // The shown percentage never goes back either.
     expect(Math.round(b.overall * 100)).toBeGreaterThanOrEqual(Math.round(a.overall * 100));
   }
@@ -66,17 +70,37 @@ describe('a full Apsis run', () => {
     expect(report.status).toBe('done');
     const view = await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' });
     const diffs = view.levels.map((l) => l.difficulty!);
-    expect(report.difficulty).toMatchObject({ metric: view.difficulty, min: Math.min(...diffs), max: Math.max(...diffs) });
+    expect(report.difficulty).toMatchObject({
+      metric: view.difficulty,
+      min: Math.min(...diffs),
+      max: Math.max(...diffs),
+    });
     const steps = view.levels.filter((l) => l.step !== null).map((l) => l.step!);
     expect(report.difficulty!.largestStep!.step).toBe(Math.max(...steps));
     const at = report.difficulty!.largestStep!.to;
     expect(report.difficulty!.largestStep!.from).toBe(at - 1);
-    expect(view.levels[at - 1]!.difficulty! - view.levels[at - 2]!.difficulty!).toBeCloseTo(report.difficulty!.largestStep!.step, 9);
+    expect(view.levels[at - 1]!.difficulty! - view.levels[at - 2]!.difficulty!).toBeCloseTo(
+      report.difficulty!.largestStep!.step,
+      9,
+    );
 
     const cands = await studio.api.call('candidates.list', { runId: run.id, limit: 2000, withLevels: false });
     const all = [...cands.items];
-    for (let off = 2000; off < cands.total; off += 2000) all.push(...(await studio.api.call('candidates.list', { runId: run.id, offset: off, limit: 2000, withLevels: false })).items);
-    expect(report.gaveUp).toMatchObject({ count: all.filter((c) => c.failure !== null).length, of: all.length });
+    for (let off = 2000; off < cands.total; off += 2000)
+      all.push(
+        ...(
+          await studio.api.call('candidates.list', {
+            runId: run.id,
+            offset: off,
+            limit: 2000,
+            withLevels: false,
+          })
+        ).items,
+      );
+    expect(report.gaveUp).toMatchObject({
+      count: all.filter((c) => c.failure !== null).length,
+      of: all.length,
+    });
 
     const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100_000 });
     const ships = new Set(view.levels.map((l) => l.candidateId));
@@ -133,7 +157,11 @@ describe('cancel and resume', () => {
     // The final report counts both attempts and says the run was resumed once.
     expect(done!.resumes).toBe(1);
     expect(done!.phases.find((p) => p.name === 'generate')!.ms).toBeGreaterThan(genAtCancel!);
-    expect(reportLines(done!)).toContainEqual({ key: 'resumed', label: 'Resumed', value: 'resumed once; the phase times add up every attempt' });
+    expect(reportLines(done!)).toContainEqual({
+      key: 'resumed',
+      label: 'Resumed',
+      value: 'resumed once; the phase times add up every attempt',
+    });
   });
 
   it('has no report before a run ends, and refuses an unknown run', async () => {

@@ -2,9 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  RunProgress, RunSummary,
-} from '../../src-shared/api';
+import type { RunProgress, RunSummary } from '../../src-shared/api';
 import { checkPackFile } from '../../src-main/cli/packs';
 import { writeExportTo } from '../../src-main/export-files';
 import { apsisGame } from '../../src-shared/games/apsis/index';
@@ -17,7 +15,15 @@ function counts(): Record<string, number> {
   const db = new Database(studio.dbPath, { readonly: true });
   try {
     const out: Record<string, number> = {};
-    for (const t of ['runs', 'candidates', 'candidate_metrics', 'orderings', 'ordering_levels', 'duplicate_pairs', 'history']) {
+    for (const t of [
+      'runs',
+      'candidates',
+      'candidate_metrics',
+      'orderings',
+      'ordering_levels',
+      'duplicate_pairs',
+      'history',
+    ]) {
       out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
     }
     return out;
@@ -35,7 +41,8 @@ beforeAll(async () => {
   runs.apsis = await studio.api.call('runs.create', { game: 'apsis', seed: 7, levels: 16 });
   // Queued one after the other on the same pool.
   expect(runs.apsis.status).toBe('queued');
-  for (const r of Object.values(runs)) expect((await studio.service.engine.waitFor(r.id)).status).toBe('done');
+  for (const r of Object.values(runs))
+    expect((await studio.service.engine.waitFor(r.id)).status).toBe('done');
 });
 
 describe('runs through the API', () => {
@@ -60,22 +67,42 @@ describe('runs through the API', () => {
     expect(page.total).toBe(12 * 16);
     const proven = page.items.filter((c) => c.level !== null);
     expect(proven.length).toBeGreaterThan(12 * 14);
-    for (const key of ['bits', 'taps', 'dots', 'arrows']) expect(proven.every((c) => typeof c.metrics[key] === 'number')).toBe(true);
-    const sorted = await studio.api.call('candidates.list', { runId: runs.carillon!.id, sort: { key: 'bits', dir: 'desc' }, limit: 50 });
+    for (const key of ['bits', 'taps', 'dots', 'arrows'])
+      expect(proven.every((c) => typeof c.metrics[key] === 'number')).toBe(true);
+    const sorted = await studio.api.call('candidates.list', {
+      runId: runs.carillon!.id,
+      sort: { key: 'bits', dir: 'desc' },
+      limit: 50,
+    });
     const bits = sorted.items.map((c) => c.metrics.bits!);
     expect(bits).toEqual([...bits].sort((a, b) => b - a));
-    const filtered = await studio.api.call('candidates.list', { runId: runs.carillon!.id, filters: [{ metric: 'taps', min: 2, max: 2 }], limit: 2000 });
+    const filtered = await studio.api.call('candidates.list', {
+      runId: runs.carillon!.id,
+      filters: [{ metric: 'taps', min: 2, max: 2 }],
+      limit: 2000,
+    });
     expect(filtered.total).toBeGreaterThan(0);
     expect(filtered.items.every((c) => c.metrics.taps === 2)).toBe(true);
-    const shipped = await studio.api.call('candidates.list', { runId: runs.carillon!.id, shipped: 'automatic', limit: 2000 });
+    const shipped = await studio.api.call('candidates.list', {
+      runId: runs.carillon!.id,
+      shipped: 'automatic',
+      limit: 2000,
+    });
     expect(shipped.total).toBe(12);
-    expect(shipped.items.map((c) => c.shippedAs.automatic).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(shipped.items.map((c) => c.shippedAs.automatic).sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
   });
 
   it('exports the automatic pack of each game, and the pack verifies', async () => {
     for (const r of Object.values(runs)) {
       const out = await studio.api.call('packs.export', { runId: r.id, kind: 'automatic' });
-      expect(out).toMatchObject({ layout: 'file', fileName: `${r.game}-seed7-run${r.id}.json`, files: [], bytes: Buffer.byteLength(out.text) });
+      expect(out).toMatchObject({
+        layout: 'file',
+        fileName: `${r.game}-seed7-run${r.id}.json`,
+        files: [],
+        bytes: Buffer.byteLength(out.text),
+      });
       const written = writeExportTo(out, join(studio.dir, `${r.game}-auto.json`), studio.dbPath);
       expect(readFileSync(written.path, 'utf8')).toBe(out.text);
       const check = checkPackFile(written.path);
@@ -89,16 +116,24 @@ describe('runs through the API', () => {
       const all = await studio.api.call('candidates.list', { runId: r.id, limit: 2000, withLevels: false });
       // Approve the even-numbered candidates of every slot: half of each pool.
       const approve = all.items.filter((c) => c.failure === null && c.index % 2 === 0).map((c) => c.id);
-      const change = await studio.api.call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
+      const change = await studio.api.call('candidates.setVerdict', {
+        candidateIds: approve,
+        verdict: 'approved',
+      });
       expect(change.changed).toBe(approve.length);
       const view = await studio.api.call('orderings.computeApproved', { runId: r.id });
       expect(view.kind).toBe('approved');
       expect(view.levels).toHaveLength(r.levels);
-      expect(view.levels.filter((l) => l.candidateId !== null).every((l) => approve.includes(l.candidateId!))).toBe(true);
+      expect(
+        view.levels.filter((l) => l.candidateId !== null).every((l) => approve.includes(l.candidateId!)),
+      ).toBe(true);
       if (view.shortLevels.length === 0) {
         const out = await studio.api.call('packs.export', { runId: r.id, kind: 'approved' });
         expect(out.fileName).toBe(`${r.game}-seed7-run${r.id}-approved.json`);
-        expect(checkPackFile(writeExportTo(out, join(studio.dir, `${r.game}-approved.json`), studio.dbPath).path).problems).toEqual([]);
+        expect(
+          checkPackFile(writeExportTo(out, join(studio.dir, `${r.game}-approved.json`), studio.dbPath).path)
+            .problems,
+        ).toEqual([]);
       } else {
         // Short levels are named with a reason, and the export says which levels are missing.
         expect(view.problems.length).toBeGreaterThan(0);
@@ -141,7 +176,8 @@ describe('runs through the API', () => {
       // The same run made alone writes the same pack.
       const alone = await studio.api.call('runs.create', { game: 'carillon', seed: 22, levels: 6 });
       expect((await studio.service.engine.waitFor(alone.id)).status).toBe('done');
-      const text = async (id: number) => (await studio.api.call('packs.export', { runId: id, kind: 'automatic' })).text;
+      const text = async (id: number) =>
+        (await studio.api.call('packs.export', { runId: id, kind: 'automatic' })).text;
       expect(await text(alone.id)).toBe(await text(b.id));
     } finally {
       off();
@@ -150,7 +186,12 @@ describe('runs through the API', () => {
 
   it('reports short levels when approved candidates cannot fill the plan', async () => {
     const r = runs.carillon!;
-    const all = await studio.api.call('candidates.list', { runId: r.id, verdict: 'approved', limit: 2000, withLevels: false });
+    const all = await studio.api.call('candidates.list', {
+      runId: r.id,
+      verdict: 'approved',
+      limit: 2000,
+      withLevels: false,
+    });
     // Clear every approval of slot 5: level 6 can no longer be filled from its own pool.
     const slot5 = all.items.filter((c) => c.slot >= 5).map((c) => c.id);
     await studio.api.call('candidates.setVerdict', { candidateIds: slot5, verdict: 'none' });
@@ -166,7 +207,12 @@ describe('runs through the API', () => {
     const ids = before.items.slice(0, 40).map((c) => c.id);
     const prev = new Map(before.items.map((c) => [c.id, c.verdict]));
     await studio.api.call('candidates.setVerdict', { candidateIds: ids, verdict: 'rejected' });
-    const mid = await studio.api.call('candidates.list', { runId: r.id, verdict: 'rejected', limit: 2000, withLevels: false });
+    const mid = await studio.api.call('candidates.list', {
+      runId: r.id,
+      verdict: 'rejected',
+      limit: 2000,
+      withLevels: false,
+    });
     expect(mid.items.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
     const undo = await studio.api.call('history.undo', { runId: r.id });
     expect(undo.changed).toBe(ids.filter((id) => prev.get(id) !== 'rejected').length);
@@ -175,11 +221,23 @@ describe('runs through the API', () => {
   });
 
   it('keeps notes and tags, and filters by tag', async () => {
-    const page = await studio.api.call('candidates.list', { runId: runs.carillon!.id, limit: 3, withLevels: false });
+    const page = await studio.api.call('candidates.list', {
+      runId: runs.carillon!.id,
+      limit: 3,
+      withLevels: false,
+    });
     const [a, b] = page.items;
     await studio.api.call('candidates.setNote', { candidateId: a!.id, note: 'nice seam' });
-    await studio.api.call('candidates.setTags', { candidateIds: [a!.id, b!.id], tags: ['showcase'], mode: 'add' });
-    const tagged = await studio.api.call('candidates.list', { runId: runs.carillon!.id, tag: 'showcase', withLevels: false });
+    await studio.api.call('candidates.setTags', {
+      candidateIds: [a!.id, b!.id],
+      tags: ['showcase'],
+      mode: 'add',
+    });
+    const tagged = await studio.api.call('candidates.list', {
+      runId: runs.carillon!.id,
+      tag: 'showcase',
+      withLevels: false,
+    });
     expect(tagged.items.map((c) => c.id).sort()).toEqual([a!.id, b!.id].sort());
     expect(tagged.items.find((c) => c.id === a!.id)!.note).toBe('nice seam');
   });
@@ -196,42 +254,71 @@ describe('runs through the API', () => {
     const inScope = (a: number, b: number): boolean => Math.abs(a - b) <= 2 || stageOf(a) === stageOf(b);
     expect(pairs.some((p) => Math.abs(p.a.slot - p.b.slot) > 2)).toBe(true);
     // Ground truth: every pair in scope, compared in-process.
-    const all = await studio.api.call('candidates.list', { runId: runs.apsis!.id, limit: 2000, withLevels: true });
+    const all = await studio.api.call('candidates.list', {
+      runId: runs.apsis!.id,
+      limit: 2000,
+      withLevels: true,
+    });
     const cands = all.items.filter((c) => c.level !== null);
     const truth = apsisGame
-      .duplicatePairs(cands.map((c) => c.level as never), apsisGame.defaultRules, (i, j) => inScope(cands[i]!.slot, cands[j]!.slot))
+      .duplicatePairs(
+        cands.map((c) => c.level as never),
+        apsisGame.defaultRules,
+        (i, j) => inScope(cands[i]!.slot, cands[j]!.slot),
+      )
       .map((p) => [cands[p.a]!.id, cands[p.b]!.id].sort((x, y) => x - y).join('-'))
       .sort();
     expect(pairs.map((p) => [p.a.id, p.b.id].sort((x, y) => x - y).join('-')).sort()).toEqual(truth);
   });
 
   it('writes one file per level plus an index, atomically', async () => {
-    const built = await studio.api.call('packs.export', { runId: runs.carillon!.id, kind: 'automatic', layout: 'per-level' });
+    const built = await studio.api.call('packs.export', {
+      runId: runs.carillon!.id,
+      kind: 'automatic',
+      layout: 'per-level',
+    });
     expect(built.fileName).toBe(`carillon-seed7-run${runs.carillon!.id}`);
-    expect(built.files.map((f) => f.name)).toEqual(['index.json', ...Array.from({ length: 12 }, (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`)]);
+    expect(built.files.map((f) => f.name)).toEqual([
+      'index.json',
+      ...Array.from({ length: 12 }, (_, i) => `level-${String(i + 1).padStart(3, '0')}.json`),
+    ]);
     const out = writeExportTo(built, join(studio.dir, 'per-level'), studio.dbPath);
     const names = readdirSync(out.path).sort();
     expect(readdirSync(studio.dir).some((n) => n.startsWith('.'))).toBe(false);
     expect(names).toContain('index.json');
     expect(names.filter((n) => n.startsWith('level-'))).toHaveLength(12);
     expect(names.some((n) => n.endsWith('.tmp'))).toBe(false);
-    const index = JSON.parse(readFileSync(join(out.path, 'index.json'), 'utf8')) as { format: string; levelFiles: string[] };
+    const index = JSON.parse(readFileSync(join(out.path, 'index.json'), 'utf8')) as {
+      format: string;
+      levelFiles: string[];
+    };
     expect(index.format).toBe('carillon-pack');
-    const level1 = JSON.parse(readFileSync(join(out.path, index.levelFiles[0]!), 'utf8')) as { level: number };
+    const level1 = JSON.parse(readFileSync(join(out.path, index.levelFiles[0]!), 'utf8')) as {
+      level: number;
+    };
     expect(level1.level).toBe(1);
   });
 
   it('imports a pack as a read-only run that re-exports byte for byte, and compares runs', async () => {
     const src = join(studio.dir, 'carillon-auto.json');
-    const imported = await studio.api.call('packs.import', { text: readFileSync(src, 'utf8'), name: 'carillon-auto.json' });
+    const imported = await studio.api.call('packs.import', {
+      text: readFileSync(src, 'utf8'),
+      name: 'carillon-auto.json',
+    });
     expect(imported.run.status).toBe('imported');
     expect(imported.run.name).toBe('carillon-auto.json');
     expect(imported.levels).toBe(12);
     const again = await studio.api.call('packs.export', { runId: imported.run.id, kind: 'automatic' });
     expect(again.text).toBe(readFileSync(src, 'utf8'));
     const page = await studio.api.call('candidates.list', { runId: imported.run.id, withLevels: false });
-    const env = await studio.service.dispatch('candidates.setVerdict', { candidateIds: [page.items[0]!.id], verdict: 'approved' });
-    expect(env).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('read-only') } });
+    const env = await studio.service.dispatch('candidates.setVerdict', {
+      candidateIds: [page.items[0]!.id],
+      verdict: 'approved',
+    });
+    expect(env).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringContaining('read-only') },
+    });
 
     const other = await studio.api.call('runs.create', { game: 'carillon', seed: 8, levels: 12 });
     await studio.service.engine.waitFor(other.id);
@@ -273,15 +360,46 @@ describe('runs through the API', () => {
 describe('bad input is refused, naming the field, and changes nothing', () => {
   const bad: [string, unknown, RegExp][] = [
     ['unknown game', { game: 'tetris', seed: 1 }, /game/],
-    ['negative seed', { game: 'carillon', seed: -1 }, /seed: must be a whole number from 0 to 2,147,483,647, not negative/],
+    [
+      'negative seed',
+      { game: 'carillon', seed: -1 },
+      /seed: must be a whole number from 0 to 2,147,483,647, not negative/,
+    ],
     ['fractional seed', { game: 'apsis', seed: 1.5 }, /seed: must be a whole number/],
-    ['seed past the domain', { game: 'apsis', seed: 2 ** 31 }, /seed: must be a whole number from 0 to 2,147,483,647$/],
-    ['overlapping stretches', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 5, taps: 1, minDots: 3, maxDots: 5, tutorial: true }, { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: false }] }, /plan/],
-    ['empty stretch', { game: 'carillon', seed: 1, plan: [{ from: 5, to: 4, taps: 1, minDots: 3, maxDots: 5, tutorial: true }] }, /plan/],
+    [
+      'seed past the domain',
+      { game: 'apsis', seed: 2 ** 31 },
+      /seed: must be a whole number from 0 to 2,147,483,647$/,
+    ],
+    [
+      'overlapping stretches',
+      {
+        game: 'carillon',
+        seed: 1,
+        plan: [
+          { from: 1, to: 5, taps: 1, minDots: 3, maxDots: 5, tutorial: true },
+          { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: false },
+        ],
+      },
+      /plan/,
+    ],
+    [
+      'empty stretch',
+      {
+        game: 'carillon',
+        seed: 1,
+        plan: [{ from: 5, to: 4, taps: 1, minDots: 3, maxDots: 5, tutorial: true }],
+      },
+      /plan/,
+    ],
     ['empty plan', { game: 'apsis', seed: 1, plan: [] }, /plan/],
     ['rules out of bounds', { game: 'carillon', seed: 1, rules: { ringSpeed: -480 } }, /rules\.ringSpeed/],
     ['absurd pool size', { game: 'carillon', seed: 1, rules: { poolSize: 5000 } }, /rules: .*candidates/],
-    ['rules that do not fit the plan', { game: 'carillon', seed: 1, rules: { maxSources: 3 } }, /plan\.4\.taps: stretch 5 asks for 4 taps, more than rules\.maxSources \(3\)/],
+    [
+      'rules that do not fit the plan',
+      { game: 'carillon', seed: 1, rules: { maxSources: 3 } },
+      /plan\.4\.taps: stretch 5 asks for 4 taps, more than rules\.maxSources \(3\)/,
+    ],
     ['too many levels', { game: 'apsis', seed: 1, levels: 151 }, /levels: must be at most 150/],
     ['unknown field', { game: 'apsis', seed: 1, colour: 'red' }, /unknown field/],
   ];
@@ -299,25 +417,54 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
 
   it('a malformed or failing pack import lists the problems and stores nothing', async () => {
     const before = counts();
-    const good = JSON.parse(readFileSync(join(studio.dir, 'carillon-auto.json'), 'utf8')) as { levels: { bits: number; dots: { size: string }[] }[] };
+    const good = JSON.parse(readFileSync(join(studio.dir, 'carillon-auto.json'), 'utf8')) as {
+      levels: { bits: number; dots: { size: string }[] }[];
+    };
     const malformed = structuredClone(good);
     malformed.levels[2]!.dots[0]!.size = 'huge';
     let env = await studio.service.dispatch('packs.import', { text: JSON.stringify(malformed) });
-    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringContaining('level 3: dots[0].size') } });
+    expect(env).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', message: expect.stringContaining('level 3: dots[0].size') },
+    });
     const failing = structuredClone(good);
     failing.levels[4]!.bits += 1;
     env = await studio.service.dispatch('packs.import', { text: JSON.stringify(failing) });
-    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/^the pack fails verification\n  level 5: bits: /) } });
+    expect(env).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad-argument',
+        message: expect.stringMatching(/^the pack fails verification\n  level 5: bits: /),
+      },
+    });
     // A seed outside the one seed domain (negative, fractional, past 2^31 - 1, text) is named.
     for (const seed of [-5, 2.5, 2 ** 31, '7']) {
       env = await studio.service.dispatch('packs.import', { text: JSON.stringify({ ...good, seed }) });
-      expect(env, `seed ${String(seed)}`).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/^the pack does not match the carillon-pack format\n {2}seed: must be a /), fields: [{ field: 'seed' }] } });
+      expect(env, `seed ${String(seed)}`).toMatchObject({
+        ok: false,
+        error: {
+          code: 'bad-argument',
+          message: expect.stringMatching(
+            /^the pack does not match the carillon-pack format\n {2}seed: must be a /,
+          ),
+          fields: [{ field: 'seed' }],
+        },
+      });
     }
     env = await studio.service.dispatch('packs.import', { text: '{not json' });
-    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: 'the pack is not valid JSON: the first error is on line 1, column 2' } });
+    expect(env).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad-argument',
+        message: 'the pack is not valid JSON: the first error is on line 1, column 2',
+      },
+    });
     // The API takes no path: a path is an unknown field, and nothing is read.
     env = await studio.service.dispatch('packs.import', { path: join(studio.dir, 'carillon-auto.json') });
-    expect(env).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringContaining('path: unknown field') } });
+    expect(env).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', message: expect.stringContaining('path: unknown field') },
+    });
     env = await studio.service.dispatch('packs.import', {});
     expect(env).toMatchObject({ ok: false, error: { fields: [{ field: 'text' }] } });
     expect(counts()).toEqual(before);
@@ -325,12 +472,22 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
 
   it('refuses curation of unknown candidates, empty lists and bad verdicts without changes', async () => {
     const before = counts();
-    for (const args of [{ candidateIds: [999999], verdict: 'approved' }, { candidateIds: [], verdict: 'approved' }, { candidateIds: [1], verdict: 'maybe' }]) {
+    for (const args of [
+      { candidateIds: [999999], verdict: 'approved' },
+      { candidateIds: [], verdict: 'approved' },
+      { candidateIds: [1], verdict: 'maybe' },
+    ]) {
       const env = await studio.service.dispatch('candidates.setVerdict', args);
       expect(env.ok).toBe(false);
     }
-    expect(await studio.service.dispatch('runs.resume', { runId: runs.carillon!.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    expect(await studio.service.dispatch('runs.delete', { runId: 424242 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await studio.service.dispatch('runs.resume', { runId: runs.carillon!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(await studio.service.dispatch('runs.delete', { runId: 424242 })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(counts()).toEqual(before);
     expect(existsSync(studio.dbPath)).toBe(true);
   });

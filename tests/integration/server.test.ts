@@ -27,14 +27,20 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, token = server.token) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'x-studio-token': token, 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'x-studio-token': token, 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(body),
+  });
 
 /** Opens a socket and sends the token as its first message; resolves once the server accepts it. */
 function authedSocket(): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { origin: base });
     ws.on('open', () => ws.send(JSON.stringify({ auth: server.token })));
-    ws.once('message', (d) => (JSON.parse(String(d)).auth === 'ok' ? resolve(ws) : reject(new Error(String(d)))));
+    ws.once('message', (d) =>
+      JSON.parse(String(d)).auth === 'ok' ? resolve(ws) : reject(new Error(String(d))),
+    );
     ws.on('error', reject);
   });
 }
@@ -74,7 +80,15 @@ describe('local server', () => {
   it('refuses a foreign Host header', async () => {
     const http = await import('node:http');
     const status = await new Promise<number>((resolve) => {
-      http.get({ host: '127.0.0.1', port: server.port, path: `/?token=${server.token}`, headers: { host: 'evil.example:80' } }, (res) => resolve(res.statusCode ?? 0));
+      http.get(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: `/?token=${server.token}`,
+          headers: { host: 'evil.example:80' },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
     });
     expect(status).toBe(421);
   });
@@ -86,7 +100,10 @@ describe('local server', () => {
     expect(games.value.map((g) => g.id)).toEqual(['carillon', 'apsis']);
     const bad = await post('/api/runs.get', { runId: 'x' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'bad-argument', fields: [{ field: 'runId' }] } });
+    expect(await bad.json()).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', fields: [{ field: 'runId' }] },
+    });
     const unknown = await post('/api/nope', {});
     expect(unknown.status).toBe(404);
   });
@@ -99,11 +116,24 @@ describe('local server', () => {
     ws.send(JSON.stringify({ id: 2, method: 'runs.get', args: { runId: 0 } }));
     ctx.service.emit('run.changed', { runId: 5, status: 'done' });
     await new Promise<void>((r) => {
-      const t = setInterval(() => { if (messages.length >= 3) { clearInterval(t); r(); } }, 10);
+      const t = setInterval(() => {
+        if (messages.length >= 3) {
+          clearInterval(t);
+          r();
+        }
+      }, 10);
     });
-    expect(messages.find((m) => m.id === 1)?.envelope).toMatchObject({ ok: true, value: { transport: 'server' } });
-    expect(messages.find((m) => m.id === 2)?.envelope).toMatchObject({ ok: false, error: { code: 'bad-argument' } });
-    expect(messages.find((m) => m.event === 'run.changed')).toMatchObject({ payload: { runId: 5, status: 'done' } });
+    expect(messages.find((m) => m.id === 1)?.envelope).toMatchObject({
+      ok: true,
+      value: { transport: 'server' },
+    });
+    expect(messages.find((m) => m.id === 2)?.envelope).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument' },
+    });
+    expect(messages.find((m) => m.event === 'run.changed')).toMatchObject({
+      payload: { runId: 5, status: 'done' },
+    });
     ws.close();
   });
 
@@ -113,17 +143,26 @@ describe('local server', () => {
     const reopened = await fetch(`${base}/`, { headers: { cookie } });
     expect(reopened.status).toBe(200);
     expect(await reopened.text()).toContain(server.token);
-    expect((await fetch(`${base}/`, { headers: { cookie: cookie.replace(/=.*/, '=nope') } })).status).toBe(403);
+    expect((await fetch(`${base}/`, { headers: { cookie: cookie.replace(/=.*/, '=nope') } })).status).toBe(
+      403,
+    );
     // A socket opened with the cookie and the address token but no first-message token gets no answer, only a close.
     const closed = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { origin: base, headers: { cookie } });
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, {
+        origin: base,
+        headers: { cookie },
+      });
       ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'runs.list', args: {} })));
       ws.on('message', (d) => resolve(-Number(JSON.parse(String(d)).id ?? 1)));
       ws.on('close', (code) => resolve(code));
       ws.on('error', () => undefined);
     });
     expect(closed).toBe(4401);
-    const api = await fetch(`${base}/api/runs.list?token=${server.token}`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: '{}' });
+    const api = await fetch(`${base}/api/runs.list?token=${server.token}`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(api.status).toBe(403);
     expect(await api.text()).toMatch(/X-Studio-Token header/);
   });

@@ -17,13 +17,16 @@ describe('the size guard', () => {
     // 120 levels × 800 candidates each: under the 100,000 a run may hold, past the threshold.
     const big = { game: 'carillon' as const, seed: 3, rules: { poolSize: 800 } };
     const asked = await refusal(studio.api.call('runs.create', big));
-    const question = /^this run makes 96,000 candidates \(120 levels\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/;
+    const question =
+      /^this run makes 96,000 candidates \(120 levels\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/;
     expect(asked.code).toBe('conflict');
     expect(asked.message).toMatch(question);
     expect(asked.fields).toEqual([{ field: 'confirm', message: asked.message }]);
     expect(await studio.api.call('runs.list', {})).toEqual([]);
     // Explicitly not confirmed: the same question.
-    expect((await refusal(studio.api.call('runs.create', { ...big, confirm: false }))).message).toBe(asked.message);
+    expect((await refusal(studio.api.call('runs.create', { ...big, confirm: false }))).message).toBe(
+      asked.message,
+    );
 
     const run = await studio.api.call('runs.create', { ...big, confirm: true });
     expect(run.candidatesTotal).toBe(96_000);
@@ -33,7 +36,12 @@ describe('the size guard', () => {
   });
 
   it('lets a run of exactly the threshold start without asking', async () => {
-    const run = await studio.api.call('runs.create', { game: 'carillon', seed: 4, levels: 100, rules: { poolSize: 500 } });
+    const run = await studio.api.call('runs.create', {
+      game: 'carillon',
+      seed: 4,
+      levels: 100,
+      rules: { poolSize: 500 },
+    });
     expect(run.candidatesTotal).toBe(50_000);
     expect((await studio.api.call('runs.cancel', { runId: run.id })).status).toBe('cancelled');
     await studio.api.call('runs.delete', { runId: run.id });
@@ -41,16 +49,24 @@ describe('the size guard', () => {
 
   it('asks the same of an experiment (the same threshold and words), storing nothing', async () => {
     // 2 arms × 14 seeds × 1,920 candidates = 53,760.
-    const held = await studio.api.call('experiments.create', { base: { game: 'carillon' }, variants: [{ changes: { 'rules.spacing': 20 } }], seeds: Array.from({ length: 14 }, (_, i) => i + 1) });
+    const held = await studio.api.call('experiments.create', {
+      base: { game: 'carillon' },
+      variants: [{ changes: { 'rules.spacing': 20 } }],
+      seeds: Array.from({ length: 14 }, (_, i) => i + 1),
+    });
     if (held.experimentId !== null) throw new Error('the experiment started without asking');
     expect(held.confirm).toMatchObject({ candidates: 53_760, threshold: 50_000 });
-    expect(held.confirm.message).toMatch(/^this experiment makes 53,760 candidates \(2 arms × 14 seeds\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/);
+    expect(held.confirm.message).toMatch(
+      /^this experiment makes 53,760 candidates \(2 arms × 14 seeds\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/,
+    );
     expect(await studio.api.call('experiments.list', {})).toEqual([]);
     expect(await studio.api.call('runs.list', {})).toEqual([]);
   });
 
   it('a confirm that is not yes or no is refused naming the field', async () => {
-    const bad = await refusal(studio.api.call('runs.create', { game: 'carillon', seed: 1, confirm: 'yes' as never }));
+    const bad = await refusal(
+      studio.api.call('runs.create', { game: 'carillon', seed: 1, confirm: 'yes' as never }),
+    );
     expect(bad.code).toBe('bad-argument');
     expect(bad.fields).toEqual([{ field: 'confirm', message: 'must be true or false' }]);
   });

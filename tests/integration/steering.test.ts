@@ -19,12 +19,16 @@ let runId: number;
 
 /** Everything steering may change: the run's steering, its orderings, its history. */
 const snapshot = (): string =>
-  rowSnapshot(studio.dbPath, [
-    'SELECT steering FROM runs WHERE id = ?',
-    'SELECT * FROM orderings WHERE run_id = ? ORDER BY kind',
-    'SELECT * FROM ordering_levels WHERE run_id = ? ORDER BY kind, level',
-    'SELECT id, undone FROM history WHERE run_id = ? ORDER BY id',
-  ], runId);
+  rowSnapshot(
+    studio.dbPath,
+    [
+      'SELECT steering FROM runs WHERE id = ?',
+      'SELECT * FROM orderings WHERE run_id = ? ORDER BY kind',
+      'SELECT * FROM ordering_levels WHERE run_id = ? ORDER BY kind, level',
+      'SELECT id, undone FROM history WHERE run_id = ? ORDER BY id',
+    ],
+    runId,
+  );
 
 beforeAll(async () => {
   runId = (await studio.finishedRun({ game: 'carillon', seed: 11, levels: 8 })).id;
@@ -48,7 +52,12 @@ describe('orderings.steer', () => {
     expect(spare).toBeDefined();
     const excluded = auto.levels[6]!.candidateId!;
     const before = snapshot();
-    const r = await studio.api.call('orderings.steer', { runId, pin: [{ level: 5, candidateId: spare.id }], lock: [1, 2], exclude: [excluded] });
+    const r = await studio.api.call('orderings.steer', {
+      runId,
+      pin: [{ level: 5, candidateId: spare.id }],
+      lock: [1, 2],
+      exclude: [excluded],
+    });
     const ids = r.ordering.levels.map((l) => l.candidateId);
     expect(ids[4]).toBe(spare.id);
     expect(ids[0]).toBe(auto.levels[0]!.candidateId);
@@ -71,26 +80,44 @@ describe('orderings.steer', () => {
     expect(undone.levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
     expect(JSON.parse(snapshot())[0]).toEqual(JSON.parse(before)[0]);
     await studio.api.call('history.redo', { runId });
-    expect((await studio.api.call('orderings.get', { runId, kind: 'steered' })).levels.map((l) => l.candidateId)).toEqual(ids);
-    expect((await studio.api.call('orderings.steering', { runId })).pins).toEqual([{ level: 5, candidateId: spare.id }]);
+    expect(
+      (await studio.api.call('orderings.get', { runId, kind: 'steered' })).levels.map((l) => l.candidateId),
+    ).toEqual(ids);
+    expect((await studio.api.call('orderings.steering', { runId })).pins).toEqual([
+      { level: 5, candidateId: spare.id },
+    ]);
   });
 
   it('refuses impossible constraints naming the levels and the rule, and stores nothing', async () => {
     const page = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false });
-    const proven = page.items.filter((c) => c.failure === null).sort((a, b) => (a.metrics['bits'] ?? 0) - (b.metrics['bits'] ?? 0));
-    const easiest = proven[0]!, hardest = proven[proven.length - 1]!;
+    const proven = page.items
+      .filter((c) => c.failure === null)
+      .sort((a, b) => (a.metrics['bits'] ?? 0) - (b.metrics['bits'] ?? 0));
+    const easiest = proven[0]!,
+      hardest = proven[proven.length - 1]!;
     expect(hardest.metrics['bits']).toBeGreaterThan(easiest.metrics['bits']!);
     const before = snapshot();
-    const err = await refusal(studio.api.call('orderings.steer', { runId, clear: true, pin: [{ level: 3, candidateId: hardest.id }, { level: 6, candidateId: easiest.id }] }));
+    const err = await refusal(
+      studio.api.call('orderings.steer', {
+        runId,
+        clear: true,
+        pin: [
+          { level: 3, candidateId: hardest.id },
+          { level: 6, candidateId: easiest.id },
+        ],
+      }),
+    );
     expect(err.code).toBe('conflict');
     expect(err.message).toMatch(/level 3 .*harder than level 6/);
-    expect(err.fields).toEqual([{ field: 'steering.levels 3, 6', message: expect.stringMatching(/\(rule: fell\)$/) }]);
+    expect(err.fields).toEqual([
+      { field: 'steering.levels 3, 6', message: expect.stringMatching(/\(rule: fell\)$/) },
+    ]);
     expect(snapshot()).toBe(before);
     const list = await studio.api.call('history.list', { runId });
     expect(list.entries[0]!.kind).toBe('steer');
   });
 
-  it('takes a run\'s changes in the order they came: an undo sent while a steer computes undoes that steer, two steers sent at once both hold', async () => {
+  it("takes a run's changes in the order they came: an undo sent while a steer computes undoes that steer, two steers sent at once both hold", async () => {
     // A fast designer: L pressed, then Ctrl+Z before the recompute answered. The undo used to run
     // first (it needs no worker) and undo the change before; the steer then stored its order
     // computed from the steering it had read, so what history called undone came back.
@@ -112,7 +139,9 @@ describe('orderings.steer', () => {
     ]);
     expect(one.steering.locks.map((l) => l.level)).toEqual([3, 5]);
     expect(two.steering.locks.map((l) => l.level)).toEqual([3, 5, 7]);
-    expect((await studio.api.call('orderings.steering', { runId })).locks.map((l) => l.level)).toEqual([3, 5, 7]);
+    expect((await studio.api.call('orderings.steering', { runId })).locks.map((l) => l.level)).toEqual([
+      3, 5, 7,
+    ]);
     const list = await studio.api.call('history.list', { runId, limit: 2 });
     expect(list.entries.map((e) => e.label)).toEqual(['Locked level 7', 'Locked level 5']);
   });
@@ -124,12 +153,18 @@ describe('orderings.steer', () => {
       db.pragma('foreign_keys = ON');
       for (let v = 0; v < 5; v++) db.exec(migrations[v]!);
       db.pragma('user_version = 5');
-      db.prepare("INSERT INTO runs (id, game, seed, plan, rules, status, levels, created_at) VALUES (1, 'carillon', 1, '[]', '{}', 'done', 2, 'x')").run();
+      db.prepare(
+        "INSERT INTO runs (id, game, seed, plan, rules, status, levels, created_at) VALUES (1, 'carillon', 1, '[]', '{}', 'done', 2, 'x')",
+      ).run();
       db.prepare("INSERT INTO candidates (id, run_id, slot, idx, level) VALUES (7, 1, 0, 0, '{}')").run();
       db.prepare("INSERT INTO orderings (run_id, kind, computed_at) VALUES (1, 'approved', 'x')").run();
-      db.prepare('INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (1, ?, 1, 7, 2.5)').run('approved');
+      db.prepare(
+        'INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (1, ?, 1, 7, 2.5)',
+      ).run('approved');
       expect(migrate(db)).toBe(migrations.length);
-      expect(db.prepare('SELECT * FROM ordering_levels').all()).toEqual([{ run_id: 1, kind: 'approved', level: 1, candidate_id: 7, target: 2.5 }]);
+      expect(db.prepare('SELECT * FROM ordering_levels').all()).toEqual([
+        { run_id: 1, kind: 'approved', level: 1, candidate_id: 7, target: 2.5 },
+      ]);
       db.prepare("INSERT INTO orderings (run_id, kind, computed_at) VALUES (1, 'steered', 'y')").run();
       // The rebuilt tables still cascade: deleting the run removes its orderings.
       db.prepare('DELETE FROM runs WHERE id = 1').run();

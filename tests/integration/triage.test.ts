@@ -24,7 +24,8 @@ function raw<T>(fn: (db: Database.Database) => T): T {
     db.close();
   }
 }
-const triageRows = (): unknown[] => raw((db) => db.prepare('SELECT * FROM pair_triage WHERE run_id = ? ORDER BY a_id, b_id').all(runId));
+const triageRows = (): unknown[] =>
+  raw((db) => db.prepare('SELECT * FROM pair_triage WHERE run_id = ? ORDER BY a_id, b_id').all(runId));
 
 beforeAll(async () => {
   runId = (await studio.finishedRun({ game: 'carillon', seed: 11, levels: 8 })).id;
@@ -71,12 +72,25 @@ describe('duplicates.triage', () => {
     expect(r.entry?.label).toMatch(/^Marked L\d+ · c\d+ ↔ L\d+ · c\d+ fine \(both may ship\)$/);
     expect(r.pair.fine?.by).toBe(DESIGNER);
     expect(Date.parse(r.pair.fine!.at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(triageRows()).toEqual([{ run_id: runId, a_id: Math.min(pair!.a.id, pair!.b.id), b_id: Math.max(pair!.a.id, pair!.b.id), decision: 'fine', decided_by: DESIGNER, decided_at: r.pair.fine!.at }]);
+    expect(triageRows()).toEqual([
+      {
+        run_id: runId,
+        a_id: Math.min(pair!.a.id, pair!.b.id),
+        b_id: Math.max(pair!.a.id, pair!.b.id),
+        decision: 'fine',
+        decided_by: DESIGNER,
+        decided_at: r.pair.fine!.at,
+      },
+    ]);
 
     const open = await studio.api.call('duplicates.list', { runId, limit: 100_000 });
     expect(open.map((p) => p.id)).toEqual(before.map((p) => p.id).filter((id) => id !== pair!.id));
-    expect((await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'fine' })).map((p) => p.id)).toEqual([pair!.id]);
-    expect(await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'all' })).toHaveLength(before.length);
+    expect(
+      (await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'fine' })).map((p) => p.id),
+    ).toEqual([pair!.id]);
+    expect(await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'all' })).toHaveLength(
+      before.length,
+    );
 
     // Marking it again changes nothing and records nothing (the first decider stays).
     const again = await studio.api.call('duplicates.triage', { pairId: pair!.id, decision: 'fine' });
@@ -105,15 +119,23 @@ describe('duplicates.triage', () => {
     expect(rb.entry?.label).toMatch(/^Rejected L\d+ · c\d+ \(near-duplicate of L\d+ · c\d+\)$/);
     expect(rb.pair.b.verdict).toBe('rejected');
     expect(rb.pair.a.verdict).toBe('none');
-    expect((await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'unresolved' })).some((p) => p.id === pair!.id)).toBe(false);
+    expect(
+      (await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'unresolved' })).some(
+        (p) => p.id === pair!.id,
+      ),
+    ).toBe(false);
     // Still reported under the default filter: only a fine mark hides a pair.
-    expect((await studio.api.call('duplicates.list', { runId, limit: 100_000 })).some((p) => p.id === pair!.id)).toBe(true);
+    expect(
+      (await studio.api.call('duplicates.list', { runId, limit: 100_000 })).some((p) => p.id === pair!.id),
+    ).toBe(true);
     const report = await studio.api.call('runs.report', { runId });
     expect(report?.nearDuplicates.triage).toMatchObject({ fine: 0 });
     expect(report?.nearDuplicates.triage?.rejected).toBeGreaterThanOrEqual(1);
 
     await studio.api.call('history.undo', { runId });
-    const back = (await studio.api.call('duplicates.list', { runId, limit: 100_000 })).find((p) => p.id === pair!.id)!;
+    const back = (await studio.api.call('duplicates.list', { runId, limit: 100_000 })).find(
+      (p) => p.id === pair!.id,
+    )!;
     expect(back.b.verdict).toBe('none');
 
     const ra = await studio.api.call('duplicates.triage', { pairId: pair!.id, decision: 'reject-a' });
@@ -124,12 +146,18 @@ describe('duplicates.triage', () => {
 
   it('refuses an unknown pair or decision by name and changes nothing', async () => {
     const entries = (await studio.api.call('history.list', { runId })).total;
-    const missing = await refusal(studio.api.call('duplicates.triage', { pairId: 99_999_999, decision: 'fine' }));
+    const missing = await refusal(
+      studio.api.call('duplicates.triage', { pairId: 99_999_999, decision: 'fine' }),
+    );
     expect(missing.code).toBe('not-found');
     expect(missing.message).toMatch(/pair 99999999 does not exist/);
     const bad = await refusalOf(studio.service, 'duplicates.triage', { pairId: 1, decision: 'maybe' });
     expect(bad.fields?.[0]?.field).toBe('decision');
-    const extra = await refusalOf(studio.service, 'duplicates.triage', { pairId: 1, decision: 'fine', by: 'mallory' });
+    const extra = await refusalOf(studio.service, 'duplicates.triage', {
+      pairId: 1,
+      decision: 'fine',
+      by: 'mallory',
+    });
     expect(extra.fields?.some((f) => f.field === 'by')).toBe(true);
     expect((await studio.api.call('history.list', { runId })).total).toBe(entries);
   });
@@ -149,9 +177,19 @@ describe('the steered ordering honours the triage', () => {
     expect(proven.length).toBeGreaterThanOrEqual(2);
     [a, b] = [proven[0]!.id, proven[1]!.id];
     pairId = raw((db) => {
-      db.prepare('UPDATE candidates SET level = (SELECT level FROM candidates WHERE id = @a), metrics = (SELECT metrics FROM candidates WHERE id = @a), difficulty = (SELECT difficulty FROM candidates WHERE id = @a) WHERE id = @b').run({ a, b });
-      db.prepare('DELETE FROM duplicate_pairs WHERE (a_id = @a AND b_id = @b) OR (a_id = @b AND b_id = @a)').run({ a, b });
-      return Number(db.prepare("INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, 'same-picture', 'identity', 1)").run(runId, a, b).lastInsertRowid);
+      db.prepare(
+        'UPDATE candidates SET level = (SELECT level FROM candidates WHERE id = @a), metrics = (SELECT metrics FROM candidates WHERE id = @a), difficulty = (SELECT difficulty FROM candidates WHERE id = @a) WHERE id = @b',
+      ).run({ a, b });
+      db.prepare(
+        'DELETE FROM duplicate_pairs WHERE (a_id = @a AND b_id = @b) OR (a_id = @b AND b_id = @a)',
+      ).run({ a, b });
+      return Number(
+        db
+          .prepare(
+            "INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, 'same-picture', 'identity', 1)",
+          )
+          .run(runId, a, b).lastInsertRowid,
+      );
     });
     const all = await studio.api.call('candidates.list', { runId, limit: 2000, withLevels: false });
     const others = all.items.filter((c) => c.failure === null && c.id !== a && c.id !== b).map((c) => c.id);
@@ -160,7 +198,9 @@ describe('the steered ordering honours the triage', () => {
 
   const shipped = async (): Promise<number[]> => {
     const r = await studio.api.call('orderings.steer', { runId });
-    return r.ordering.levels.map((l) => l.candidateId).filter((id): id is number => id !== null && (id === a || id === b));
+    return r.ordering.levels
+      .map((l) => l.candidateId)
+      .filter((id): id is number => id !== null && (id === a || id === b));
   };
 
   it('unmarked, one of the two copies is skipped; marked fine, both ship; undone, one again', async () => {
@@ -177,10 +217,22 @@ describe('the steered ordering honours the triage', () => {
     expect(await shipped()).toHaveLength(1);
   }, 120_000);
 
-  it('names a pair both shipping (pinned) among the order\'s problems until it is marked fine', async () => {
-    const pinned = await studio.api.call('orderings.steer', { runId, pin: [{ level: 1, candidateId: a }, { level: 2, candidateId: b }] });
+  it("names a pair both shipping (pinned) among the order's problems until it is marked fine", async () => {
+    const pinned = await studio.api.call('orderings.steer', {
+      runId,
+      pin: [
+        { level: 1, candidateId: a },
+        { level: 2, candidateId: b },
+      ],
+    });
     expect(pinned.ordering.levels.slice(0, 2).map((l) => l.candidateId)).toEqual([a, b]);
-    expect(pinned.ordering.problems).toContainEqual(expect.objectContaining({ level: 2, message: 'levels 1 and 2 are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)' }));
+    expect(pinned.ordering.problems).toContainEqual(
+      expect.objectContaining({
+        level: 2,
+        message:
+          'levels 1 and 2 are near-duplicates and both ship: reject one or mark the pair fine (Duplicates)',
+      }),
+    );
     await studio.api.call('duplicates.triage', { pairId, decision: 'fine' });
     const fine = await studio.api.call('orderings.steer', { runId });
     expect(fine.ordering.levels.slice(0, 2).map((l) => l.candidateId)).toEqual([a, b]);
@@ -192,12 +244,16 @@ describe('the steered ordering honours the triage', () => {
   it('never ships a rejected candidate, and refuses a pin on one, naming the level', async () => {
     await studio.api.call('duplicates.triage', { pairId, decision: 'fine' });
     await studio.api.call('duplicates.triage', { pairId, decision: 'reject-b' });
-    const pairView = (await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'all' })).find((p) => p.id === pairId)!;
+    const pairView = (
+      await studio.api.call('duplicates.list', { runId, limit: 100_000, triage: 'all' })
+    ).find((p) => p.id === pairId)!;
     const rejected = pairView.b.id;
     const ids = await shipped();
     expect(ids).not.toContain(rejected);
     expect(ids).toHaveLength(1);
-    const pin = await refusal(studio.api.call('orderings.steer', { runId, pin: [{ level: 2, candidateId: rejected }] }));
+    const pin = await refusal(
+      studio.api.call('orderings.steer', { runId, pin: [{ level: 2, candidateId: rejected }] }),
+    );
     expect(pin.code).toBe('conflict');
     expect(pin.message).toMatch(/level 2 is pinned to L1 · c\d+, which is rejected/);
   }, 120_000);

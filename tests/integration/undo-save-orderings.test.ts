@@ -16,7 +16,10 @@ import { useTestStudio } from '../helpers/studio';
 const studio = useTestStudio({ workers: 2 });
 
 /** The level mirrored left to right: every rule still holds, the same difficulty. */
-const mirrored = (l: CarillonLevel): CarillonLevel => ({ ...l, dots: l.dots.map((d) => ({ ...d, x: 640 - d.x })) });
+const mirrored = (l: CarillonLevel): CarillonLevel => ({
+  ...l,
+  dots: l.dots.map((d) => ({ ...d, x: 640 - d.x })),
+});
 
 /** Every row a save, its undo and the orders touch. */
 const ROWS = [
@@ -32,10 +35,20 @@ describe('undo of a save whose candidate ships in the approved order', () => {
     const run = await studio.finishedRun({ game: 'carillon', seed: 44, levels: 4 });
     const runId = run.id;
     const auto = await studio.api.call('orderings.get', { runId, kind: 'automatic' });
-    const shipped: CandidateDetail = await studio.api.call('candidates.get', { candidateId: auto.levels[2]!.candidateId! });
-    const saved = await studio.api.call('candidates.saveEdited', { runId, slot: shipped.slot, from: shipped.id, level: mirrored(shipped.level as CarillonLevel) });
+    const shipped: CandidateDetail = await studio.api.call('candidates.get', {
+      candidateId: auto.levels[2]!.candidateId!,
+    });
+    const saved = await studio.api.call('candidates.saveEdited', {
+      runId,
+      slot: shipped.slot,
+      from: shipped.id,
+      level: mirrored(shipped.level as CarillonLevel),
+    });
     expect(saved.draft).toBe(false);
-    const name = candidateName(shipped.slot, (await studio.api.call('candidates.get', { candidateId: saved.candidateId })).index);
+    const name = candidateName(
+      shipped.slot,
+      (await studio.api.call('candidates.get', { candidateId: saved.candidateId })).index,
+    );
     // Approve the automatic order's other levels and the edit in place of level 3's candidate.
     const approve = auto.levels.map((l) => (l.level === 3 ? saved.candidateId : l.candidateId!));
     await studio.api.call('candidates.setVerdict', { candidateIds: approve, verdict: 'approved' });
@@ -51,16 +64,25 @@ describe('undo of a save whose candidate ships in the approved order', () => {
     expect(undo.entries[0]!.kind).toBe('edit');
 
     // The order keeps its four levels; level 3 is empty and says why.
-    const rows = readRows<{ level: number; candidate_id: number | null }>(studio.dbPath, "SELECT level, candidate_id FROM ordering_levels WHERE run_id = ? AND kind = 'approved' ORDER BY level", runId);
+    const rows = readRows<{ level: number; candidate_id: number | null }>(
+      studio.dbPath,
+      "SELECT level, candidate_id FROM ordering_levels WHERE run_id = ? AND kind = 'approved' ORDER BY level",
+      runId,
+    );
     expect(rows.map((r) => r.level)).toEqual([1, 2, 3, 4]);
     expect(rows.map((r) => r.candidate_id)).toEqual([approve[0], approve[1], null, approve[3]]);
     const view = await studio.api.call('orderings.get', { runId, kind: 'approved' });
     expect(view.shortLevels).toEqual([3]);
-    expect(view.problems).toContainEqual({ level: 3, message: `${name} left this order when its save was undone: level 3 is empty until the order is recomputed` });
+    expect(view.problems).toContainEqual({
+      level: 3,
+      message: `${name} left this order when its save was undone: level 3 is empty until the order is recomputed`,
+    });
     const refused = await refusal(studio.api.call('packs.export', { runId, kind: 'approved' }));
     expect(refused.message).toMatch(/cannot fill level 3 .*left this order when its save was undone/);
     // The automatic order never held it, and is untouched.
-    expect((await studio.api.call('orderings.get', { runId, kind: 'automatic' })).levels.map((l) => l.candidateId)).toEqual(auto.levels.map((l) => l.candidateId));
+    expect(
+      (await studio.api.call('orderings.get', { runId, kind: 'automatic' })).levels.map((l) => l.candidateId),
+    ).toEqual(auto.levels.map((l) => l.candidateId));
 
     // Redo: the candidate is back in level 3, every row as before the undo.
     await studio.api.call('history.redo', { runId });
@@ -68,12 +90,20 @@ describe('undo of a save whose candidate ships in the approved order', () => {
     await studio.api.call('history.redo', { runId });
     expect(rowSnapshot(studio.dbPath, ROWS, runId)).toBe(computed);
     const exported = await studio.api.call('packs.export', { runId, kind: 'approved' });
-    expect((JSON.parse(exported.text) as { studio?: { handEdited?: { level: number }[] } }).studio?.handEdited).toEqual([{ level: 3, candidate: name, from: candidateName(shipped.slot, shipped.index) }]);
+    expect(
+      (JSON.parse(exported.text) as { studio?: { handEdited?: { level: number }[] } }).studio?.handEdited,
+    ).toEqual([{ level: 3, candidate: name, from: candidateName(shipped.slot, shipped.index) }]);
 
     // A jump back over both and forward again: the same rows again, twice over.
     const first = (await studio.api.call('history.list', { runId, limit: 10 })).entries.at(-1)!;
     await studio.api.call('history.jump', { runId, entryId: 0 });
-    expect(readRows(studio.dbPath, "SELECT candidate_id FROM ordering_levels WHERE run_id = ? AND kind = 'approved' AND level = 3", runId)).toEqual([{ candidate_id: null }]);
+    expect(
+      readRows(
+        studio.dbPath,
+        "SELECT candidate_id FROM ordering_levels WHERE run_id = ? AND kind = 'approved' AND level = 3",
+        runId,
+      ),
+    ).toEqual([{ candidate_id: null }]);
     await studio.api.call('history.jump', { runId, entryId: first.id });
     await studio.api.call('history.redo', { runId });
     expect(rowSnapshot(studio.dbPath, ROWS, runId)).toBe(computed);

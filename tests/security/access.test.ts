@@ -52,9 +52,16 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${s.base}${path}`, { headers });
 
 /** Upgrade status (101 when opened) of a socket with these headers. */
-function upgradeStatus(path: string, headers: Record<string, string>, origin: string | undefined = s.base): Promise<number> {
+function upgradeStatus(
+  path: string,
+  headers: Record<string, string>,
+  origin: string | undefined = s.base,
+): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${s.port}${path}`, { headers, ...(origin === undefined ? {} : { origin }) });
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}${path}`, {
+      headers,
+      ...(origin === undefined ? {} : { origin }),
+    });
     ws.on('unexpected-response', (_q, res) => resolve(res.statusCode ?? 0));
     ws.on('open', () => {
       ws.close();
@@ -85,7 +92,11 @@ describe('wrong tokens of the right length are refused everywhere', () => {
     expect((await get(`/?token=${wrong.oneOff}`)).status).toBe(403);
     expect((await get(`/?token=${s.token}`)).status).toBe(200);
     for (const t of [wrong.zeros, wrong.oneOff, s.token]) {
-      const res = await fetch(`${s.base}/api/runs.create?token=${t}`, { method: 'POST', headers: { origin: s.base, 'content-type': 'application/json' }, body: JSON.stringify({ game: 'carillon', seed: 5, levels: 1 }) });
+      const res = await fetch(`${s.base}/api/runs.create?token=${t}`, {
+        method: 'POST',
+        headers: { origin: s.base, 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'carillon', seed: 5, levels: 1 }),
+      });
       expect(res.status).toBe(403);
     }
     // A socket opened with the token in its address is not signed in by it.
@@ -103,7 +114,11 @@ describe('wrong tokens of the right length are refused everywhere', () => {
   it('by header: page, API and socket upgrade', async () => {
     for (const t of [wrong.zeros, wrong.oneOff]) {
       expect((await get('/', { 'x-studio-token': t })).status).toBe(403);
-      const res = await apiPost({ base: s.base, token: t }, 'runs.create', { game: 'carillon', seed: 5, levels: 1 });
+      const res = await apiPost({ base: s.base, token: t }, 'runs.create', {
+        game: 'carillon',
+        seed: 5,
+        levels: 1,
+      });
       expect(res.status).toBe(403);
       expect(await res.text()).toMatch(/X-Studio-Token header/);
       expect(await upgradeStatus('/ws', { 'x-studio-token': t })).toBe(403);
@@ -111,7 +126,10 @@ describe('wrong tokens of the right length are refused everywhere', () => {
     // The right token in the header works for all three.
     expect((await get('/', { 'x-studio-token': s.token })).status).toBe(200);
     expect((await apiPost(s, 'runs.list', {})).status).toBe(200);
-    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { origin: s.base, headers: { 'x-studio-token': s.token } });
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, {
+      origin: s.base,
+      headers: { 'x-studio-token': s.token },
+    });
     await new Promise((r) => ws.on('open', r));
     expect((await call(ws, { id: 1, method: 'runs.list', args: {} }, 1)).envelope.ok).toBe(true);
     ws.close();
@@ -119,20 +137,31 @@ describe('wrong tokens of the right length are refused everywhere', () => {
   });
 
   it('by cookie: the page refuses wrong ones, and the API and socket never take the cookie', async () => {
-    for (const t of [wrong.zeros, wrong.oneOff]) expect((await get('/', { cookie: `${cookieName}=${t}` })).status).toBe(403);
+    for (const t of [wrong.zeros, wrong.oneOff])
+      expect((await get('/', { cookie: `${cookieName}=${t}` })).status).toBe(403);
     expect((await get('/', { cookie: `${cookieName}=${s.token}` })).status).toBe(200);
     // Another instance's cookie name is not this one's.
     expect((await get('/', { cookie: `studio_token_000000000000=${s.token}` })).status).toBe(403);
     expect((await get('/', { cookie: `studio_token=${s.token}` })).status).toBe(403);
     const cookie = `${cookieName}=${s.token}`;
-    const api = await fetch(`${s.base}/api/runs.create`, { method: 'POST', headers: { cookie, origin: s.base, 'content-type': 'application/json' }, body: JSON.stringify({ game: 'carillon', seed: 5, levels: 1 }) });
+    const api = await fetch(`${s.base}/api/runs.create`, {
+      method: 'POST',
+      headers: { cookie, origin: s.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'carillon', seed: 5, levels: 1 }),
+    });
     expect(api.status).toBe(403);
-    expect(await socketCloseCode('{"id":1,"method":"runs.create","args":{"game":"carillon","seed":5,"levels":1}}', { cookie })).toBe(4401);
+    expect(
+      await socketCloseCode(
+        '{"id":1,"method":"runs.create","args":{"game":"carillon","seed":5,"levels":1}}',
+        { cookie },
+      ),
+    ).toBe(4401);
     expect(dbState(s.dbPath)).toEqual(before);
   });
 
   it('by socket: the first message with a wrong token closes with 4403', async () => {
-    for (const t of [wrong.zeros, wrong.oneOff, '', 'x'.repeat(10_000)]) expect(await socketCloseCode(JSON.stringify({ auth: t }))).toBe(4403);
+    for (const t of [wrong.zeros, wrong.oneOff, '', 'x'.repeat(10_000)])
+      expect(await socketCloseCode(JSON.stringify({ auth: t }))).toBe(4403);
     expect(await socketCloseCode(JSON.stringify({ auth: s.token }))).toBe(0);
     // A socket that never sends its token is closed by the server (after 10 s).
     const raw = await rawSocket(s);
@@ -144,14 +173,34 @@ describe('wrong tokens of the right length are refused everywhere', () => {
   it('the comparison itself: equal-length, near-miss and odd inputs are all false', () => {
     const token = 'ab'.repeat(24);
     expect(sameToken(token, token)).toBe(true);
-    for (const given of ['0'.repeat(48), token.slice(0, -1) + 'c', 'c' + token.slice(1), token + ' ', token.slice(0, -1), '', null, undefined, 12, { toString: () => token }, [token]]) {
+    for (const given of [
+      '0'.repeat(48),
+      token.slice(0, -1) + 'c',
+      'c' + token.slice(1),
+      token + ' ',
+      token.slice(0, -1),
+      '',
+      null,
+      undefined,
+      12,
+      { toString: () => token },
+      [token],
+    ]) {
       expect(sameToken(given, token)).toBe(false);
     }
   });
 });
 
 describe('Origin and Content-Type', () => {
-  const foreign = () => [`http://127.0.0.1:${s.port + 1}`, `http://localhost:${s.port === 1 ? 2 : s.port - 1}`, 'null', `https://127.0.0.1:${s.port}`, `http://127.0.0.1:${s.port}/`, `http://127.0.0.1.evil.example:${s.port}`, 'http://127.0.0.1'];
+  const foreign = () => [
+    `http://127.0.0.1:${s.port + 1}`,
+    `http://localhost:${s.port === 1 ? 2 : s.port - 1}`,
+    'null',
+    `https://127.0.0.1:${s.port}`,
+    `http://127.0.0.1:${s.port}/`,
+    `http://127.0.0.1.evil.example:${s.port}`,
+    'http://127.0.0.1',
+  ];
 
   it('a socket upgrade from any other origin, or none, is refused with 403', async () => {
     for (const origin of foreign()) expect(await upgradeStatus('/ws', {}, origin)).toBe(403);
@@ -166,10 +215,21 @@ describe('Origin and Content-Type', () => {
     for (const origin of foreign()) {
       const res = await apiPost(s, 'runs.create', { game: 'carillon', seed: 5, levels: 1 }, { origin });
       expect(res.status).toBe(403);
-      expect(await res.text()).toMatch(/Origin must be exactly http:\/\/127\.0\.0\.1:\d+ or http:\/\/localhost:\d+/);
+      expect(await res.text()).toMatch(
+        /Origin must be exactly http:\/\/127\.0\.0\.1:\d+ or http:\/\/localhost:\d+/,
+      );
     }
     const none = await new Promise<number>((resolve) => {
-      const req = request({ host: '127.0.0.1', port: s.port, path: '/api/runs.list', method: 'POST', headers: { 'x-studio-token': s.token, 'content-type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: s.port,
+          path: '/api/runs.list',
+          method: 'POST',
+          headers: { 'x-studio-token': s.token, 'content-type': 'application/json' },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       req.end('{}');
     });
     expect(none).toBe(403);
@@ -178,12 +238,25 @@ describe('Origin and Content-Type', () => {
   });
 
   it('a POST must say Content-Type: application/json (415 otherwise)', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', '']) {
-      const res = await apiPost(s, 'runs.create', { game: 'carillon', seed: 5, levels: 1 }, { 'content-type': type });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+      '',
+    ]) {
+      const res = await apiPost(
+        s,
+        'runs.create',
+        { game: 'carillon', seed: 5, levels: 1 },
+        { 'content-type': type },
+      );
       expect(res.status).toBe(415);
       expect(await res.text()).toMatch(/Content-Type: application\/json/);
     }
-    expect((await apiPost(s, 'runs.list', {}, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+    expect(
+      (await apiPost(s, 'runs.list', {}, { 'content-type': 'application/json; charset=utf-8' })).status,
+    ).toBe(200);
     expect(dbState(s.dbPath)).toEqual(before);
   });
 });
@@ -203,7 +276,18 @@ describe('sizes', () => {
   it('a chunked body that grows past the cap gets 413 with a sentence', async () => {
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: s.port, path: '/api/packs.import', method: 'POST', headers: { 'x-studio-token': s.token, 'content-type': 'application/json', origin: s.base, 'transfer-encoding': 'chunked' } },
+        {
+          host: '127.0.0.1',
+          port: s.port,
+          path: '/api/packs.import',
+          method: 'POST',
+          headers: {
+            'x-studio-token': s.token,
+            'content-type': 'application/json',
+            origin: s.base,
+            'transfer-encoding': 'chunked',
+          },
+        },
         (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d.toString()));
@@ -242,7 +326,14 @@ describe('sizes', () => {
 
 describe('odd paths', () => {
   it('GET /% and NUL bytes answer 400 with a sentence, not 500', async () => {
-    for (const path of ['/%', '/%zz', '/assets/%E0%A4%A', '/%00', '/assets/app%00.js', '/index.html%00.png']) {
+    for (const path of [
+      '/%',
+      '/%zz',
+      '/assets/%E0%A4%A',
+      '/%00',
+      '/assets/app%00.js',
+      '/index.html%00.png',
+    ]) {
       const res = await get(`${path}?token=${s.token}`);
       expect(res.status, path).toBe(400);
       expect(await res.text()).toMatch(/^Bad request: /);
@@ -255,7 +346,9 @@ describe('odd paths', () => {
     // A raw NUL, a bare % and a scheme-relative path, straight onto the wire.
     for (const line of ['GET /\0 HTTP/1.1', `GET /% HTTP/1.1`, `GET //?token=${s.token} HTTP/1.1`]) {
       const answer = await new Promise<string>((resolve) => {
-        const sock = connect(s.port, '127.0.0.1', () => sock.write(`${line}\r\nHost: 127.0.0.1:${s.port}\r\nConnection: close\r\n\r\n`));
+        const sock = connect(s.port, '127.0.0.1', () =>
+          sock.write(`${line}\r\nHost: 127.0.0.1:${s.port}\r\nConnection: close\r\n\r\n`),
+        );
         let got = '';
         sock.on('data', (d: Buffer) => (got += d.toString()));
         sock.on('close', () => resolve(got));
@@ -285,7 +378,13 @@ describe('static files stay inside the renderer folder', () => {
     const server = await startServer({ service: ctx.service, staticDir: join(t.dir, 'linked-root') });
     try {
       const base = `http://127.0.0.1:${server.port}`;
-      for (const path of ['/leak.txt', '/assets/dir/secret.txt', '/hostname', '/assets/dir/', '/assets/..%2f..%2foutside%2fsecret.txt']) {
+      for (const path of [
+        '/leak.txt',
+        '/assets/dir/secret.txt',
+        '/hostname',
+        '/assets/dir/',
+        '/assets/..%2f..%2foutside%2fsecret.txt',
+      ]) {
         const res = await fetch(`${base}${path}?token=${server.token}`);
         expect(res.status, path).toBe(404);
         expect(await res.text()).not.toContain('SECRET');

@@ -28,26 +28,35 @@ const value = <T>(e: Envelope<T>): T => {
 
 async function finish(s: ChildStudio, runId: number): Promise<string> {
   let status = '';
-  await waitForAsync(async () => {
-    status = value(await post<{ status: string }>(s, 'runs.get', { runId })).status;
-    return !['running', 'queued'].includes(status);
-  }, `run ${runId} to stop`, 240_000);
+  await waitForAsync(
+    async () => {
+      status = value(await post<{ status: string }>(s, 'runs.get', { runId })).status;
+      return !['running', 'queued'].includes(status);
+    },
+    `run ${runId} to stop`,
+    240_000,
+  );
   return status;
 }
 
-const exported = async (s: ChildStudio, runId: number): Promise<string> => value(await post<{ text: string }>(s, 'packs.export', { runId, kind: 'automatic' })).text;
+const exported = async (s: ChildStudio, runId: number): Promise<string> =>
+  value(await post<{ text: string }>(s, 'packs.export', { runId, kind: 'automatic' })).text;
 
 /** Resolves with the progress seen when the server was killed in `phase`. */
 function killIn(s: ChildStudio, ws: WebSocket, phase: string): Promise<string> {
   return new Promise((resolve, reject) => {
     ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as { event?: string; payload?: { stage: string; status: string; done: number; total: number } };
+      const m = JSON.parse(String(d)) as {
+        event?: string;
+        payload?: { stage: string; status: string; done: number; total: number };
+      };
       if (m.event !== 'run.progress' || !m.payload) return;
       const p = m.payload;
       if (p.stage === phase && p.done < p.total && s.alive()) {
         s.proc.kill('SIGKILL');
         resolve(`${p.stage} ${p.done}/${p.total}`);
-      } else if (p.status === 'done') reject(new Error(`the run finished before its ${phase} phase was seen`));
+      } else if (p.status === 'done')
+        reject(new Error(`the run finished before its ${phase} phase was seen`));
     });
   });
 }
@@ -55,37 +64,42 @@ function killIn(s: ChildStudio, ws: WebSocket, phase: string): Promise<string> {
 let reference: string;
 
 describe('the server killed mid-run, in each phase', () => {
-  it.each(['generate', 'order', 'near-duplicates'])('killed in %s: reopens, reads interrupted, resumes to the bytes of a run left alone', async (phase) => {
-    const dbPath = join(t.dir, `${phase}.db`);
-    const first = await startChildStudio({ dbPath, workers: 2 });
-    const ws = await authedSocket(first);
-    const runId = value(await post<{ id: number }>(first, 'runs.create', RUN)).id;
-    const at = await killIn(first, ws, phase);
-    ws.terminate();
-    await waitForAsync(async () => !first.alive(), 'the killed server to exit');
-    expect(at).toMatch(new RegExp(`^${phase} `));
+  it.each(['generate', 'order', 'near-duplicates'])(
+    'killed in %s: reopens, reads interrupted, resumes to the bytes of a run left alone',
+    async (phase) => {
+      const dbPath = join(t.dir, `${phase}.db`);
+      const first = await startChildStudio({ dbPath, workers: 2 });
+      const ws = await authedSocket(first);
+      const runId = value(await post<{ id: number }>(first, 'runs.create', RUN)).id;
+      const at = await killIn(first, ws, phase);
+      ws.terminate();
+      await waitForAsync(async () => !first.alive(), 'the killed server to exit');
+      expect(at).toMatch(new RegExp(`^${phase} `));
 
-    // As 15 s without a heartbeat would: the lease goes stale.
-    const raw = new Database(dbPath);
-    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
-    raw.prepare('UPDATE runs SET heartbeat_at = heartbeat_at - 20000').run();
-    raw.close();
+      // As 15 s without a heartbeat would: the lease goes stale.
+      const raw = new Database(dbPath);
+      expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+      raw.prepare('UPDATE runs SET heartbeat_at = heartbeat_at - 20000').run();
+      raw.close();
 
-    const second = await startChildStudio({ dbPath, workers: 2 });
-    try {
-      expect(value(await post<{ status: string }>(second, 'runs.get', { runId })).status).toBe('interrupted');
-      value(await post(second, 'runs.resume', { runId }));
-      expect(await finish(second, runId)).toBe('done');
-      const text = await exported(second, runId);
-      if (!reference) {
-        // The same run left alone, once for the file.
-        const straight = value(await post<{ id: number }>(second, 'runs.create', RUN)).id;
-        expect(await finish(second, straight)).toBe('done');
-        reference = await exported(second, straight);
+      const second = await startChildStudio({ dbPath, workers: 2 });
+      try {
+        expect(value(await post<{ status: string }>(second, 'runs.get', { runId })).status).toBe(
+          'interrupted',
+        );
+        value(await post(second, 'runs.resume', { runId }));
+        expect(await finish(second, runId)).toBe('done');
+        const text = await exported(second, runId);
+        if (!reference) {
+          // The same run left alone, once for the file.
+          const straight = value(await post<{ id: number }>(second, 'runs.create', RUN)).id;
+          expect(await finish(second, straight)).toBe('done');
+          reference = await exported(second, straight);
+        }
+        expect(text === reference).toBe(true);
+      } finally {
+        await second.stop();
       }
-      expect(text === reference).toBe(true);
-    } finally {
-      await second.stop();
-    }
-  });
+    },
+  );
 });

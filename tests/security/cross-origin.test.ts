@@ -45,45 +45,61 @@ describe('a page on another local port', () => {
     const refusalsBefore = (s.stderr().match(/did not come from the studio's own page/g) ?? []).length;
 
     await page.goto(foreignBase);
-    const outcome = await page.evaluate(async (studio) => {
-      const socket = (first: string | null) =>
-        new Promise<string>((resolve) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${studio.port}/ws`);
-          ws.onopen = () => {
-            if (first !== null) ws.send(first);
-            ws.send(JSON.stringify({ id: 1, method: 'runs.create', args: { game: 'carillon', seed: 9, levels: 1 } }));
-            ws.onmessage = (m) => resolve(`message: ${String(m.data)}`);
-            setTimeout(() => resolve('open'), 1000);
-          };
-          ws.onerror = () => resolve('error');
-          ws.onclose = (e) => resolve(`close ${e.code}`);
-        });
-      const bare = await socket(null);
-      const guessed = await socket(JSON.stringify({ auth: '0'.repeat(48) }));
-      const body = JSON.stringify({ game: 'carillon', seed: 9, levels: 1 });
-      let post = 'sent';
-      await fetch(`http://127.0.0.1:${studio.port}/api/runs.create`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body }).catch(() => (post = 'failed'));
-      // A form POST (text/plain) is a navigation, not fetch: it carries the cookie too.
-      const form = document.createElement('form');
-      form.method = 'POST';
-      form.enctype = 'text/plain';
-      form.target = 'sink';
-      form.action = `http://127.0.0.1:${studio.port}/api/runs.create?token=`;
-      const input = document.createElement('input');
-      input.name = body.slice(0, -1) + ',"x":"';
-      input.value = '"}';
-      form.appendChild(input);
-      document.body.appendChild(form);
-      form.submit();
-      return { bare, guessed, post };
-    }, { port: s.port });
+    const outcome = await page.evaluate(
+      async (studio) => {
+        const socket = (first: string | null) =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${studio.port}/ws`);
+            ws.onopen = () => {
+              if (first !== null) ws.send(first);
+              ws.send(
+                JSON.stringify({
+                  id: 1,
+                  method: 'runs.create',
+                  args: { game: 'carillon', seed: 9, levels: 1 },
+                }),
+              );
+              ws.onmessage = (m) => resolve(`message: ${String(m.data)}`);
+              setTimeout(() => resolve('open'), 1000);
+            };
+            ws.onerror = () => resolve('error');
+            ws.onclose = (e) => resolve(`close ${e.code}`);
+          });
+        const bare = await socket(null);
+        const guessed = await socket(JSON.stringify({ auth: '0'.repeat(48) }));
+        const body = JSON.stringify({ game: 'carillon', seed: 9, levels: 1 });
+        let post = 'sent';
+        await fetch(`http://127.0.0.1:${studio.port}/api/runs.create`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          headers: { 'content-type': 'text/plain' },
+          body,
+        }).catch(() => (post = 'failed'));
+        // A form POST (text/plain) is a navigation, not fetch: it carries the cookie too.
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.enctype = 'text/plain';
+        form.target = 'sink';
+        form.action = `http://127.0.0.1:${studio.port}/api/runs.create?token=`;
+        const input = document.createElement('input');
+        input.name = body.slice(0, -1) + ',"x":"';
+        input.value = '"}';
+        form.appendChild(input);
+        document.body.appendChild(form);
+        form.submit();
+        return { bare, guessed, post };
+      },
+      { port: s.port },
+    );
 
     expect(outcome.bare).toMatch(/^(error|close 1006)$/);
     expect(outcome.guessed).toMatch(/^(error|close 1006)$/);
     // The server saw and refused each: two sockets, the fetch and the form. Its log comes through
     // a pipe, the form's request after the page moved on: waited for (a fixed second in the page
     // was too short for a loaded machine).
-    const refusals = (): number => (s.stderr().match(/did not come from the studio's own page/g) ?? []).length - refusalsBefore;
+    const refusals = (): number =>
+      (s.stderr().match(/did not come from the studio's own page/g) ?? []).length - refusalsBefore;
     await expect.poll(refusals, { timeout: 30_000 }).toBe(4);
     expect(s.alive()).toBe(true);
     expect(dbState(s.dbPath)).toEqual(before);

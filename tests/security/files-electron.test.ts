@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src-shared/api';
-import { FILES_EXPORT_TO_CHOSEN, FILES_PICK_AND_IMPORT, registerFileHandlers } from '../../src-main/electron/files';
+import {
+  FILES_EXPORT_TO_CHOSEN,
+  FILES_PICK_AND_IMPORT,
+  registerFileHandlers,
+} from '../../src-main/electron/files';
 import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
 import { dbState, type DbState } from './files-fixtures';
@@ -32,8 +36,14 @@ beforeAll(async () => {
   ctx = testService(1);
   registerFileHandlers({ handle: (channel, fn) => void handlers.set(channel, fn as never) }, ctx.service, {
     dialog: {
-      showOpenDialog: (async () => (opened.push('open'), nextOpen === null ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [nextOpen] })) as never,
-      showSaveDialog: (async () => (opened.push('save'), nextSave === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: nextSave })) as never,
+      showOpenDialog: (async () => (
+        opened.push('open'),
+        nextOpen === null ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [nextOpen] }
+      )) as never,
+      showSaveDialog: (async () => (
+        opened.push('save'),
+        nextSave === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: nextSave }
+      )) as never,
     },
     window: () => null,
     defaultFolder: () => t.dir,
@@ -53,17 +63,29 @@ afterAll(async () => {
 describe('Electron: the save dialog is main’s, never a renderer path', () => {
   it('refuses a path from the renderer by name, before any dialog', async () => {
     opened.length = 0;
-    const r = await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic', path: join(t.dir, 'x.json') });
-    expect(r).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(/path: unknown field/) } });
+    const r = await invoke(FILES_EXPORT_TO_CHOSEN, {
+      runId: run.id,
+      kind: 'automatic',
+      path: join(t.dir, 'x.json'),
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', message: expect.stringMatching(/path: unknown field/) },
+    });
     const p = await invoke(FILES_PICK_AND_IMPORT, { path: '/etc/hostname' });
-    expect(p).toMatchObject({ ok: false, error: { message: expect.stringContaining('unknown field(s): path') } });
+    expect(p).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('unknown field(s): path') },
+    });
     expect(opened).toEqual([]);
     expect(existsSync(join(t.dir, 'x.json'))).toBe(false);
   });
 
   it('refuses an untrusted sender', async () => {
     opened.length = 0;
-    expect(await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic' }, stranger)).toMatchObject({ ok: false });
+    expect(
+      await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic' }, stranger),
+    ).toMatchObject({ ok: false });
     expect(await invoke(FILES_PICK_AND_IMPORT, {}, stranger)).toMatchObject({ ok: false });
     expect(opened).toEqual([]);
   });
@@ -74,12 +96,19 @@ describe('Electron: the save dialog is main’s, never a renderer path', () => {
     expect(one).toMatchObject({ ok: true, value: { path: nextSave, fileCount: 1 } });
     expect(JSON.parse(readFileSync(nextSave, 'utf8')).format).toBe('apsis-pack');
     nextSave = join(t.dir, 'levels');
-    const folder = await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic', layout: 'per-level' });
+    const folder = await invoke(FILES_EXPORT_TO_CHOSEN, {
+      runId: run.id,
+      kind: 'automatic',
+      layout: 'per-level',
+    });
     expect(folder).toMatchObject({ ok: true, value: { path: nextSave, fileCount: 3 } });
     expect(readdirSync(nextSave).sort()).toEqual(['index.json', 'level-001.json', 'level-002.json']);
     nextSave = null;
     const before = readdirSync(t.dir).sort();
-    expect(await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic' })).toEqual({ ok: true, value: null });
+    expect(await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic' })).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(readdirSync(t.dir).sort()).toEqual(before);
   });
 
@@ -87,7 +116,13 @@ describe('Electron: the save dialog is main’s, never a renderer path', () => {
     for (const target of [ctx.dbPath, `${ctx.dbPath}-wal`, `${ctx.dbPath}-shm`]) {
       nextSave = target;
       const r = await invoke(FILES_EXPORT_TO_CHOSEN, { runId: run.id, kind: 'automatic' });
-      expect(r).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/it is the studio's database \(studio\.db(-wal|-shm)?\)/) } });
+      expect(r).toMatchObject({
+        ok: false,
+        error: {
+          code: 'conflict',
+          message: expect.stringMatching(/it is the studio's database \(studio\.db(-wal|-shm)?\)/),
+        },
+      });
     }
     nextSave = null;
     expect(dbState(ctx.dbPath)).toEqual(baseline);
@@ -98,7 +133,10 @@ describe('Electron: the open dialog is main’s, and what it reads is capped', (
   it('imports the chosen pack file under its name', async () => {
     nextOpen = join(t.dir, 'chosen.json');
     const r = await invoke(FILES_PICK_AND_IMPORT, { importId: 'electron-1' });
-    expect(r).toMatchObject({ ok: true, value: { levels: 2, run: { status: 'imported', name: 'chosen.json' } } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { levels: 2, run: { status: 'imported', name: 'chosen.json' } },
+    });
     baseline = dbState(ctx.dbPath);
   });
 
@@ -113,7 +151,10 @@ describe('Electron: the open dialog is main’s, and what it reads is capped', (
     ];
     for (const [path, message] of cases) {
       nextOpen = path;
-      expect(await invoke(FILES_PICK_AND_IMPORT, {})).toMatchObject({ ok: false, error: { code: 'bad-argument', message: expect.stringMatching(message) } });
+      expect(await invoke(FILES_PICK_AND_IMPORT, {})).toMatchObject({
+        ok: false,
+        error: { code: 'bad-argument', message: expect.stringMatching(message) },
+      });
     }
     nextOpen = null;
     expect(await invoke(FILES_PICK_AND_IMPORT, {})).toEqual({ ok: true, value: null });

@@ -35,7 +35,12 @@ export function carillonPackText(levels: number, dotsPerLevel: number, seed = 1)
       // Normal dots strewn over the middle of the 640 × 960 field: levels differ from each
       // other (few near-duplicates), chains connect (the proof search stays short), and the
       // spacing rules still fail, so the pack has tens of thousands of problems.
-      dots: Array.from({ length: dotsPerLevel }, () => ({ x: 100 + Math.round(r() * 400), y: 100 + Math.round(r() * 600), size: 'normal', color: Math.floor(r() * 7) })),
+      dots: Array.from({ length: dotsPerLevel }, () => ({
+        x: 100 + Math.round(r() * 400),
+        y: 100 + Math.round(r() * 600),
+        size: 'normal',
+        color: Math.floor(r() * 7),
+      })),
       solution: [0],
     })),
   });
@@ -56,7 +61,12 @@ export function apsisPackText(levels: number, arrowsPerLevel: number, seed = 1):
       depth: 1,
       free: 1,
       reads: 0,
-      arrows: Array.from({ length: arrowsPerLevel }, () => ({ orbit: 1 + Math.floor(r() * 6), angle: Math.floor(r() * 360), heading: headings[Math.floor(r() * 6)], length: 'short' })),
+      arrows: Array.from({ length: arrowsPerLevel }, () => ({
+        orbit: 1 + Math.floor(r() * 6),
+        angle: Math.floor(r() * 360),
+        heading: headings[Math.floor(r() * 6)],
+        length: 'short',
+      })),
       solution: [0],
     })),
   });
@@ -72,9 +82,16 @@ export function dbState(dbPath: string): DbState {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true }) as string;
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+    const tables = (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .all() as { name: string }[]
+    ).map((t) => t.name);
     const counts: Record<string, number> = {};
-    for (const t of tables) counts[t] = (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n;
+    for (const t of tables)
+      counts[t] = (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n;
     return { integrity, counts };
   } finally {
     db.close();

@@ -28,7 +28,10 @@ interface Envelope {
   error?: { code: string; message: string; fields?: { field: string; message: string }[] };
 }
 
-async function post(method: string, args: unknown): Promise<{ status: number; body: Envelope | null; text: string }> {
+async function post(
+  method: string,
+  args: unknown,
+): Promise<{ status: number; body: Envelope | null; text: string }> {
   const res = await fetch(`${base}/api/${method}`, {
     method: 'POST',
     headers: { 'x-studio-token': server.token, 'content-type': 'application/json', origin: base },
@@ -83,7 +86,8 @@ describe('no API method takes a filesystem path', () => {
       if (depth > 6 || typeof schema !== 'object' || schema === null) return;
       const def = (schema as { def?: Record<string, unknown> }).def;
       const shape = (schema as { shape?: Record<string, unknown> }).shape;
-      if (shape && typeof shape === 'object') for (const [k, v] of Object.entries(shape)) (keys.add(k), walk(v, depth + 1));
+      if (shape && typeof shape === 'object')
+        for (const [k, v] of Object.entries(shape)) (keys.add(k), walk(v, depth + 1));
       if (def) for (const k of ['innerType', 'in', 'out', 'element', 'schema']) walk(def[k], depth + 1);
     };
     for (const spec of Object.values(apiMethods)) walk(spec.args);
@@ -96,7 +100,11 @@ describe('no API method takes a filesystem path', () => {
     const traversal = '../../../../elsewhere-studio-sec/deep/x.json';
     const r = await post('packs.export', { runId: run.id, kind: 'automatic', path: traversal });
     expect(r.status).toBe(400);
-    expect(r.body?.error?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'path', message: expect.stringMatching(/unknown field/) })]));
+    expect(r.body?.error?.fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'path', message: expect.stringMatching(/unknown field/) }),
+      ]),
+    );
     expect(existsSync(resolve(process.cwd(), traversal, '..', '..'))).toBe(false);
     expect(existsSync(resolve(dirname(ctx.dbPath), traversal, '..', '..'))).toBe(false);
     await expectUnchanged();
@@ -134,7 +142,9 @@ describe('no API method takes a filesystem path', () => {
     for (const path of ['/etc/hostname', '/etc/passwd', '/dev/zero', '/nonexistent/x.json', '/etc']) {
       const r = await post('packs.import', { path });
       expect(r.status).toBe(400);
-      expect(r.body?.error?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'path' })]));
+      expect(r.body?.error?.fields).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field: 'path' })]),
+      );
       if (hostname.length >= 4) expect(r.text).not.toContain(hostname);
       expect(r.text).not.toMatch(/root:|ENOENT|EISDIR/);
     }
@@ -148,8 +158,11 @@ describe('pack text that is not a pack', () => {
       const text = readFileSync(file, 'utf8');
       const r = await post('packs.import', { text });
       expect(r.status).toBe(400);
-      expect(r.body?.error?.message).toBe('the text is not a level pack: a pack is a JSON object, and this text does not start with "{"');
-      for (const line of text.split('\n').filter((l) => l.trim().length >= 4)) expect(r.text).not.toContain(line.trim().slice(0, 12));
+      expect(r.body?.error?.message).toBe(
+        'the text is not a level pack: a pack is a JSON object, and this text does not start with "{"',
+      );
+      for (const line of text.split('\n').filter((l) => l.trim().length >= 4))
+        expect(r.text).not.toContain(line.trim().slice(0, 12));
     }
     // JSON-looking garbage: still no echo of its content.
     const secret = 'root:*:20211:0:99999:7:::';
@@ -165,7 +178,9 @@ describe('pack text that is not a pack', () => {
   it('a megabyte of NUL bytes (what /dev/zero gives) and deep nesting are refused with a sentence', async () => {
     const zeros = await post('packs.import', { text: '\0'.repeat(1024 * 1024) });
     expect(zeros.body?.error?.message).toMatch(/^the text is not a level pack/);
-    const deep = await post('packs.import', { text: `{"format":"carillon-pack","levels":${'['.repeat(200_000)}${']'.repeat(200_000)}}` });
+    const deep = await post('packs.import', {
+      text: `{"format":"carillon-pack","levels":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+    });
     expect(deep.status).toBe(400);
     expect(deep.body?.error?.message).toMatch(/^the pack (does not match|is too large or too deeply nested)/);
     expect(deep.text).not.toMatch(/Maximum call stack/);
@@ -173,7 +188,10 @@ describe('pack text that is not a pack', () => {
   });
 
   it('a 60 MB pack is refused with a clear reply and the server stays up', async () => {
-    const text = carillonPackText(1, 10).replace('"levels":', `"padding":"${'x'.repeat(60 * 1024 * 1024)}","levels":`);
+    const text = carillonPackText(1, 10).replace(
+      '"levels":',
+      `"padding":"${'x'.repeat(60 * 1024 * 1024)}","levels":`,
+    );
     // As the renderer sends it, one socket message: the server closes that socket (1009,
     // message too big) and nothing else.
     const ws = await authedSocket({ port: server.port, token: server.token, base });
@@ -187,24 +205,36 @@ describe('pack text that is not a pack', () => {
 
   it('the import byte cap leaves room under the server message cap for a pack escaped in a call', () => {
     const pack = carillonPackText(120, 40);
-    const escaped = Buffer.byteLength(JSON.stringify({ id: 1, method: 'packs.import', args: { text: pack, name: 'x'.repeat(120) } }));
+    const escaped = Buffer.byteLength(
+      JSON.stringify({ id: 1, method: 'packs.import', args: { text: pack, name: 'x'.repeat(120) } }),
+    );
     expect(IMPORT_LIMITS.maxBytes * (escaped / Buffer.byteLength(pack))).toBeLessThan(MAX_MESSAGE_BYTES);
   });
 
   it('a pack just over the byte cap is refused by the import, naming both sizes', async () => {
-    const text = carillonPackText(1, 10).replace('"levels":', `"padding":"${'x'.repeat(IMPORT_LIMITS.maxBytes)}","levels":`);
+    const text = carillonPackText(1, 10).replace(
+      '"levels":',
+      `"padding":"${'x'.repeat(IMPORT_LIMITS.maxBytes)}","levels":`,
+    );
     const r = await post('packs.import', { text });
     expect(r.status).toBe(400);
-    expect(r.body?.error?.message).toBe(`the pack is ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB; a pack may be at most 32.0 MB`);
+    expect(r.body?.error?.message).toBe(
+      `the pack is ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB; a pack may be at most 32.0 MB`,
+    );
     await expectUnchanged();
   });
 });
 
 describe('packs too big to prove are refused before any proof, off the main thread', () => {
   /** Start an import, and count how many other requests answer before it does. */
-  async function whileImporting(text: string, importId?: string): Promise<{ reply: Awaited<ReturnType<typeof post>>; answeredBefore: number }> {
+  async function whileImporting(
+    text: string,
+    importId?: string,
+  ): Promise<{ reply: Awaited<ReturnType<typeof post>>; answeredBefore: number }> {
     let done = false;
-    const importing = post('packs.import', { text, ...(importId ? { importId } : {}) }).then((r) => ((done = true), r));
+    const importing = post('packs.import', { text, ...(importId ? { importId } : {}) }).then(
+      (r) => ((done = true), r),
+    );
     let answeredBefore = 0;
     for (let i = 0; i < 5; i++) {
       const r = await post(i % 2 ? 'runs.list' : 'games.list', {});
@@ -218,7 +248,9 @@ describe('packs too big to prove are refused before any proof, off the main thre
     const { reply, answeredBefore } = await whileImporting(apsisPackText(1, 10_000));
     expect(reply.status).toBe(400);
     expect(reply.body?.error?.message).toMatch(/^the pack has levels larger than the studio checks/);
-    expect(reply.body?.error?.fields).toEqual([{ field: 'level 1: arrows', message: '10,000 arrows; a level may have at most 200' }]);
+    expect(reply.body?.error?.fields).toEqual([
+      { field: 'level 1: arrows', message: '10,000 arrows; a level may have at most 200' },
+    ]);
     expect(answeredBefore).toBeGreaterThan(0);
     await expectUnchanged();
   });
@@ -226,7 +258,9 @@ describe('packs too big to prove are refused before any proof, off the main thre
   it('a Carillon level with 10,000 dots gets a clear refusal, not a stack overflow', async () => {
     const { reply, answeredBefore } = await whileImporting(carillonPackText(1, 10_000));
     expect(reply.status).toBe(400);
-    expect(reply.body?.error?.fields).toEqual([{ field: 'level 1: dots', message: '10,000 dots; a level may have at most 200' }]);
+    expect(reply.body?.error?.fields).toEqual([
+      { field: 'level 1: dots', message: '10,000 dots; a level may have at most 200' },
+    ]);
     expect(reply.text).not.toMatch(/Maximum call stack/);
     expect(answeredBefore).toBeGreaterThan(0);
     await expectUnchanged();
@@ -241,20 +275,27 @@ describe('packs too big to prove are refused before any proof, off the main thre
   // The issue's pack was 1,000 levels × 40 dots; its proof (the game's verifyPack, whose
   // near-duplicate pass grows with the square of the level count) takes minutes here, so this
   // replays 250 such levels: tens of thousands of problems all the same.
-  it('250 levels × 40 dots: proved in the worker while the API answers, at most 50 problems listed plus a count', { timeout: 600_000 }, async () => {
-    const { reply, answeredBefore } = await whileImporting(carillonPackText(250, 40));
-    expect(reply.status).toBe(400);
-    const error = reply.body!.error!;
-    expect(error.fields!.length).toBe(50);
-    const m = /^the pack fails verification: ([\d,]+) problems; the first 50 are listed, ([\d,]+) more are not\n/.exec(error.message);
-    expect(m, error.message.slice(0, 200)).not.toBeNull();
-    const total = Number(m![1]!.replace(/,/g, ''));
-    expect(total).toBeGreaterThan(10_000);
-    expect(Number(m![2]!.replace(/,/g, ''))).toBe(total - 50);
-    expect(error.message.split('\n')).toHaveLength(51);
-    expect(answeredBefore).toBe(5);
-    await expectUnchanged();
-  });
+  it(
+    '250 levels × 40 dots: proved in the worker while the API answers, at most 50 problems listed plus a count',
+    { timeout: 600_000 },
+    async () => {
+      const { reply, answeredBefore } = await whileImporting(carillonPackText(250, 40));
+      expect(reply.status).toBe(400);
+      const error = reply.body!.error!;
+      expect(error.fields!.length).toBe(50);
+      const m =
+        /^the pack fails verification: ([\d,]+) problems; the first 50 are listed, ([\d,]+) more are not\n/.exec(
+          error.message,
+        );
+      expect(m, error.message.slice(0, 200)).not.toBeNull();
+      const total = Number(m![1]!.replace(/,/g, ''));
+      expect(total).toBeGreaterThan(10_000);
+      expect(Number(m![2]!.replace(/,/g, ''))).toBe(total - 50);
+      expect(error.message.split('\n')).toHaveLength(51);
+      expect(answeredBefore).toBe(5);
+      await expectUnchanged();
+    },
+  );
 
   it('an import can be cancelled while it runs; nothing is stored', async () => {
     const importing = post('packs.import', { text: carillonPackText(250, 40, 2), importId: 'sec-cancel-1' });
@@ -268,14 +309,22 @@ describe('packs too big to prove are refused before any proof, off the main thre
     }
     expect(cancelled).toBe(true);
     const reply = await importing;
-    expect(reply.body?.error).toMatchObject({ code: 'conflict', message: 'the import was cancelled; nothing was stored' });
-    expect((await post('packs.cancelImport', { importId: 'sec-cancel-1' })).body?.value).toEqual({ cancelled: false });
+    expect(reply.body?.error).toMatchObject({
+      code: 'conflict',
+      message: 'the import was cancelled; nothing was stored',
+    });
+    expect((await post('packs.cancelImport', { importId: 'sec-cancel-1' })).body?.value).toEqual({
+      cancelled: false,
+    });
     await expectUnchanged();
   });
 
   it('a good pack still imports after all that', async () => {
     const built = await post('packs.export', { runId: run.id, kind: 'automatic' });
-    const r = await post('packs.import', { text: (built.body!.value as { text: string }).text, name: 'again.json' });
+    const r = await post('packs.import', {
+      text: (built.body!.value as { text: string }).text,
+      name: 'again.json',
+    });
     expect(r.status).toBe(200);
     expect(r.body?.value).toMatchObject({ levels: 3, run: { status: 'imported', name: 'again.json' } });
     baseline = dbState(ctx.dbPath);

@@ -7,7 +7,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult, RunSummary } from '../../src-shared/api';
@@ -32,8 +41,16 @@ let bigRun: RunSummary;
 
 function cli(args: string[], opts: { unprivileged?: boolean } = {}): { status: number | null; out: string } {
   // Root ignores file modes, so a read-only folder is only read-only to another user.
-  const asNobody = opts.unprivileged && process.getuid?.() === 0 ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: t.dir } } : {};
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000, ...asNobody });
+  const asNobody =
+    opts.unprivileged && process.getuid?.() === 0
+      ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: t.dir } }
+      : {};
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+    ...asNobody,
+  });
   return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -58,7 +75,11 @@ afterAll(() => t.cleanup());
 
 /** A folder's files and their bytes. */
 function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((n) => [n, readFileSync(join(dir, n), 'utf8')]),
+  );
 }
 
 /** An fs whose writes fail with ENOSPC after `okWrites` files, the failing one half written. */
@@ -70,7 +91,9 @@ function fullDiskAfter(okWrites: number): WriteFs {
       writes += 1;
       if (writes > okWrites) {
         fs.writeFileSync(path, String(data).slice(0, 10));
-        throw Object.assign(new Error(`ENOSPC: no space left on device, write '${String(path)}'`), { code: 'ENOSPC' });
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write '${String(path)}'`), {
+          code: 'ENOSPC',
+        });
       }
       fs.writeFileSync(path, data);
     }) as typeof fs.writeFileSync,
@@ -104,7 +127,9 @@ describe('nothing is ever written over the database', () => {
     const cwd = process.cwd();
     process.chdir(t.dir);
     try {
-      expect(() => writeExportTo({ ...big, layout: 'file', files: [] }, 'studio.db', dbPath)).toThrow(/it is the studio's database \(studio\.db\)/);
+      expect(() => writeExportTo({ ...big, layout: 'file', files: [] }, 'studio.db', dbPath)).toThrow(
+        /it is the studio's database \(studio\.db\)/,
+      );
       expect(() => writeExportTo(big, '.', dbPath)).toThrow(/holds the studio's database/);
     } finally {
       process.chdir(cwd);
@@ -129,7 +154,10 @@ describe('an export that fails part-way leaves the old pack whole and nothing be
       expect(r.out).not.toMatch(/\.tmp/);
       expect(readFileSync(target, 'utf8')).toBe('OLD PACK');
       expect(readdirSync(dir)).toEqual(['pack.json']);
-      const perLevel = cli(['export', String(bigRun.id), '--db', dbPath, '--per-level', '--out', join(dir, 'levels')], { unprivileged: true });
+      const perLevel = cli(
+        ['export', String(bigRun.id), '--db', dbPath, '--per-level', '--out', join(dir, 'levels')],
+        { unprivileged: true },
+      );
       expect(perLevel.status, perLevel.out).not.toBe(0);
       expect(perLevel.out).toContain(`cannot write ${join(dir, 'levels')}: permission denied`);
       expect(readdirSync(dir)).toEqual(['pack.json']);
@@ -143,7 +171,9 @@ describe('an export that fails part-way leaves the old pack whole and nothing be
     mkdirSync(dir);
     const target = join(dir, 'pack.json');
     writeFileSync(target, 'OLD PACK');
-    expect(() => writeExportTo({ ...big, layout: 'file', files: [] }, target, dbPath, fullDiskAfter(0))).toThrow(`cannot write ${target}: the disk is full`);
+    expect(() =>
+      writeExportTo({ ...big, layout: 'file', files: [] }, target, dbPath, fullDiskAfter(0)),
+    ).toThrow(`cannot write ${target}: the disk is full`);
     expect(readdirSync(dir)).toEqual(['pack.json']);
     expect(readFileSync(target, 'utf8')).toBe('OLD PACK');
     // And with room, it is replaced.
@@ -205,12 +235,16 @@ describe('an export that fails part-way leaves the old pack whole and nothing be
     const folder = join(t.dir, 'mine');
     mkdirSync(folder);
     writeFileSync(join(folder, 'notes.txt'), 'keep me');
-    expect(() => writeExportTo(big, folder, dbPath)).toThrow(`cannot write the per-level pack to ${folder}: the folder holds other things than a per-level pack (notes.txt); choose a new or empty folder`);
+    expect(() => writeExportTo(big, folder, dbPath)).toThrow(
+      `cannot write the per-level pack to ${folder}: the folder holds other things than a per-level pack (notes.txt); choose a new or empty folder`,
+    );
     expect(snapshot(folder)).toEqual({ 'notes.txt': 'keep me' });
   });
 
   it('a NUL byte in the path gets a sentence, not a system error about a temporary file', () => {
-    expect(() => writeExportTo({ ...big, layout: 'file', files: [] }, join(t.dir, 'a\0b.json'), dbPath)).toThrow(/^the path ".*a\\0b\.json" contains a NUL byte; choose another name$/);
+    expect(() =>
+      writeExportTo({ ...big, layout: 'file', files: [] }, join(t.dir, 'a\0b.json'), dbPath),
+    ).toThrow(/^the path ".*a\\0b\.json" contains a NUL byte; choose another name$/);
     expect(readdirSync(t.dir).some((n) => n.includes('.tmp'))).toBe(false);
   });
 });
@@ -220,7 +254,12 @@ describe('the import worker holds its own limits', () => {
     const db = openDatabase(join(t.dir, 'budget.db'));
     try {
       const before = dbState(join(t.dir, 'budget.db'));
-      await expect(importPackText(db, { text: carillonPackText(100, 40), limits: { ...IMPORT_LIMITS, timeBudgetMs: 300 } })).rejects.toThrow(
+      await expect(
+        importPackText(db, {
+          text: carillonPackText(100, 40),
+          limits: { ...IMPORT_LIMITS, timeBudgetMs: 300 },
+        }),
+      ).rejects.toThrow(
         'the pack took longer than 0.3 s to check, the most an import may take; nothing was stored',
       );
       expect(dbState(join(t.dir, 'budget.db'))).toEqual(before);
@@ -233,8 +272,13 @@ describe('the import worker holds its own limits', () => {
     const db = openDatabase(join(t.dir, 'heap.db'));
     try {
       // 20 MB of small objects needs far more than a 16 MB heap.
-      const text = carillonPackText(1, 10).replace('"levels":', `"padding":[${Array.from({ length: 1_000_000 }, (_, i) => `{"a":${i}}`).join(',')}],"levels":`);
-      await expect(importPackText(db, { text, limits: { ...IMPORT_LIMITS, maxHeapMb: 16 } })).rejects.toThrow('the pack needs more memory to check than an import may use (16 MB); nothing was stored');
+      const text = carillonPackText(1, 10).replace(
+        '"levels":',
+        `"padding":[${Array.from({ length: 1_000_000 }, (_, i) => `{"a":${i}}`).join(',')}],"levels":`,
+      );
+      await expect(importPackText(db, { text, limits: { ...IMPORT_LIMITS, maxHeapMb: 16 } })).rejects.toThrow(
+        'the pack needs more memory to check than an import may use (16 MB); nothing was stored',
+      );
       expect(existsSync(join(t.dir, 'heap.db'))).toBe(true);
       expect(dbState(join(t.dir, 'heap.db')).counts['runs']).toBe(0);
     } finally {

@@ -42,12 +42,32 @@ async function unharmed(): Promise<void> {
 describe('malformed frames close that socket only', () => {
   const cases: [string, () => Buffer, number][] = [
     // 0xC3 0x28 is an invalid two-byte sequence; 0xFF never appears in UTF-8.
-    ['invalid UTF-8 in a text frame', () => frame({ opcode: 1, payload: Buffer.from([0x7b, 0xc3, 0x28, 0xff, 0x7d]) }), 1007],
-    ['an unmasked client frame', () => frame({ opcode: 1, payload: Buffer.from('{"id":1,"method":"runs.list"}'), masked: false }), 1002],
-    ['RSV1 set without an agreed extension', () => frame({ opcode: 1, payload: Buffer.from('{}'), rsv1: true }), 1002],
+    [
+      'invalid UTF-8 in a text frame',
+      () => frame({ opcode: 1, payload: Buffer.from([0x7b, 0xc3, 0x28, 0xff, 0x7d]) }),
+      1007,
+    ],
+    [
+      'an unmasked client frame',
+      () => frame({ opcode: 1, payload: Buffer.from('{"id":1,"method":"runs.list"}'), masked: false }),
+      1002,
+    ],
+    [
+      'RSV1 set without an agreed extension',
+      () => frame({ opcode: 1, payload: Buffer.from('{}'), rsv1: true }),
+      1002,
+    ],
     ['reserved opcode 3', () => frame({ opcode: 3, payload: Buffer.from('x') }), 1002],
-    ['a header claiming more than the cap', () => frame({ opcode: 1, claimedLength: MAX_MESSAGE_BYTES + 1, payload: Buffer.from('{"id":') }), 1009],
-    ['a 64-bit length far beyond the cap (2^53)', () => frame({ opcode: 2, claimedLength: 2 ** 53 - 1 }), 1009],
+    [
+      'a header claiming more than the cap',
+      () => frame({ opcode: 1, claimedLength: MAX_MESSAGE_BYTES + 1, payload: Buffer.from('{"id":') }),
+      1009,
+    ],
+    [
+      'a 64-bit length far beyond the cap (2^53)',
+      () => frame({ opcode: 2, claimedLength: 2 ** 53 - 1 }),
+      1009,
+    ],
   ];
 
   it.each(cases)('%s, after the token', async (_name, build, code) => {
@@ -79,7 +99,8 @@ describe('malformed frames close that socket only', () => {
     while (open && sent < big.length) {
       const chunk = big.subarray(sent, sent + 256 * 1024);
       sent += chunk.length;
-      if (!raw.socket.write(chunk)) await Promise.race([new Promise((r) => raw.socket.once('drain', r)), raw.closed]);
+      if (!raw.socket.write(chunk))
+        await Promise.race([new Promise((r) => raw.socket.once('drain', r)), raw.closed]);
     }
     await raw.closed;
     // Closed long before the 40 MiB arrived (socket buffers hold a few MiB at most).
@@ -95,19 +116,36 @@ describe('malformed messages get an error reply and the socket stays open', () =
     ['a JSON number', '42', 'bad-argument'],
     ['text that is not JSON', '{"id": 1, "method": ', 'bad-argument'],
     ['a method that is an object with toString', '{"method":{"toString":1}}', 'unknown-method'],
-    ['a method that is an object with valueOf and toString', '{"id":3,"method":{"valueOf":1,"toString":null}}', 'unknown-method'],
+    [
+      'a method that is an object with valueOf and toString',
+      '{"id":3,"method":{"valueOf":1,"toString":null}}',
+      'unknown-method',
+    ],
     ['a method that is Object.prototype', '{"id":4,"method":"__proto__"}', 'unknown-method'],
     ['a method named constructor', '{"id":5,"method":"constructor"}', 'unknown-method'],
     ['a method name that is not in the table', '{"id":6,"method":"runs.drop"}', 'unknown-method'],
     ['an id that is an object', '{"id":{"toString":1},"method":"runs.list"}', 'bad-argument'],
-    ['args that are null for a method needing them', '{"id":8,"method":"runs.get","args":null}', 'bad-argument'],
-    ['args with a poisoned prototype', '{"id":9,"method":"runs.list","args":{"__proto__":{"game":"x"},"constructor":1}}', 'bad-argument'],
-    ['an unknown field in the message', '{"id":10,"method":"runs.list","args":{},"admin":true}', 'bad-argument'],
+    [
+      'args that are null for a method needing them',
+      '{"id":8,"method":"runs.get","args":null}',
+      'bad-argument',
+    ],
+    [
+      'args with a poisoned prototype',
+      '{"id":9,"method":"runs.list","args":{"__proto__":{"game":"x"},"constructor":1}}',
+      'bad-argument',
+    ],
+    [
+      'an unknown field in the message',
+      '{"id":10,"method":"runs.list","args":{},"admin":true}',
+      'bad-argument',
+    ],
   ];
 
   it.each(messages)('%s', async (_name, text, code) => {
     const ws = await authedSocket(s);
-    const replies: { id: unknown; envelope: { ok: boolean; error?: { code: string; message: string } } }[] = [];
+    const replies: { id: unknown; envelope: { ok: boolean; error?: { code: string; message: string } } }[] =
+      [];
     ws.on('message', (d) => replies.push(JSON.parse(String(d))));
     ws.send(text);
     await new Promise<void>((r) => {
@@ -132,7 +170,9 @@ describe('malformed messages get an error reply and the socket stays open', () =
     raw.socket.write(frame({ opcode: 2, payload: Buffer.from('{"id":1,"method":"runs.list"}') }));
     raw.socket.write(textFrame('{"id":2,"method":"games.list","args":{}}'));
     await new Promise((r) => setTimeout(r, 300));
-    const texts = raw.texts().map((t) => JSON.parse(t) as { id?: unknown; envelope?: { ok: boolean; error?: { message: string } } });
+    const texts = raw
+      .texts()
+      .map((t) => JSON.parse(t) as { id?: unknown; envelope?: { ok: boolean; error?: { message: string } } });
     expect(texts.find((t) => t.id === null)?.envelope?.error?.message).toMatch(/JSON text, not binary/);
     expect(texts.find((t) => t.id === 2)?.envelope?.ok).toBe(true);
     raw.socket.destroy();
@@ -140,7 +180,12 @@ describe('malformed messages get an error reply and the socket stays open', () =
   });
 
   it('a message before the token, even the JSON null, closes that socket with 4401', async () => {
-    for (const text of ['null', '{"method":{"toString":1}}', '{"id":1,"method":"runs.list","args":{}}', '{"auth":{"toString":1}}']) {
+    for (const text of [
+      'null',
+      '{"method":{"toString":1}}',
+      '{"id":1,"method":"runs.list","args":{}}',
+      '{"auth":{"toString":1}}',
+    ]) {
       const raw = await rawSocket(s);
       raw.socket.write(textFrame(text));
       await raw.closed;

@@ -44,7 +44,26 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const words = ['carillon', 'apsis', 'approved', 'rejected', 'none', 'automatic', 'add', 'remove', 'set', 'file', 'per-level', 'asc', 'desc', 'any', 'done', 'queued', 'difficulty', ''];
+const words = [
+  'carillon',
+  'apsis',
+  'approved',
+  'rejected',
+  'none',
+  'automatic',
+  'add',
+  'remove',
+  'set',
+  'file',
+  'per-level',
+  'asc',
+  'desc',
+  'any',
+  'done',
+  'queued',
+  'difficulty',
+  '',
+];
 
 /** A value near what some field accepts, or anything JSON can carry. */
 const value = (): fc.Arbitrary<unknown> =>
@@ -57,8 +76,20 @@ const value = (): fc.Arbitrary<unknown> =>
     { weight: 1, arbitrary: fc.constant(null) },
     { weight: 2, arbitrary: fc.array(fc.integer({ min: -2, max: 60 }), { maxLength: 6 }) },
     { weight: 1, arbitrary: fc.array(fc.constantFrom(...words), { maxLength: 4 }) },
-    { weight: 1, arbitrary: fc.record({ metric: fc.constantFrom('difficulty', 'x', ''), min: fc.integer(), max: fc.integer() }, { requiredKeys: [] }) },
-    { weight: 1, arbitrary: fc.record({ key: fc.constantFrom('difficulty', 'id', 'nope'), dir: fc.constantFrom('asc', 'desc', 'up') }, { requiredKeys: [] }) },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        { metric: fc.constantFrom('difficulty', 'x', ''), min: fc.integer(), max: fc.integer() },
+        { requiredKeys: [] },
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        { key: fc.constantFrom('difficulty', 'id', 'nope'), dir: fc.constantFrom('asc', 'desc', 'up') },
+        { requiredKeys: [] },
+      ),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     { weight: 1, arbitrary: fc.constant('x'.repeat(5000)) },
   );
@@ -66,14 +97,22 @@ const value = (): fc.Arbitrary<unknown> =>
 function keysOf(method: string): string[] {
   // Names outside the table (the random ones) get a mix of every method's keys.
   if (!Object.hasOwn(apiMethods, method)) return [...new Set(apiMethodNames.flatMap((m) => keysOf(m)))];
-  const shape = (apiMethods as unknown as Record<string, { args: { shape?: Record<string, unknown> } }>)[method]!.args.shape ?? {};
+  const shape =
+    (apiMethods as unknown as Record<string, { args: { shape?: Record<string, unknown> } }>)[method]!.args
+      .shape ?? {};
   return Object.keys(shape).filter((k) => k !== 'path');
 }
 
-const extraKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'poolsize', 'runid'), fc.string({ minLength: 1, maxLength: 8 })).filter((k) => k !== 'path');
+const extraKey = fc
+  .oneof(
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'poolsize', 'runid'),
+    fc.string({ minLength: 1, maxLength: 8 }),
+  )
+  .filter((k) => k !== 'path');
 
 /** `arb` once in `n` draws, else null. */
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number): fc.Arbitrary<T | null> => fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
+const rarely = <T>(arb: fc.Arbitrary<T>, n: number): fc.Arbitrary<T | null> =>
+  fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
 
 /** A value a field of this name accepts, most of the time (the seeded run's ids, the enums' words). */
 function aimedValue(key: string): fc.Arbitrary<unknown> {
@@ -109,28 +148,66 @@ function aimedValue(key: string): fc.Arbitrary<unknown> {
 /** Arguments aimed at one method: its keys with mostly valid values, sometimes one left out, an extra key, or a non-object. */
 function argsFor(method: string): fc.Arbitrary<unknown> {
   const keys = keysOf(method);
-  const record = fc.record(Object.fromEntries(keys.map((k) => [k, aimedValue(k)]))) as fc.Arbitrary<Record<string, unknown>>;
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, aimedValue(k)]))) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
   const dropped = keys.length ? rarely(fc.constantFrom(...keys), 4) : fc.constant(null);
-  const withExtra = fc.tuple(record, dropped, rarely(fc.tuple(extraKey, value()), 8)).map(([r, drop, extra]) => {
-    const out: Record<string, unknown> = { ...r };
-    if (drop !== null) delete out[drop];
-    if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, configurable: true, writable: true });
-    return out;
-  });
+  const withExtra = fc
+    .tuple(record, dropped, rarely(fc.tuple(extraKey, value()), 8))
+    .map(([r, drop, extra]) => {
+      const out: Record<string, unknown> = { ...r };
+      if (drop !== null) delete out[drop];
+      if (extra)
+        Object.defineProperty(out, extra[0], {
+          value: extra[1],
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
+      return out;
+    });
   const aimed = withExtra.map((a) => {
     if (method === 'runs.delete' && a['runId'] === runId) a['runId'] = runId + 1000;
     return a;
   });
   const constrained =
     method === 'runs.create'
-      ? fc.tuple(aimed, fc.constantFrom<[string, unknown]>(['seed', -1], ['seed', 'x'], ['levels', 0], ['game', 'chess'], ['bogus', 1], ['levels', 1.5])).map(([a, [k, v]]) => ({ ...a, [k]: v }))
+      ? fc
+          .tuple(
+            aimed,
+            fc.constantFrom<[string, unknown]>(
+              ['seed', -1],
+              ['seed', 'x'],
+              ['levels', 0],
+              ['game', 'chess'],
+              ['bogus', 1],
+              ['levels', 1.5],
+            ),
+          )
+          .map(([a, [k, v]]) => ({ ...a, [k]: v }))
       : aimed;
-  return fc.oneof({ weight: 12, arbitrary: constrained }, { weight: 1, arbitrary: fc.constantFrom(null, [], 'x', 7, true) });
+  return fc.oneof(
+    { weight: 12, arbitrary: constrained },
+    { weight: 1, arbitrary: fc.constantFrom(null, [], 'x', 7, true) },
+  );
 }
 
 const methodName = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom(...apiMethodNames) },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'hasOwnProperty', 'toString', 'constructor', 'RUNS.GET', 'runs.get ', 'runs', '', 'packs.import\u0000') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '__proto__',
+      'hasOwnProperty',
+      'toString',
+      'constructor',
+      'RUNS.GET',
+      'runs.get ',
+      'runs',
+      '',
+      'packs.import\u0000',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
 );
 
@@ -144,19 +221,53 @@ const attempt: fc.Arbitrary<Attempt> = fc.oneof(
   {
     weight: 14,
     arbitrary: methodName.chain((method) =>
-      fc.record({ kind: fc.constant('call' as const), via: fc.constantFrom('ws' as const, 'ws' as const, 'http' as const), method: fc.constant(method), args: argsFor(method) }),
+      fc.record({
+        kind: fc.constant('call' as const),
+        via: fc.constantFrom('ws' as const, 'ws' as const, 'http' as const),
+        method: fc.constant(method),
+        args: argsFor(method),
+      }),
     ),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('text' as const), text: fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 }), fc.constantFrom('null', '[]', '{"method":{"toString":1}}', '{"method":"runs.list","args":{"__proto__":null}}')) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('binary' as const), bytes: fc.uint8Array({ maxLength: 64 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('odd-id' as const), id: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant('x'.repeat(100))), method: fc.constantFrom(...apiMethodNames) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('text' as const),
+      text: fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.json({ maxDepth: 3 }),
+        fc.constantFrom(
+          'null',
+          '[]',
+          '{"method":{"toString":1}}',
+          '{"method":"runs.list","args":{"__proto__":null}}',
+        ),
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('binary' as const), bytes: fc.uint8Array({ maxLength: 64 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('odd-id' as const),
+      id: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant('x'.repeat(100))),
+      method: fc.constantFrom(...apiMethodNames),
+    }),
+  },
 );
 
 const codes = ['bad-argument', 'unknown-method', 'not-found', 'conflict', 'internal'];
 
 function checkEnvelope(envelope: unknown): { ok: boolean } {
   expect(envelope).toBeTypeOf('object');
-  const e = envelope as { ok: unknown; value?: unknown; error?: { code: unknown; message: unknown; fields?: unknown } };
+  const e = envelope as {
+    ok: unknown;
+    value?: unknown;
+    error?: { code: unknown; message: unknown; fields?: unknown };
+  };
   if (e.ok === true) {
     expect('value' in e).toBe(true);
     return { ok: true };
@@ -267,19 +378,38 @@ describe('fuzz: random calls and messages against every API method', () => {
       opcode: fc.oneof(fc.constantFrom(0, 1, 2, 8, 9, 10), fc.integer({ min: 0, max: 15 })),
       fin: fc.boolean(),
       rsv1: fc.boolean(),
-      masked: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-      payload: fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.string({ maxLength: 100 }).map((t) => new TextEncoder().encode(t))),
+      masked: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(true) },
+        { weight: 1, arbitrary: fc.constant(false) },
+      ),
+      payload: fc.oneof(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.string({ maxLength: 100 }).map((t) => new TextEncoder().encode(t)),
+      ),
       lie: rarely(fc.constantFrom(0, 1, 125, 126, 65535, 65536, 2 ** 32, 2 ** 53 - 1), 8),
     });
     await fc.assert(
       fc.asyncProperty(rawFrame, async (f) => {
         const raw = await authedRawSocket(s);
-        raw.socket.write(frame({ opcode: f.opcode, fin: f.fin, rsv1: f.rsv1, masked: f.masked, payload: Buffer.from(f.payload), ...(f.lie === null ? {} : { claimedLength: f.lie }) }));
+        raw.socket.write(
+          frame({
+            opcode: f.opcode,
+            fin: f.fin,
+            rsv1: f.rsv1,
+            masked: f.masked,
+            payload: Buffer.from(f.payload),
+            ...(f.lie === null ? {} : { claimedLength: f.lie }),
+          }),
+        );
         // A probe after it: answered, or the socket closed, or the frame swallowed it.
         raw.socket.write(textFrame('{"id":"probe","method":"app.info","args":{}}'));
         let closed = false;
         void raw.closed.then(() => (closed = true));
-        await waitFor(() => closed || raw.texts().some((t) => t.includes('"probe"')), 'a reply or a close', 300).catch(() => undefined);
+        await waitFor(
+          () => closed || raw.texts().some((t) => t.includes('"probe"')),
+          'a reply or a close',
+          300,
+        ).catch(() => undefined);
         raw.socket.destroy();
         expect(s.alive()).toBe(true);
       }),

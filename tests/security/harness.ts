@@ -31,13 +31,29 @@ export interface ChildStudio {
  * `dbPath` opens a database the caller owns (kept when the studio stops, so a test can start
  * another studio on it after a crash); by default a fresh one in a folder removed on stop.
  */
-export async function startChildStudio(opts: { dbPath?: string; workers?: number } = {}): Promise<ChildStudio> {
+export async function startChildStudio(
+  opts: { dbPath?: string; workers?: number } = {},
+): Promise<ChildStudio> {
   const t = opts.dbPath ? { dir: '', cleanup: () => undefined } : tempDir('studio-sec-');
   const dbPath = opts.dbPath ?? join(t.dir, 'studio.db');
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), '--port', '0', '--db', dbPath, '--workers', String(opts.workers ?? 1)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'src-main/server/main.ts'),
+      '--port',
+      '0',
+      '--db',
+      dbPath,
+      '--workers',
+      String(opts.workers ?? 1),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -95,15 +111,27 @@ export function dbState(dbPath: string): DbState {
 /** One read-only connection with its statements prepared once, for checking after every call. */
 export function dbWatcher(dbPath: string): { state: () => DbState; close: () => void } {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const tables = (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
   const perTable = tables.map((name) => {
     const q = `"${name.replace(/"/g, '""')}"`;
     // A liveness heartbeat may tick on its own; everything else must stay put.
-    const cols = (db.prepare(`PRAGMA table_info(${q})`).all() as { name: string }[]).map((c) => c.name).filter((c) => !/heartbeat|lease|seen_at/i.test(c));
+    const cols = (db.prepare(`PRAGMA table_info(${q})`).all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => !/heartbeat|lease|seen_at/i.test(c));
     return {
       name,
       count: db.prepare(`SELECT count(*) AS n FROM ${q}`),
-      rows: db.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM ${q} ORDER BY ${cols.map((_, i) => i + 1).join(', ')}`).raw(),
+      rows: db
+        .prepare(
+          `SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM ${q} ORDER BY ${cols.map((_, i) => i + 1).join(', ')}`,
+        )
+        .raw(),
     };
   });
   const integrity = db.prepare('PRAGMA integrity_check').pluck();
@@ -124,7 +152,12 @@ export function dbWatcher(dbPath: string): { state: () => DbState; close: () => 
 
 // ---------- HTTP and WebSocket clients ----------
 
-export function apiPost(s: { base: string; token: string }, method: string, args: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function apiPost(
+  s: { base: string; token: string },
+  method: string,
+  args: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${s.base}/api/${method}`, {
     method: 'POST',
     headers: { 'x-studio-token': s.token, 'content-type': 'application/json', origin: s.base, ...headers },
@@ -137,7 +170,9 @@ export function authedSocket(s: { port: number; token: string; base: string }): 
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { origin: s.base });
     ws.on('open', () => ws.send(JSON.stringify({ auth: s.token })));
-    ws.once('message', (d) => (JSON.parse(String(d)).auth === 'ok' ? resolve(ws) : reject(new Error(String(d)))));
+    ws.once('message', (d) =>
+      JSON.parse(String(d)).auth === 'ok' ? resolve(ws) : reject(new Error(String(d))),
+    );
     ws.on('error', reject);
     ws.on('unexpected-response', (_q, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
   });
@@ -193,7 +228,7 @@ export function frame(spec: FrameSpec): Buffer {
   const payload = spec.payload ?? Buffer.alloc(0);
   const masked = spec.masked ?? true;
   const length = spec.claimedLength ?? payload.length;
-  const head: number[] = [(spec.fin ?? true ? 0x80 : 0) | (spec.rsv1 ? 0x40 : 0) | (spec.opcode & 0x0f)];
+  const head: number[] = [((spec.fin ?? true) ? 0x80 : 0) | (spec.rsv1 ? 0x40 : 0) | (spec.opcode & 0x0f)];
   const maskBit = masked ? 0x80 : 0;
   let ext = Buffer.alloc(0);
   if (length < 126) head.push(maskBit | length);
@@ -227,7 +262,10 @@ export interface RawSocket {
 }
 
 /** A WebSocket handshake over a plain TCP socket; resolves after the server's 101 reply. */
-export function rawSocket(s: { port: number; base: string }, opts: { origin?: string | null; headers?: Record<string, string>; path?: string } = {}): Promise<RawSocket> {
+export function rawSocket(
+  s: { port: number; base: string },
+  opts: { origin?: string | null; headers?: Record<string, string>; path?: string } = {},
+): Promise<RawSocket> {
   return new Promise((resolve, reject) => {
     const socket = connect(s.port, '127.0.0.1');
     let buf = Buffer.alloc(0);
@@ -243,7 +281,13 @@ export function rawSocket(s: { port: number; base: string }, opts: { origin?: st
       buf = buf.subarray(end + 4);
       if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(head.split('\r\n')[0]));
       upgraded = true;
-      resolve({ socket, received: () => buf, closed, closeCode: () => parseFrames(buf).closeCode, texts: () => parseFrames(buf).texts });
+      resolve({
+        socket,
+        received: () => buf,
+        closed,
+        closeCode: () => parseFrames(buf).closeCode,
+        texts: () => parseFrames(buf).texts,
+      });
     });
     socket.once('close', () => {
       if (!upgraded) reject(new Error(`closed before the upgrade: ${buf.toString().split('\r\n')[0]}`));
@@ -316,14 +360,21 @@ export function wrongTokens(token: string): { zeros: string; oneOff: string } {
 
 /** A small finished run, so "the database is unchanged" has rows to keep. */
 export async function seedRun(s: ChildStudio, game: 'carillon' | 'apsis' = 'carillon'): Promise<number> {
-  const created = (await (await apiPost(s, 'runs.create', { game, seed: 11, levels: 1 })).json()) as { ok: boolean; value: { id: number } };
+  const created = (await (await apiPost(s, 'runs.create', { game, seed: 11, levels: 1 })).json()) as {
+    ok: boolean;
+    value: { id: number };
+  };
   if (!created.ok) throw new Error(`seed run refused: ${JSON.stringify(created)}`);
   const runId = created.value.id;
-  await waitForAsync(async () => {
-    const r = (await (await apiPost(s, 'runs.get', { runId })).json()) as { value: { status: string } };
-    if (r.value.status === 'failed') throw new Error('the seed run failed');
-    return r.value.status === 'done';
-  }, 'the seed run to finish', 120_000);
+  await waitForAsync(
+    async () => {
+      const r = (await (await apiPost(s, 'runs.get', { runId })).json()) as { value: { status: string } };
+      if (r.value.status === 'failed') throw new Error('the seed run failed');
+      return r.value.status === 'done';
+    },
+    'the seed run to finish',
+    120_000,
+  );
   return runId;
 }
 

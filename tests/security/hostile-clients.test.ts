@@ -8,7 +8,17 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, authedSocket, call, dbState, stillAnswers, waitForAsync, startSeededStudio, type ChildStudio, type DbState } from './harness';
+import {
+  apiPost,
+  authedSocket,
+  call,
+  dbState,
+  stillAnswers,
+  waitForAsync,
+  startSeededStudio,
+  type ChildStudio,
+  type DbState,
+} from './harness';
 
 let s: ChildStudio;
 let before: DbState;
@@ -48,7 +58,21 @@ describe('clients that leave mid-request', () => {
   });
 
   it('sockets torn down right after sending an import and calls leave the server and the database as they were', async () => {
-    const notAPack = JSON.stringify({ format: 'carillon-pack', version: 1, seed: 1, rules: {}, plan: [], levels: Array.from({ length: 100 }, (_, i) => ({ level: i + 1, taps: 1, bits: 0, tutorial: true, dots: Array.from({ length: 40 }, (_, k) => ({ x: 20 + k * 10, y: 300, size: 'small', color: 0 })), solution: [0] })) });
+    const notAPack = JSON.stringify({
+      format: 'carillon-pack',
+      version: 1,
+      seed: 1,
+      rules: {},
+      plan: [],
+      levels: Array.from({ length: 100 }, (_, i) => ({
+        level: i + 1,
+        taps: 1,
+        bits: 0,
+        tutorial: true,
+        dots: Array.from({ length: 40 }, (_, k) => ({ x: 20 + k * 10, y: 300, size: 'small', color: 0 })),
+        solution: [0],
+      })),
+    });
     for (let i = 0; i < 5; i++) {
       const ws = await authedSocket(s);
       ws.send(JSON.stringify({ id: 1, method: 'packs.import', args: { text: notAPack } }));
@@ -65,18 +89,26 @@ describe('clients that leave mid-request', () => {
 
 describe('floods and odd names', () => {
   it('400 concurrent HTTP calls and 1,000 calls sent at once on one socket are all answered', async () => {
-    const http = await Promise.all(Array.from({ length: 400 }, (_, i) => post(i % 2 ? 'runs.list' : 'games.list', {})));
+    const http = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => post(i % 2 ? 'runs.list' : 'games.list', {})),
+    );
     expect(http.filter((r) => r.status === 200 && r.body.ok)).toHaveLength(400);
     const ws = await authedSocket(s);
     ws.setMaxListeners(0);
-    const replies = await Promise.all(Array.from({ length: 1000 }, (_, i) => call(ws, { id: i, method: 'runs.list', args: {} }, i)));
+    const replies = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => call(ws, { id: i, method: 'runs.list', args: {} }, i)),
+    );
     ws.close();
     expect(replies.filter((r) => r.envelope.ok)).toHaveLength(1000);
     expect(dbState(s.dbPath)).toEqual(before);
   });
 
   it('a 10,000-character method name over HTTP is named cut short, as the socket names it', async () => {
-    const r = await fetch(`${s.base}/api/${'a'.repeat(10_000)}`, { method: 'POST', headers: { 'x-studio-token': s.token, 'content-type': 'application/json', origin: s.base }, body: '{}' });
+    const r = await fetch(`${s.base}/api/${'a'.repeat(10_000)}`, {
+      method: 'POST',
+      headers: { 'x-studio-token': s.token, 'content-type': 'application/json', origin: s.base },
+      body: '{}',
+    });
     expect(r.status).toBe(404);
     const body = (await r.json()) as Envelope;
     expect(body.ok).toBe(false);
@@ -87,7 +119,10 @@ describe('floods and odd names', () => {
     const ws = await authedSocket(s);
     const viaSocket = await call(ws, { id: 'long', method: 'a'.repeat(10_000), args: {} }, 'long');
     ws.close();
-    expect(viaSocket.envelope).toEqual({ ok: false, error: { code: 'unknown-method', message: body.error.message } });
+    expect(viaSocket.envelope).toEqual({
+      ok: false,
+      error: { code: 'unknown-method', message: body.error.message },
+    });
   });
 });
 
@@ -97,12 +132,19 @@ describe('cancels racing resumes', () => {
     const created = await post('runs.create', args);
     expect(created.body.ok).toBe(true);
     const runId = (created.body as { value: { id: number } }).value.id;
-    await waitForAsync(async () => {
-      const r = (await post('runs.get', { runId })).body as { value: { candidatesDone: number } };
-      return r.value.candidatesDone > 0;
-    }, 'the first candidates', 60_000);
+    await waitForAsync(
+      async () => {
+        const r = (await post('runs.get', { runId })).body as { value: { candidatesDone: number } };
+        return r.value.candidatesDone > 0;
+      },
+      'the first candidates',
+      60_000,
+    );
     const replies = await Promise.all([
-      ...Array.from({ length: 4 }, () => [post('runs.cancel', { runId }), post('runs.resume', { runId })]).flat(),
+      ...Array.from({ length: 4 }, () => [
+        post('runs.cancel', { runId }),
+        post('runs.resume', { runId }),
+      ]).flat(),
       post('packs.export', { runId, kind: 'automatic' }),
       post('runs.delete', { runId }),
       post('runs.report', { runId }),
@@ -115,20 +157,36 @@ describe('cancels racing resumes', () => {
     // Whatever state the race left, a last resume (if needed) finishes it.
     const settle = async (): Promise<string> => {
       let status = '';
-      await waitForAsync(async () => {
-        status = ((await post('runs.get', { runId })).body as { value: { status: string } }).value.status;
-        return status !== 'running' && status !== 'queued';
-      }, 'the raced run to stop', 120_000);
+      await waitForAsync(
+        async () => {
+          status = ((await post('runs.get', { runId })).body as { value: { status: string } }).value.status;
+          return status !== 'running' && status !== 'queued';
+        },
+        'the raced run to stop',
+        120_000,
+      );
       return status;
     };
     if ((await settle()) !== 'done') {
       expect((await post('runs.resume', { runId })).body.ok).toBe(true);
       expect(await settle()).toBe('done');
     }
-    const raced = (await post('packs.export', { runId, kind: 'automatic' })).body as { ok: true; value: { text: string } };
+    const raced = (await post('packs.export', { runId, kind: 'automatic' })).body as {
+      ok: true;
+      value: { text: string };
+    };
     const straight = ((await post('runs.create', args)).body as { value: { id: number } }).value.id;
-    await waitForAsync(async () => ((await post('runs.get', { runId: straight })).body as { value: { status: string } }).value.status === 'done', 'the straight run', 120_000);
-    const alone = (await post('packs.export', { runId: straight, kind: 'automatic' })).body as { ok: true; value: { text: string } };
+    await waitForAsync(
+      async () =>
+        ((await post('runs.get', { runId: straight })).body as { value: { status: string } }).value.status ===
+        'done',
+      'the straight run',
+      120_000,
+    );
+    const alone = (await post('packs.export', { runId: straight, kind: 'automatic' })).body as {
+      ok: true;
+      value: { text: string };
+    };
     expect(raced.value.text === alone.value.text).toBe(true);
     expect(s.alive()).toBe(true);
     expect(dbState(s.dbPath).integrity).toBe('ok');

@@ -41,8 +41,13 @@ afterAll(async () => {
 function snapshot(path: string): Record<string, number | string> {
   const db = new Database(path, { readonly: true });
   try {
-    const out: Record<string, number | string> = { integrity: db.pragma('integrity_check', { simple: true }) as string };
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+    const out: Record<string, number | string> = {
+      integrity: db.pragma('integrity_check', { simple: true }) as string,
+    };
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all() as string[];
     for (const t of tables) {
       out[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
     }
@@ -54,25 +59,141 @@ function snapshot(path: string): Record<string, number | string> {
 
 describe('misspelt keys, unbounded plans and non-finite numbers are refused by name', () => {
   const cases: [string, unknown, string, RegExp][] = [
-    ['a misspelt rule (poolsize)', { game: 'carillon', seed: 1, rules: { poolsize: 2 } }, 'rules.poolsize', /^is not a rule of Carillon; did you mean poolSize\?$/],
-    ['a misspelt nested rule', { game: 'carillon', seed: 1, rules: { sizes: { small: { radus: 9 } } } }, 'rules.sizes.small.radus', /did you mean radius\?/],
-    ['a misspelt Apsis rule', { game: 'apsis', seed: 1, rules: { heart: 2 } }, 'rules.heart', /^is not a rule of Apsis; did you mean hearts\?$/],
-    ['a misspelt plan field (tutorail)', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 3, taps: 1, minDots: 3, maxDots: 5, tutorail: true }] }, 'plan.0.tutorail', /did you mean tutorial\?/],
-    ['a misspelt Apsis plan field', { game: 'apsis', seed: 1, plan: [{ stage: 1, first: 1, last: 1, orbits: 3, arrows: [3], long: false, diagonal: false, poolsize: 4, poolSize: 4 }] }, 'plan.0.poolsize', /did you mean poolSize\?/],
-    ['minDots 5000 and poolSize 10000', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1, taps: 1, minDots: 5000, maxDots: 5000 }], rules: { poolSize: 10000 } }, 'plan.0.minDots', /^must be at most 200$/],
-    ['taps beyond any field', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1, taps: 99, minDots: 3, maxDots: 5 }] }, 'plan.0.taps', /^must be at most 24$/],
-    ['endBits beyond any level', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1, taps: 1, minDots: 3, maxDots: 5, endBits: 1e9 }] }, 'plan.0.endBits', /^must be at most 64$/],
-    ['a level past any run', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1e6, taps: 1, minDots: 3, maxDots: 5 }] }, 'plan.0.to', /^must be at most 1000$/],
-    ['an Apsis stage past any run', { game: 'apsis', seed: 1, plan: [{ stage: 1, first: 1, last: 5000, orbits: 3, arrows: [3], long: false, diagonal: false, poolSize: 4 }] }, 'plan.0.last', /^must be at most 1000$/],
-    ['Infinity in a rule', { game: 'carillon', seed: 1, rules: { ringSpeed: Infinity } }, 'rules.ringSpeed', /^must be a finite number$/],
-    ['Infinity in a plan', { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1, taps: 1, minDots: 3, maxDots: Infinity }] }, 'plan.0.maxDots', /^must be a finite number$/],
+    [
+      'a misspelt rule (poolsize)',
+      { game: 'carillon', seed: 1, rules: { poolsize: 2 } },
+      'rules.poolsize',
+      /^is not a rule of Carillon; did you mean poolSize\?$/,
+    ],
+    [
+      'a misspelt nested rule',
+      { game: 'carillon', seed: 1, rules: { sizes: { small: { radus: 9 } } } },
+      'rules.sizes.small.radus',
+      /did you mean radius\?/,
+    ],
+    [
+      'a misspelt Apsis rule',
+      { game: 'apsis', seed: 1, rules: { heart: 2 } },
+      'rules.heart',
+      /^is not a rule of Apsis; did you mean hearts\?$/,
+    ],
+    [
+      'a misspelt plan field (tutorail)',
+      {
+        game: 'carillon',
+        seed: 1,
+        plan: [{ from: 1, to: 3, taps: 1, minDots: 3, maxDots: 5, tutorail: true }],
+      },
+      'plan.0.tutorail',
+      /did you mean tutorial\?/,
+    ],
+    [
+      'a misspelt Apsis plan field',
+      {
+        game: 'apsis',
+        seed: 1,
+        plan: [
+          {
+            stage: 1,
+            first: 1,
+            last: 1,
+            orbits: 3,
+            arrows: [3],
+            long: false,
+            diagonal: false,
+            poolsize: 4,
+            poolSize: 4,
+          },
+        ],
+      },
+      'plan.0.poolsize',
+      /did you mean poolSize\?/,
+    ],
+    [
+      'minDots 5000 and poolSize 10000',
+      {
+        game: 'carillon',
+        seed: 1,
+        plan: [{ from: 1, to: 1, taps: 1, minDots: 5000, maxDots: 5000 }],
+        rules: { poolSize: 10000 },
+      },
+      'plan.0.minDots',
+      /^must be at most 200$/,
+    ],
+    [
+      'taps beyond any field',
+      { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1, taps: 99, minDots: 3, maxDots: 5 }] },
+      'plan.0.taps',
+      /^must be at most 24$/,
+    ],
+    [
+      'endBits beyond any level',
+      {
+        game: 'carillon',
+        seed: 1,
+        plan: [{ from: 1, to: 1, taps: 1, minDots: 3, maxDots: 5, endBits: 1e9 }],
+      },
+      'plan.0.endBits',
+      /^must be at most 64$/,
+    ],
+    [
+      'a level past any run',
+      { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1e6, taps: 1, minDots: 3, maxDots: 5 }] },
+      'plan.0.to',
+      /^must be at most 1000$/,
+    ],
+    [
+      'an Apsis stage past any run',
+      {
+        game: 'apsis',
+        seed: 1,
+        plan: [
+          {
+            stage: 1,
+            first: 1,
+            last: 5000,
+            orbits: 3,
+            arrows: [3],
+            long: false,
+            diagonal: false,
+            poolSize: 4,
+          },
+        ],
+      },
+      'plan.0.last',
+      /^must be at most 1000$/,
+    ],
+    [
+      'Infinity in a rule',
+      { game: 'carillon', seed: 1, rules: { ringSpeed: Infinity } },
+      'rules.ringSpeed',
+      /^must be a finite number$/,
+    ],
+    [
+      'Infinity in a plan',
+      { game: 'carillon', seed: 1, plan: [{ from: 1, to: 1, taps: 1, minDots: 3, maxDots: Infinity }] },
+      'plan.0.maxDots',
+      /^must be a finite number$/,
+    ],
     ['Infinity as the seed', { game: 'carillon', seed: Infinity }, 'seed', /^must be a finite number$/],
     ['NaN as the level count', { game: 'apsis', seed: 1, levels: NaN }, 'levels', /^must be a number$/],
     ['a misspelt argument', { game: 'apsis', seed: 1, levls: 3 }, 'levls', /did you mean levels\?/],
     // JSON.parse makes "__proto__" an own key; merged onto the defaults it used to become the
     // rules' prototype and vanish, so the run was created with the key silently dropped.
-    ['a "__proto__" rule (as JSON sends it)', JSON.parse('{"game":"carillon","seed":1,"levels":1,"rules":{"__proto__":{"poolSize":1}}}'), 'rules.__proto__', /^is not a rule of Carillon/],
-    ['a nested "__proto__" rule', JSON.parse('{"game":"carillon","seed":1,"levels":1,"rules":{"sizes":{"small":{"__proto__":{"radius":1}}}}}'), 'rules.sizes.small.__proto__', /^is not a rule of Carillon/],
+    [
+      'a "__proto__" rule (as JSON sends it)',
+      JSON.parse('{"game":"carillon","seed":1,"levels":1,"rules":{"__proto__":{"poolSize":1}}}'),
+      'rules.__proto__',
+      /^is not a rule of Carillon/,
+    ],
+    [
+      'a nested "__proto__" rule',
+      JSON.parse(
+        '{"game":"carillon","seed":1,"levels":1,"rules":{"sizes":{"small":{"__proto__":{"radius":1}}}}}',
+      ),
+      'rules.sizes.small.__proto__',
+      /^is not a rule of Carillon/,
+    ],
   ];
   it.each(cases)('%s', async (_name, args, field, message) => {
     const before = snapshot(ctx.dbPath);
@@ -91,16 +212,32 @@ describe('misspelt keys, unbounded plans and non-finite numbers are refused by n
   it('a JSON 1e999 (Infinity) over the wire gives the same sentence', async () => {
     const args = JSON.parse('{"game":"apsis","seed":1,"rules":{"gap":1e999}}') as unknown;
     const env = await service.dispatch('runs.create', args);
-    expect(env).toMatchObject({ ok: false, error: { fields: [{ field: 'rules.gap', message: 'must be a finite number' }] } });
+    expect(env).toMatchObject({
+      ok: false,
+      error: { fields: [{ field: 'rules.gap', message: 'must be a finite number' }] },
+    });
   });
 
   it('a partial nested rule keeps the defaults of the keys left out (as the form promises)', async () => {
-    const env = await service.dispatch('runs.create', { game: 'carillon', seed: 3, levels: 1, rules: { sizes: { small: { radius: 15 } }, sizeMix: { big: 0.2 } } });
+    const env = await service.dispatch('runs.create', {
+      game: 'carillon',
+      seed: 3,
+      levels: 1,
+      rules: { sizes: { small: { radius: 15 } }, sizeMix: { big: 0.2 } },
+    });
     expect(env.ok, JSON.stringify(env)).toBe(true);
     if (!env.ok) return;
     const runId = (env.value as { id: number }).id;
     const run = await service.dispatch('runs.get', { runId });
-    expect(run).toMatchObject({ ok: true, value: { rules: { sizes: { small: { radius: 15, reach: 60 }, normal: { radius: 26, reach: 112 } }, sizeMix: { small: 0.35, normal: 0.5, big: 0.2 } } } });
+    expect(run).toMatchObject({
+      ok: true,
+      value: {
+        rules: {
+          sizes: { small: { radius: 15, reach: 60 }, normal: { radius: 26, reach: 112 } },
+          sizeMix: { small: 0.35, normal: 0.5, big: 0.2 },
+        },
+      },
+    });
     await service.engine.waitFor(runId);
   });
 });
@@ -113,7 +250,11 @@ describe('the database file', () => {
     raw.pragma(`user_version = ${migrations.length + 3}`);
     raw.close();
     const before = readFileSync(path);
-    expect(() => openDatabase(path)).toThrow(new RegExp(`cannot open the database ${path}: its schema version ${migrations.length + 3} is newer than this studio knows`));
+    expect(() => openDatabase(path)).toThrow(
+      new RegExp(
+        `cannot open the database ${path}: its schema version ${migrations.length + 3} is newer than this studio knows`,
+      ),
+    );
     expect(readFileSync(path).equals(before)).toBe(true);
     // Not even a WAL file was started beside it.
     expect(() => readFileSync(`${path}-wal`)).toThrow();
@@ -122,8 +263,16 @@ describe('the database file', () => {
   it('the CLI names the --db file it cannot use', () => {
     const junk = join(files.dir, 'junk.db');
     writeFileSync(junk, 'not a database, just text long enough to have a header'.repeat(4));
-    for (const [db, why] of [[junk, /not a studio database/], [files.dir, /unable to open/], [join(files.dir, 'missing', 'x.db'), /directory does not exist/]] as const) {
-      const r = spawnSync(process.execPath, [...cliArgs, 'runs', '--db', db], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    for (const [db, why] of [
+      [junk, /not a studio database/],
+      [files.dir, /unable to open/],
+      [join(files.dir, 'missing', 'x.db'), /directory does not exist/],
+    ] as const) {
+      const r = spawnSync(process.execPath, [...cliArgs, 'runs', '--db', db], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect(r.status).not.toBe(0);
       expect(r.stderr).toContain(`cannot open the database ${db}`);
       expect(r.stderr).toMatch(why);
@@ -134,7 +283,12 @@ describe('the database file', () => {
 
 /** A service on `dbPath` whose lease clock the test moves by hand (heartbeats every 20 ms of real time). */
 function leasedStudio(dbPath: string, clock: { now: number }, staleMs = 15_000): Service {
-  return openStudio({ dbPath, workers: 1, transport: 'server', lease: { heartbeatMs: 20, staleMs, now: () => clock.now } });
+  return openStudio({
+    dbPath,
+    workers: 1,
+    transport: 'server',
+    lease: { heartbeatMs: 20, staleMs, now: () => clock.now },
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -152,8 +306,12 @@ function nextStatus(s: Service, runId: number, status: string): Promise<void> {
 
 /** A real zombie: a child whose parent (sh, exec'd into sleep) never reaps it. */
 async function zombiePid(): Promise<{ pid: number; stop: () => void }> {
-  const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+  const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))),
+  );
   for (let i = 0; i < 200; i++) {
     if (/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) break;
     await sleep(10);
@@ -174,11 +332,27 @@ describe('runs are owned by a lease, not a PID', () => {
       // kill(pid, 0) succeeds on both of these, which fooled the PID check.
       expect(process.kill(zombie.pid, 0)).toBe(true);
       const fake = (owner: string): number =>
-        insertRun(raw, { game: 'apsis', seed: 1, plan: [], rules: {}, status: 'running', levels: 1, candidatesTotal: 1, lease: { owner, heartbeat: clock.now } }, 'now');
+        insertRun(
+          raw,
+          {
+            game: 'apsis',
+            seed: 1,
+            plan: [],
+            rules: {},
+            status: 'running',
+            levels: 1,
+            candidatesTotal: 1,
+            lease: { owner, heartbeat: clock.now },
+          },
+          'now',
+        );
       const remote = fake(`0000000000000001@other-host:4194303:1`); // a PID this machine does not have
       const reused = fake(`0000000000000002@${hostname()}:${process.pid}:1`); // the PID now belongs to this test
       const zombied = fake(`0000000000000003@${hostname()}:${zombie.pid}:1`);
-      const statuses = () => [remote, reused, zombied].map((id) => (raw.prepare('SELECT status FROM runs WHERE id = ?').get(id) as { status: string }).status);
+      const statuses = () =>
+        [remote, reused, zombied].map(
+          (id) => (raw.prepare('SELECT status FROM runs WHERE id = ?').get(id) as { status: string }).status,
+        );
 
       // Many heartbeats later, on a clock that has not moved: every lease is live, all stay running.
       await sleep(200);
@@ -186,7 +360,15 @@ describe('runs are owned by a lease, not a PID', () => {
       // A live lease held elsewhere: resume, delete and cancel are refused in a sentence.
       for (const method of ['runs.resume', 'runs.delete', 'runs.cancel']) {
         const env = await s.dispatch(method, { runId: remote });
-        expect(env).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/run \d+ is being generated by another studio or CLI process \(it renewed its lease 0 s ago\)/) } });
+        expect(env).toMatchObject({
+          ok: false,
+          error: {
+            code: 'conflict',
+            message: expect.stringMatching(
+              /run \d+ is being generated by another studio or CLI process \(it renewed its lease 0 s ago\)/,
+            ),
+          },
+        });
       }
 
       // The remote owner keeps renewing; the other two stop. Just before the stale time, nothing changes.
@@ -195,7 +377,10 @@ describe('runs are owned by a lease, not a PID', () => {
       await sleep(200);
       expect(statuses()).toEqual(['running', 'running', 'running']);
       // At 15 s the heartbeat marks the dead ones interrupted, and says so.
-      const marked = Promise.all([nextStatus(s, reused, 'interrupted'), nextStatus(s, zombied, 'interrupted')]);
+      const marked = Promise.all([
+        nextStatus(s, reused, 'interrupted'),
+        nextStatus(s, zombied, 'interrupted'),
+      ]);
       clock.now += 1;
       await marked;
       expect(statuses()).toEqual(['running', 'interrupted', 'interrupted']);
@@ -228,12 +413,20 @@ describe('runs are owned by a lease, not a PID', () => {
         (e: Error) => e.message,
       );
       // While A renews its lease, B may neither resume nor delete the run.
-      expect(await b.dispatch('runs.resume', { runId: run.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('cannot resume') } });
-      expect(await b.dispatch('runs.delete', { runId: run.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('cannot delete') } });
+      expect(await b.dispatch('runs.resume', { runId: run.id })).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: expect.stringContaining('cannot resume') },
+      });
+      expect(await b.dispatch('runs.delete', { runId: run.id })).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: expect.stringContaining('cannot delete') },
+      });
       // A freezes (its clock stops while B's runs on): to B, A's lease is 15 s old.
       clockB.now += 15_000;
       expect(b.engine.sweep()).toEqual([run.id]);
-      expect(await aOutcome).toMatch(new RegExp(`run ${run.id} was taken over by another studio or CLI process`));
+      expect(await aOutcome).toMatch(
+        new RegExp(`run ${run.id} was taken over by another studio or CLI process`),
+      );
       const atTakeover = (await b.dispatch('runs.get', { runId: run.id })) as { value: RunSummary };
       expect(atTakeover.value.status).toBe('interrupted');
       expect(await b.dispatch('runs.resume', { runId: run.id })).toMatchObject({ ok: true });
@@ -254,7 +447,26 @@ describe('runs are owned by a lease, not a PID', () => {
     const t = tempDir('studio-cli-delete-');
     const dbPath = join(t.dir, 'studio.db');
     const out = join(t.dir, 'pack.json');
-    const child = spawn(process.execPath, [...cliArgs, 'generate', '--game', 'apsis', '--seed', '4', '--levels', '60', '--workers', '1', '--db', dbPath, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        ...cliArgs,
+        'generate',
+        '--game',
+        'apsis',
+        '--seed',
+        '4',
+        '--levels',
+        '60',
+        '--workers',
+        '1',
+        '--db',
+        dbPath,
+        '--out',
+        out,
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += String(d)));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -274,8 +486,19 @@ describe('runs are owned by a lease, not a PID', () => {
       const studio = openStudio({ dbPath, workers: 1, transport: 'server' });
       try {
         const env = await studio.dispatch('runs.delete', { runId: 1 });
-        expect(env).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/^cannot delete: run 1 is being generated by another studio or CLI process/) } });
-        expect(await studio.dispatch('runs.resume', { runId: 1 })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+        expect(env).toMatchObject({
+          ok: false,
+          error: {
+            code: 'conflict',
+            message: expect.stringMatching(
+              /^cannot delete: run 1 is being generated by another studio or CLI process/,
+            ),
+          },
+        });
+        expect(await studio.dispatch('runs.resume', { runId: 1 })).toMatchObject({
+          ok: false,
+          error: { code: 'conflict' },
+        });
         expect((await studio.dispatch('runs.get', { runId: 1 })).ok).toBe(true);
       } finally {
         await studio.close();
@@ -297,7 +520,11 @@ describe('runs are owned by a lease, not a PID', () => {
 });
 
 /** A real service over its own database and a pool the test can watch (and count the jobs sent to). */
-function watchedService(dir: string, workers: number, budgetMs?: number): { service: Service; pool: WorkerPool; sent: string[] } {
+function watchedService(
+  dir: string,
+  workers: number,
+  budgetMs?: number,
+): { service: Service; pool: WorkerPool; sent: string[] } {
   const real = createPool({ workers, ...(budgetMs ? { budgetMs: () => budgetMs } : {}) });
   const sent: string[] = [];
   const pool: WorkerPool = {
@@ -313,7 +540,13 @@ function watchedService(dir: string, workers: number, budgetMs?: number): { serv
     },
   };
   const dbPath = join(dir, 'studio.db');
-  const service = createService({ db: openDatabase(dbPath), dbPath, pool, transport: 'server', version: 'test' });
+  const service = createService({
+    db: openDatabase(dbPath),
+    dbPath,
+    pool,
+    transport: 'server',
+    version: 'test',
+  });
   return { service, pool, sent };
 }
 
@@ -340,13 +573,26 @@ describe('cancel frees the pool', () => {
       const heavy = await s.dispatch('runs.create', {
         game: 'apsis',
         seed: 1,
-        plan: [{ stage: 1, first: 1, last: 4, orbits: 3, arrows: [60, 60, 60, 60], long: true, diagonal: true, poolSize: 100 }],
+        plan: [
+          {
+            stage: 1,
+            first: 1,
+            last: 4,
+            orbits: 3,
+            arrows: [60, 60, 60, 60],
+            long: true,
+            diagonal: true,
+            poolSize: 100,
+          },
+        ],
         rules: { validCandidates: 1000, maxTries: 100000, maxBuilds: 100 },
       });
       expect(heavy.ok, JSON.stringify(heavy)).toBe(true);
       const run = (heavy as { value: RunSummary }).value;
       // The run starts at once (its 'running' event fired inside runs.create); let the workers take their batches.
-      expect(((await s.dispatch('runs.get', { runId: run.id })) as { value: RunSummary }).value.status).toBe('running');
+      expect(((await s.dispatch('runs.get', { runId: run.id })) as { value: RunSummary }).value.status).toBe(
+        'running',
+      );
       await sleep(300);
       const busy = pool.threadIds();
       expect(busy).toHaveLength(2);
@@ -380,13 +626,17 @@ describe('every job has a time budget', () => {
       const heavy = await s.dispatch('runs.create', {
         game: 'apsis',
         seed: 1,
-        plan: [{ stage: 1, first: 1, last: 1, orbits: 3, arrows: [60], long: true, diagonal: true, poolSize: 4 }],
+        plan: [
+          { stage: 1, first: 1, last: 1, orbits: 3, arrows: [60], long: true, diagonal: true, poolSize: 4 },
+        ],
         rules: { validCandidates: 1000, maxTries: 100000, maxBuilds: 100 },
       });
       const run = (heavy as { value: RunSummary }).value;
       const failed = await s.engine.waitFor(run.id);
       expect(failed.status).toBe('failed');
-      expect(failed.error).toMatch(/^building 4 candidates of level 1 ran past its time budget of 1 s and was stopped; the plan or rules ask for more work/);
+      expect(failed.error).toMatch(
+        /^building 4 candidates of level 1 ran past its time budget of 1 s and was stopped; the plan or rules ask for more work/,
+      );
       expect(failed.candidatesDone).toBe(0);
       expect(pool.stopped).toBeGreaterThanOrEqual(1);
     } finally {
@@ -408,7 +658,12 @@ describe('resume', () => {
       const cancelled = await s.engine.waitFor(run.id);
       expect(cancelled.status).toBe('cancelled');
       const raw = new Database(join(t.dir, 'studio.db'), { readonly: true });
-      const stored = new Set(raw.prepare('SELECT slot, idx FROM candidates WHERE run_id = ?').all(run.id).map((r) => `${(r as { slot: number }).slot}:${(r as { idx: number }).idx}`));
+      const stored = new Set(
+        raw
+          .prepare('SELECT slot, idx FROM candidates WHERE run_id = ?')
+          .all(run.id)
+          .map((r) => `${(r as { slot: number }).slot}:${(r as { idx: number }).idx}`),
+      );
       raw.close();
       expect(stored.size).toBeGreaterThanOrEqual(40);
       expect(stored.size).toBeLessThan(cancelled.candidatesTotal);
@@ -419,7 +674,9 @@ describe('resume', () => {
       expect(done.status).toBe('done');
       const detail = ((await s.dispatch('runs.get', { runId: run.id })) as { value: RunDetail }).value;
       const sizes = gameById('apsis').poolSizes(detail.plan, detail.rules);
-      const all = sizes.flatMap((size, slot) => Array.from({ length: size }, (_, index) => `${slot}:${index}`));
+      const all = sizes.flatMap((size, slot) =>
+        Array.from({ length: size }, (_, index) => `${slot}:${index}`),
+      );
       expect(all).toHaveLength(done.candidatesTotal);
       const missing = all.filter((k) => !stored.has(k));
       // Exactly the missing jobs, each once: nothing stored is grown again.

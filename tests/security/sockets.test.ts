@@ -12,7 +12,18 @@ import { startServer, type StudioServer } from '../../src-main/server/server';
 import { MAX_SOCKETS } from '../../src-shared/transport-limits';
 import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
-import { apiPost, authedRawSocket, authedSocket, dbState, parseFrames, rawSocket, startChildStudio, stillAnswers, waitFor, type ChildStudio } from './harness';
+import {
+  apiPost,
+  authedRawSocket,
+  authedSocket,
+  dbState,
+  parseFrames,
+  rawSocket,
+  startChildStudio,
+  stillAnswers,
+  waitFor,
+  type ChildStudio,
+} from './harness';
 
 type Outcome = { ws: WebSocket; status: 'authed' } | { status: number | 'closed'; body: string };
 
@@ -95,7 +106,8 @@ describe('in process: 200 sockets, heartbeat, token deadline', () => {
     const open = outcomes.flatMap((o) => ('ws' in o ? [o.ws] : []));
     expect(open).toHaveLength(200);
     const got = new Set<WebSocket>();
-    for (const ws of open) ws.on('message', (d) => JSON.parse(String(d)).event === 'run.changed' && got.add(ws));
+    for (const ws of open)
+      ws.on('message', (d) => JSON.parse(String(d)).event === 'run.changed' && got.add(ws));
     ctx.service.emit('run.changed', { runId: 1, status: 'done' });
     await waitFor(() => got.size === 200, 'the event on all 200 sockets');
     for (const ws of open) ws.close();

@@ -49,12 +49,18 @@ function direction(theta: number, heading: Heading): Pt {
   const t = { x: -Math.sin(theta), y: Math.cos(theta) };
   const n = (x: number, y: number): Pt => ({ x: x / Math.hypot(x, y), y: y / Math.hypot(x, y) });
   switch (heading) {
-    case 'cw': return t;
-    case 'ccw': return { x: -t.x, y: -t.y };
-    case 'cw-out': return n(t.x + u.x, t.y + u.y);
-    case 'ccw-out': return n(-t.x + u.x, -t.y + u.y);
-    case 'cw-in': return n(t.x - u.x, t.y - u.y);
-    case 'ccw-in': return n(-t.x - u.x, -t.y - u.y);
+    case 'cw':
+      return t;
+    case 'ccw':
+      return { x: -t.x, y: -t.y };
+    case 'cw-out':
+      return n(t.x + u.x, t.y + u.y);
+    case 'ccw-out':
+      return n(-t.x + u.x, -t.y + u.y);
+    case 'cw-in':
+      return n(t.x - u.x, t.y - u.y);
+    case 'ccw-in':
+      return n(-t.x - u.x, -t.y - u.y);
   }
 }
 
@@ -76,7 +82,9 @@ export function body(a: Arrow, m: number): Body {
 /** blocks[a] lists the arrows that block a (B blocks A when A's path comes within 12 of B's body). */
 export function blockers(arrows: Arrow[], m: number): number[][] {
   const bodies = arrows.map((a) => body(a, m));
-  return bodies.map((A, i) => bodies.flatMap((B, j) => (i !== j && segmentDistance(A.head, A.exit, B.tail, B.head) < 12 ? [j] : [])));
+  return bodies.map((A, i) =>
+    bodies.flatMap((B, j) => (i !== j && segmentDistance(A.head, A.exit, B.tail, B.head) < 12 ? [j] : [])),
+  );
 }
 
 /** The rounds: the round in which each arrow leaves (0 when it never does). */
@@ -84,20 +92,25 @@ export function rounds(arrows: Arrow[], m: number): number[] {
   const blk = blockers(arrows, m);
   const round = arrows.map(() => 0);
   for (let r = 1; ; r++) {
-    const leaving = arrows.flatMap((_, i) => (round[i] === 0 && blk[i]!.every((j) => round[j] !== 0) ? [i] : []));
+    const leaving = arrows.flatMap((_, i) =>
+      round[i] === 0 && blk[i]!.every((j) => round[j] !== 0) ? [i] : [],
+    );
     if (!leaving.length) break;
     for (const i of leaving) round[i] = r;
   }
   return round;
 }
 
-const mirrorHeading = (h: Heading): Heading => (h.startsWith('cw') ? (h.replace('cw', 'ccw') as Heading) : (h.replace('ccw', 'cw') as Heading));
+const mirrorHeading = (h: Heading): Heading =>
+  h.startsWith('cw') ? (h.replace('cw', 'ccw') as Heading) : (h.replace('ccw', 'cw') as Heading);
 
 /** Canonical form ignoring rotation and reflection (the spec's recipe). */
 export function canonical(arrows: Arrow[], m: number): string {
   let best: string | null = null;
   for (const mirror of [false, true]) {
-    const as = arrows.map((a) => (mirror ? { ...a, angle: (360 - a.angle) % 360, heading: mirrorHeading(a.heading) } : a));
+    const as = arrows.map((a) =>
+      mirror ? { ...a, angle: (360 - a.angle) % 360, heading: mirrorHeading(a.heading) } : a,
+    );
     for (const anchor of as) {
       const form = as
         .map((a) => [a.orbit, (a.angle - anchor.angle + 360) % 360, a.heading, a.length] as const)
@@ -124,18 +137,26 @@ export function share(a: Arrow[], ma: number, b: Arrow[], mb: number, need = Inf
   // No pairing can beat the arrows of each kind the two levels have in common (mirroring swaps cw and ccw).
   const kinds = (xs: Arrow[], mirror: boolean): Map<string, number> => {
     const m = new Map<string, number>();
-    for (const x of xs) m.set(`${mirror ? mirrorHeading(x.heading) : x.heading}:${x.length}`, (m.get(`${mirror ? mirrorHeading(x.heading) : x.heading}:${x.length}`) ?? 0) + 1);
+    for (const x of xs)
+      m.set(
+        `${mirror ? mirrorHeading(x.heading) : x.heading}:${x.length}`,
+        (m.get(`${mirror ? mirrorHeading(x.heading) : x.heading}:${x.length}`) ?? 0) + 1,
+      );
     return m;
   };
   const kb = kinds(b, false);
   const bound = Math.max(
-    ...[false, true].map((mirror) => [...kinds(a, mirror)].reduce((s, [k, n]) => s + Math.min(n, kb.get(k) ?? 0), 0)),
+    ...[false, true].map((mirror) =>
+      [...kinds(a, mirror)].reduce((s, [k, n]) => s + Math.min(n, kb.get(k) ?? 0), 0),
+    ),
   );
   if (bound / larger < need && need !== Infinity) return bound / larger;
   let best = 0;
   const TAU = 2 * Math.PI;
   for (const mirror of [false, true]) {
-    const as = a.map((x) => (mirror ? { ...x, angle: (360 - x.angle) % 360, heading: mirrorHeading(x.heading) } : x));
+    const as = a.map((x) =>
+      mirror ? { ...x, angle: (360 - x.angle) % 360, heading: mirrorHeading(x.heading) } : x,
+    );
     // Every compatible pair's arc of rotations: centre c, half width w (radians).
     const arcs: { i: number; j: number; c: number; w: number }[] = [];
     as.forEach((x, i) =>
@@ -145,7 +166,12 @@ export function share(a: Arrow[], ma: number, b: Arrow[], mb: number, need = Inf
         const rb = orbitRadius(y.orbit, mb);
         const cos = (ra * ra + rb * rb - NEAR * NEAR) / (2 * ra * rb);
         if (cos > 1) return;
-        arcs.push({ i, j, c: ((y.angle - x.angle) * Math.PI) / 180, w: cos <= -1 ? Math.PI : Math.acos(cos) });
+        arcs.push({
+          i,
+          j,
+          c: ((y.angle - x.angle) * Math.PI) / 180,
+          w: cos <= -1 ? Math.PI : Math.acos(cos),
+        });
       }),
     );
     const starts = [0, ...arcs.map((arc) => arc.c - arc.w)];
@@ -172,15 +198,29 @@ function blockingGraph(arrows: Arrow[], m: number, mirror: boolean): { out: numb
   // Edge a→b when a blocks b.
   const out: number[][] = arrows.map(() => []);
   blk.forEach((bs, i) => bs.forEach((j) => out[j]!.push(i)));
-  return { out, label: arrows.map((a) => `${a.orbit}:${mirror ? mirrorHeading(a.heading) : a.heading}:${a.length}`) };
+  return {
+    out,
+    label: arrows.map((a) => `${a.orbit}:${mirror ? mirrorHeading(a.heading) : a.heading}:${a.length}`),
+  };
 }
 
 /** Each level's canonical form and blocking graphs, worked out once per level (not per pair). */
-const prepared = new WeakMap<ApsisLevel, { form: string; graph: ReturnType<typeof blockingGraph>; mirrored: ReturnType<typeof blockingGraph> }>();
-function prepare(l: ApsisLevel): { form: string; graph: ReturnType<typeof blockingGraph>; mirrored: ReturnType<typeof blockingGraph> } {
+const prepared = new WeakMap<
+  ApsisLevel,
+  { form: string; graph: ReturnType<typeof blockingGraph>; mirrored: ReturnType<typeof blockingGraph> }
+>();
+function prepare(l: ApsisLevel): {
+  form: string;
+  graph: ReturnType<typeof blockingGraph>;
+  mirrored: ReturnType<typeof blockingGraph>;
+} {
   let p = prepared.get(l);
   if (!p) {
-    p = { form: canonical(l.arrows, l.orbits), graph: blockingGraph(l.arrows, l.orbits, false), mirrored: blockingGraph(l.arrows, l.orbits, true) };
+    p = {
+      form: canonical(l.arrows, l.orbits),
+      graph: blockingGraph(l.arrows, l.orbits, false),
+      mirrored: blockingGraph(l.arrows, l.orbits, true),
+    };
     prepared.set(l, p);
   }
   return p;
@@ -195,7 +235,8 @@ export function apsisNearDuplicate(a: ApsisLevel, b: ApsisLevel): string | null 
   if (s >= 0.5) return `near copy (share ${(s * 100).toFixed(0)} %)`;
   if (a.orbits === b.orbits && a.arrows.length === b.arrows.length) {
     if (isomorphic(pa.graph, pb.graph)) return 'the same puzzle redrawn (isomorphic blocking graphs)';
-    if (isomorphic(pa.mirrored, pb.graph)) return 'the same puzzle redrawn, mirrored (isomorphic blocking graphs once cw and ccw swap)';
+    if (isomorphic(pa.mirrored, pb.graph))
+      return 'the same puzzle redrawn, mirrored (isomorphic blocking graphs once cw and ccw swap)';
   }
   return null;
 }
@@ -209,7 +250,15 @@ export function plannedArrows(level: number): number {
 /** Every problem of one level on its own. */
 export function checkApsisLevel(lv: ApsisLevel, where: string): string[] {
   const p: string[] = [];
-  const miss = missingFields(lv, { level: 'integer', orbits: 'integer', depth: 'integer', free: 'integer', reads: 'integer', arrows: 'array', solution: 'array' });
+  const miss = missingFields(lv, {
+    level: 'integer',
+    orbits: 'integer',
+    depth: 'integer',
+    free: 'integer',
+    reads: 'integer',
+    arrows: 'array',
+    solution: 'array',
+  });
   if (miss.length) return [`${where}: missing or wrong fields ${miss.join(', ')}`];
   const m = lv.orbits;
   if (m < 3 || m > 6) return [`${where}: ${m} orbits (3 to 6)`];
@@ -226,16 +275,25 @@ export function checkApsisLevel(lv: ApsisLevel, where: string): string[] {
   if (p.length) return p;
   const bodies = lv.arrows.map((a) => body(a, m));
   bodies.forEach((B, i) => {
-    for (const end of [B.tail, B.head]) if (Math.hypot(end.x, end.y) > RIM - HALF_WIDTH + 1e-9) p.push(`${where} arrow ${i}: an end lies outside the rim (${Math.hypot(end.x, end.y).toFixed(2)} > 294)`);
-    if (originDistance(B.tail, B.head) < SUN + 12 - 1e-9) p.push(`${where} arrow ${i}: body within ${originDistance(B.tail, B.head).toFixed(2)} of the sun's centre (< 52)`);
-    if (originDistance(B.head, B.exit) < SUN + HALF_WIDTH - 1e-9) p.push(`${where} arrow ${i}: its path crosses the sun`);
+    for (const end of [B.tail, B.head])
+      if (Math.hypot(end.x, end.y) > RIM - HALF_WIDTH + 1e-9)
+        p.push(
+          `${where} arrow ${i}: an end lies outside the rim (${Math.hypot(end.x, end.y).toFixed(2)} > 294)`,
+        );
+    if (originDistance(B.tail, B.head) < SUN + 12 - 1e-9)
+      p.push(
+        `${where} arrow ${i}: body within ${originDistance(B.tail, B.head).toFixed(2)} of the sun's centre (< 52)`,
+      );
+    if (originDistance(B.head, B.exit) < SUN + HALF_WIDTH - 1e-9)
+      p.push(`${where} arrow ${i}: its path crosses the sun`);
     for (let j = i + 1; j < bodies.length; j++) {
       const d = segmentDistance(B.tail, B.head, bodies[j]!.tail, bodies[j]!.head);
       if (d < 18 - 1e-9) p.push(`${where}: arrows ${i} and ${j} bodies ${d.toFixed(2)} apart (< 18)`);
     }
   });
   const round = rounds(lv.arrows, m);
-  if (round.some((r) => r === 0)) p.push(`${where}: does not clear (${round.filter((r) => r === 0).length} arrows never leave)`);
+  if (round.some((r) => r === 0))
+    p.push(`${where}: does not clear (${round.filter((r) => r === 0).length} arrows never leave)`);
   const depth = Math.max(0, ...round);
   const free = round.filter((r) => r === 1).length;
   const reads = round.reduce((s, r) => s + r, 0);
@@ -244,7 +302,11 @@ export function checkApsisLevel(lv: ApsisLevel, where: string): string[] {
   if (lv.reads !== reads) p.push(`${where}: states reads ${lv.reads}, the rounds give ${reads}`);
   // Replay: every launch must be of a free arrow (no heart lost), and all must leave.
   const sol = lv.solution;
-  if (sol.length !== lv.arrows.length || new Set(sol).size !== sol.length || sol.some((i) => !Number.isInteger(i) || i < 0 || i >= lv.arrows.length))
+  if (
+    sol.length !== lv.arrows.length ||
+    new Set(sol).size !== sol.length ||
+    sol.some((i) => !Number.isInteger(i) || i < 0 || i >= lv.arrows.length)
+  )
     p.push(`${where}: the solution is not each arrow once`);
   else {
     const blk = blockers(lv.arrows, m);
@@ -259,14 +321,17 @@ export function checkApsisLevel(lv: ApsisLevel, where: string): string[] {
     }
     for (let n = 1; n < sol.length; n++)
       if (round[sol[n]!]! < round[sol[n - 1]!]!) {
-        p.push(`${where}: the solution does not launch round by round (launch ${n + 1} is of round ${round[sol[n]!]} after round ${round[sol[n - 1]!]})`);
+        p.push(
+          `${where}: the solution does not launch round by round (launch ${n + 1} is of round ${round[sol[n]!]} after round ${round[sol[n - 1]!]})`,
+        );
         break;
       }
   }
   // Kinds on schedule.
   lv.arrows.forEach((a, i) => {
     if (lv.level < 16 && a.length !== 'short') p.push(`${where} arrow ${i}: a long arrow before level 16`);
-    if (lv.level < 31 && a.heading !== 'cw' && a.heading !== 'ccw') p.push(`${where} arrow ${i}: a diagonal before level 31`);
+    if (lv.level < 31 && a.heading !== 'cw' && a.heading !== 'ccw')
+      p.push(`${where} arrow ${i}: a diagonal before level 31`);
   });
   return p;
 }
@@ -274,7 +339,14 @@ export function checkApsisLevel(lv: ApsisLevel, where: string): string[] {
 /** Every problem of a whole default-plan Apsis pack. */
 export function checkApsisPack(pack: unknown, opts: { pairs?: boolean; levels?: number } = {}): string[] {
   const p: string[] = [];
-  const miss = missingFields(pack, { format: 'string', version: 'integer', seed: 'integer', rules: 'object', plan: 'array', levels: 'array' });
+  const miss = missingFields(pack, {
+    format: 'string',
+    version: 'integer',
+    seed: 'integer',
+    rules: 'object',
+    plan: 'array',
+    levels: 'array',
+  });
   if (miss.length) return [`pack: missing or wrong fields ${miss.join(', ')}`];
   const pk = pack as { format: string; version: number; levels: ApsisLevel[] };
   if (pk.format !== 'apsis-pack') p.push(`pack: format is ${pk.format}`);
@@ -288,14 +360,19 @@ export function checkApsisPack(pack: unknown, opts: { pairs?: boolean; levels?: 
     if (lv.level !== i + 1) p.push(`${where}: numbered ${lv.level}`);
     p.push(...checkApsisLevel(lv, where));
     const stage = Math.floor(i / 15);
-    if (stage < STAGE_ORBITS.length && lv.orbits !== STAGE_ORBITS[stage]) p.push(`${where}: ${lv.orbits} orbits, stage ${stage + 1} uses ${STAGE_ORBITS[stage]}`);
+    if (stage < STAGE_ORBITS.length && lv.orbits !== STAGE_ORBITS[stage])
+      p.push(`${where}: ${lv.orbits} orbits, stage ${stage + 1} uses ${STAGE_ORBITS[stage]}`);
     // A stage's pool ships anywhere in the stage, so a level holds the planned count of one of its stage's slots.
     const counts = Array.from({ length: 15 }, (_, k) => plannedArrows(stage * 15 + k + 1));
-    if (!counts.includes(lv.arrows.length)) p.push(`${where}: ${lv.arrows.length} arrows, not a count the plan's line gives stage ${stage + 1} (${counts[0]}–${counts[14]})`);
+    if (!counts.includes(lv.arrows.length))
+      p.push(
+        `${where}: ${lv.arrows.length} arrows, not a count the plan's line gives stage ${stage + 1} (${counts[0]}–${counts[14]})`,
+      );
     const prev = levels[i - 1];
     if (prev) {
       if (lv.reads < prev.reads) p.push(`${where}: reads fall (${prev.reads} → ${lv.reads})`);
-      if (lv.arrows.length < prev.arrows.length) p.push(`${where}: arrows fall (${prev.arrows.length} → ${lv.arrows.length})`);
+      if (lv.arrows.length < prev.arrows.length)
+        p.push(`${where}: arrows fall (${prev.arrows.length} → ${lv.arrows.length})`);
       if (lv.depth < prev.depth) p.push(`${where}: depth falls (${prev.depth} → ${lv.depth})`);
       run = lv.reads === prev.reads ? run + 1 : 1;
       if (run === 4) p.push(`${where}: four levels in a row read ${lv.reads}`);
@@ -303,8 +380,21 @@ export function checkApsisPack(pack: unknown, opts: { pairs?: boolean; levels?: 
   });
   // Levels whose arrows are not even well formed are left out of the pair check (already named).
   const formed = (l: ApsisLevel): boolean =>
-    Number.isInteger(l.orbits) && l.orbits >= 3 && l.orbits <= 6 && Array.isArray(l.arrows) &&
-    l.arrows.every((a) => typeof a === 'object' && a !== null && HEADINGS.includes(a.heading) && a.length in LENGTHS && Number.isInteger(a.orbit) && a.orbit >= 1 && a.orbit <= l.orbits && Number.isInteger(a.angle));
+    Number.isInteger(l.orbits) &&
+    l.orbits >= 3 &&
+    l.orbits <= 6 &&
+    Array.isArray(l.arrows) &&
+    l.arrows.every(
+      (a) =>
+        typeof a === 'object' &&
+        a !== null &&
+        HEADINGS.includes(a.heading) &&
+        a.length in LENGTHS &&
+        Number.isInteger(a.orbit) &&
+        a.orbit >= 1 &&
+        a.orbit <= l.orbits &&
+        Number.isInteger(a.angle),
+    );
   if (opts.pairs !== false) {
     for (let i = 0; i < levels.length; i++)
       for (let j = i + 1; j < levels.length; j++) {
@@ -317,7 +407,11 @@ export function checkApsisPack(pack: unknown, opts: { pairs?: boolean; levels?: 
 }
 
 /** Figures for a report: largest step in reads, closest pair's share. */
-export function apsisFigures(pack: { levels: ApsisLevel[] }): { largestStep: number; closestShare: number; closestPair: [number, number] } {
+export function apsisFigures(pack: { levels: ApsisLevel[] }): {
+  largestStep: number;
+  closestShare: number;
+  closestPair: [number, number];
+} {
   const lv = pack.levels;
   let largestStep = 0;
   for (let i = 1; i < lv.length; i++) largestStep = Math.max(largestStep, lv[i]!.reads - lv[i - 1]!.reads);
@@ -326,7 +420,7 @@ export function apsisFigures(pack: { levels: ApsisLevel[] }): { largestStep: num
   for (let i = 0; i < lv.length; i++)
     for (let j = i + 1; j < lv.length; j++) {
       const s = share(lv[i]!.arrows, lv[i]!.orbits, lv[j]!.arrows, lv[j]!.orbits);
-      if (s > closestShare) (closestShare = s), (closestPair = [i + 1, j + 1]);
+      if (s > closestShare) ((closestShare = s), (closestPair = [i + 1, j + 1]));
     }
   return { largestStep, closestShare, closestPair };
 }

@@ -10,7 +10,11 @@ import { components, dist, isomorphic, maxPairing, missingFields, type Pt } from
 
 const WIDTH = 640;
 const HEIGHT = 960;
-const SIZES = { small: { radius: 16, reach: 60 }, normal: { radius: 26, reach: 112 }, big: { radius: 36, reach: 240 } } as const;
+const SIZES = {
+  small: { radius: 16, reach: 60 },
+  normal: { radius: 26, reach: 112 },
+  big: { radius: 36, reach: 240 },
+} as const;
 type Size = keyof typeof SIZES;
 const RING_SPEED = 480;
 
@@ -71,7 +75,8 @@ export function chain(dots: Dot[], tapped: number, live: boolean[]): { dot: numb
   const popped: { dot: number; t: number }[] = [];
   for (;;) {
     let v = -1;
-    for (let i = 0; i < dots.length; i++) if (live[i] && !done[i] && t[i]! < Infinity && (v === -1 || t[i]! < t[v]!)) v = i;
+    for (let i = 0; i < dots.length; i++)
+      if (live[i] && !done[i] && t[i]! < Infinity && (v === -1 || t[i]! < t[v]!)) v = i;
     if (v === -1) break;
     done[v] = true;
     popped.push({ dot: v, t: t[v]! });
@@ -85,7 +90,10 @@ export function chain(dots: Dot[], tapped: number, live: boolean[]): { dot: numb
 }
 
 /** The live field's components, and which of them no other live component enters (its sources). */
-function liveSources(out: number[][], live: boolean[]): { idx: number[]; comp: number[]; source: (c: number) => boolean } {
+function liveSources(
+  out: number[][],
+  live: boolean[],
+): { idx: number[]; comp: number[]; source: (c: number) => boolean } {
   const idx = live.flatMap((l, i) => (l ? [i] : []));
   const pos = new Map(idx.map((v, k) => [v, k]));
   const sub = idx.map((v) => out[v]!.filter((w) => live[w]).map((w) => pos.get(w)!));
@@ -170,7 +178,15 @@ function prepare(dots: Dot[]): Prepared {
     const out = reachGraph(dots);
     const sizes = { small: 0, normal: 0, big: 0 };
     for (const d of dots) sizes[d.size]++;
-    p = { out, starts: winning(out, dots.map(() => true)), pictures: TRANSFORMS.map(({ f }) => dots.map((d) => ({ ...d, ...f(d) }))), sizes };
+    p = {
+      out,
+      starts: winning(
+        out,
+        dots.map(() => true),
+      ),
+      pictures: TRANSFORMS.map(({ f }) => dots.map((d) => ({ ...d, ...f(d) }))),
+      sizes,
+    };
     preparedLevels.set(dots, p);
   }
   return p;
@@ -182,15 +198,23 @@ export function carillonNearDuplicate(a: Dot[], b: Dot[]): string | null {
   const pb = prepare(b);
   const larger = Math.max(a.length, b.length);
   // No pairing can hold more dots than the two levels have of each size in common.
-  const common = (['small', 'normal', 'big'] as const).reduce((s, k) => s + Math.min(pa.sizes[k], pb.sizes[k]), 0);
+  const common = (['small', 'normal', 'big'] as const).reduce(
+    (s, k) => s + Math.min(pa.sizes[k], pb.sizes[k]),
+    0,
+  );
   if (common * 3 >= larger) {
     for (const [t, { name }] of TRANSFORMS.entries()) {
       const ta = pa.pictures[t]!;
-      const near = (i: number, j: number): boolean => ta[i]!.size === b[j]!.size && Math.abs(ta[i]!.x - b[j]!.x) <= PAIR_DISTANCE && dist(ta[i]!, b[j]!) <= PAIR_DISTANCE;
+      const near = (i: number, j: number): boolean =>
+        ta[i]!.size === b[j]!.size &&
+        Math.abs(ta[i]!.x - b[j]!.x) <= PAIR_DISTANCE &&
+        dist(ta[i]!, b[j]!) <= PAIR_DISTANCE;
       const paired = maxPairing(a.length, b.length, near);
       if (paired * 2 > larger) return `same picture under ${name} (${paired} of ${larger} dots pair)`;
       if (paired * 3 >= larger) {
-        const aIntoB = maxPairing(pa.starts.length, pb.starts.length, (i, j) => near(pa.starts[i]!, pb.starts[j]!));
+        const aIntoB = maxPairing(pa.starts.length, pb.starts.length, (i, j) =>
+          near(pa.starts[i]!, pb.starts[j]!),
+        );
         if (aIntoB === Math.min(pa.starts.length, pb.starts.length)) {
           const which = pa.starts.length <= pb.starts.length ? 'first' : 'second';
           return `answer in the same place under ${name} (every chain start of the ${which} pairs; ${paired} of ${larger} dots pair)`;
@@ -198,7 +222,11 @@ export function carillonNearDuplicate(a: Dot[], b: Dot[]): string | null {
       }
     }
   }
-  if (a.length === b.length && isomorphic({ out: pa.out, label: a.map(() => '') }, { out: pb.out, label: b.map(() => '') })) return 'same chains (isomorphic reach graphs)';
+  if (
+    a.length === b.length &&
+    isomorphic({ out: pa.out, label: a.map(() => '') }, { out: pb.out, label: b.map(() => '') })
+  )
+    return 'same chains (isomorphic reach graphs)';
   return null;
 }
 
@@ -207,7 +235,14 @@ const near = (x: number, y: number, tol: number): boolean => Math.abs(x - y) <= 
 /** Every problem of one level on its own (geometry, fairness, replay, metrics). */
 export function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
   const p: string[] = [];
-  const miss = missingFields(lv, { level: 'integer', taps: 'integer', bits: 'number', tutorial: 'boolean', dots: 'array', solution: 'array' });
+  const miss = missingFields(lv, {
+    level: 'integer',
+    taps: 'integer',
+    bits: 'number',
+    tutorial: 'boolean',
+    dots: 'array',
+    solution: 'array',
+  });
   if (miss.length) return [`${where}: missing or wrong fields ${miss.join(', ')}`];
   const dots = lv.dots;
   dots.forEach((d, i) => {
@@ -217,7 +252,8 @@ export function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
     else {
       if (d.color < 0 || d.color > 6) p.push(`${where} dot ${i}: colour ${d.color} outside 0..6`);
       const r = SIZES[d.size].radius;
-      if (d.x - r < 0 || d.x + r > WIDTH || d.y - r < 0 || d.y + r > HEIGHT) p.push(`${where} dot ${i}: not fully inside the field`);
+      if (d.x - r < 0 || d.x + r > WIDTH || d.y - r < 0 || d.y + r > HEIGHT)
+        p.push(`${where} dot ${i}: not fully inside the field`);
     }
   });
   if (p.length) return p;
@@ -226,9 +262,11 @@ export function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
     for (let j = 0; j < dots.length; j++) {
       if (i === j) continue;
       const d = dist(dots[i]!, dots[j]!);
-      if (i < j && d - SIZES[dots[i]!.size].radius - SIZES[dots[j]!.size].radius < 14) p.push(`${where}: dots ${i} and ${j} closer than 14 edge to edge`);
+      if (i < j && d - SIZES[dots[i]!.size].radius - SIZES[dots[j]!.size].radius < 14)
+        p.push(`${where}: dots ${i} and ${j} closer than 14 edge to edge`);
       const margin = Math.abs(d - SIZES[dots[j]!.size].radius - SIZES[dots[i]!.size].reach);
-      if (margin < 10) p.push(`${where}: dot ${i} reaches dot ${j}'s edge within ${margin.toFixed(2)} (< 10) of its reach`);
+      if (margin < 10)
+        p.push(`${where}: dot ${i} reaches dot ${j}'s edge within ${margin.toFixed(2)} (< 10) of its reach`);
     }
   }
   const out = reachGraph(dots);
@@ -248,30 +286,46 @@ export function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
     }
     const popped = chain(dots, tap, live);
     const full = closure(out, tap, live);
-    if (popped.length !== full.length) p.push(`${where}: tap ${n + 1}: the timed chain pops ${popped.length}, the closure is ${full.length}`);
+    if (popped.length !== full.length)
+      p.push(`${where}: tap ${n + 1}: the timed chain pops ${popped.length}, the closure is ${full.length}`);
     for (const { dot } of popped) live[dot] = false;
   }
-  if (live.some(Boolean)) p.push(`${where}: the solution leaves ${live.filter(Boolean).length} dots standing`);
+  if (live.some(Boolean))
+    p.push(`${where}: the solution leaves ${live.filter(Boolean).length} dots standing`);
   const bits = difficultyBits(dots);
-  if (!near(bits, lv.bits, 0.00051)) p.push(`${where}: states ${lv.bits} bits, the guesser's recursion gives ${bits.toFixed(4)}`);
+  if (!near(bits, lv.bits, 0.00051))
+    p.push(`${where}: states ${lv.bits} bits, the guesser's recursion gives ${bits.toFixed(4)}`);
   // Roots: one dot per source component (in a non-tutorial level each is a single dot).
-  const starts = winning(out, live.map(() => true));
+  const starts = winning(
+    out,
+    live.map(() => true),
+  );
   const comp = components(out);
   const groups = new Map<number, number[]>();
   for (const s of starts) groups.set(comp[s]!, [...(groups.get(comp[s]!) ?? []), s]);
   if (!lv.tutorial) {
-    for (const [, g] of groups) if (g.length > 1) p.push(`${where}: a chain start group of ${g.length} dots (${g.join(', ')}) in a non-tutorial level (a dot reaches a root)`);
+    for (const [, g] of groups)
+      if (g.length > 1)
+        p.push(
+          `${where}: a chain start group of ${g.length} dots (${g.join(', ')}) in a non-tutorial level (a dot reaches a root)`,
+        );
     for (const s of starts) if (dots[s]!.size === 'small') p.push(`${where}: root ${s} is small`);
     for (let i = 0; i < starts.length; i++)
       for (let j = i + 1; j < starts.length; j++)
-        if (dist(dots[starts[i]!]!, dots[starts[j]!]!) < 320) p.push(`${where}: roots ${starts[i]} and ${starts[j]} are ${dist(dots[starts[i]!]!, dots[starts[j]!]!).toFixed(1)} apart (< 320)`);
+        if (dist(dots[starts[i]!]!, dots[starts[j]!]!) < 320)
+          p.push(
+            `${where}: roots ${starts[i]} and ${starts[j]} are ${dist(dots[starts[i]!]!, dots[starts[j]!]!).toFixed(1)} apart (< 320)`,
+          );
   }
   // Fair share: each source component pops on its own at least half of n/k dots.
   const everyAll = dots.map(() => true);
   const closures = [...groups.values()].map((g) => new Set(closure(out, g[0]!, everyAll)));
   closures.forEach((c, i) => {
     const own = [...c].filter((v) => closures.every((o, j) => j === i || !o.has(v))).length;
-    if (own < dots.length / k / 2) p.push(`${where}: a root pops only ${own} dots on its own (< half of n/k = ${(dots.length / k / 2).toFixed(1)})`);
+    if (own < dots.length / k / 2)
+      p.push(
+        `${where}: a root pops only ${own} dots on its own (< half of n/k = ${(dots.length / k / 2).toFixed(1)})`,
+      );
   });
   return p;
 }
@@ -279,7 +333,14 @@ export function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
 /** Every problem of a whole default-plan Carillon pack. */
 export function checkCarillonPack(pack: unknown, opts: { pairs?: boolean; levels?: number } = {}): string[] {
   const p: string[] = [];
-  const miss = missingFields(pack, { format: 'string', version: 'integer', seed: 'integer', rules: 'object', plan: 'array', levels: 'array' });
+  const miss = missingFields(pack, {
+    format: 'string',
+    version: 'integer',
+    seed: 'integer',
+    rules: 'object',
+    plan: 'array',
+    levels: 'array',
+  });
   if (miss.length) return [`pack: missing or wrong fields ${miss.join(', ')}`];
   const pk = pack as { format: string; version: number; levels: CarillonLevel[] };
   if (pk.format !== 'carillon-pack') p.push(`pack: format is ${pk.format}`);
@@ -294,17 +355,29 @@ export function checkCarillonPack(pack: unknown, opts: { pairs?: boolean; levels
     const stretch = CARILLON_PLAN.find((s) => i + 1 >= s.from && i + 1 <= s.to);
     if (stretch) {
       if (lv.taps !== stretch.taps) p.push(`${where}: ${lv.taps} taps, the plan says ${stretch.taps}`);
-      if (lv.tutorial !== stretch.tutorial) p.push(`${where}: tutorial ${lv.tutorial}, the plan says ${stretch.tutorial}`);
-      if (lv.dots.length < stretch.minDots || lv.dots.length > stretch.maxDots) p.push(`${where}: ${lv.dots.length} dots, outside the plan's ${stretch.minDots}–${stretch.maxDots}`);
+      if (lv.tutorial !== stretch.tutorial)
+        p.push(`${where}: tutorial ${lv.tutorial}, the plan says ${stretch.tutorial}`);
+      if (lv.dots.length < stretch.minDots || lv.dots.length > stretch.maxDots)
+        p.push(`${where}: ${lv.dots.length} dots, outside the plan's ${stretch.minDots}–${stretch.maxDots}`);
     }
     const prev = levels[i - 1];
     if (prev) {
       if (lv.bits < prev.bits) p.push(`${where}: easier (${lv.bits} bits) than level ${i} (${prev.bits})`);
-      if (lv.dots.length < prev.dots.length) p.push(`${where}: fewer dots (${lv.dots.length}) than level ${i} (${prev.dots.length})`);
+      if (lv.dots.length < prev.dots.length)
+        p.push(`${where}: fewer dots (${lv.dots.length}) than level ${i} (${prev.dots.length})`);
     }
   });
   // Levels whose dots are not even well formed are left out of the pair check (already named).
-  const formed = (l: CarillonLevel): boolean => Array.isArray(l.dots) && l.dots.every((d) => typeof d === 'object' && d !== null && d.size in SIZES && Number.isFinite(d.x) && Number.isFinite(d.y));
+  const formed = (l: CarillonLevel): boolean =>
+    Array.isArray(l.dots) &&
+    l.dots.every(
+      (d) =>
+        typeof d === 'object' &&
+        d !== null &&
+        d.size in SIZES &&
+        Number.isFinite(d.x) &&
+        Number.isFinite(d.y),
+    );
   if (opts.pairs !== false) {
     for (let i = 0; i < levels.length; i++)
       for (let j = i + 1; j < levels.length; j++) {
@@ -317,7 +390,11 @@ export function checkCarillonPack(pack: unknown, opts: { pairs?: boolean; levels
 }
 
 /** Figures for a report: largest jump in bits between neighbours, hardest, level 30. */
-export function carillonFigures(pack: { levels: CarillonLevel[] }): { hardest: number; largestJump: number; level30: number | undefined } {
+export function carillonFigures(pack: { levels: CarillonLevel[] }): {
+  hardest: number;
+  largestJump: number;
+  level30: number | undefined;
+} {
   const bits = pack.levels.map((l) => l.bits);
   let largestJump = 0;
   for (let i = 1; i < bits.length; i++) largestJump = Math.max(largestJump, bits[i]! - bits[i - 1]!);

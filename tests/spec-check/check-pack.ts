@@ -14,7 +14,9 @@ for (const file of process.argv.slice(2)) {
   const carillon = pack.format === 'carillon-pack';
   const problems = carillon ? checkCarillonPack(pack) : checkApsisPack(pack);
   const figures = carillon ? carillonFigures(pack as never) : apsisFigures(pack as never);
-  console.log(`${file}: ${problems.length} problems (${((performance.now() - t0) / 1000).toFixed(1)} s) ${JSON.stringify(figures)}`);
+  console.log(
+    `${file}: ${problems.length} problems (${((performance.now() - t0) / 1000).toFixed(1)} s) ${JSON.stringify(figures)}`,
+  );
   for (const line of problems) console.log(`  ${line}`);
   if (problems.length) bad++;
 }

@@ -92,7 +92,11 @@ export function isomorphic(a: Digraph, b: Digraph): boolean {
   let colB = b.label.slice();
   for (let round = 0; round < n + 1; round++) {
     const sig = (col: string[], out: number[][], inn: number[][], v: number): string =>
-      `${col[v]}|${out[v]!.map((w) => col[w]).sort().join(',')}|${inn[v]!.map((w) => col[w]).sort().join(',')}`;
+      `${col[v]}|${out[v]!.map((w) => col[w])
+        .sort()
+        .join(',')}|${inn[v]!.map((w) => col[w])
+        .sort()
+        .join(',')}`;
     const sa = colA.map((_, v) => sig(colA, a.out, inA, v));
     const sb = colB.map((_, v) => sig(colB, b.out, inB, v));
     const names = new Map<string, string>();
@@ -189,18 +193,25 @@ export function components(out: number[][]): number[] {
 }
 
 /** Fields of a pack object that must be there (the spec's "these must be there"). */
-export function missingFields(obj: unknown, fields: Record<string, 'number' | 'string' | 'boolean' | 'array' | 'object' | 'integer'>): string[] {
+export function missingFields(
+  obj: unknown,
+  fields: Record<string, 'number' | 'string' | 'boolean' | 'array' | 'object' | 'integer'>,
+): string[] {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return ['(not an object)'];
   const o = obj as Record<string, unknown>;
   const bad: string[] = [];
   for (const [k, kind] of Object.entries(fields)) {
     const v = o[k];
     const ok =
-      kind === 'array' ? Array.isArray(v)
-      : kind === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v)
-      : kind === 'integer' ? Number.isInteger(v)
-      : kind === 'number' ? typeof v === 'number' && Number.isFinite(v)
-      : typeof v === kind;
+      kind === 'array'
+        ? Array.isArray(v)
+        : kind === 'object'
+          ? typeof v === 'object' && v !== null && !Array.isArray(v)
+          : kind === 'integer'
+            ? Number.isInteger(v)
+            : kind === 'number'
+              ? typeof v === 'number' && Number.isFinite(v)
+              : typeof v === kind;
     if (!ok) bad.push(`${k} (${kind})`);
   }
   return bad;

@@ -11,7 +11,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gameForPack } from '../../src-shared/games/index';
 import { openTestStudio } from '../helpers/studio';
 import { blockers, checkApsisLevel, checkApsisPack, orbitRadius, rounds, type ApsisLevel } from './apsis';
-import { chain, checkCarillonLevel, checkCarillonPack, difficultyBits, fewestTaps, type CarillonLevel, type Dot } from './carillon';
+import {
+  chain,
+  checkCarillonLevel,
+  checkCarillonPack,
+  difficultyBits,
+  fewestTaps,
+  type CarillonLevel,
+  type Dot,
+} from './carillon';
 
 const CARILLON_SEED = 8675309;
 const APSIS_SEED = 12345;
@@ -22,7 +30,12 @@ type Pack<L> = { format: string; seed: number; rules: unknown; plan: unknown; le
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Export one run's pack from a fresh studio with this many workers. */
-async function packText(workers: number, game: 'carillon' | 'apsis', seed: number, levels?: number): Promise<string> {
+async function packText(
+  workers: number,
+  game: 'carillon' | 'apsis',
+  seed: number,
+  levels?: number,
+): Promise<string> {
   const studio = openTestStudio({ workers, prefix: `spec-check-${game}-w${workers}-` });
   try {
     const run = await studio.finishedRun({ game, seed, ...(levels ? { levels } : {}) });
@@ -44,26 +57,33 @@ function projectVerify(pack: unknown): string[] {
 
 const dot = (x: number, y: number, size: Dot['size']): Dot => ({ x, y, size, color: 0 });
 
-describe('the checkers reproduce the specs\' worked examples', () => {
-  it('Carillon: the timed chain pops the far dot from the near dot\'s ring at 0.4125 s', () => {
-    const popped = chain([dot(100, 480, 'big'), dot(230, 480, 'normal'), dot(350, 480, 'normal')], 0, [true, true, true]);
+describe("the checkers reproduce the specs' worked examples", () => {
+  it("Carillon: the timed chain pops the far dot from the near dot's ring at 0.4125 s", () => {
+    const popped = chain([dot(100, 480, 'big'), dot(230, 480, 'normal'), dot(350, 480, 'normal')], 0, [
+      true,
+      true,
+      true,
+    ]);
     expect(popped.map((p) => p.dot)).toEqual([0, 1, 2]);
     expect(popped[1]!.t).toBeCloseTo(0.2167, 4);
     expect(popped[2]!.t).toBeCloseTo(0.4125, 4);
   });
 
-  it('Carillon: log2 3 bits for the spec\'s one-tap field, 0 bits when every tap wins', () => {
+  it("Carillon: log2 3 bits for the spec's one-tap field, 0 bits when every tap wins", () => {
     const field = [dot(100, 480, 'big'), dot(280, 480, 'normal'), dot(400, 480, 'normal')];
     expect(fewestTaps(field)).toBe(1);
     expect(difficultyBits(field)).toBeCloseTo(Math.log2(3), 10);
     // Two big dots reaching each other: one source component, both taps win.
     expect(difficultyBits([dot(100, 100, 'big'), dot(300, 100, 'big')])).toBe(0);
     // One-tap closed form log2((n + E) / (W + Ew)): arrows big→near, near↔far; the big dot alone wins.
-    const n = 3, E = 3, W = 1, Ew = 1;
+    const n = 3,
+      E = 3,
+      W = 1,
+      Ew = 1;
     expect(difficultyBits(field)).toBeCloseTo(Math.log2((n + E) / (W + Ew)), 10);
   });
 
-  it('Apsis: orbit radii, and an arrow in another\'s path blocks it until it leaves', () => {
+  it("Apsis: orbit radii, and an arrow in another's path blocks it until it leaves", () => {
     expect(orbitRadius(1, 3)).toBe(105);
     expect(orbitRadius(3, 3)).toBe(235);
     // Arrow 0 at 0° heads cw (+y at angle 0); arrow 1 stands on its path a few degrees on.
@@ -92,9 +112,12 @@ describe.each([
     expect(one === two).toBe(true);
   });
 
-  it('every level, the order and every pair hold under the spec\'s rules', () => {
+  it("every level, the order and every pair hold under the spec's rules", () => {
     const pack = JSON.parse(two) as unknown;
-    const problems = game === 'carillon' ? checkCarillonPack(pack, { levels: count }) : checkApsisPack(pack, { levels: count });
+    const problems =
+      game === 'carillon'
+        ? checkCarillonPack(pack, { levels: count })
+        : checkApsisPack(pack, { levels: count });
     expect(problems).toEqual([]);
     // The project's verify agrees.
     expect(projectVerify(pack)).toEqual([]);
@@ -102,54 +125,103 @@ describe.each([
 
   it('every broken copy of it is caught by the spec checker and by verify alike', () => {
     const base = JSON.parse(two) as Pack<CarillonLevel & ApsisLevel>;
-    const check = (p: unknown): string[] => (game === 'carillon' ? checkCarillonPack(p, { levels: count }) : checkApsisPack(p, { levels: count }));
+    const check = (p: unknown): string[] =>
+      game === 'carillon' ? checkCarillonPack(p, { levels: count }) : checkApsisPack(p, { levels: count });
     const mutations: [string, (p: Pack<CarillonLevel & ApsisLevel>) => void][] =
       game === 'carillon'
         ? [
-            ['a mirrored copy of level 60 as level 61 (its own claims)', (p) => {
-              const src = p.levels[59]!;
-              p.levels[60] = { ...clone(src), level: 61, dots: src.dots.map((d) => ({ ...d, x: 640 - d.x })) };
-            }],
-            ['a level turned half round as the next one', (p) => {
-              const src = p.levels[99]!;
-              p.levels[100] = { ...clone(src), level: 101, dots: src.dots.map((d) => ({ ...d, x: 640 - d.x, y: 960 - d.y })) };
-            }],
-            ['bits claimed 0.002 too high', (p) => void (p.levels[40]!.bits = Number((p.levels[40]!.bits + 0.002).toFixed(4)))],
+            [
+              'a mirrored copy of level 60 as level 61 (its own claims)',
+              (p) => {
+                const src = p.levels[59]!;
+                p.levels[60] = {
+                  ...clone(src),
+                  level: 61,
+                  dots: src.dots.map((d) => ({ ...d, x: 640 - d.x })),
+                };
+              },
+            ],
+            [
+              'a level turned half round as the next one',
+              (p) => {
+                const src = p.levels[99]!;
+                p.levels[100] = {
+                  ...clone(src),
+                  level: 101,
+                  dots: src.dots.map((d) => ({ ...d, x: 640 - d.x, y: 960 - d.y })),
+                };
+              },
+            ],
+            [
+              'bits claimed 0.002 too high',
+              (p) => void (p.levels[40]!.bits = Number((p.levels[40]!.bits + 0.002).toFixed(4))),
+            ],
             ['a tap dropped from a solution', (p) => void p.levels[30]!.solution.pop()],
-            ['a tap repeated in a solution', (p) => void (p.levels[30]!.solution[1] = p.levels[30]!.solution[0]!)],
+            [
+              'a tap repeated in a solution',
+              (p) => void (p.levels[30]!.solution[1] = p.levels[30]!.solution[0]!),
+            ],
             ['level 10 marked as a tutorial', (p) => void (p.levels[9]!.tutorial = true)],
             ['a colour past 6', (p) => void (p.levels[5]!.dots[0]!.color = 7)],
-            ['a dot pushed over the field\'s edge', (p) => void (p.levels[50]!.dots[0]!.x = 10)],
-            ['two levels swapped', (p) => {
-              [p.levels[20], p.levels[70]] = [p.levels[70]!, p.levels[20]!];
-              p.levels[20]!.level = 21;
-              p.levels[70]!.level = 71;
-            }],
+            ["a dot pushed over the field's edge", (p) => void (p.levels[50]!.dots[0]!.x = 10)],
+            [
+              'two levels swapped',
+              (p) => {
+                [p.levels[20], p.levels[70]] = [p.levels[70]!, p.levels[20]!];
+                p.levels[20]!.level = 21;
+                p.levels[70]!.level = 71;
+              },
+            ],
             ['the last level left out', (p) => void p.levels.pop()],
           ]
         : [
-            ['level 20 turned by 37° as level 21 (its own claims)', (p) => {
-              const src = p.levels[19]!;
-              p.levels[20] = { ...clone(src), level: 21, arrows: src.arrows.map((a) => ({ ...a, angle: (a.angle + 37) % 360 })) };
-            }],
-            ['level 40 mirrored as level 41', (p) => {
-              const src = p.levels[39]!;
-              const swap = (h: string): string => (h.startsWith('ccw') ? h.replace('ccw', 'cw') : h.replace('cw', 'ccw'));
-              p.levels[40] = { ...clone(src), level: 41, arrows: src.arrows.map((a) => ({ ...a, angle: (360 - a.angle) % 360, heading: swap(a.heading) as typeof a.heading })) };
-            }],
+            [
+              'level 20 turned by 37° as level 21 (its own claims)',
+              (p) => {
+                const src = p.levels[19]!;
+                p.levels[20] = {
+                  ...clone(src),
+                  level: 21,
+                  arrows: src.arrows.map((a) => ({ ...a, angle: (a.angle + 37) % 360 })),
+                };
+              },
+            ],
+            [
+              'level 40 mirrored as level 41',
+              (p) => {
+                const src = p.levels[39]!;
+                const swap = (h: string): string =>
+                  h.startsWith('ccw') ? h.replace('ccw', 'cw') : h.replace('cw', 'ccw');
+                p.levels[40] = {
+                  ...clone(src),
+                  level: 41,
+                  arrows: src.arrows.map((a) => ({
+                    ...a,
+                    angle: (360 - a.angle) % 360,
+                    heading: swap(a.heading) as typeof a.heading,
+                  })),
+                };
+              },
+            ],
             ['reads claimed one too high', (p) => void (p.levels[30]!.reads += 1)],
             ['free claimed one too high', (p) => void (p.levels[30]!.free += 1)],
             ['a solution launched backwards (a heart lost)', (p) => void p.levels[35]!.solution.reverse()],
             ['a long arrow before level 16', (p) => void (p.levels[10]!.arrows[0]!.length = 'long')],
             ['a diagonal before level 31', (p) => void (p.levels[20]!.arrows[0]!.heading = 'cw-out')],
-            ['four levels in a row reading the same', (p) => {
-              for (const i of [11, 12, 13]) p.levels[i] = { ...clone(p.levels[10]!), level: i + 1 };
-            }],
-            ['two levels of different stages swapped', (p) => {
-              [p.levels[5], p.levels[40]] = [p.levels[40]!, p.levels[5]!];
-              p.levels[5]!.level = 6;
-              p.levels[40]!.level = 41;
-            }],
+            [
+              'four levels in a row reading the same',
+              (p) => {
+                for (const i of [11, 12, 13]) p.levels[i] = { ...clone(p.levels[10]!), level: i + 1 };
+              },
+            ],
+            [
+              'two levels of different stages swapped',
+              (p) => {
+                [p.levels[5], p.levels[40]] = [p.levels[40]!, p.levels[5]!];
+                p.levels[5]!.level = 6;
+                p.levels[40]!.level = 41;
+              },
+            ],
             ['the last level left out', (p) => void p.levels.pop()],
           ];
     const missed: string[] = [];

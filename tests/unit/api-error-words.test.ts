@@ -34,15 +34,27 @@ function refusal(method: ApiMethodName, args: unknown): ApiError {
   throw new Error(`${method} accepted ${JSON.stringify(args)}`);
 }
 
-const keysOf = (method: ApiMethodName): string[] => Object.keys((apiMethods[method].args as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+const keysOf = (method: ApiMethodName): string[] =>
+  Object.keys((apiMethods[method].args as unknown as { shape?: Record<string, unknown> }).shape ?? {});
 
 /** Values of the wrong type for almost any argument: one of them is refused for each key. */
 const WRONG: unknown[] = ['text', -7.5, { x: 1 }, [[1]], true, null];
 
 describe('every API method refuses a wrong-typed argument in a sentence naming the field', () => {
   /** Arguments whose schema takes any JSON: the service checks them against the game (tests/integration/error-words.test.ts). */
-  const checkedByTheGame = new Set(['runs.create(plan)', 'runs.create(rules)', 'presets.save(plan)', 'presets.save(rules)', 'candidates.prove(level)', 'candidates.saveEdited(level)']);
-  const cases = apiMethodNames.flatMap((method) => keysOf(method).filter((key) => !checkedByTheGame.has(`${method}(${key})`)).map((key) => [method, key] as const));
+  const checkedByTheGame = new Set([
+    'runs.create(plan)',
+    'runs.create(rules)',
+    'presets.save(plan)',
+    'presets.save(rules)',
+    'candidates.prove(level)',
+    'candidates.saveEdited(level)',
+  ]);
+  const cases = apiMethodNames.flatMap((method) =>
+    keysOf(method)
+      .filter((key) => !checkedByTheGame.has(`${method}(${key})`))
+      .map((key) => [method, key] as const),
+  );
 
   it('covers every argument of every method', () => {
     for (const k of checkedByTheGame) {
@@ -50,7 +62,9 @@ describe('every API method refuses a wrong-typed argument in a sentence naming t
       expect(keysOf(method as ApiMethodName), k).toContain(key);
     }
     expect(cases.length).toBeGreaterThan(90);
-    const unnamed = cases.filter(([method, key]) => !hasArgumentWords(key, method)).map(([m, k]) => `${m}(${k})`);
+    const unnamed = cases
+      .filter(([method, key]) => !hasArgumentWords(key, method))
+      .map(([m, k]) => `${m}(${k})`);
     expect(unnamed, 'arguments with no words in error-sentence.ts').toEqual([]);
   });
 
@@ -79,36 +93,92 @@ describe('every API method refuses a wrong-typed argument in a sentence naming t
   });
 
   it('words a request that is not an object at all', () => {
-    for (const args of ['x', [1], 7]) expect(errorSentence(refusal('runs.list', args).toBody())).toBe('The request must be an object.');
+    for (const args of ['x', [1], 7])
+      expect(errorSentence(refusal('runs.list', args).toBody())).toBe('The request must be an object.');
   });
 });
 
 describe('nested bad input, in the words a designer reads', () => {
   it.each([
-    ['candidates.list', { runId: 1, filters: [{ metric: 'bits', min: 'x' }] }, 'Metric filter 1’s lowest value must be a number.'],
-    ['candidates.list', { runId: 1, sort: { key: 5, dir: 'up' } }, 'The sort column must be text. The sort direction must be one of "asc", "desc".'],
-    ['candidates.setVerdict', { candidateIds: [1, 'x'], verdict: 'approved' }, 'Chosen candidate 2 must be a number.'],
+    [
+      'candidates.list',
+      { runId: 1, filters: [{ metric: 'bits', min: 'x' }] },
+      'Metric filter 1’s lowest value must be a number.',
+    ],
+    [
+      'candidates.list',
+      { runId: 1, sort: { key: 5, dir: 'up' } },
+      'The sort column must be text. The sort direction must be one of "asc", "desc".',
+    ],
+    [
+      'candidates.setVerdict',
+      { candidateIds: [1, 'x'], verdict: 'approved' },
+      'Chosen candidate 2 must be a number.',
+    ],
     ['candidates.setTags', { candidateIds: [1], tags: ['a', 5], mode: 'add' }, 'Tag 2 must be text.'],
-    ['runs.create', { game: 'carillon', seed: 1.5, levels: -1 }, 'The seed must be a whole number from 0 to 2,147,483,647. The level count must be at least 1.'],
+    [
+      'runs.create',
+      { game: 'carillon', seed: 1.5, levels: -1 },
+      'The seed must be a whole number from 0 to 2,147,483,647. The level count must be at least 1.',
+    ],
     ['runs.create', { game: 'carillon', seed: 1, levles: 3 }, '“levles” is not known; did you mean levels?'],
-    ['orderings.steer', { runId: 1, pin: [{ level: 'x', candidateId: 'y' }] }, 'Pin 1’s level must be a number. Pin 1’s candidate must be a number.'],
+    [
+      'orderings.steer',
+      { runId: 1, pin: [{ level: 'x', candidateId: 'y' }] },
+      'Pin 1’s level must be a number. Pin 1’s candidate must be a number.',
+    ],
     ['orderings.steer', { runId: 1, lock: ['x'] }, 'Locked level 1 must be a number.'],
-    ['experiments.create', { base: { game: 'carillon' }, variants: [{ changes: 'x' }], seeds: ['x'] }, 'Variant 1’s changes must be an object. Seed 1 must be a number.'],
-    ['experiments.create', { base: 'x', variants: 'text', seeds: [1] }, 'The base must be a run (its settings) or a game (its defaults). The variants must be a list.'],
-    ['experiments.create', { base: { game: 'carillon' }, variants: [{ changes: { a: 1 } }], seeds: [1], scope: { kind: 'slots', slots: ['x'], candidates: 'y' } }, 'The scope’s level 1 must be a number. The scope’s candidates per level must be a number.'],
-    ['settings.diff', { a: { runId: 'x' }, b: 3 }, 'The first settings must name a run, a preset, a game\'s defaults or an experiment\'s arm. The second settings must name a run, a preset, a game\'s defaults or an experiment\'s arm.'],
-    ['duplicates.triage', { pairId: 1.5, decision: 'x' }, 'The near-duplicate pair must be a whole number. The decision must be one of "reject-a", "reject-b", "fine", "not-fine".'],
+    [
+      'experiments.create',
+      { base: { game: 'carillon' }, variants: [{ changes: 'x' }], seeds: ['x'] },
+      'Variant 1’s changes must be an object. Seed 1 must be a number.',
+    ],
+    [
+      'experiments.create',
+      { base: 'x', variants: 'text', seeds: [1] },
+      'The base must be a run (its settings) or a game (its defaults). The variants must be a list.',
+    ],
+    [
+      'experiments.create',
+      {
+        base: { game: 'carillon' },
+        variants: [{ changes: { a: 1 } }],
+        seeds: [1],
+        scope: { kind: 'slots', slots: ['x'], candidates: 'y' },
+      },
+      'The scope’s level 1 must be a number. The scope’s candidates per level must be a number.',
+    ],
+    [
+      'settings.diff',
+      { a: { runId: 'x' }, b: 3 },
+      "The first settings must name a run, a preset, a game's defaults or an experiment's arm. The second settings must name a run, a preset, a game's defaults or an experiment's arm.",
+    ],
+    [
+      'duplicates.triage',
+      { pairId: 1.5, decision: 'x' },
+      'The near-duplicate pair must be a whole number. The decision must be one of "reject-a", "reject-b", "fine", "not-fine".',
+    ],
   ] as [ApiMethodName, unknown, string][])('%s %j', (method, args, sentence) => {
     expect(errorSentence(refusal(method, args).toBody())).toBe(sentence);
   });
 
   it('names a field by the label the server gave it, and quotes an unknown key as typed', () => {
-    expect(errorSentence({ code: 'bad-argument', message: 'runs.create: bad argument — x', fields: [{ field: 'rules.sizes.normal.radius', message: 'must be a number', label: 'Normal dot, radius' }] })).toBe(
-      'Normal dot, radius must be a number.',
-    );
-    expect(errorSentence({ code: 'bad-argument', message: 'runs.create: bad argument — x', fields: [{ field: 'rules.spacng', message: 'is not a rule of Carillon; did you mean spacing?' }] })).toBe(
-      'The rules: “spacng” is not a rule of Carillon; did you mean spacing?',
-    );
+    expect(
+      errorSentence({
+        code: 'bad-argument',
+        message: 'runs.create: bad argument — x',
+        fields: [
+          { field: 'rules.sizes.normal.radius', message: 'must be a number', label: 'Normal dot, radius' },
+        ],
+      }),
+    ).toBe('Normal dot, radius must be a number.');
+    expect(
+      errorSentence({
+        code: 'bad-argument',
+        message: 'runs.create: bad argument — x',
+        fields: [{ field: 'rules.spacng', message: 'is not a rule of Carillon; did you mean spacing?' }],
+      }),
+    ).toBe('The rules: “spacng” is not a rule of Carillon; did you mean spacing?');
   });
 });
 
@@ -120,16 +190,35 @@ describe('the renderer shows an API failure only as its sentence', () => {
     expect(errorText(new Error('the proof worker stopped'))).toBe('the proof worker stopped');
     expect(errorText('plain')).toBe('plain');
     // Carried on after "x.json was not imported: ".
-    expect(errorClause(new StudioError({ code: 'conflict', message: 'the import was cancelled; nothing was stored' }))).toBe('the import was cancelled; nothing was stored.');
-    expect(errorClause(new StudioError({ code: 'bad-argument', message: 'big.json is 33.0 MB' }))).toBe('big.json is 33.0 MB.');
+    expect(
+      errorClause(
+        new StudioError({ code: 'conflict', message: 'the import was cancelled; nothing was stored' }),
+      ),
+    ).toBe('the import was cancelled; nothing was stored.');
+    expect(errorClause(new StudioError({ code: 'bad-argument', message: 'big.json is 33.0 MB' }))).toBe(
+      'big.json is 33.0 MB.',
+    );
   });
 
   it('no screen reads an error’s raw message itself (errors.ts and the proof worker’s own reply aside)', () => {
     const root = join(import.meta.dirname, '..', '..', 'src-renderer', 'src');
-    const list = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? list(join(dir, n)) : /\.(ts|svelte)$/.test(n) ? [join(dir, n)] : []));
+    const list = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) =>
+        statSync(join(dir, n)).isDirectory()
+          ? list(join(dir, n))
+          : /\.(ts|svelte)$/.test(n)
+            ? [join(dir, n)]
+            : [],
+      );
     // errors.ts is the one reader; the error panel shows ShownError.message, already a sentence;
     // the proof worker and a pack file's own format errors are not API replies.
-    const allowed = new Set(['lib/errors.ts', 'components/ErrorPanel.svelte', 'editor/prove-worker.ts', 'editor/prover.ts', 'inspector/load.ts']);
+    const allowed = new Set([
+      'lib/errors.ts',
+      'components/ErrorPanel.svelte',
+      'editor/prove-worker.ts',
+      'editor/prover.ts',
+      'inspector/load.ts',
+    ]);
     const found: string[] = [];
     for (const file of list(root)) {
       const rel = relative(root, file);
@@ -137,7 +226,8 @@ describe('the renderer shows an API failure only as its sentence', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (/instanceof Error \? \w+\.message|\b(e|err|error)\.message\b/.test(line)) found.push(`${rel}:${i + 1}: ${line.trim()}`);
+          if (/instanceof Error \? \w+\.message|\b(e|err|error)\.message\b/.test(line))
+            found.push(`${rel}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(found).toEqual([]);

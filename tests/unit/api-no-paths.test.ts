@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiMethodNames, apiMethods } from '../../src-shared/api';
 
-const PATHLIKE = /(^|[a-z_])(path|paths|file|files|filename|filepath|dir|dirs|directory|folder|out|output|outfile|dest|destination|target|location)$/i;
+const PATHLIKE =
+  /(^|[a-z_])(path|paths|file|files|filename|filepath|dir|dirs|directory|folder|out|output|outfile|dest|destination|target|location)$/i;
 
 interface Def {
   type: string;
@@ -71,7 +72,10 @@ function pathArguments(name: string, schema: unknown, at = name, seen = new Set<
   const inner = (s: unknown, where = at) => pathArguments(name, s, where, seen);
   switch (d.type) {
     case 'object':
-      return Object.entries(d.shape ?? {}).flatMap(([key, value]) => [...(PATHLIKE.test(key) && takesText(value) ? [`${at}.${key}`] : []), ...inner(value, `${at}.${key}`)]);
+      return Object.entries(d.shape ?? {}).flatMap(([key, value]) => [
+        ...(PATHLIKE.test(key) && takesText(value) ? [`${at}.${key}`] : []),
+        ...inner(value, `${at}.${key}`),
+      ]);
     case 'optional':
     case 'nullable':
     case 'default':
@@ -112,7 +116,11 @@ describe('the API takes no filesystem path', () => {
       })
       .strict()
       .refine(() => true);
-    expect(pathArguments('probe', probe).sort()).toEqual(['probe.either.folder', 'probe.nested[].outFile', 'probe.path']);
+    expect(pathArguments('probe', probe).sort()).toEqual([
+      'probe.either.folder',
+      'probe.nested[].outFile',
+      'probe.path',
+    ]);
   });
 
   it('no method of src-shared/api.ts has one', () => {
@@ -124,7 +132,9 @@ describe('the API takes no filesystem path', () => {
     for (const m of apiMethodNames) {
       const schema = apiMethods[m].args as z.ZodType;
       const parsed = schema.safeParse({ path: '/etc/hostname' });
-      const unknownKeys = parsed.success ? [] : parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
+      const unknownKeys = parsed.success
+        ? []
+        : parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
       expect(unknownKeys, m).toContain('path');
     }
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { closestKey, designerErrorMap, designerIssues, keysAt } from '../../src-shared/schema/designer-errors';
+import {
+  closestKey,
+  designerErrorMap,
+  designerIssues,
+  keysAt,
+} from '../../src-shared/schema/designer-errors';
 import { carillonRulesSchema } from '../../src-shared/games/carillon/rules';
 import { carillonPlanSchema } from '../../src-shared/games/carillon/plan';
 import { mergeOver } from '../../src-main/runs/run-input';
@@ -12,7 +17,10 @@ const schema = z
     name: z.string().min(1).optional(),
     kind: z.enum(['a', 'b']).optional(),
     nested: z.object({ radius: z.number() }).strict().default({ radius: 1 }),
-    list: z.array(z.object({ size: z.number() }).strict()).min(1).optional(),
+    list: z
+      .array(z.object({ size: z.number() }).strict())
+      .min(1)
+      .optional(),
     flag: z.boolean().optional(),
   })
   .strict();
@@ -47,11 +55,19 @@ describe('zod issues as designer sentences', () => {
     expect(found).toContainEqual({ field: 'x.count', message: 'is far too large' });
     expect(found).toContainEqual({ field: 'x.count', message: 'must be at most 9' });
     expect(issuesOf({ count: -1e300 })).toContainEqual({ field: 'x.count', message: 'is far too small' });
-    expect(JSON.stringify([issuesOf({ count: 1e300 }), issuesOf({ count: -1e300 })])).not.toMatch(/9007199254740991/);
+    expect(JSON.stringify([issuesOf({ count: 1e300 }), issuesOf({ count: -1e300 })])).not.toMatch(
+      /9007199254740991/,
+    );
   });
 
   it('names each unknown key at its depth, with the key it most likely meant', () => {
-    const found = issuesOf({ count: 1, cuont: 2, nested: { radus: 3, radius: 1 }, list: [{ size: 1, Size: 2 }], zzz: 1 });
+    const found = issuesOf({
+      count: 1,
+      cuont: 2,
+      nested: { radus: 3, radius: 1 },
+      list: [{ size: 1, Size: 2 }],
+      zzz: 1,
+    });
     expect(found).toEqual(
       expect.arrayContaining([
         { field: 'x.cuont', message: 'is not known; did you mean count?' },
@@ -73,16 +89,31 @@ describe('zod issues as designer sentences', () => {
   });
 
   it('merges partial rules at any depth, keeping the defaults of what is left out', () => {
-    const base = { a: 1, sizes: { small: { radius: 1, reach: 2 }, big: { radius: 3, reach: 4 } }, list: [1, 2] };
-    expect(mergeOver(base, { sizes: { small: { radius: 9 } }, list: [5] })).toEqual({ a: 1, sizes: { small: { radius: 9, reach: 2 }, big: { radius: 3, reach: 4 } }, list: [5] });
+    const base = {
+      a: 1,
+      sizes: { small: { radius: 1, reach: 2 }, big: { radius: 3, reach: 4 } },
+      list: [1, 2],
+    };
+    expect(mergeOver(base, { sizes: { small: { radius: 9 } }, list: [5] })).toEqual({
+      a: 1,
+      sizes: { small: { radius: 9, reach: 2 }, big: { radius: 3, reach: 4 } },
+      list: [5],
+    });
     // null is kept, for the schema to name (an emptied field must not quietly take its default).
     expect(mergeOver(base, { a: null })).toMatchObject({ a: null });
     expect(mergeOver(base, 'text')).toBe('text');
   });
 
   it('a pack with a non-finite number or a misspelt rule is refused in the same words (JSON 1e999 is Infinity)', () => {
-    const schema = z.object({ rules: carillonRulesSchema, levels: z.array(z.object({ level: z.number(), bits: z.number() }).strict()) }).strict();
-    const json = JSON.parse('{"rules":{"ringSpeed":1e999,"ringspeed":3},"levels":[{"level":1,"bits":1e999}]}') as unknown;
+    const schema = z
+      .object({
+        rules: carillonRulesSchema,
+        levels: z.array(z.object({ level: z.number(), bits: z.number() }).strict()),
+      })
+      .strict();
+    const json = JSON.parse(
+      '{"rules":{"ringSpeed":1e999,"ringspeed":3},"levels":[{"level":1,"bits":1e999}]}',
+    ) as unknown;
     let message = '';
     try {
       parseWithSchema(schema, json, 'carillon pack');

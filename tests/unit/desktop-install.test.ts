@@ -42,7 +42,10 @@ function fakeProject(modes: { electron: Mode; prebuilt: Mode; gyp: Mode }): Fake
 
   const electron = join(nm, 'electron');
   mkdirSync(electron, { recursive: true });
-  writeFileSync(join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: ELECTRON_VERSION }));
+  writeFileSync(
+    join(electron, 'package.json'),
+    JSON.stringify({ name: 'electron', version: ELECTRON_VERSION }),
+  );
   writeFileSync(
     join(electron, 'install.js'),
     stub(
@@ -66,7 +69,10 @@ fs.writeFileSync(__dirname + '/path.txt', 'electron');`,
 fs.writeFileSync('build/Release/better_sqlite3.node', '${what} ' + process.argv.slice(2).join(' '));`;
   const prebuild = join(nm, 'prebuild-install');
   mkdirSync(prebuild, { recursive: true });
-  writeFileSync(join(prebuild, 'package.json'), JSON.stringify({ name: 'prebuild-install', version: '7.1.3' }));
+  writeFileSync(
+    join(prebuild, 'package.json'),
+    JSON.stringify({ name: 'prebuild-install', version: '7.1.3' }),
+  );
   writeFileSync(join(prebuild, 'bin.js'), stub(join(marks, 'prebuilt'), modes.prebuilt, lay('prebuilt')));
   writeFileSync(join(root, 'node-gyp-stub.js'), stub(join(marks, 'gyp'), modes.gyp, lay('node-gyp')));
   return { root, marks, cleanup };
@@ -83,7 +89,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
-function run(project: FakeProject, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; lines: string[] }> {
+function run(
+  project: FakeProject,
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number | null; lines: string[] }> {
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     HOME: project.root,
@@ -95,7 +104,10 @@ function run(project: FakeProject, extraEnv: Record<string, string> = {}): Promi
     ...extraEnv,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(project.root, 'scripts', 'desktop-install.mjs')], { cwd: project.root, env });
+    const child = spawn(process.execPath, [join(project.root, 'scripts', 'desktop-install.mjs')], {
+      cwd: project.root,
+      env,
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -117,7 +129,9 @@ function layout(root: string) {
   return {
     electronBinary: existsSync(join(root, 'node_modules', 'electron', 'dist', 'electron')),
     electronBuild: existsSync(electronBuild) ? readFileSync(electronBuild, 'utf8') : null,
-    stamp: existsSync(join(sqlite, 'build-electron', 'electron.json')) ? JSON.parse(readFileSync(join(sqlite, 'build-electron', 'electron.json'), 'utf8')) : null,
+    stamp: existsSync(join(sqlite, 'build-electron', 'electron.json'))
+      ? JSON.parse(readFileSync(join(sqlite, 'build-electron', 'electron.json'), 'utf8'))
+      : null,
     nodeBuild: readFileSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), 'utf8'),
     leftovers: readdirSync(sqlite).filter((n) => n.startsWith('.build-electron')),
   };
@@ -153,7 +167,9 @@ describe('desktop install step (postinstall)', () => {
       for (const step of ['electron', 'prebuilt']) writeFileSync(join(p.marks, step), '');
       const again = await run(p, { ELECTRON_MIRROR: 'http://127.0.0.1:1/' });
       expect(again.code).toBe(0);
-      expect(again.lines).toEqual([`desktop setup: Electron ${ELECTRON_VERSION} and SQLite built for it are in place.`]);
+      expect(again.lines).toEqual([
+        `desktop setup: Electron ${ELECTRON_VERSION} and SQLite built for it are in place.`,
+      ]);
     } finally {
       p.cleanup();
     }
@@ -165,7 +181,9 @@ describe('desktop install step (postinstall)', () => {
       const r = await run(p);
       expect(r.code).toBe(0);
       const l = layout(p.root);
-      expect(l.electronBuild).toBe(`node-gyp rebuild --release --runtime=electron --target=${ELECTRON_VERSION} --dist-url=${openUrl}`);
+      expect(l.electronBuild).toBe(
+        `node-gyp rebuild --release --runtime=electron --target=${ELECTRON_VERSION} --dist-url=${openUrl}`,
+      );
       expect(l.stamp).toEqual({ electron: ELECTRON_VERSION, source: 'node-gyp' });
       expect(l.nodeBuild).toBe(NODE_BUILD);
       expect(l.leftovers).toEqual([]);
@@ -183,7 +201,12 @@ describe('desktop install step (postinstall)', () => {
       expect(r.lines[0]).toMatch(/installer failed: HTTPError: Response code 404/);
       expect(r.lines[0]).toContain('npm run desktop:install');
       const l = layout(p.root);
-      expect([l.electronBinary, l.electronBuild, l.nodeBuild, l.leftovers]).toEqual([false, null, NODE_BUILD, []]);
+      expect([l.electronBinary, l.electronBuild, l.nodeBuild, l.leftovers]).toEqual([
+        false,
+        null,
+        NODE_BUILD,
+        [],
+      ]);
       expect(ran(p, 'prebuilt')).toBe(false);
     } finally {
       p.cleanup();
@@ -216,7 +239,12 @@ describe('desktop install step (postinstall)', () => {
       expect(last).toContain('HTTPError');
       expect(alive(Number(readFileSync(join(p.marks, 'prebuilt'), 'utf8')))).toBe(false);
       const l = layout(p.root);
-      expect([l.electronBinary, l.electronBuild, l.nodeBuild, l.leftovers]).toEqual([true, null, NODE_BUILD, []]);
+      expect([l.electronBinary, l.electronBuild, l.nodeBuild, l.leftovers]).toEqual([
+        true,
+        null,
+        NODE_BUILD,
+        [],
+      ]);
     } finally {
       p.cleanup();
     }
@@ -229,7 +257,9 @@ describe('desktop install step (postinstall)', () => {
       const r = await run(p, { ELECTRON_MIRROR: closed });
       expect(r.code).toBe(0);
       expect(r.lines).toHaveLength(1);
-      expect(r.lines[0]).toMatch(/cannot download Electron 41\.7\.1 from here \(127\.0\.0\.1:1 refused the connection/);
+      expect(r.lines[0]).toMatch(
+        /cannot download Electron 41\.7\.1 from here \(127\.0\.0\.1:1 refused the connection/,
+      );
       // An unresolvable host fails as fast, naming it.
       const dns = await run(p, { ELECTRON_MIRROR: 'https://electron-mirror.invalid/' });
       expect(dns.lines[0]).toMatch(/electron-mirror\.invalid does not resolve/);

@@ -25,15 +25,23 @@ describe('app:// handler', () => {
       const handle = createAppHandler(root, "default-src 'self'");
 
       const js = await handle(new Request('app://studio/assets/app.js'));
-      expect([js.status, js.headers.get('content-type'), js.headers.get('content-security-policy'), await js.text()]).toEqual([
-        200,
-        'text/javascript; charset=utf-8',
-        "default-src 'self'",
-        'export {}',
-      ]);
+      expect([
+        js.status,
+        js.headers.get('content-type'),
+        js.headers.get('content-security-policy'),
+        await js.text(),
+      ]).toEqual([200, 'text/javascript; charset=utf-8', "default-src 'self'", 'export {}']);
       expect(await (await handle(new Request('app://studio/'))).text()).toBe('<title>x</title>');
       // Symlinks out of the folder, encoded traversal, a NUL, a folder, a missing file, another host.
-      for (const url of ['app://studio/assets/link.txt', 'app://studio/up/secret.txt', 'app://studio/%2e%2e/secret.txt', 'app://studio/a%00b', 'app://studio/assets', 'app://studio/nope.js', 'app://other/index.html']) {
+      for (const url of [
+        'app://studio/assets/link.txt',
+        'app://studio/up/secret.txt',
+        'app://studio/%2e%2e/secret.txt',
+        'app://studio/a%00b',
+        'app://studio/assets',
+        'app://studio/nope.js',
+        'app://other/index.html',
+      ]) {
         const res = await handle(new Request(url));
         expect(res.status, url).toBeGreaterThanOrEqual(400);
         expect(res.headers.get('content-security-policy'), url).toBe("default-src 'self'");
@@ -74,11 +82,14 @@ describe('external links', () => {
 
     const opened: string[] = [];
     let handler: ((d: { url: string }) => { action: string }) | undefined;
-    guardWebContents({ on: () => undefined, setWindowOpenHandler: (h: never) => void (handler = h) } as never, {
-      origin: 'app://studio',
-      allowlist: allow,
-      openExternal: async (url) => void opened.push(url),
-    });
+    guardWebContents(
+      { on: () => undefined, setWindowOpenHandler: (h: never) => void (handler = h) } as never,
+      {
+        origin: 'app://studio',
+        allowlist: allow,
+        openExternal: async (url) => void opened.push(url),
+      },
+    );
     expect(handler!({ url: 'https://docs.example.org/guide' })).toEqual({ action: 'deny' });
     expect(handler!({ url: 'https://evil.com/' })).toEqual({ action: 'deny' });
     expect(opened).toEqual(['https://docs.example.org/guide']);
@@ -91,14 +102,24 @@ describe('dev renderer URL', () => {
     expect(devRendererUrl({ ELECTRON_RENDERER_URL: 'https://evil.example/' })).toBeNull();
     expect(devRendererUrl({ ELECTRON_RENDERER_URL: 'file:///tmp/x.html' })).toBeNull();
     expect(devRendererUrl({})).toBeNull();
-    expect(rendererEntry(null)).toEqual({ url: 'app://studio/index.html', origin: 'app://studio', dev: false });
-    expect(rendererEntry('http://localhost:5173')).toEqual({ url: 'http://localhost:5173', origin: 'http://localhost:5173', dev: true });
+    expect(rendererEntry(null)).toEqual({
+      url: 'app://studio/index.html',
+      origin: 'app://studio',
+      dev: false,
+    });
+    expect(rendererEntry('http://localhost:5173')).toEqual({
+      url: 'http://localhost:5173',
+      origin: 'http://localhost:5173',
+      dev: true,
+    });
   });
 
   it('is never read by the production build of the main process', () => {
     const bundle = join(process.cwd(), 'out', 'main', 'index.js');
     expect(existsSync(bundle), 'run npm run build first').toBe(true);
-    const code = readFileSync(bundle, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const code = readFileSync(bundle, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     expect(code).toContain('app://studio');
     expect(code).not.toContain('ELECTRON_RENDERER_URL');
     expect(code).toMatch(/rendererEntry\(null\)/);

@@ -65,7 +65,11 @@ const stub = vi.hoisted(() => {
   }
   const handlers = new Map<string, (event: unknown, args: unknown) => Promise<unknown>>();
   const schemes = new Map<string, (request: Request) => Promise<Response>>();
-  const permissions: { check?: (...a: unknown[]) => boolean; request?: (...a: unknown[]) => void; device?: (...a: unknown[]) => boolean } = {};
+  const permissions: {
+    check?: (...a: unknown[]) => boolean;
+    request?: (...a: unknown[]) => void;
+    device?: (...a: unknown[]) => boolean;
+  } = {};
   const opened: string[] = [];
   return {
     log,
@@ -79,9 +83,13 @@ const stub = vi.hoisted(() => {
     module: {
       app,
       BrowserWindow: FakeBrowserWindow,
-      ipcMain: { handle: (channel: string, fn: (event: unknown, args: unknown) => Promise<unknown>) => void handlers.set(channel, fn) },
+      ipcMain: {
+        handle: (channel: string, fn: (event: unknown, args: unknown) => Promise<unknown>) =>
+          void handlers.set(channel, fn),
+      },
       protocol: {
-        registerSchemesAsPrivileged: (schemes: unknown) => log.push(`registerSchemesAsPrivileged ${JSON.stringify(schemes)}`),
+        registerSchemesAsPrivileged: (schemes: unknown) =>
+          log.push(`registerSchemesAsPrivileged ${JSON.stringify(schemes)}`),
         handle: (scheme: string, fn: (request: Request) => Promise<Response>) => void schemes.set(scheme, fn),
       },
       session: {
@@ -113,7 +121,10 @@ vi.mock('../../src-main/store/native-binding', async (importOriginal) => {
     ...real,
     nativeBinding: () => {
       chosen.push(real.chooseNativeBinding());
-      return real.chooseNativeBinding({ ...process.versions, electron: undefined } as unknown as NodeJS.ProcessVersions).file;
+      return real.chooseNativeBinding({
+        ...process.versions,
+        electron: undefined,
+      } as unknown as NodeJS.ProcessVersions).file;
     },
   };
 });
@@ -123,7 +134,11 @@ const tmp = tempDir('electron-main-');
 const electronBefore = Object.getOwnPropertyDescriptor(process.versions, 'electron');
 
 function fakeElectronRuntime(): void {
-  Object.defineProperty(process.versions, 'electron', { value: '41.7.1', configurable: true, enumerable: true });
+  Object.defineProperty(process.versions, 'electron', {
+    value: '41.7.1',
+    configurable: true,
+    enumerable: true,
+  });
 }
 afterAll(() => {
   if (electronBefore) Object.defineProperty(process.versions, 'electron', electronBefore);
@@ -205,29 +220,54 @@ describe('Electron main process (stubbed electron)', () => {
     expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(index.headers.get('content-security-policy')).toMatch(/default-src 'self'.*script-src 'self';/);
     expect(await index.text()).toContain('<title>Level Studio</title>');
-    for (const url of ['app://studio/..%2f..%2fpackage.json', 'app://studio/%2e%2e/%2e%2e/package.json', 'app://elsewhere/index.html', 'app://studio/assets']) {
+    for (const url of [
+      'app://studio/..%2f..%2fpackage.json',
+      'app://studio/%2e%2e/%2e%2e/package.json',
+      'app://elsewhere/index.html',
+      'app://studio/assets',
+    ]) {
       expect((await handle!(new Request(url))).status, url).toBe(404);
     }
-    expect((await handle!(new Request('app://studio/index.html', { method: 'POST', body: 'x' }))).status).toBe(405);
+    expect(
+      (await handle!(new Request('app://studio/index.html', { method: 'POST', body: 'x' }))).status,
+    ).toBe(405);
   });
 
   it('opens the store in user data with the Electron build of SQLite', async () => {
     const userData = join(tmp.dir, 'store');
     await startMain(userData);
-    expect(chosen).toEqual([{ runtime: 'electron', file: join(betterSqliteDir(), 'build-electron', 'Release', 'better_sqlite3.node'), fix: 'npm run desktop:install' }]);
+    expect(chosen).toEqual([
+      {
+        runtime: 'electron',
+        file: join(betterSqliteDir(), 'build-electron', 'Release', 'better_sqlite3.node'),
+        fix: 'npm run desktop:install',
+      },
+    ]);
     expect(existsSync(join(userData, 'studio.db'))).toBe(true);
   });
 
   it('registers one IPC handler per API method and answers only the studio’s own main frame', async () => {
     const win = await startMain(join(tmp.dir, 'ipc'));
     // One per API method, plus the two pack-file requests whose dialogs main opens.
-    expect([...stub.handlers.keys()].sort()).toEqual([...apiMethodNames.map((m) => IPC_CALL_PREFIX + m), FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN].sort());
+    expect([...stub.handlers.keys()].sort()).toEqual(
+      [
+        ...apiMethodNames.map((m) => IPC_CALL_PREFIX + m),
+        FILES_PICK_AND_IMPORT,
+        FILES_EXPORT_TO_CHOSEN,
+      ].sort(),
+    );
     const call = stub.handlers.get(IPC_CALL_PREFIX + 'games.list')!;
-    const ok = (await call(callEvent(win.webContents, 'app://studio/index.html'), {})) as { ok: boolean; value: { id: string }[] };
+    const ok = (await call(callEvent(win.webContents, 'app://studio/index.html'), {})) as {
+      ok: boolean;
+      value: { id: string }[];
+    };
     expect(ok.ok).toBe(true);
     expect(ok.value.map((g) => g.id).sort()).toEqual(['apsis', 'carillon']);
 
-    const refused = { ok: false, error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' } };
+    const refused = {
+      ok: false,
+      error: { code: 'bad-argument', message: 'IPC call from an untrusted frame refused' },
+    };
     const hostile = [
       callEvent(win.webContents, 'https://evil.example/'), // the window navigated away
       callEvent(win.webContents, 'app://studio/index.html', { url: 'app://studio/index.html' }), // a subframe
@@ -239,13 +279,18 @@ describe('Electron main process (stubbed electron)', () => {
     for (const event of hostile) expect(await call(event, {})).toEqual(refused);
     for (const channel of [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN]) {
       const files = stub.handlers.get(channel)!;
-      for (const event of hostile) expect(await files(event, { runId: 1, kind: 'automatic' })).toEqual(refused);
+      for (const event of hostile)
+        expect(await files(event, { runId: 1, kind: 'automatic' })).toEqual(refused);
     }
     // The studio's own frame gets through: the open dialog (cancelled here) answers null; the
     // export reaches the service, which knows no run 1 in this fresh database.
-    const own = (channel: string, args: unknown) => stub.handlers.get(channel)!(callEvent(win.webContents, 'app://studio/index.html'), args);
+    const own = (channel: string, args: unknown) =>
+      stub.handlers.get(channel)!(callEvent(win.webContents, 'app://studio/index.html'), args);
     expect(await own(FILES_PICK_AND_IMPORT, {})).toEqual({ ok: true, value: null });
-    expect(await own(FILES_EXPORT_TO_CHOSEN, { runId: 1, kind: 'automatic' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await own(FILES_EXPORT_TO_CHOSEN, { runId: 1, kind: 'automatic' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
   });
 
   it('guards navigation, redirects, new windows and webviews on every webContents', async () => {
@@ -270,7 +315,12 @@ describe('Electron main process (stubbed electron)', () => {
       contents.emit('will-attach-webview', webview, {}, {});
       expect(webview.preventDefault).toHaveBeenCalledOnce();
       // New windows are always denied; no URL is on the external allowlist, so none opens.
-      for (const url of ['https://example.com/', 'http://example.com/', 'file:///etc/passwd', 'app://studio/index.html']) {
+      for (const url of [
+        'https://example.com/',
+        'http://example.com/',
+        'file:///etc/passwd',
+        'app://studio/index.html',
+      ]) {
         expect(contents.openHandler!({ url })).toEqual({ action: 'deny' });
       }
     }
@@ -279,7 +329,15 @@ describe('Electron main process (stubbed electron)', () => {
 
   it('denies every permission check and request', async () => {
     await startMain(join(tmp.dir, 'permissions'));
-    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal', 'fileSystem', 'hid']) {
+    for (const permission of [
+      'media',
+      'notifications',
+      'clipboard-read',
+      'geolocation',
+      'openExternal',
+      'fileSystem',
+      'hid',
+    ]) {
       expect(stub.permissions.check!(null, permission, 'app://studio', {})).toBe(false);
       const callback = vi.fn();
       stub.permissions.request!(null, permission, callback, {});

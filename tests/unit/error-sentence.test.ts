@@ -37,12 +37,27 @@ describe('API errors as sentences', () => {
         ],
       }),
     ).toBe('The seed must be a whole number. The rules, spacing must be at least 0.');
-    expect(errorSentence({ code: 'bad-argument', message: 'runs.compare: bad argument — the runs are of different games' })).toBe('The runs are of different games.');
-    expect(errorSentence({ code: 'conflict', message: 'run 4 has no change to undo' })).toBe('Run 4 has no change to undo.');
-    expect(errorSentence({ code: 'not-found', message: 'candidate 9 does not exist' })).toBe('Candidate 9 does not exist.');
+    expect(
+      errorSentence({
+        code: 'bad-argument',
+        message: 'runs.compare: bad argument — the runs are of different games',
+      }),
+    ).toBe('The runs are of different games.');
+    expect(errorSentence({ code: 'conflict', message: 'run 4 has no change to undo' })).toBe(
+      'Run 4 has no change to undo.',
+    );
+    expect(errorSentence({ code: 'not-found', message: 'candidate 9 does not exist' })).toBe(
+      'Candidate 9 does not exist.',
+    );
     // A file name opening the sentence keeps its spelling.
-    expect(errorSentence({ code: 'bad-argument', message: 'big.json is 33.0 MB; a pack may be at most 32.0 MB' })).toBe('big.json is 33.0 MB; a pack may be at most 32.0 MB.');
-    expect(errorSentence({ code: 'internal', message: 'disk full' })).toBe('Something went wrong inside the studio: disk full.');
-    expect(errorSentence({ code: 'unknown-method', message: 'unknown API method "x.y"' })).toMatch(/^This studio does not know that request/);
+    expect(
+      errorSentence({ code: 'bad-argument', message: 'big.json is 33.0 MB; a pack may be at most 32.0 MB' }),
+    ).toBe('big.json is 33.0 MB; a pack may be at most 32.0 MB.');
+    expect(errorSentence({ code: 'internal', message: 'disk full' })).toBe(
+      'Something went wrong inside the studio: disk full.',
+    );
+    expect(errorSentence({ code: 'unknown-method', message: 'unknown API method "x.y"' })).toMatch(
+      /^This studio does not know that request/,
+    );
   });
 });

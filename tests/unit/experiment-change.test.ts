@@ -8,11 +8,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareFigure, DECIDED_BY, type FigureDef } from '../../src-main/experiments/results';
 import { CHANGE_HEADING, experimentTable } from '../../src-main/cli/experiment-table';
-import { CHANGE_MEANS, median, seedChange, signTestP, SIGN_TEST_LEVEL } from '../../src-shared/experiments/stats';
+import {
+  CHANGE_MEANS,
+  median,
+  seedChange,
+  signTestP,
+  SIGN_TEST_LEVEL,
+} from '../../src-shared/experiments/stats';
 import type { ExperimentResults, FigureResult } from '../../src-shared/api';
 import { realExplanation, resultsView } from '../../src-renderer/src/experiments/results-model';
 
-const def: FigureDef = { key: 'largestStep', label: 'largest step of the shipped curve', unit: 'bits', better: 'lower', explain: 'The largest rise.' };
+const def: FigureDef = {
+  key: 'largestStep',
+  label: 'largest step of the shipped curve',
+  unit: 'bits',
+  better: 'lower',
+  explain: 'The largest rise.',
+};
 const seeds = [1, 2, 3, 4, 5, 6, 7];
 // Four seeds move up by 1; three seeds that were the base's hardest drop to 0. The median
 // change is +1 while the medians fall from 4 to 2.
@@ -59,22 +71,36 @@ describe('the change is the median of the per-seed changes', () => {
     expect(header).toContain(CHANGE_HEADING);
     expect(CHANGE_HEADING).toBe('median change per seed');
     const row = lines.find((l) => l.includes('largest step'))!;
-    expect(row).toMatch(/largest step of the shipped curve \(bits\)\s+4 \[1–102\]\s+2 \[0–5\]\s+\+1\*\s+not real \(4↑ 3↓ 0=\)$/);
+    expect(row).toMatch(
+      /largest step of the shipped curve \(bits\)\s+4 \[1–102\]\s+2 \[0–5\]\s+\+1\*\s+not real \(4↑ 3↓ 0=\)$/,
+    );
     // The change's digits end under the heading's last letter.
     expect(row.indexOf('+1*') + 2).toBe(header.indexOf(CHANGE_HEADING) + CHANGE_HEADING.length);
     expect(lines).toContain(CHANGE_MEANS);
-    expect(lines.some((l) => l.startsWith('* Here the gap between the two medians points the other way'))).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith('* Here the gap between the two medians points the other way')),
+    ).toBe(true);
     expect(lines.at(-1)).toBe(DECIDED_BY);
   });
 
   it('without a disagreement, no mark and no footnote', () => {
-    const lines = experimentTable(results([compareFigure(def, seeds, base, base.map((b) => b + 2))]), 'title');
+    const lines = experimentTable(
+      results([
+        compareFigure(
+          def,
+          seeds,
+          base,
+          base.map((b) => b + 2),
+        ),
+      ]),
+      'title',
+    );
     const row = lines.find((l) => l.includes('largest step'))!;
     expect(row).toMatch(/\s\+2\s+real \(higher on 7\/7\)$/);
     expect(lines.some((l) => l.startsWith('*'))).toBe(false);
   });
 
-  it('the page shows the API\'s change under the variant, and its hover says what it is and that the medians say otherwise', () => {
+  it("the page shows the API's change under the variant, and its hover says what it is and that the medians say otherwise", () => {
     const view = resultsView(results([compareFigure(def, seeds, base, variant)]));
     const [b, v] = view.figures[0]!.cells;
     expect([b!.median, v!.median]).toEqual([4, 2]);
@@ -88,13 +114,26 @@ describe('the change is the median of the per-seed changes', () => {
     expect(why).toContain('The two medians differ by −2, the other way');
     expect(why).toContain(DECIDED_BY);
     // In step with each other: no "other way" sentence.
-    const agree = resultsView(results([compareFigure(def, seeds, base, base.map((x) => x + 2))]));
+    const agree = resultsView(
+      results([
+        compareFigure(
+          def,
+          seeds,
+          base,
+          base.map((x) => x + 2),
+        ),
+      ]),
+    );
     expect(agree.figures[0]!.cells[1]!.oppositeGap).toBeNull();
-    expect(realExplanation(agree.figures[0]!, agree.figures[0]!.cells[1]!, 'wide', DECIDED_BY)).not.toContain('other way');
+    expect(realExplanation(agree.figures[0]!, agree.figures[0]!.cells[1]!, 'wide', DECIDED_BY)).not.toContain(
+      'other way',
+    );
   });
 
   it('the rule shown beside the "real" mark says what the sign test decides', () => {
-    expect(DECIDED_BY).toContain('with 6 to 8 such seeds every one must move the same way, with 9 or 10 all but one; fewer than 6 never decide');
+    expect(DECIDED_BY).toContain(
+      'with 6 to 8 such seeds every one must move the same way, with 9 or 10 all but one; fewer than 6 never decide',
+    );
     // Fewest seeds moving the other way that still leave the difference not real, per seeds that differ.
     const mostAgainst = (n: number): number => {
       let k = -1;
@@ -104,7 +143,7 @@ describe('the change is the median of the per-seed changes', () => {
     expect([5, 6, 7, 8, 9, 10].map(mostAgainst)).toEqual([-1, 0, 0, 0, 1, 1]);
   });
 
-  it('property: the change is the median of the pairwise changes; it is flagged exactly when it and the medians\' gap have opposite signs', () => {
+  it("property: the change is the median of the pairwise changes; it is flagged exactly when it and the medians' gap have opposite signs", () => {
     const side = fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 12 });
     fc.assert(
       fc.property(side, side, (a, b) => {

@@ -5,9 +5,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { games } from '../../src-shared/games/index';
-import { applyChanges, changeOptions, valueText, type GameFields } from '../../src-renderer/src/experiments/change-fields';
+import {
+  applyChanges,
+  changeOptions,
+  valueText,
+  type GameFields,
+} from '../../src-renderer/src/experiments/change-fields';
 import { formatNumberList, readNumberList } from '../../src-shared/schema/number-list';
-import { formatDelta, formatValue, heading, medianRange, realExplanation, resultsView, suggestWinner, unitWord, type ResultsView } from '../../src-renderer/src/experiments/results-model';
+import {
+  formatDelta,
+  formatValue,
+  heading,
+  medianRange,
+  realExplanation,
+  resultsView,
+  suggestWinner,
+  unitWord,
+  type ResultsView,
+} from '../../src-renderer/src/experiments/results-model';
 import type { ExperimentResults, FigureResult } from '../../src-shared/api';
 import { CHANGE_MEANS, seedChange } from '../../src-shared/experiments/stats';
 
@@ -28,7 +43,9 @@ describe('change options of every registered game', () => {
       // Every top-level rule of the defaults can be changed (leaves of nested groups stand for their group).
       for (const [key, v] of Object.entries(g.defaultRules as Record<string, unknown>)) {
         const isGroup = typeof v === 'object' && v !== null && !Array.isArray(v);
-        expect(paths.some((p) => (isGroup ? p.startsWith(`rules.${key}.`) : p === `rules.${key}`))).toBe(true);
+        expect(paths.some((p) => (isGroup ? p.startsWith(`rules.${key}.`) : p === `rules.${key}`))).toBe(
+          true,
+        );
       }
       const rows = g.defaultPlan as unknown[];
       expect(Array.isArray(rows)).toBe(true);
@@ -53,7 +70,10 @@ describe('change options of every registered game', () => {
     const g = games[0]!;
     const opts = changeOptions(fieldsOf(g), { rules: g.defaultRules, plan: g.defaultPlan });
     const num = opts.find((o) => o.kind === 'number' && o.path.startsWith('rules.'))!;
-    const applied = applyChanges({ rules: g.defaultRules, plan: g.defaultPlan }, { [num.path]: (num.base as number) + 1 });
+    const applied = applyChanges(
+      { rules: g.defaultRules, plan: g.defaultPlan },
+      { [num.path]: (num.base as number) + 1 },
+    );
     const key = num.path.split('.').slice(1);
     let v: unknown = applied.rules;
     for (const k of key) v = (v as Record<string, unknown>)[k];
@@ -87,13 +107,31 @@ describe('seed and level lists', () => {
     expect(readNumberList('4–6', 'seed', seeds)).toEqual({ ok: true, values: [4, 5, 6] });
   });
   it('names what is wrong', () => {
-    expect(readNumberList('', 'seed', seeds)).toEqual({ ok: false, message: 'needs at least one seed, e.g. 1-8' });
-    expect(readNumberList('8-1', 'seed', seeds)).toEqual({ ok: false, message: '8-1 runs backwards: write the smaller seed first (1-8)' });
-    expect(readNumberList('1, two', 'seed', seeds)).toMatchObject({ ok: false, message: expect.stringContaining('“two” is not a seed') });
+    expect(readNumberList('', 'seed', seeds)).toEqual({
+      ok: false,
+      message: 'needs at least one seed, e.g. 1-8',
+    });
+    expect(readNumberList('8-1', 'seed', seeds)).toEqual({
+      ok: false,
+      message: '8-1 runs backwards: write the smaller seed first (1-8)',
+    });
+    expect(readNumberList('1, two', 'seed', seeds)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('“two” is not a seed'),
+    });
     expect(readNumberList('-3', 'seed', seeds)).toMatchObject({ ok: false });
-    expect(readNumberList('1-1000', 'seed', seeds)).toEqual({ ok: false, message: '1-1000 is 1000 seeds; an experiment takes at most 64' });
-    expect(readNumberList('0', 'level', { min: 1, max: 30, most: 12 })).toEqual({ ok: false, message: 'level 0 is out of range: levels go from 1 to 30' });
-    expect(readNumberList('99999999999', 'seed', seeds)).toMatchObject({ ok: false, message: expect.stringContaining('out of range') });
+    expect(readNumberList('1-1000', 'seed', seeds)).toEqual({
+      ok: false,
+      message: '1-1000 is 1000 seeds; an experiment takes at most 64',
+    });
+    expect(readNumberList('0', 'level', { min: 1, max: 30, most: 12 })).toEqual({
+      ok: false,
+      message: 'level 0 is out of range: levels go from 1 to 30',
+    });
+    expect(readNumberList('99999999999', 'seed', seeds)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('out of range'),
+    });
   });
   it('formats a list back as ranges', () => {
     expect(formatNumberList([3, 1, 2, 5, 8, 9])).toBe('1-3, 5, 8-9');
@@ -117,8 +155,38 @@ describe('results formatting and the suggested winner', () => {
     expect(formatValue(12.345, false)).toBe('12.3');
     expect(formatValue(3, true)).toBe('3');
     expect(formatValue(null, true)).toBe('—');
-    expect(medianRange({ median: 4, min: 3, max: 6, seeds: 3, real: null, delta: null, oppositeGap: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '3 – 6' });
-    expect(medianRange({ median: 4, min: 4, max: 4, seeds: 3, real: null, delta: null, oppositeGap: null, verdict: null, why: '' }, true)).toEqual({ median: '4', range: '' });
+    expect(
+      medianRange(
+        {
+          median: 4,
+          min: 3,
+          max: 6,
+          seeds: 3,
+          real: null,
+          delta: null,
+          oppositeGap: null,
+          verdict: null,
+          why: '',
+        },
+        true,
+      ),
+    ).toEqual({ median: '4', range: '3 – 6' });
+    expect(
+      medianRange(
+        {
+          median: 4,
+          min: 4,
+          max: 4,
+          seeds: 3,
+          real: null,
+          delta: null,
+          oppositeGap: null,
+          verdict: null,
+          why: '',
+        },
+        true,
+      ),
+    ).toEqual({ median: '4', range: '' });
     expect(formatDelta(-0.5, false)).toBe('−0.50');
     expect(formatDelta(2, true)).toBe('+2');
     expect(formatDelta(0.001, false)).toBe('');
@@ -126,7 +194,17 @@ describe('results formatting and the suggested winner', () => {
     expect(formatDelta(null, true)).toBe('');
   });
   it('suggests the variant with the most real improvements, and none when nothing improves for real', () => {
-    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({ median: 1, min: 1, max: 1, seeds: 3, real, delta: null, oppositeGap: null, verdict, why: '' });
+    const cell = (real: boolean | null, verdict: 'better' | 'worse' | null) => ({
+      median: 1,
+      min: 1,
+      max: 1,
+      seeds: 3,
+      real,
+      delta: null,
+      oppositeGap: null,
+      verdict,
+      why: '',
+    });
     const view: ResultsView = {
       arms: [
         { name: 'base', isBase: true, changes: [] },
@@ -134,8 +212,24 @@ describe('results formatting and the suggested winner', () => {
         { name: 'tight', isBase: false, changes: [] },
       ],
       figures: [
-        { key: 'a', label: 'A', explain: '', integer: false, better: 'lower', unit: '', cells: [cell(null, null), cell(true, 'better'), cell(true, 'better')] },
-        { key: 'b', label: 'B', explain: '', integer: false, better: 'lower', unit: '', cells: [cell(null, null), cell(true, 'worse'), cell(false, 'better')] },
+        {
+          key: 'a',
+          label: 'A',
+          explain: '',
+          integer: false,
+          better: 'lower',
+          unit: '',
+          cells: [cell(null, null), cell(true, 'better'), cell(true, 'better')],
+        },
+        {
+          key: 'b',
+          label: 'B',
+          explain: '',
+          integer: false,
+          better: 'lower',
+          unit: '',
+          cells: [cell(null, null), cell(true, 'worse'), cell(false, 'better')],
+        },
       ],
       stages: [],
       difficulty: 'bits',
@@ -151,7 +245,14 @@ describe('results formatting and the suggested winner', () => {
 });
 
 describe('experiments.results as the page shows it', () => {
-  const fig = (key: string, better: FigureResult['better'], base: number[], variant: number[], real: boolean, direction: 'higher' | 'lower' | 'same'): FigureResult => ({
+  const fig = (
+    key: string,
+    better: FigureResult['better'],
+    base: number[],
+    variant: number[],
+    real: boolean,
+    direction: 'higher' | 'lower' | 'same',
+  ): FigureResult => ({
     key,
     label: key,
     unit: '%',
@@ -161,7 +262,15 @@ describe('experiments.results as the page shows it', () => {
     variant: { median: variant[1]!, min: Math.min(...variant), max: Math.max(...variant) },
     change: seedChange(base, variant),
     perSeed: base.map((b, i) => ({ seed: i + 1, base: b, variant: variant[i]! })),
-    decision: { real, direction, higher: 0, lower: 0, ties: 0, p: real ? 0.01 : 1, why: `${direction} on 3 of 3 seeds` },
+    decision: {
+      real,
+      direction,
+      higher: 0,
+      lower: 0,
+      ties: 0,
+      p: real ? 0.01 : 1,
+      why: `${direction} on 3 of 3 seeds`,
+    },
   });
   const box = { n: 4, min: 1, q1: 2, median: 3, q3: 4, max: 5, whiskerLow: 1, whiskerHigh: 5 };
   const results: ExperimentResults = {
@@ -174,23 +283,55 @@ describe('experiments.results as the page shows it', () => {
     seedsDone: [1, 2, 3],
     variants: [
       {
-        arm: 1, name: 'wide', changes: { 'rules.spacing': 18 }, diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 18', a: 14, b: 18 }],
+        arm: 1,
+        name: 'wide',
+        changes: { 'rules.spacing': 18 },
+        diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 18', a: 14, b: 18 }],
         figures: [fig('gaveUp', 'lower', [1, 2, 3], [4, 5, 6], true, 'higher')],
-        stages: [{ stage: 'stretch 1', first: 1, last: 5, base: box, variant: null, spread: fig('poolSpread', null, [1, 1, 1], [2, 2, 2], false, 'higher'), median: fig('stageMedian', null, [1, 1, 1], [1, 1, 1], false, 'same') }],
+        stages: [
+          {
+            stage: 'stretch 1',
+            first: 1,
+            last: 5,
+            base: box,
+            variant: null,
+            spread: fig('poolSpread', null, [1, 1, 1], [2, 2, 2], false, 'higher'),
+            median: fig('stageMedian', null, [1, 1, 1], [1, 1, 1], false, 'same'),
+          },
+        ],
       },
       {
-        arm: 2, name: 'tight', changes: { 'rules.spacing': 10 }, diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 10', a: 14, b: 10 }],
+        arm: 2,
+        name: 'tight',
+        changes: { 'rules.spacing': 10 },
+        diff: [{ field: 'rules.spacing', text: 'Dot spacing: 14 → 10', a: 14, b: 10 }],
         figures: [fig('gaveUp', 'lower', [1, 2, 3], [0, 1, 2], true, 'lower')],
-        stages: [{ stage: 'stretch 1', first: 1, last: 5, base: box, variant: box, spread: fig('poolSpread', null, [1, 1, 1], [1, 1, 1], false, 'same'), median: fig('stageMedian', null, [1, 1, 1], [1, 1, 1], false, 'same') }],
+        stages: [
+          {
+            stage: 'stretch 1',
+            first: 1,
+            last: 5,
+            base: box,
+            variant: box,
+            spread: fig('poolSpread', null, [1, 1, 1], [1, 1, 1], false, 'same'),
+            median: fig('stageMedian', null, [1, 1, 1], [1, 1, 1], false, 'same'),
+          },
+        ],
       },
     ],
     decidedBy: 'A sign test decides.',
     changeMeans: CHANGE_MEANS,
   };
 
-  it('puts the base first, each variant beside it, with the API\'s decision and the way it points', () => {
-    const v = resultsView(results, (k) => (k === 'gaveUp' ? { explain: 'share that gave up', integer: false } : undefined));
-    expect(v.arms.map((a) => [a.name, a.isBase, a.changes])).toEqual([['base', true, []], ['wide', false, ['Dot spacing: 14 → 18']], ['tight', false, ['Dot spacing: 14 → 10']]]);
+  it("puts the base first, each variant beside it, with the API's decision and the way it points", () => {
+    const v = resultsView(results, (k) =>
+      k === 'gaveUp' ? { explain: 'share that gave up', integer: false } : undefined,
+    );
+    expect(v.arms.map((a) => [a.name, a.isBase, a.changes])).toEqual([
+      ['base', true, []],
+      ['wide', false, ['Dot spacing: 14 → 18']],
+      ['tight', false, ['Dot spacing: 14 → 10']],
+    ]);
     const f = v.figures[0]!;
     expect(f.explain).toBe('share that gave up');
     expect(f.cells.map((c) => c.median)).toEqual([2, 5, 1]);
@@ -199,7 +340,12 @@ describe('experiments.results as the page shows it', () => {
     expect(f.cells.map((c) => c.delta)).toEqual([null, 3, -1]);
     expect(v.stages[0]!.boxes).toEqual([box, null, box]);
     expect(v.stages[0]!.spread.cells[1]!.verdict).toBeNull();
-    expect([v.seedsDone, v.seeds, v.difficulty, v.realRule]).toEqual([3, 3, 'Difficulty (bits)', 'A sign test decides.']);
+    expect([v.seedsDone, v.seeds, v.difficulty, v.realRule]).toEqual([
+      3,
+      3,
+      'Difficulty (bits)',
+      'A sign test decides.',
+    ]);
     expect(suggestWinner(v)).toBe('tight');
     const why = realExplanation(f, f.cells[1]!, 'wide', v.realRule);
     expect(why).toContain('a real difference');
@@ -207,15 +353,27 @@ describe('experiments.results as the page shows it', () => {
     expect(why).toContain('A sign test decides.');
   });
 
-  it('a figure the game has no metric for shows the API\'s explanation; a wall-clock figure is never real, and its hover says why', () => {
-    const wall: FigureResult = { ...fig('buildsPerSecond', 'higher', [10, 20, 30], [40, 50, 60], false, 'higher'), unit: 'builds/s', untested: 'not tested: a wall-clock rate varies with the machine’s load' };
-    const r: ExperimentResults = { ...results, variants: results.variants.map((v) => ({ ...v, figures: [...v.figures, wall] })) };
+  it("a figure the game has no metric for shows the API's explanation; a wall-clock figure is never real, and its hover says why", () => {
+    const wall: FigureResult = {
+      ...fig('buildsPerSecond', 'higher', [10, 20, 30], [40, 50, 60], false, 'higher'),
+      unit: 'builds/s',
+      untested: 'not tested: a wall-clock rate varies with the machine’s load',
+    };
+    const r: ExperimentResults = {
+      ...results,
+      variants: results.variants.map((v) => ({ ...v, figures: [...v.figures, wall] })),
+    };
     const v = resultsView(r, () => undefined);
-    expect(v.figures.map((f) => f.explain)).toEqual(['what gaveUp measures', 'what buildsPerSecond measures']);
+    expect(v.figures.map((f) => f.explain)).toEqual([
+      'what gaveUp measures',
+      'what buildsPerSecond measures',
+    ]);
     const f = v.figures[1]!;
     expect(f.untested).toBe('not tested: a wall-clock rate varies with the machine’s load');
     const why = realExplanation(f, f.cells[1]!, 'wide', v.realRule);
-    expect(why).toBe('wide: buildspersecond is shown, never tested. Change against the base: +30/s, the median of the per-seed changes. Not tested: a wall-clock rate varies with the machine’s load.');
+    expect(why).toBe(
+      'wide: buildspersecond is shown, never tested. Change against the base: +30/s, the median of the per-seed changes. Not tested: a wall-clock rate varies with the machine’s load.',
+    );
     expect(why).not.toContain('real difference');
   });
 });

@@ -46,7 +46,16 @@ describe('the paired per-seed decision', () => {
 describe('figures over seeds', () => {
   it('box-plot figures with Tukey whiskers', () => {
     const b = boxStats([1, 2, 3, 4, 5, 6, 7, 8, 100])!;
-    expect(b).toMatchObject({ n: 9, min: 1, q1: 3, median: 5, q3: 7, max: 100, whiskerLow: 1, whiskerHigh: 8 });
+    expect(b).toMatchObject({
+      n: 9,
+      min: 1,
+      q1: 3,
+      median: 5,
+      q3: 7,
+      max: 100,
+      whiskerLow: 1,
+      whiskerHigh: 8,
+    });
     expect(boxStats([])).toBeNull();
   });
   it('median and range leave out unknown figures', () => {
@@ -57,25 +66,50 @@ describe('figures over seeds', () => {
 
 describe('settings diff in plain words', () => {
   it('names rules by their labels, plan rows by stretch and levels', () => {
-    const b = applyChanges(carillonGame, { plan: carillonGame.defaultPlan, rules: carillonGame.defaultRules }, { 'rules.spacing': 18, 'rules.sizes.small.radius': 20, 'plan.3.taps': 4, 'rules.orderMethod': 'greedy' });
-    const lines = settingsDiff(carillonGame, { plan: carillonGame.defaultPlan, rules: carillonGame.defaultRules }, b);
+    const b = applyChanges(
+      carillonGame,
+      { plan: carillonGame.defaultPlan, rules: carillonGame.defaultRules },
+      {
+        'rules.spacing': 18,
+        'rules.sizes.small.radius': 20,
+        'plan.3.taps': 4,
+        'rules.orderMethod': 'greedy',
+      },
+    );
+    const lines = settingsDiff(
+      carillonGame,
+      { plan: carillonGame.defaultPlan, rules: carillonGame.defaultRules },
+      b,
+    );
     expect(lines.map((l) => l.text)).toEqual([
       'Small dot radius: 16 → 20',
       'Dot spacing: 14 → 18',
       'Ordering method: path → greedy',
       'Stretch 4 (levels 22–49), fewest taps: 3 → 4',
     ]);
-    expect(lines.map((l) => l.field)).toEqual(['rules.sizes.small.radius', 'rules.spacing', 'rules.orderMethod', 'plan.3.taps']);
+    expect(lines.map((l) => l.field)).toEqual([
+      'rules.sizes.small.radius',
+      'rules.spacing',
+      'rules.orderMethod',
+      'plan.3.taps',
+    ]);
   });
   it('says nothing for equal settings; words optional rules and switches', () => {
     const d = { plan: apsisGame.defaultPlan, rules: apsisGame.defaultRules };
     expect(settingsDiff(apsisGame, d, d)).toEqual([]);
     const spec = { ...d, rules: { ...apsisGame.defaultRules, aimDepth: false, orderMaxShare: undefined } };
-    expect(settingsDiff(apsisGame, d, spec).map((l) => l.text)).toEqual(['Aim at a depth: on → off', 'Closest shipped share: 0.45 → not set']);
+    expect(settingsDiff(apsisGame, d, spec).map((l) => l.text)).toEqual([
+      'Aim at a depth: on → off',
+      'Closest shipped share: 0.45 → not set',
+    ]);
   });
   it('names rows only one side has', () => {
     const short = carillonGame.truncatePlan(carillonGame.defaultPlan, 9);
-    const lines = settingsDiff(carillonGame, { plan: carillonGame.defaultPlan, rules: carillonGame.defaultRules }, { plan: short, rules: carillonGame.defaultRules });
+    const lines = settingsDiff(
+      carillonGame,
+      { plan: carillonGame.defaultPlan, rules: carillonGame.defaultRules },
+      { plan: short, rules: carillonGame.defaultRules },
+    );
     expect(lines.map((l) => l.text)).toEqual([
       'Stretch 3 (levels 10–21): only in A',
       'Stretch 4 (levels 22–49): only in A',

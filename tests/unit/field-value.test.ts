@@ -20,14 +20,23 @@ describe('reading a typed value for a field', () => {
   });
 
   it('empty: the field needs a value', () => {
-    for (const kind of ['number', 'boolean', 'list', 'text', 'json', 'any'] as const) expect(readFieldValue(kind, '   ', 'Dot spacing')).toEqual(bad('Dot spacing needs a value.'));
+    for (const kind of ['number', 'boolean', 'list', 'text', 'json', 'any'] as const)
+      expect(readFieldValue(kind, '   ', 'Dot spacing')).toEqual(bad('Dot spacing needs a value.'));
   });
 
   it('not a number, NaN, hex and other things Number() would take are refused naming the field', () => {
-    expect(readFieldValue('number', 'eighteen', 'Dot spacing')).toEqual(bad('Dot spacing must be a number, not “eighteen”.'));
-    expect(readFieldValue('number', 'NaN', 'Dot spacing')).toEqual(bad('Dot spacing must be a number, not “NaN”.'));
-    expect(readFieldValue('number', '0x10', 'Dot spacing')).toEqual(bad('Dot spacing must be a number, not “0x10”.'));
-    expect(readFieldValue('number', '1.2.3', 'Dot spacing')).toEqual(bad('Dot spacing must be a number, not “1.2.3”.'));
+    expect(readFieldValue('number', 'eighteen', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a number, not “eighteen”.'),
+    );
+    expect(readFieldValue('number', 'NaN', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a number, not “NaN”.'),
+    );
+    expect(readFieldValue('number', '0x10', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a number, not “0x10”.'),
+    );
+    expect(readFieldValue('number', '1.2.3', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a number, not “1.2.3”.'),
+    );
     expect(readFieldValue('number', '-', 'Dot spacing')).toMatchObject({ ok: false });
     expect(readFieldValue('number', '1e', 'Dot spacing')).toMatchObject({ ok: false });
     expect(readNumber('')).toBeNull();
@@ -35,21 +44,35 @@ describe('reading a typed value for a field', () => {
   });
 
   it('out of bounds: a number past what a double holds is named as not finite', () => {
-    expect(readFieldValue('number', '1e999', 'Dot spacing')).toEqual(bad('Dot spacing must be a finite number, not “1e999”.'));
-    expect(readFieldValue('number', '-Infinity', 'Dot spacing')).toEqual(bad('Dot spacing must be a finite number, not “-Infinity”.'));
-    expect(readFieldValue('any', '1e999', 'rules.spacing')).toEqual(bad('rules.spacing must be a finite number, not “1e999”.'));
-    expect(readFieldValue('list', '3, 1e400', 'Arrows')).toEqual(bad('Arrows must be a list of numbers such as 3, 4, 5; “1e400” is not a number.'));
+    expect(readFieldValue('number', '1e999', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a finite number, not “1e999”.'),
+    );
+    expect(readFieldValue('number', '-Infinity', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a finite number, not “-Infinity”.'),
+    );
+    expect(readFieldValue('any', '1e999', 'rules.spacing')).toEqual(
+      bad('rules.spacing must be a finite number, not “1e999”.'),
+    );
+    expect(readFieldValue('list', '3, 1e400', 'Arrows')).toEqual(
+      bad('Arrows must be a list of numbers such as 3, 4, 5; “1e400” is not a number.'),
+    );
   });
 
   it('the wrong type for the field is named: yes/no, a list of numbers, JSON', () => {
     expect(readFieldValue('boolean', 'yes', 'Tutorial')).toEqual(ok(true));
     expect(readFieldValue('boolean', 'OFF', 'Tutorial')).toEqual(ok(false));
     expect(readFieldValue('boolean', '1', 'Tutorial')).toEqual(bad('Tutorial must be yes or no, not “1”.'));
-    expect(readFieldValue('number', 'true', 'Dot spacing')).toEqual(bad('Dot spacing must be a number, not “true”.'));
+    expect(readFieldValue('number', 'true', 'Dot spacing')).toEqual(
+      bad('Dot spacing must be a number, not “true”.'),
+    );
     expect(readFieldValue('list', '3, 4,5,', 'Arrows')).toEqual(ok([3, 4, 5]));
-    expect(readFieldValue('list', '3, x', 'Arrows')).toEqual(bad('Arrows must be a list of numbers such as 3, 4, 5; “x” is not a number.'));
+    expect(readFieldValue('list', '3, x', 'Arrows')).toEqual(
+      bad('Arrows must be a list of numbers such as 3, 4, 5; “x” is not a number.'),
+    );
     expect(readFieldValue('json', '{"radius": 20}', 'Small dot')).toEqual(ok({ radius: 20 }));
-    expect(readFieldValue('json', '{radius', 'Small dot')).toEqual(bad('Small dot is not valid JSON: check its brackets, quotes and commas.'));
+    expect(readFieldValue('json', '{radius', 'Small dot')).toEqual(
+      bad('Small dot is not valid JSON: check its brackets, quotes and commas.'),
+    );
   });
 
   it('text is taken as typed; an unknown type reads numbers, true/false and JSON, else text', () => {
@@ -58,12 +81,18 @@ describe('reading a typed value for a field', () => {
     expect(readFieldValue('any', '0.4', 'x')).toEqual(ok(0.4));
     expect(readFieldValue('any', 'False', 'x')).toEqual(ok(false));
     expect(readFieldValue('any', '[1, 2]', 'x')).toEqual(ok([1, 2]));
-    expect(readFieldValue('any', '[1, 2', 'Arrows')).toEqual(bad('Arrows is not valid JSON: check its brackets, quotes and commas.'));
+    expect(readFieldValue('any', '[1, 2', 'Arrows')).toEqual(
+      bad('Arrows is not valid JSON: check its brackets, quotes and commas.'),
+    );
   });
 
   it('names the field in words (the last part of a nested label, capitalised) or as a path', () => {
-    expect(readFieldValue('number', 'x', 'Dot sizes › Small dot › Radius')).toEqual(bad('Radius must be a number, not “x”.'));
-    expect(readFieldValue('number', 'x', 'stretch 3 dots at end')).toEqual(bad('Stretch 3 dots at end must be a number, not “x”.'));
+    expect(readFieldValue('number', 'x', 'Dot sizes › Small dot › Radius')).toEqual(
+      bad('Radius must be a number, not “x”.'),
+    );
+    expect(readFieldValue('number', 'x', 'stretch 3 dots at end')).toEqual(
+      bad('Stretch 3 dots at end must be a number, not “x”.'),
+    );
     expect(readFieldValue('number', 'x', '')).toEqual(bad('The value must be a number, not “x”.'));
     expect(fieldSentence('Dot spacing', 'must be at most 1000.')).toBe('Dot spacing must be at most 1000.');
   });
@@ -75,7 +104,15 @@ describe('reading a typed value for a field', () => {
   });
 
   it('kinds from the value a field holds: a list only of numbers, other lists as JSON', () => {
-    expect([kindOf(3), kindOf(true), kindOf('path'), kindOf([3, 4]), kindOf(['a', 1]), kindOf({ radius: 20 }), kindOf(null)]).toEqual(['number', 'boolean', 'text', 'list', 'json', 'json', 'json']);
+    expect([
+      kindOf(3),
+      kindOf(true),
+      kindOf('path'),
+      kindOf([3, 4]),
+      kindOf(['a', 1]),
+      kindOf({ radius: 20 }),
+      kindOf(null),
+    ]).toEqual(['number', 'boolean', 'text', 'list', 'json', 'json', 'json']);
   });
 
   it('every finite number reads back as itself from its own text, in every kind that takes numbers', () => {
@@ -91,10 +128,14 @@ describe('reading a typed value for a field', () => {
 
   it('never throws, whatever is typed', () => {
     fc.assert(
-      fc.property(fc.constantFrom('number', 'boolean', 'list', 'text', 'json', 'any' as const), fc.string(), (kind, text) => {
-        const r = readFieldValue(kind, text, 'Dot spacing');
-        if (!r.ok) expect(r.message).toMatch(/^Dot spacing .+\.$/);
-      }),
+      fc.property(
+        fc.constantFrom('number', 'boolean', 'list', 'text', 'json', 'any' as const),
+        fc.string(),
+        (kind, text) => {
+          const r = readFieldValue(kind, text, 'Dot spacing');
+          if (!r.ok) expect(r.message).toMatch(/^Dot spacing .+\.$/);
+        },
+      ),
     );
   });
 });

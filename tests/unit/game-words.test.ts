@@ -17,7 +17,12 @@ function paths(o: unknown, prefix = ''): string[] {
 }
 
 const oneLine = (f: FieldInfo | undefined): boolean =>
-  f !== undefined && f.label.trim().length > 0 && /^[A-Z(]/.test(f.explain) && f.explain.endsWith('.') && !f.explain.includes('\n') && f.explain.length <= 160;
+  f !== undefined &&
+  f.label.trim().length > 0 &&
+  /^[A-Z(]/.test(f.explain) &&
+  f.explain.endsWith('.') &&
+  !f.explain.includes('\n') &&
+  f.explain.length <= 160;
 
 describe.each([carillonGame, apsisGame] as AnyGame[])('$title in words', (game) => {
   it('explains every metric in one plain line', () => {
@@ -50,7 +55,10 @@ describe.each([carillonGame, apsisGame] as AnyGame[])('$title in words', (game) 
       // Optional rules absent from the defaults must still be accepted by the schema.
       if (rulePaths.has(p)) continue;
       const top = p.split('.')[0]!;
-      const probe = game.rulesSchema.safeParse({ ...(game.defaultRules as object), [top]: (game.defaultRules as Record<string, unknown>)[top] ?? probeValue(top) });
+      const probe = game.rulesSchema.safeParse({
+        ...(game.defaultRules as object),
+        [top]: (game.defaultRules as Record<string, unknown>)[top] ?? probeValue(top),
+      });
       expect(probe.success, `rules.${p} is labelled but is not a rule`).toBe(true);
     }
   });

@@ -15,7 +15,10 @@ describe('Electron IPC handler table', () => {
     } as unknown as Service;
     const sender = { id: 1 };
     const channels = registerIpcHandlers(
-      { handle: (channel: string, fn: (event: unknown, args: unknown) => Promise<unknown>) => void registered.set(channel, fn) } as never,
+      {
+        handle: (channel: string, fn: (event: unknown, args: unknown) => Promise<unknown>) =>
+          void registered.set(channel, fn),
+      } as never,
       fakeService,
       (event) => event.sender === (sender as never),
     );

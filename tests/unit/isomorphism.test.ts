@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { fcRuns } from '../helpers/fast-check';
 import { describe, expect, it } from 'vitest';
-import { findIsomorphism, graphInvariant, isomorphic, type Digraph } from '../../src-shared/graph/isomorphism';
+import {
+  findIsomorphism,
+  graphInvariant,
+  isomorphic,
+  type Digraph,
+} from '../../src-shared/graph/isomorphism';
 
 function permute(g: Digraph, perm: number[]): Digraph {
   const out: number[][] = Array.from({ length: g.n }, () => []);
@@ -14,7 +19,8 @@ function permute(g: Digraph, perm: number[]): Digraph {
 function allPerms(n: number): number[][] {
   if (n === 0) return [[]];
   const out: number[][] = [];
-  for (const p of allPerms(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  for (const p of allPerms(n - 1))
+    for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
   return out;
 }
 
@@ -22,7 +28,11 @@ function bruteIsomorphic(a: Digraph, b: Digraph): boolean {
   if (a.n !== b.n) return false;
   const bEdges = new Set<string>();
   let bCount = 0;
-  for (let v = 0; v < b.n; v++) for (const w of b.out[v] ?? []) { bEdges.add(`${v}>${w}`); bCount++; }
+  for (let v = 0; v < b.n; v++)
+    for (const w of b.out[v] ?? []) {
+      bEdges.add(`${v}>${w}`);
+      bCount++;
+    }
   let aCount = 0;
   for (let v = 0; v < a.n; v++) aCount += (a.out[v] ?? []).length;
   if (aCount !== bCount) return false;
@@ -37,11 +47,21 @@ function bruteIsomorphic(a: Digraph, b: Digraph): boolean {
 
 const graphArb = (maxN: number, labelled: boolean) =>
   fc.integer({ min: 0, max: maxN }).chain((n) =>
-    fc.record({
-      n: fc.constant(n),
-      out: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, n - 1) }).filter((w) => n > 0 && w < n), { maxLength: n }), { minLength: n, maxLength: n }),
-      labels: labelled ? fc.array(fc.integer({ min: 0, max: 2 }), { minLength: n, maxLength: n }) : fc.constant(undefined),
-    }).map((g) => (g.labels ? { n: g.n, out: g.out, labels: g.labels } : { n: g.n, out: g.out }) as Digraph),
+    fc
+      .record({
+        n: fc.constant(n),
+        out: fc.array(
+          fc.uniqueArray(
+            fc.integer({ min: 0, max: Math.max(0, n - 1) }).filter((w) => n > 0 && w < n),
+            { maxLength: n },
+          ),
+          { minLength: n, maxLength: n },
+        ),
+        labels: labelled
+          ? fc.array(fc.integer({ min: 0, max: 2 }), { minLength: n, maxLength: n })
+          : fc.constant(undefined),
+      })
+      .map((g) => (g.labels ? { n: g.n, out: g.out, labels: g.labels } : { n: g.n, out: g.out }) as Digraph),
   );
 
 describe('graph isomorphism', () => {
@@ -94,11 +114,34 @@ describe('graph isomorphism', () => {
     // Two 2-regular undirected graphs on 6 vertices: one 6-cycle vs two triangles.
     const undirected = (edges: [number, number][], n: number): Digraph => {
       const out: number[][] = Array.from({ length: n }, () => []);
-      for (const [a, b] of edges) { out[a]!.push(b); out[b]!.push(a); }
+      for (const [a, b] of edges) {
+        out[a]!.push(b);
+        out[b]!.push(a);
+      }
       return { n, out };
     };
-    const hexagon = undirected([[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]], 6);
-    const triangles = undirected([[0, 1], [1, 2], [2, 0], [3, 4], [4, 5], [5, 3]], 6);
+    const hexagon = undirected(
+      [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [4, 5],
+        [5, 0],
+      ],
+      6,
+    );
+    const triangles = undirected(
+      [
+        [0, 1],
+        [1, 2],
+        [2, 0],
+        [3, 4],
+        [4, 5],
+        [5, 3],
+      ],
+      6,
+    );
     expect(graphInvariant(hexagon)).toBe(graphInvariant(triangles));
     expect(isomorphic(hexagon, triangles)).toBe(false);
     expect(isomorphic(hexagon, permute(hexagon, [3, 0, 4, 1, 5, 2]))).toBe(true);

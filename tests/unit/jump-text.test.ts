@@ -23,21 +23,49 @@ describe('jump text', () => {
   });
 
   it('reads back every candidate name the studio shows', () => {
-    for (const [slot, index] of [[0, 0], [11, 2], [149, 15], [999, 99]] as const) {
+    for (const [slot, index] of [
+      [0, 0],
+      [11, 2],
+      [149, 15],
+      [999, 99],
+    ] as const) {
       expect(parseJump(candidateName(slot, index))).toEqual({ kind: 'candidate', slot, index });
     }
   });
 
   it('is no jump for anything else, zeros included', () => {
-    for (const text of ['', 'level', 'level twelve', '0', 'level 0', 'L0', 'L1 · c0', '#', '#-3', '3.5', '12 13', 'approved', 'c3', 'L12 · d3', '1e3', '#12345678901234']) {
+    for (const text of [
+      '',
+      'level',
+      'level twelve',
+      '0',
+      'level 0',
+      'L0',
+      'L1 · c0',
+      '#',
+      '#-3',
+      '3.5',
+      '12 13',
+      'approved',
+      'c3',
+      'L12 · d3',
+      '1e3',
+      '#12345678901234',
+    ]) {
       expect(parseJump(text), text).toBeNull();
     }
   });
 
   it('names each jump for the palette', () => {
-    expect(jumpTitle({ kind: 'level', level: 4, order: null }, 'automatic')).toBe('Jump to level 4 of the automatic order');
-    expect(jumpTitle({ kind: 'level', level: 4, order: 'approved' }, 'automatic')).toBe('Jump to level 4 of the approved order');
-    expect(jumpTitle({ kind: 'candidate', slot: 4, index: 1 }, 'automatic')).toBe('Jump to candidate L5 · c2');
+    expect(jumpTitle({ kind: 'level', level: 4, order: null }, 'automatic')).toBe(
+      'Jump to level 4 of the automatic order',
+    );
+    expect(jumpTitle({ kind: 'level', level: 4, order: 'approved' }, 'automatic')).toBe(
+      'Jump to level 4 of the approved order',
+    );
+    expect(jumpTitle({ kind: 'candidate', slot: 4, index: 1 }, 'automatic')).toBe(
+      'Jump to candidate L5 · c2',
+    );
     expect(jumpTitle({ kind: 'id', id: 9 }, 'approved')).toBe('Jump to candidate #9');
   });
 });

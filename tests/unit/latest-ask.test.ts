@@ -9,7 +9,9 @@ import { latestAsk } from '../../src-renderer/src/lib/latest-ask';
 /** A reply the test answers by hand, as a slow client would. */
 function reply<T>(): { promise: Promise<T>; answer: (v: T) => void } {
   let answer!: (v: T) => void;
-  const promise = new Promise<T>((res) => { answer = res; });
+  const promise = new Promise<T>((res) => {
+    answer = res;
+  });
   return { promise, answer };
 }
 
@@ -28,7 +30,8 @@ function screen() {
 describe('latest ask', () => {
   it('an older answer arriving last does not overwrite the newer one', async () => {
     const s = screen();
-    const older = reply<string>(), newer = reply<string>();
+    const older = reply<string>(),
+      newer = reply<string>();
     const first = s.refresh(older.promise);
     const second = s.refresh(newer.promise);
     newer.answer('experiment 1, 8 of 8 seeds');
@@ -63,7 +66,8 @@ describe('latest ask', () => {
   });
 
   it('tickets are independent per asker', () => {
-    const a = latestAsk(), b = latestAsk();
+    const a = latestAsk(),
+      b = latestAsk();
     const ta = a.ask();
     b.ask();
     b.drop();

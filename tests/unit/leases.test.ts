@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src-main/store/db';
-import { claimLease, deleteUnleasedRun, isLive, leaseOf, newOwnerId, releaseLease, renewLeases, takeOver } from '../../src-main/store/leases';
+import {
+  claimLease,
+  deleteUnleasedRun,
+  isLive,
+  leaseOf,
+  newOwnerId,
+  releaseLease,
+  renewLeases,
+  takeOver,
+} from '../../src-main/store/leases';
 import { insertRun } from '../../src-main/store/runs';
 import { tempDir } from '../helpers/temp';
 
@@ -19,12 +28,17 @@ function setup(): number {
   const t = tempDir();
   cleanup = t.cleanup;
   db = openDatabase(join(t.dir, 'studio.db'));
-  return insertRun(db, { game: 'carillon', seed: 1, plan: [], rules: {}, status: 'queued', levels: 1, candidatesTotal: 1 }, 'now');
+  return insertRun(
+    db,
+    { game: 'carillon', seed: 1, plan: [], rules: {}, status: 'queued', levels: 1, candidatesTotal: 1 },
+    'now',
+  );
 }
 
 describe('run leases', () => {
   it('owner ids are unique per engine and carry host, PID and start time', () => {
-    const a = newOwnerId(), b = newOwnerId();
+    const a = newOwnerId(),
+      b = newOwnerId();
     expect(a).not.toBe(b);
     expect(a).toMatch(new RegExp(`^[0-9a-f]{16}@.+:${process.pid}:\\d+$`));
   });
@@ -32,7 +46,11 @@ describe('run leases', () => {
   it('a free lease is claimed; a live one is refused; a stale one is taken over', () => {
     const id = setup();
     expect(claimLease(db, id, 'A', timing)).toEqual({ ok: true });
-    expect(claimLease(db, id, 'B', timing)).toMatchObject({ ok: false, missing: false, holder: { owner: 'A' } });
+    expect(claimLease(db, id, 'B', timing)).toMatchObject({
+      ok: false,
+      missing: false,
+      holder: { owner: 'A' },
+    });
     clock += 14_999;
     expect(isLive(leaseOf(db, id)!, timing)).toBe(true);
     expect(claimLease(db, id, 'B', timing).ok).toBe(false);
@@ -73,7 +91,20 @@ describe('run leases', () => {
     releaseLease(db, id, 'A');
     expect(leaseOf(db, id)).toEqual({ owner: null, heartbeat: null });
     expect(deleteUnleasedRun(db, id, timing)).toBe(1);
-    const other = insertRun(db, { game: 'carillon', seed: 1, plan: [], rules: {}, status: 'running', levels: 1, candidatesTotal: 1, lease: { owner: 'C', heartbeat: clock } }, 'now');
+    const other = insertRun(
+      db,
+      {
+        game: 'carillon',
+        seed: 1,
+        plan: [],
+        rules: {},
+        status: 'running',
+        levels: 1,
+        candidatesTotal: 1,
+        lease: { owner: 'C', heartbeat: clock },
+      },
+      'now',
+    );
     expect(deleteUnleasedRun(db, other, timing)).toBe(0);
     clock += 15_000;
     expect(deleteUnleasedRun(db, other, timing)).toBe(1);

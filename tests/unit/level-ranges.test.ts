@@ -24,7 +24,10 @@ describe('level ranges', () => {
 
   it('unsorted input comes out sorted', () => {
     expect(rangesText([9, 1, 3, 2, 10])).toBe('1–3, 9–10');
-    expect(levelRuns([9, 1, 3, 2, 10])).toEqual([{ from: 1, to: 3 }, { from: 9, to: 10 }]);
+    expect(levelRuns([9, 1, 3, 2, 10])).toEqual([
+      { from: 1, to: 3 },
+      { from: 9, to: 10 },
+    ]);
   });
 
   it('repeats count once (a level named twice is still "level 4")', () => {

@@ -32,10 +32,13 @@ function offending(paths: string[], pattern: RegExp): string[] {
 }
 
 /** Statement text (upper case, as the store writes it) and the database calls that run it. */
-const SQL_TEXT = /\b(SELECT\s+[\w*(]|INSERT\s+(OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|(CREATE|ALTER|DROP)\s+(TABLE|INDEX)\b)/;
+const SQL_TEXT =
+  /\b(SELECT\s+[\w*(]|INSERT\s+(OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|(CREATE|ALTER|DROP)\s+(TABLE|INDEX)\b)/;
 /** A string that starts as a statement, in any case (`'select id from runs'`); prose in comments is not a string. */
-const SQL_STRING = /['"`]\s*(select\s[^'"`]*\bfrom\b|insert\s+(or\s+\w+\s+)?into\b|update\s+\w+\s+set\b|delete\s+from\b|(create|alter|drop)\s+(table|index|view|trigger)\b|pragma\s+\w|with\s+\w+\s+as\s*\()/i;
-const DB_CALL = /\.(prepare|pragma|transaction)\(|\b\w*db\.exec\(|(from\s+|import\s*\(\s*|require\s*\(\s*)['"]better-sqlite3['"]/i;
+const SQL_STRING =
+  /['"`]\s*(select\s[^'"`]*\bfrom\b|insert\s+(or\s+\w+\s+)?into\b|update\s+\w+\s+set\b|delete\s+from\b|(create|alter|drop)\s+(table|index|view|trigger)\b|pragma\s+\w|with\s+\w+\s+as\s*\()/i;
+const DB_CALL =
+  /\.(prepare|pragma|transaction)\(|\b\w*db\.exec\(|(from\s+|import\s*\(\s*|require\s*\(\s*)['"]better-sqlite3['"]/i;
 const RENDERER_IMPORT = /(from\s+|import\s*\(\s*|require\s*\(\s*)['"][^'"]*src-renderer\//;
 const RUNS_IMPORT = /(from\s+|import\s*\(\s*)['"][^'"]*\/runs\//;
 
@@ -73,12 +76,20 @@ describe('src-main layers', () => {
     expect(offending(files(join(main, 'jobs')), RUNS_IMPORT)).toEqual([]);
   });
 
-  it("candidate rows are mapped in one place: only store/candidates.ts writes a candidates row or its metric rows", () => {
-    const writers = offending(files(join(main, 'store')), /INSERT\s+(OR\s+\w+\s+)?INTO\s+(candidates|candidate_metrics)\b/);
+  it('candidate rows are mapped in one place: only store/candidates.ts writes a candidates row or its metric rows', () => {
+    const writers = offending(
+      files(join(main, 'store')),
+      /INSERT\s+(OR\s+\w+\s+)?INTO\s+(candidates|candidate_metrics)\b/,
+    );
     expect(writers.length).toBeGreaterThan(0);
     expect(writers.filter((w) => !w.startsWith('src-main/store/candidates.ts:'))).toEqual([]);
     // …and saved edits read candidates' levels through it too.
-    expect(offending([join(main, 'store', 'edited-candidates.ts')], /JSON\.(parse|stringify)\([\w.]*(level|metrics|tags)\)/)).toEqual([]);
+    expect(
+      offending(
+        [join(main, 'store', 'edited-candidates.ts')],
+        /JSON\.(parse|stringify)\([\w.]*(level|metrics|tags)\)/,
+      ),
+    ).toEqual([]);
   });
 
   it('would catch SQL, a statement, a renderer import or an upward runtime import if one crept in', () => {
@@ -91,7 +102,7 @@ describe('src-main layers', () => {
     expect(SQL_STRING.test('`insert into presets (game) values (?)`')).toBe(true);
     expect(SQL_STRING.test("'with done as (select 1)'")).toBe(true);
     expect(SQL_STRING.test("'pragma user_version'")).toBe(true);
-    expect(SQL_STRING.test("// select the level, then update the run.")).toBe(false);
+    expect(SQL_STRING.test('// select the level, then update the run.')).toBe(false);
     expect(SQL_STRING.test("throw new Error('select a run first');")).toBe(false);
     expect(DB_CALL.test('const runId = db.transaction(() => {')).toBe(true);
     expect(DB_CALL.test('  .prepare(')).toBe(true);

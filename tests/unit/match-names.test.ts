@@ -19,19 +19,41 @@ function underPicture(p: MatchPicture, x: number, y: number): [number, number] {
 
 describe('Apsis names its matches', () => {
   it('says mirrored and turned, the blocking graph, or the same picture', () => {
-    expect(apsisGame.describeTransform('mirror+rot185', 'copy')).toEqual({ rule: 'copy', name: 'mirrored, turned 185°', picture: { kind: 'turn', mirror: true, degrees: 185 } });
+    expect(apsisGame.describeTransform('mirror+rot185', 'copy')).toEqual({
+      rule: 'copy',
+      name: 'mirrored, turned 185°',
+      picture: { kind: 'turn', mirror: true, degrees: 185 },
+    });
     expect(apsisGame.describeTransform('rot95.25', 'near-copy').name).toBe('turned 95.25°');
     expect(apsisGame.describeTransform('rot0', 'copy').name).toBe('same picture');
     expect(apsisGame.describeTransform('mirror+rot0', 'copy').name).toBe('mirrored');
-    expect(apsisGame.describeTransform('graph', 'redrawn')).toEqual({ rule: 'redrawn', name: 'same blocking graph', picture: { kind: 'graph', mirror: false } });
+    expect(apsisGame.describeTransform('graph', 'redrawn')).toEqual({
+      rule: 'redrawn',
+      name: 'same blocking graph',
+      picture: { kind: 'graph', mirror: false },
+    });
     expect(apsisGame.describeTransform('mirror+graph', 'redrawn').name).toBe('same blocking graph, mirrored');
     expect(apsisGame.describeTransform('near-copy', 'near-copy').rule).toBe('near copy');
     expect(apsisGame.describeTransform('sideways', 'copy').name).toBe('matched as “sideways”');
   });
 
   it('pictures the turn the game makes: an arrow at θ lands where the picture puts it', () => {
-    const level: ApsisLevel = { orbits: 1, arrows: [0, 37, 90, 200, 311].map((angle) => ({ orbit: 1, angle, heading: 'cw' as const, length: 'short' as const })) };
-    for (const [mirror, delta] of [[false, 185], [true, 185], [true, 0], [false, 90], [true, 271]] as const) {
+    const level: ApsisLevel = {
+      orbits: 1,
+      arrows: [0, 37, 90, 200, 311].map((angle) => ({
+        orbit: 1,
+        angle,
+        heading: 'cw' as const,
+        length: 'short' as const,
+      })),
+    };
+    for (const [mirror, delta] of [
+      [false, 185],
+      [true, 185],
+      [true, 0],
+      [false, 90],
+      [true, 271],
+    ] as const) {
       const picture = apsisGame.describeTransform(`${mirror ? 'mirror+' : ''}rot${delta}`, 'copy').picture;
       const turned = transformLevel(level, delta, mirror);
       level.arrows.forEach((a, i) => {
@@ -48,15 +70,32 @@ describe('Apsis names its matches', () => {
 describe('Carillon names its matches', () => {
   it('names every one of the eight turns and mirrors, and same chains by its graph', () => {
     const names = TRANSFORMS.map((t) => carillonGame.describeTransform(t, 'same-picture').name);
-    expect(names).toEqual(['same picture', 'turned 90° clockwise', 'turned 180°', 'turned 90° anticlockwise', 'mirrored left to right', 'mirrored top to bottom', 'mirrored across the diagonal', 'mirrored across the other diagonal']);
-    expect(carillonGame.describeTransform('rot90', 'same-chains')).toEqual({ rule: 'same chains', name: 'same reach graph', picture: { kind: 'graph', mirror: false } });
+    expect(names).toEqual([
+      'same picture',
+      'turned 90° clockwise',
+      'turned 180°',
+      'turned 90° anticlockwise',
+      'mirrored left to right',
+      'mirrored top to bottom',
+      'mirrored across the diagonal',
+      'mirrored across the other diagonal',
+    ]);
+    expect(carillonGame.describeTransform('rot90', 'same-chains')).toEqual({
+      rule: 'same chains',
+      name: 'same reach graph',
+      picture: { kind: 'graph', mirror: false },
+    });
     expect(carillonGame.describeTransform('identity', 'same-answer').rule).toBe('same answer');
   });
 
   it('pictures each transform as the field moves under it', () => {
     for (const t of TRANSFORMS) {
       const picture = carillonGame.describeTransform(t, 'same-picture').picture;
-      for (const [u, v] of [[3, 1], [-2, 5], [0, -4]] as const) {
+      for (const [u, v] of [
+        [3, 1],
+        [-2, 5],
+        [0, -4],
+      ] as const) {
         const [x, y] = underPicture(picture, u, v);
         const [eu, ev] = transformCentred(t, u, v);
         expect(x, t).toBeCloseTo(eu, 9);

@@ -13,7 +13,11 @@ const electronVersions = { ...process.versions, electron: '41.7.1' } as NodeJS.P
 describe('SQLite binding choice', () => {
   it('picks Node’s build under Node and the build-electron copy under Electron', () => {
     const dir = betterSqliteDir();
-    expect(chooseNativeBinding(nodeVersions)).toEqual({ runtime: 'node', file: join(dir, 'build', 'Release', 'better_sqlite3.node'), fix: 'npm rebuild better-sqlite3' });
+    expect(chooseNativeBinding(nodeVersions)).toEqual({
+      runtime: 'node',
+      file: join(dir, 'build', 'Release', 'better_sqlite3.node'),
+      fix: 'npm rebuild better-sqlite3',
+    });
     expect(chooseNativeBinding(electronVersions)).toEqual({
       runtime: 'electron',
       file: join(dir, 'build-electron', 'Release', 'better_sqlite3.node'),
@@ -26,7 +30,10 @@ describe('SQLite binding choice', () => {
     try {
       // A package folder whose Electron slot holds a binary this process can load.
       mkdirSync(join(dir, 'pkg', 'build-electron', 'Release'), { recursive: true });
-      copyFileSync(chooseNativeBinding(nodeVersions).file, join(dir, 'pkg', 'build-electron', 'Release', 'better_sqlite3.node'));
+      copyFileSync(
+        chooseNativeBinding(nodeVersions).file,
+        join(dir, 'pkg', 'build-electron', 'Release', 'better_sqlite3.node'),
+      );
       const { choice, addon } = loadNativeBinding(electronVersions, join(dir, 'pkg'));
       expect(choice.file).toBe(join(dir, 'pkg', 'build-electron', 'Release', 'better_sqlite3.node'));
       const db = new Database(':memory:', { nativeBinding: addon as never });
@@ -59,16 +66,22 @@ describe('SQLite binding choice', () => {
       bytes[4] = 1;
       writeFileSync(file, bytes);
       expect(() => loadNativeBinding(electronVersions, dir)).toThrow(
-        new RegExp(`^SQLite's binary ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was built for another runtime than Electron 41\\.7\\.1 \\(.*\\)\\. Run "npm run desktop:install"`),
+        new RegExp(
+          `^SQLite's binary ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was built for another runtime than Electron 41\\.7\\.1 \\(.*\\)\\. Run "npm run desktop:install"`,
+        ),
       );
       // Node's wording for an ABI mismatch (from a build for Electron loaded by Node).
       const abi = () => {
-        throw new Error(`The module '${file}'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 145. This version of Node.js requires\nNODE_MODULE_VERSION 115.`);
+        throw new Error(
+          `The module '${file}'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 145. This version of Node.js requires\nNODE_MODULE_VERSION 115.`,
+        );
       };
       expect(() => loadNativeBinding(nodeVersions, join(dir, 'node'), abi)).toThrow(/missing/);
       mkdirSync(join(dir, 'build', 'Release'), { recursive: true });
       writeFileSync(join(dir, 'build', 'Release', 'better_sqlite3.node'), '');
-      expect(() => loadNativeBinding(nodeVersions, dir, abi)).toThrow(/was built for another runtime than Node .*NODE_MODULE_VERSION.*Run "npm rebuild better-sqlite3"/);
+      expect(() => loadNativeBinding(nodeVersions, dir, abi)).toThrow(
+        /was built for another runtime than Node .*NODE_MODULE_VERSION.*Run "npm rebuild better-sqlite3"/,
+      );
     } finally {
       cleanup();
     }

@@ -32,9 +32,12 @@ function offending(pattern: RegExp): string[] {
 /** Where `as unknown as` stays: files, and why the type is not ours to fix. */
 const DOUBLE_CASTS: Record<string, string> = {
   'src-renderer/src/editor/prove-worker.ts': "a worker's `self` under the renderer's DOM library types",
-  'src-renderer/src/pages/PlotsPage.svelte': "Observable Plot's figure carries its pointer's `value`, which its types leave out",
-  'src-renderer/src/pages/ComparePage.svelte': "Observable Plot's figure carries its pointer's `value`, which its types leave out",
-  'src-shared/schema/designer-errors.ts': "zod's internal definition of a schema, which it does not type for readers",
+  'src-renderer/src/pages/PlotsPage.svelte':
+    "Observable Plot's figure carries its pointer's `value`, which its types leave out",
+  'src-renderer/src/pages/ComparePage.svelte':
+    "Observable Plot's figure carries its pointer's `value`, which its types leave out",
+  'src-shared/schema/designer-errors.ts':
+    "zod's internal definition of a schema, which it does not type for readers",
 };
 
 describe('no casts hiding a type', () => {

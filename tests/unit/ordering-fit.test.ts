@@ -15,7 +15,10 @@ describe('fitAt', () => {
   it('names the rule a candidate would break at a level, between which levels, and by how much', () => {
     const diffs = [1, 2, 4, 5, 7];
     const fell = fitAt(diffs, 3, 1.5, 4, rules);
-    expect(fell.breaks.map((b) => [b.rule, b.from, b.to])).toEqual([['fell', 2, 3], ['step', 3, 4]]);
+    expect(fell.breaks.map((b) => [b.rule, b.from, b.to])).toEqual([
+      ['fell', 2, 3],
+      ['step', 3, 4],
+    ]);
     expect(fell.breaks[0]!.by).toBeCloseTo(0.5);
     expect(fell.breaks[1]!.by).toBeCloseTo(0.5);
     expect(fell.off).toBeCloseTo(2.5);
@@ -34,13 +37,18 @@ describe('fitAt', () => {
 
   it('its breaks are exactly the curve breaks touching the level (property, fixed seed)', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }), { minLength: 1, maxLength: 12 }), fc.nat(), fc.integer({ min: 0, max: 9 }), (diffs, at, d) => {
-        const level = (at % diffs.length) + 1;
-        const values = diffs.slice();
-        values[level - 1] = d;
-        const all = curveBreaks(values, rules).filter((b) => b.from <= level && level <= b.to);
-        expect(fitAt(diffs, level, d, null, rules).breaks).toEqual(all);
-      }),
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }), { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 9 }),
+        (diffs, at, d) => {
+          const level = (at % diffs.length) + 1;
+          const values = diffs.slice();
+          values[level - 1] = d;
+          const all = curveBreaks(values, rules).filter((b) => b.from <= level && level <= b.to);
+          expect(fitAt(diffs, level, d, null, rules).breaks).toEqual(all);
+        },
+      ),
     );
   });
 
@@ -55,7 +63,9 @@ describe('fitAt', () => {
 describe('Game.planMarks', () => {
   it('Apsis: each stage start with its orbits, where long arrows and diagonals first come', () => {
     const marks = apsisGame.planMarks!(apsisGame.defaultPlan);
-    expect(marks.filter((m) => m.kind === 'stage').map((m) => m.level)).toEqual([16, 31, 46, 61, 76, 91, 106, 121, 136]);
+    expect(marks.filter((m) => m.kind === 'stage').map((m) => m.level)).toEqual([
+      16, 31, 46, 61, 76, 91, 106, 121, 136,
+    ]);
     expect(marks.find((m) => m.level === 46 && m.kind === 'stage')?.label).toBe('stage 4 · 5 orbits');
     expect(marks.filter((m) => m.kind === 'mechanic')).toEqual([
       { level: 16, kind: 'mechanic', label: 'long arrows' },
@@ -66,11 +76,19 @@ describe('Game.planMarks', () => {
 
   it('Carillon: the tutorial end, each stretch start, each new tap count', () => {
     const marks = carillonGame.planMarks!(carillonGame.defaultPlan);
-    expect(marks.filter((m) => m.kind === 'tutorial-end')).toEqual([{ level: 9, kind: 'tutorial-end', label: 'tutorial ends' }]);
+    expect(marks.filter((m) => m.kind === 'tutorial-end')).toEqual([
+      { level: 9, kind: 'tutorial-end', label: 'tutorial ends' },
+    ]);
     const taps = marks.filter((m) => m.kind === 'mechanic').map((m) => [m.level, m.label]);
-    expect(taps).toEqual(carillonGame.defaultPlan.flatMap((s, i, all) => (i > 0 && s.taps > Math.max(...all.slice(0, i).map((x) => x.taps)) ? [[s.from, `${s.taps} taps`]] : [])));
+    expect(taps).toEqual(
+      carillonGame.defaultPlan.flatMap((s, i, all) =>
+        i > 0 && s.taps > Math.max(...all.slice(0, i).map((x) => x.taps)) ? [[s.from, `${s.taps} taps`]] : [],
+      ),
+    );
     expect(taps[0]).toEqual([4, '2 taps']);
-    expect(marks.filter((m) => m.kind === 'stage').map((m) => m.level)).toEqual(carillonGame.defaultPlan.slice(1).map((s) => s.from));
+    expect(marks.filter((m) => m.kind === 'stage').map((m) => m.level)).toEqual(
+      carillonGame.defaultPlan.slice(1).map((s) => s.from),
+    );
   });
 
   it('a plan cut to its tutorial has no tutorial-end mark (nothing follows it)', () => {

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PackFormatError, describeIssuePath, parseJsonText, parseWithSchema, stringifyPack } from '../../src-shared/pack/pack-io';
+import {
+  PackFormatError,
+  describeIssuePath,
+  parseJsonText,
+  parseWithSchema,
+  stringifyPack,
+} from '../../src-shared/pack/pack-io';
 
 const schema = z.object({
   format: z.literal('demo-pack'),
-  levels: z.array(z.object({ level: z.number().int(), dots: z.array(z.object({ size: z.enum(['small', 'big']) })) })),
+  levels: z.array(
+    z.object({ level: z.number().int(), dots: z.array(z.object({ size: z.enum(['small', 'big']) })) }),
+  ),
 });
 
 describe('pack IO', () => {
   it('names the level (by its level field) and the field of each problem', () => {
-    const bad = { format: 'demo-pack', levels: [{ level: 1, dots: [] }, { level: 2, dots: [{ size: 'huge' }] }] };
+    const bad = {
+      format: 'demo-pack',
+      levels: [
+        { level: 1, dots: [] },
+        { level: 2, dots: [{ size: 'huge' }] },
+      ],
+    };
     try {
       parseWithSchema(schema, bad, 'demo-pack');
       expect.unreachable();
@@ -23,7 +37,9 @@ describe('pack IO', () => {
   });
 
   it('reports pack-wide problems without a level', () => {
-    expect(() => parseWithSchema(schema, { format: 'other', levels: [] }, 'demo-pack')).toThrow(/pack: format/);
+    expect(() => parseWithSchema(schema, { format: 'other', levels: [] }, 'demo-pack')).toThrow(
+      /pack: format/,
+    );
     expect(describeIssuePath(['levels', 4, 'x'], null)).toEqual({ level: 5, field: 'x' });
   });
 

@@ -7,8 +7,13 @@ describe('pool slots shared by runs', () => {
   it('grants at most the capacity, and freed room to the highest priority first', async () => {
     const slots = createPoolSlots(2);
     const granted: string[] = [];
-    const take = (name: string, priority: number) => slots.acquire(priority).then((release) => { granted.push(name); return release; });
-    const a1 = take('a1', 0), a2 = take('a2', 0);
+    const take = (name: string, priority: number) =>
+      slots.acquire(priority).then((release) => {
+        granted.push(name);
+        return release;
+      });
+    const a1 = take('a1', 0),
+      a2 = take('a2', 0);
     const b1 = take('b1', 1);
     const a3 = take('a3', 0);
     await tick();

@@ -29,7 +29,8 @@ describe('seeded PRNG', () => {
 
   it('int(n) is in range and close to uniform (chi-square)', () => {
     const r = streamFor(42);
-    const n = 10, draws = 100_000;
+    const n = 10,
+      draws = 100_000;
     const counts = new Array<number>(n).fill(0);
     for (let i = 0; i < draws; i++) {
       const x = r.int(n);

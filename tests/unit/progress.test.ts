@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fcRuns } from '../helpers/fast-check';
-import { overallProgress, PHASE_WEIGHTS, progressMeter, rateText, RUN_PHASES, timeLeftText, type RunPhase } from '../../src-shared/progress';
+import {
+  overallProgress,
+  PHASE_WEIGHTS,
+  progressMeter,
+  rateText,
+  RUN_PHASES,
+  timeLeftText,
+  type RunPhase,
+} from '../../src-shared/progress';
 
 describe('overall progress', () => {
   it('weights sum to one; each phase starts where the one before ends', () => {
@@ -14,7 +22,11 @@ describe('overall progress', () => {
   });
 
   it('never decreases along any run: phases in order, work within a phase growing', () => {
-    const step = fc.record({ phase: fc.integer({ min: 0, max: 3 }), done: fc.nat(5000), total: fc.integer({ min: 1, max: 5000 }) });
+    const step = fc.record({
+      phase: fc.integer({ min: 0, max: 3 }),
+      done: fc.nat(5000),
+      total: fc.integer({ min: 1, max: 5000 }),
+    });
     fc.assert(
       fc.property(fc.array(step, { minLength: 2, maxLength: 40 }), (raw) => {
         // Sort the events into a run's order: phase by phase, done growing, one total per phase.
@@ -35,7 +47,7 @@ describe('overall progress', () => {
     );
   });
 
-  it('takes a game\'s own weights, relative to their sum', () => {
+  it("takes a game's own weights, relative to their sum", () => {
     const w = { generate: 7, order: 3, 'near-duplicates': 10 };
     expect(overallProgress('generate', 5, 10, w)).toBeCloseTo(3.5 / 20, 12);
     expect(overallProgress('order', 1, 1, w)).toBeCloseTo(0.5, 12);

@@ -40,7 +40,8 @@ function naming(id: string): RegExp {
   const cap = id[0]!.toUpperCase() + id.slice(1);
   return new RegExp(`\\b${id}\\b|(?<![a-z])${id}[A-Z0-9_$]|${cap}`, 'u');
 }
-const wordIn = (id: string, text: string): boolean => naming(id).test(text) || new RegExp(`\\b${id}\\b`, 'i').test(text);
+const wordIn = (id: string, text: string): boolean =>
+  naming(id).test(text) || new RegExp(`\\b${id}\\b`, 'i').test(text);
 
 const ids = [...new Set([...games, ...extraGames].map((g) => g.id))];
 
@@ -49,8 +50,21 @@ describe('the renderer outside games/ names no game', () => {
     const scanned = files(renderer).map((p) => relative(renderer, p));
     expect(scanned).toContain('src/pages/InspectorPage.svelte');
     expect(scanned).toContain('src/duplicates/levels.ts');
-    for (const folder of ['editor', 'experiments', 'ordering', 'inspector', 'pools', 'runs', 'lib', 'boards', 'components']) {
-      expect(scanned.some((p) => p.startsWith(`src/${folder}/`)), folder).toBe(true);
+    for (const folder of [
+      'editor',
+      'experiments',
+      'ordering',
+      'inspector',
+      'pools',
+      'runs',
+      'lib',
+      'boards',
+      'components',
+    ]) {
+      expect(
+        scanned.some((p) => p.startsWith(`src/${folder}/`)),
+        folder,
+      ).toBe(true);
     }
     expect(scanned.some((p) => p.startsWith('src/games/'))).toBe(false);
   });
@@ -77,7 +91,11 @@ describe('the renderer outside games/ names no game', () => {
     expect(wordIn(id, `import type { ${Id}Level } from '../lib/levels';`)).toBe(true);
     expect(wordIn('tally', 'totally unrelated')).toBe(false);
     expect(wordIn(id, 'const view = gameView(run.game);')).toBe(false);
-    expect(/src-shared\/games\/[^'"/]+\//.test(`import { x } from '../../../src-shared/games/${id}/rules';`)).toBe(true);
-    expect(/src-shared\/games\/[^'"/]+\//.test(`import { games } from '../../../src-shared/games/index';`)).toBe(false);
+    expect(
+      /src-shared\/games\/[^'"/]+\//.test(`import { x } from '../../../src-shared/games/${id}/rules';`),
+    ).toBe(true);
+    expect(
+      /src-shared\/games\/[^'"/]+\//.test(`import { games } from '../../../src-shared/games/index';`),
+    ).toBe(false);
   });
 });

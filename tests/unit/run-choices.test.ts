@@ -5,25 +5,57 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src-shared/api';
-import { comparePartner, experimentGroupLabel, experimentRunLabel, firstRun, offeredRuns, ownRunLabel, runChoices, runLabel, sideName } from '../../src-renderer/src/lib/run-choices';
+import {
+  comparePartner,
+  experimentGroupLabel,
+  experimentRunLabel,
+  firstRun,
+  offeredRuns,
+  ownRunLabel,
+  runChoices,
+  runLabel,
+  sideName,
+} from '../../src-renderer/src/lib/run-choices';
 
 let nextId = 1;
-function run(o: Partial<RunSummary> & { exp?: { id: number; arm: number; variant: string; name?: string } } = {}): RunSummary {
+function run(
+  o: Partial<RunSummary> & { exp?: { id: number; arm: number; variant: string; name?: string } } = {},
+): RunSummary {
   const { exp, ...rest } = o;
   const id = rest.id ?? nextId++;
   return {
-    id, game: 'g1' as RunSummary['game'], seed: 7, name: '', status: 'done', levels: 4, candidatesDone: 8, candidatesTotal: 8,
-    createdAt: '', startedAt: null, finishedAt: null, durationMs: null, error: null,
+    id,
+    game: 'g1' as RunSummary['game'],
+    seed: 7,
+    name: '',
+    status: 'done',
+    levels: 4,
+    candidatesDone: 8,
+    candidatesTotal: 8,
+    createdAt: '',
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    error: null,
     experimentId: exp?.id ?? null,
-    experiment: exp ? { id: exp.id, arm: exp.arm, variant: exp.variant, name: exp.name ?? 'experiment: spacing 18' } : null,
+    experiment: exp
+      ? { id: exp.id, arm: exp.arm, variant: exp.variant, name: exp.name ?? 'experiment: spacing 18' }
+      : null,
     ...rest,
   };
 }
 
 /** An experiment's runs, as runs.list gives them (newest first: the last variant's last seed first). */
-function experiment(id: number, variants: string[], seeds: number[], name = `experiment: ${variants.join(' / ')}`): RunSummary[] {
+function experiment(
+  id: number,
+  variants: string[],
+  seeds: number[],
+  name = `experiment: ${variants.join(' / ')}`,
+): RunSummary[] {
   const out: RunSummary[] = [];
-  ['base', ...variants].forEach((variant, arm) => seeds.forEach((seed) => out.push(run({ seed, exp: { id, arm, variant, name } }))));
+  ['base', ...variants].forEach((variant, arm) =>
+    seeds.forEach((seed) => out.push(run({ seed, exp: { id, arm, variant, name } }))),
+  );
   return out.reverse();
 }
 
@@ -59,15 +91,24 @@ describe('run choices', () => {
       ...[1, 2, 3, 4, 5, 6, 7, 8].map((s) => `Base · seed ${s}`),
       'Spacing 18 · seed 1',
     ]);
-    expect(c.groups[1]!.runs.map(experimentRunLabel)).toEqual(['Base · seed 1', 'Base · seed 2', 'Loose · seed 1', 'Loose · seed 2']);
+    expect(c.groups[1]!.runs.map(experimentRunLabel)).toEqual([
+      'Base · seed 1',
+      'Base · seed 2',
+      'Loose · seed 1',
+      'Loose · seed 2',
+    ]);
     expect(c.hidden).toBe(0);
     expect(offeredRuns(c)).toHaveLength(2 + 24 + 4);
   });
 
   it('labels: the group by experiment, the run by variant and seed, own runs as before', () => {
     expect(experimentGroupLabel(exp[0]!)).toBe('Experiment #3 · spacing 18 / spacing 22');
-    expect(experimentGroupLabel(run({ exp: { id: 5, arm: 0, variant: 'base', name: 'tiny spacing' } }))).toBe('Experiment #5 · tiny spacing');
-    expect(experimentGroupLabel(run({ exp: { id: 6, arm: 0, variant: 'base', name: '' } }))).toBe('Experiment #6');
+    expect(experimentGroupLabel(run({ exp: { id: 5, arm: 0, variant: 'base', name: 'tiny spacing' } }))).toBe(
+      'Experiment #5 · tiny spacing',
+    );
+    expect(experimentGroupLabel(run({ exp: { id: 6, arm: 0, variant: 'base', name: '' } }))).toBe(
+      'Experiment #6',
+    );
     const own = run({ id: 12, seed: 7, name: 'mine', levels: 30 });
     expect(ownRunLabel(own)).toBe('#12 · g1 · seed 7 · mine · 30 levels');
     expect(runLabel(own)).toBe(ownRunLabel(own));
@@ -78,7 +119,12 @@ describe('run choices', () => {
   });
 
   it('an empty list offers nothing and hides nothing', () => {
-    expect(runChoices([], { showExperimentRuns: false })).toEqual({ own: [], groups: [], experimentRuns: 0, hidden: 0 });
+    expect(runChoices([], { showExperimentRuns: false })).toEqual({
+      own: [],
+      groups: [],
+      experimentRuns: 0,
+      hidden: 0,
+    });
   });
 
   it('the first run shown is the designer’s newest usable own run, an experiment’s only when there is none', () => {
@@ -96,9 +142,17 @@ describe('run choices', () => {
     const p = comparePartner(variant, others)!;
     expect([p.experiment?.arm, p.seed]).toEqual([0, 5]);
     const base = exp.find((r) => r.experiment!.arm === 0 && r.seed === 2)!;
-    const q = comparePartner(base, all.filter((r) => r.id !== base.id))!;
+    const q = comparePartner(
+      base,
+      all.filter((r) => r.id !== base.id),
+    )!;
     expect([q.experiment?.arm, q.seed]).toEqual([1, 2]);
-    expect(comparePartner(mine[0]!, all.filter((r) => r.id !== mine[0]!.id))!.id).toBe(mine[1]!.id);
+    expect(
+      comparePartner(
+        mine[0]!,
+        all.filter((r) => r.id !== mine[0]!.id),
+      )!.id,
+    ).toBe(mine[1]!.id);
     expect(comparePartner(mine[0]!, [])).toBeNull();
   });
 });

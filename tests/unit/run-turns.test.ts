@@ -9,7 +9,10 @@ import { createRunTurns } from '../../src-main/runs/run-turns';
 /** A promise the test settles by hand. */
 function gate(): { promise: Promise<void>; open: () => void; fail: (e: Error) => void } {
   let open!: () => void, fail!: (e: Error) => void;
-  const promise = new Promise<void>((res, rej) => { open = res; fail = rej; });
+  const promise = new Promise<void>((res, rej) => {
+    open = res;
+    fail = rej;
+  });
   return { promise, open, fail };
 }
 
@@ -17,7 +20,10 @@ describe('run turns', () => {
   it('runs a change at once (synchronously) when nothing of its run is in flight', () => {
     const turns = createRunTurns();
     const log: string[] = [];
-    const r = turns.take(1, () => { log.push('now'); return 7; });
+    const r = turns.take(1, () => {
+      log.push('now');
+      return 7;
+    });
     log.push('after');
     expect(r).toBe(7);
     expect(log).toEqual(['now', 'after']);
@@ -27,10 +33,24 @@ describe('run turns', () => {
     const turns = createRunTurns();
     const log: string[] = [];
     const g = gate();
-    const steer = turns.take(1, async () => { log.push('steer starts'); await g.promise; log.push('steer writes'); return 'steered'; });
-    const undo = turns.take(1, () => { log.push('undo'); return 'undone'; });
-    const redo = turns.take(1, () => { log.push('redo'); return 'redone'; });
-    const other = turns.take(2, () => { log.push('other run'); return 'other'; });
+    const steer = turns.take(1, async () => {
+      log.push('steer starts');
+      await g.promise;
+      log.push('steer writes');
+      return 'steered';
+    });
+    const undo = turns.take(1, () => {
+      log.push('undo');
+      return 'undone';
+    });
+    const redo = turns.take(1, () => {
+      log.push('redo');
+      return 'redone';
+    });
+    const other = turns.take(2, () => {
+      log.push('other run');
+      return 'other';
+    });
     expect(other).toBe('other');
     expect(log).toEqual(['steer starts', 'other run']);
     g.open();
@@ -43,8 +63,13 @@ describe('run turns', () => {
   it('a failed change does not block the next; each caller gets its own answer or error', async () => {
     const turns = createRunTurns();
     const g = gate();
-    const failing = turns.take(1, async () => { await g.promise; return 1; });
-    const refused = turns.take(1, () => { throw new Error('run 1 has no change to undo'); });
+    const failing = turns.take(1, async () => {
+      await g.promise;
+      return 1;
+    });
+    const refused = turns.take(1, () => {
+      throw new Error('run 1 has no change to undo');
+    });
     const next = turns.take(1, () => 'after');
     g.fail(new Error('the steer failed'));
     await expect(failing).rejects.toThrow('the steer failed');

@@ -39,17 +39,23 @@ describe('readSeed (typed text)', () => {
   });
 
   it('reads back every seed in the domain written as digits, and nothing else as a number', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: SEED_MAX }), (n) => {
-      expect(readSeed(String(n))).toEqual({ ok: true, value: n });
-    }), fcRuns(500));
-    fc.assert(fc.property(fc.string({ maxLength: 30 }), (text) => {
-      const r = readSeed(text);
-      if (r.ok) {
-        expect(text.trim()).toMatch(/^\d+$/);
-        expect(String(r.value)).toBe(String(Number(text.trim())));
-        expect(seedSchema.safeParse(r.value).success).toBe(true);
-      } else expect(r.message.length).toBeGreaterThan(10);
-    }), fcRuns(500));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: SEED_MAX }), (n) => {
+        expect(readSeed(String(n))).toEqual({ ok: true, value: n });
+      }),
+      fcRuns(500),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (text) => {
+        const r = readSeed(text);
+        if (r.ok) {
+          expect(text.trim()).toMatch(/^\d+$/);
+          expect(String(r.value)).toBe(String(Number(text.trim())));
+          expect(seedSchema.safeParse(r.value).success).toBe(true);
+        } else expect(r.message.length).toBeGreaterThan(10);
+      }),
+      fcRuns(500),
+    );
   });
 });
 
@@ -73,9 +79,18 @@ describe('readSeedList (the experiment form, the CLI --seeds)', () => {
   it('reads ranges and lists in the domain, and names what is wrong', () => {
     expect(readSeedList('1-4, 9', 64)).toEqual({ ok: true, values: [1, 2, 3, 4, 9] });
     expect(readSeedList('2147483646-2147483647', 64)).toEqual({ ok: true, values: [2147483646, 2147483647] });
-    expect(readSeedList('1e3', 64)).toEqual({ ok: false, message: '“1e3” is not a seed: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9' });
-    expect(readSeedList('-3', 64)).toEqual({ ok: false, message: '“-3” is not a seed: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9' });
-    expect(readSeedList('2147483648', 64)).toEqual({ ok: false, message: 'seed 2147483648 is out of range: seeds go from 0 to 2147483647' });
+    expect(readSeedList('1e3', 64)).toEqual({
+      ok: false,
+      message: '“1e3” is not a seed: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9',
+    });
+    expect(readSeedList('-3', 64)).toEqual({
+      ok: false,
+      message: '“-3” is not a seed: write whole numbers and ranges, e.g. 1-8 or 3, 5, 9',
+    });
+    expect(readSeedList('2147483648', 64)).toEqual({
+      ok: false,
+      message: 'seed 2147483648 is out of range: seeds go from 0 to 2147483647',
+    });
     expect(readSeedList('', 64)).toEqual({ ok: false, message: 'needs at least one seed, e.g. 1-8' });
   });
 });
@@ -84,7 +99,11 @@ describe('a pack with a seed outside the domain', () => {
   for (const id of ['carillon', 'apsis'] as const) {
     it(`${id}: is refused naming the seed`, () => {
       const game = gameById(id);
-      const pack = JSON.parse(JSON.stringify(game.toPack({ seed: 7, rules: game.defaultRules, plan: game.defaultPlan, levels: [] } as never))) as Record<string, unknown>;
+      const pack = JSON.parse(
+        JSON.stringify(
+          game.toPack({ seed: 7, rules: game.defaultRules, plan: game.defaultPlan, levels: [] } as never),
+        ),
+      ) as Record<string, unknown>;
       for (const seed of [-5, 1.5, 2 ** 31, '7']) {
         expect(() => game.parsePack({ ...pack, seed }), `seed ${String(seed)}`).toThrow(/seed/);
       }

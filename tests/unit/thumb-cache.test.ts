@@ -8,16 +8,23 @@ import { ThumbCache, type ThumbPicture } from '../../src-renderer/src/pools/thum
 
 /** A stand-in picture that records being closed (ImageBitmap.close frees its pixels). */
 function picture(): ThumbPicture & { closed: boolean } {
-  const p = { closed: false, close() { p.closed = true; } };
+  const p = {
+    closed: false,
+    close() {
+      p.closed = true;
+    },
+  };
   return p as unknown as ThumbPicture & { closed: boolean };
 }
 
 describe('thumbnail picture cache', () => {
-  const theme = { bg: '#000' }, rules = { width: 640 };
+  const theme = { bg: '#000' },
+    rules = { width: 640 };
 
   it('gives a picture back only for the same level, size, theme and rules', () => {
     const c = new ThumbCache();
-    const level = { dots: [] }, p = picture();
+    const level = { dots: [] },
+      p = picture();
     c.set(level, 146, 219, theme, rules, p);
     expect(c.get(level, 146, 219, theme, rules)).toBe(p);
     // An equal-looking copy of the level is another level (a reloaded pool draws again).
@@ -30,7 +37,9 @@ describe('thumbnail picture cache', () => {
 
   it('keeps one picture per level: a redraw at another size replaces and closes the old one', () => {
     const c = new ThumbCache();
-    const level = {}, small = picture(), big = picture();
+    const level = {},
+      small = picture(),
+      big = picture();
     c.set(level, 100, 150, theme, rules, small);
     c.set(level, 320, 480, theme, rules, big);
     expect(small.closed).toBe(true);
@@ -42,7 +51,8 @@ describe('thumbnail picture cache', () => {
   it('drops the least recently used pictures past its byte budget, closing them', () => {
     // Room for three 10 × 10 pictures (400 bytes each).
     const c = new ThumbCache(1200);
-    const levels = [{}, {}, {}, {}], pics = levels.map(() => picture());
+    const levels = [{}, {}, {}, {}],
+      pics = levels.map(() => picture());
     for (let i = 0; i < 3; i++) c.set(levels[i], 10, 10, theme, rules, pics[i]!);
     // Using the first makes the second the least recently used.
     expect(c.get(levels[0], 10, 10, theme, rules)).toBe(pics[0]);
@@ -58,7 +68,8 @@ describe('thumbnail picture cache', () => {
 
   it('keeps the newest picture even when it alone is over the budget', () => {
     const c = new ThumbCache(100);
-    const old = picture(), huge = picture();
+    const old = picture(),
+      huge = picture();
     c.set({}, 4, 4, theme, rules, old);
     const level = {};
     c.set(level, 50, 50, theme, rules, huge);

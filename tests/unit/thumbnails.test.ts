@@ -6,7 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCarillonRules, type CarillonRules } from '../../src-shared/games/carillon/index';
 import { defaultApsisRules } from '../../src-shared/games/apsis/index';
-import { carillonThumbnailAspect, carillonThumbnailFit, carillonThumbnailRadii } from '../../src-renderer/src/games/carillon/thumbnail';
+import {
+  carillonThumbnailAspect,
+  carillonThumbnailFit,
+  carillonThumbnailRadii,
+} from '../../src-renderer/src/games/carillon/thumbnail';
 import { apsisThumbnailStrokes } from '../../src-renderer/src/games/apsis/thumbnail';
 
 describe('Carillon thumbnails', () => {
@@ -15,14 +19,18 @@ describe('Carillon thumbnails', () => {
     for (const w of [100, 120, 200, 320]) {
       const h = Math.round(w / carillonThumbnailAspect(r));
       const { s } = carillonThumbnailFit(r, w, h);
-      expect(r.width * s / w).toBeGreaterThan(0.96);
-      expect(r.height * s / h).toBeGreaterThan(0.96);
+      expect((r.width * s) / w).toBeGreaterThan(0.96);
+      expect((r.height * s) / h).toBeGreaterThan(0.96);
     }
   });
 
   it('draw small, normal and big dots at least 2 px apart in radius at 120 px, in the rules’ order', () => {
     const w = 120;
-    const { s } = carillonThumbnailFit(defaultCarillonRules, w, Math.round(w / carillonThumbnailAspect(defaultCarillonRules)));
+    const { s } = carillonThumbnailFit(
+      defaultCarillonRules,
+      w,
+      Math.round(w / carillonThumbnailAspect(defaultCarillonRules)),
+    );
     const r = carillonThumbnailRadii(defaultCarillonRules, s, w);
     expect(r.small).toBeGreaterThanOrEqual(2.4);
     expect(r.normal - r.small).toBeGreaterThanOrEqual(2.4);
@@ -31,7 +39,14 @@ describe('Carillon thumbnails', () => {
     const big = carillonThumbnailRadii(defaultCarillonRules, 0.5, 320);
     expect(big.big).toBeGreaterThanOrEqual(defaultCarillonRules.sizes.big.radius * 0.5);
     // Rules with near-equal sizes still draw three distinct sizes, ranked as the rules rank them.
-    const close: CarillonRules = { ...defaultCarillonRules, sizes: { small: { radius: 30, reach: 60 }, normal: { radius: 26, reach: 112 }, big: { radius: 31, reach: 240 } } };
+    const close: CarillonRules = {
+      ...defaultCarillonRules,
+      sizes: {
+        small: { radius: 30, reach: 60 },
+        normal: { radius: 26, reach: 112 },
+        big: { radius: 31, reach: 240 },
+      },
+    };
     const c = carillonThumbnailRadii(close, s, w);
     expect(c.normal).toBeLessThan(c.small);
     expect(c.small).toBeLessThan(c.big);

@@ -8,7 +8,7 @@ import type { Verdict } from '../../src-shared/api';
 import { verdictActions } from '../../src-renderer/src/lib/verdict-actions';
 
 describe('verdictActions', () => {
-  it('gives the four keys with the place\'s ids, titles, scope and reason, each setting its verdict', () => {
+  it("gives the four keys with the place's ids, titles, scope and reason, each setting its verdict", () => {
     const given: Verdict[] = [];
     let reason: string | null = 'read-only';
     let inGrid = false;
@@ -26,7 +26,12 @@ describe('verdictActions', () => {
       ['pools.clear', 'C', 'Clear them', 'Pools'],
       ['pools.clear0', '0', 'Clear the verdict (alternative key)', 'Pools'],
     ]);
-    expect(actions.map((a) => a.unavailable?.())).toEqual(['read-only', 'read-only', 'read-only', 'read-only']);
+    expect(actions.map((a) => a.unavailable?.())).toEqual([
+      'read-only',
+      'read-only',
+      'read-only',
+      'read-only',
+    ]);
     reason = null;
     expect(actions.every((a) => a.unavailable?.() === null)).toBe(true);
     expect(actions.map((a) => a.keyScope?.())).toEqual([false, false, false, false]);
@@ -37,8 +42,19 @@ describe('verdictActions', () => {
   });
 
   it('leaves the key scope out when the place sets none (the keys act wherever the action is available)', () => {
-    const actions = verdictActions({ prefix: 'inspector', group: 'Inspector', titles: { approved: 'a', rejected: 'r', none: 'c' }, unavailable: () => null, setVerdict: () => {} });
-    expect(actions.map((a) => a.id)).toEqual(['inspector.approve', 'inspector.reject', 'inspector.clear', 'inspector.clear0']);
+    const actions = verdictActions({
+      prefix: 'inspector',
+      group: 'Inspector',
+      titles: { approved: 'a', rejected: 'r', none: 'c' },
+      unavailable: () => null,
+      setVerdict: () => {},
+    });
+    expect(actions.map((a) => a.id)).toEqual([
+      'inspector.approve',
+      'inspector.reject',
+      'inspector.clear',
+      'inspector.clear0',
+    ]);
     expect(actions.every((a) => !('keyScope' in a))).toBe(true);
   });
 });

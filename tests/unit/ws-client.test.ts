@@ -75,10 +75,14 @@ describe('ws-client', () => {
     ws.receive({ id: JSON.parse(ws.sent[1]!).id, envelope: { ok: true, value: [] } });
     await first;
     const huge = 'x'.repeat(MAX_MESSAGE_BYTES);
-    await expect(client.call('packs.import', { text: huge })).rejects.toThrow(/over the 40 MiB the studio server accepts/);
+    await expect(client.call('packs.import', { text: huge })).rejects.toThrow(
+      /over the 40 MiB the studio server accepts/,
+    );
     expect(ws.sent).toHaveLength(2);
     // Multi-byte text is counted in bytes, not characters.
-    await expect(client.call('packs.import', { text: 'é'.repeat(MAX_MESSAGE_BYTES / 2 + 10) })).rejects.toThrow(/MiB/);
+    await expect(
+      client.call('packs.import', { text: 'é'.repeat(MAX_MESSAGE_BYTES / 2 + 10) }),
+    ).rejects.toThrow(/MiB/);
     const next = client.call('runs.list', {});
     await tick();
     expect(ws.sent).toHaveLength(3);

@@ -32,7 +32,9 @@ const LIGHT_ROUNDS = ['#23985a', '#1f86b8', '#4b5fd0', '#8b45c4', '#c23f8b', '#c
 /** Dark or light label for a fill colour, by relative luminance. */
 export function textOn(hex: string): string {
   const v = parseInt(hex.slice(1), 16);
-  const r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
+  const r = (v >> 16) & 255,
+    g = (v >> 8) & 255,
+    b = v & 255;
   const lum = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
   return lum > 0.55 ? '#15181f' : '#ffffff';
 }

@@ -14,7 +14,15 @@ export function thumbnailPixels(cssWidth: number, cssHeight: number, dpr: number
 }
 
 /** The background and the game view's drawing of the level, on a w × h device-pixel context. */
-function paint(ctx: Canvas2D, game: string, level: unknown, rules: unknown, w: number, h: number, theme: BoardTheme): void {
+function paint(
+  ctx: Canvas2D,
+  game: string,
+  level: unknown,
+  rules: unknown,
+  w: number,
+  h: number,
+  theme: BoardTheme,
+): void {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = theme.bg;
   ctx.fillRect(0, 0, w, h);
@@ -22,7 +30,15 @@ function paint(ctx: Canvas2D, game: string, level: unknown, rules: unknown, w: n
 }
 
 /** Draw a level of `game` (its raw stored JSON) as a thumbnail; the game's view draws the level. */
-export function renderThumbnail(game: string, level: unknown, rules: unknown, cssWidth: number, theme: BoardTheme, canvas: HTMLCanvasElement = document.createElement('canvas'), cssHeight = cssWidth): HTMLCanvasElement {
+export function renderThumbnail(
+  game: string,
+  level: unknown,
+  rules: unknown,
+  cssWidth: number,
+  theme: BoardTheme,
+  canvas: HTMLCanvasElement = document.createElement('canvas'),
+  cssHeight = cssWidth,
+): HTMLCanvasElement {
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const { w, h } = thumbnailPixels(cssWidth, cssHeight, dpr);
   if (canvas.width !== w) canvas.width = w;
@@ -42,7 +58,14 @@ let scratch: OffscreenCanvas | null = null;
  * an ImageBitmap taken from one reused offscreen canvas (no copy), or a canvas of its own
  * where OffscreenCanvas is missing.
  */
-export function drawThumbnailInto(game: string, level: unknown, rules: unknown, w: number, h: number, theme: BoardTheme): ImageBitmap | HTMLCanvasElement {
+export function drawThumbnailInto(
+  game: string,
+  level: unknown,
+  rules: unknown,
+  w: number,
+  h: number,
+  theme: BoardTheme,
+): ImageBitmap | HTMLCanvasElement {
   if (typeof OffscreenCanvas === 'undefined') {
     const canvas = document.createElement('canvas');
     canvas.width = w;
@@ -71,7 +94,9 @@ export function thumbnailHeight(game: string | null, rules: unknown, cssWidth: n
   try {
     const view = gameView(game);
     const aspect = view.thumbnailAspect ? view.thumbnailAspect(view.readRules(rules)) : 1;
-    return Math.round(cssWidth / Math.min(2, Math.max(0.5, Number.isFinite(aspect) && aspect > 0 ? aspect : 1)));
+    return Math.round(
+      cssWidth / Math.min(2, Math.max(0.5, Number.isFinite(aspect) && aspect > 0 ? aspect : 1)),
+    );
   } catch {
     // Unreadable rules are reported when a thumbnail is drawn; the box stays square.
     return cssWidth;

@@ -4,7 +4,17 @@
  * triage) and what they show, the selected pair, triage decisions with their undo, and the
  * recompute that makes the order honour the triage. Alignment, labels and the shared zoom too.
  */
-import type { DuplicatePairView, DuplicateShipsFilter, DuplicateTriageFilter, HistoryState, HistoryStep, OrderingKind, RowChange, TriageDecision, Verdict } from '../../../src-shared/api';
+import type {
+  DuplicatePairView,
+  DuplicateShipsFilter,
+  DuplicateTriageFilter,
+  HistoryState,
+  HistoryStep,
+  OrderingKind,
+  RowChange,
+  TriageDecision,
+  Verdict,
+} from '../../../src-shared/api';
 import { errorText } from '../lib/errors';
 import type { PairTriageValue } from '../../../src-shared/history';
 import { pairShown } from '../../../src-shared/duplicate-filter';
@@ -30,9 +40,14 @@ export const TRIAGE_OPTIONS: { value: DuplicateTriageFilter; label: string }[] =
 
 /** A pair's sides after verdict changes (a rejection touches every pair its candidate is in). */
 function withVerdicts(p: DuplicatePairView, verdicts: ReadonlyMap<number, Verdict>): DuplicatePairView {
-  const a = verdicts.get(p.a.id), b = verdicts.get(p.b.id);
+  const a = verdicts.get(p.a.id),
+    b = verdicts.get(p.b.id);
   if (a === undefined && b === undefined) return p;
-  return { ...p, a: a === undefined ? p.a : { ...p.a, verdict: a }, b: b === undefined ? p.b : { ...p.b, verdict: b } };
+  return {
+    ...p,
+    a: a === undefined ? p.a : { ...p.a, verdict: a },
+    b: b === undefined ? p.b : { ...p.b, verdict: b },
+  };
 }
 
 class DupView {
@@ -68,20 +83,29 @@ class DupView {
   private loadSeq = 0;
 
   /** The pairs the list shows (rule, ships and triage filters). */
-  shown = $derived.by(() => this.all.filter((p) => (this.rule === '' || p.rule === this.rule) && pairShown(p, this.ships, this.triage)));
+  shown = $derived.by(() =>
+    this.all.filter(
+      (p) => (this.rule === '' || p.rule === this.rule) && pairShown(p, this.ships, this.triage),
+    ),
+  );
 
   /** How many pairs each ships option and each triage option would show, the other filters as they are. */
   counts = $derived.by(() => {
     const byRule = this.rule === '' ? this.all : this.all.filter((p) => p.rule === this.rule);
-    const ships = Object.fromEntries(SHIPS_OPTIONS.map((o) => [o.value, byRule.filter((p) => pairShown(p, o.value, this.triage)).length])) as Record<DuplicateShipsFilter, number>;
-    const triage = Object.fromEntries(TRIAGE_OPTIONS.map((o) => [o.value, byRule.filter((p) => pairShown(p, this.ships, o.value)).length])) as Record<DuplicateTriageFilter, number>;
+    const ships = Object.fromEntries(
+      SHIPS_OPTIONS.map((o) => [o.value, byRule.filter((p) => pairShown(p, o.value, this.triage)).length]),
+    ) as Record<DuplicateShipsFilter, number>;
+    const triage = Object.fromEntries(
+      TRIAGE_OPTIONS.map((o) => [o.value, byRule.filter((p) => pairShown(p, this.ships, o.value)).length]),
+    ) as Record<DuplicateTriageFilter, number>;
     return { ships, triage };
   });
 
   /** Rejected candidates that still ship in the order read: the order has not been recomputed since. */
   rejectedShipping = $derived.by(() => {
     const ids = new Set<number>();
-    for (const p of this.all) for (const s of [p.a, p.b]) if (s.verdict === 'rejected' && s.ships !== null) ids.add(s.id);
+    for (const p of this.all)
+      for (const s of [p.a, p.b]) if (s.verdict === 'rejected' && s.ships !== null) ids.add(s.id);
     return ids.size;
   });
 
@@ -123,7 +147,12 @@ class DupView {
     this.loadError = null;
     try {
       const [pairs, history] = await Promise.all([
-        studio.client.call('duplicates.list', { runId, limit: PAIR_LIMIT, triage: 'all', ...(this.orderChoice ? { order: this.orderChoice } : {}) }),
+        studio.client.call('duplicates.list', {
+          runId,
+          limit: PAIR_LIMIT,
+          triage: 'all',
+          ...(this.orderChoice ? { order: this.orderChoice } : {}),
+        }),
         studio.client.call('history.list', { runId, limit: 1 }),
       ]);
       if (seq !== this.loadSeq) return;
@@ -155,7 +184,8 @@ class DupView {
     if (verdicts.size === 0 && marks.length === 0) return;
     this.all = this.all.map((p) => {
       let q = withVerdicts(p, verdicts);
-      const lo = Math.min(p.a.id, p.b.id), hi = Math.max(p.a.id, p.b.id);
+      const lo = Math.min(p.a.id, p.b.id),
+        hi = Math.max(p.a.id, p.b.id);
       const m = marks.find((v) => v.a === lo && v.b === hi);
       if (m) q = { ...q, fine: m.fine };
       return q;
@@ -196,11 +226,17 @@ class DupView {
       pool.follow(res);
       this.history = { runId, undo: res.undo, redo: res.redo };
       if (res.entry) this.sinceOrder++;
-      this.message = res.entry ? `${res.entry.label} · Ctrl+Z undoes` : decision === 'fine' ? 'Already marked fine: nothing changed' : decision === 'not-fine' ? 'Not marked fine: nothing changed' : 'Already rejected: nothing changed';
+      this.message = res.entry
+        ? `${res.entry.label} · Ctrl+Z undoes`
+        : decision === 'fine'
+          ? 'Already marked fine: nothing changed'
+          : decision === 'not-fine'
+            ? 'Not marked fine: nothing changed'
+            : 'Already rejected: nothing changed';
       // The next pair: the one after it, counted in the list as it is now.
       const now = this.shown;
       const stays = now.findIndex((x) => x.id === p.id);
-      const next = stays >= 0 ? now[stays + 1] ?? now[stays] : now[Math.min(at, now.length - 1)];
+      const next = stays >= 0 ? (now[stays + 1] ?? now[stays]) : now[Math.min(at, now.length - 1)];
       this.selectedId = next?.id ?? null;
     } catch (e) {
       studio.report('Could not triage the pair', e);
@@ -219,18 +255,26 @@ class DupView {
       pool.follow(res);
       if (this.loadedFor !== runId) return;
       this.history = { runId, undo: res.undo, redo: res.redo };
-      this.message = res.entries.length === 1 ? `${verb} “${res.entries[0]!.label}”` : `${verb} ${res.entries.length} changes`;
-      if (res.entries.some((e) => e.kind === 'triage' || e.kind === 'verdict')) this.sinceOrder = Math.max(0, this.sinceOrder + (verb === 'Undid' ? -1 : 1));
+      this.message =
+        res.entries.length === 1
+          ? `${verb} “${res.entries[0]!.label}”`
+          : `${verb} ${res.entries.length} changes`;
+      if (res.entries.some((e) => e.kind === 'triage' || e.kind === 'verdict'))
+        this.sinceOrder = Math.max(0, this.sinceOrder + (verb === 'Undid' ? -1 : 1));
       // A recompute undone or redone changes where pairs ship: read them again.
       const touched = (pairs: DuplicatePairView[]): number | null => {
         for (const c of res.changes) {
           if (c.target === 'run' && c.field === 'pair-triage') {
             const v = c.after as PairTriageValue;
-            const hit = pairs.find((p) => Math.min(p.a.id, p.b.id) === v.a && Math.max(p.a.id, p.b.id) === v.b);
+            const hit = pairs.find(
+              (p) => Math.min(p.a.id, p.b.id) === v.a && Math.max(p.a.id, p.b.id) === v.b,
+            );
             if (hit) return hit.id;
           }
           if (c.target === 'candidate' && c.field === 'verdict') {
-            const sel = pairs.find((p) => p.id === this.selectedId && (p.a.id === c.id || p.b.id === c.id)) ?? pairs.find((p) => p.a.id === c.id || p.b.id === c.id);
+            const sel =
+              pairs.find((p) => p.id === this.selectedId && (p.a.id === c.id || p.b.id === c.id)) ??
+              pairs.find((p) => p.a.id === c.id || p.b.id === c.id);
             if (sel) return sel.id;
           }
         }
@@ -240,7 +284,15 @@ class DupView {
       await this.load(runId, (pairs) => {
         const id = touched(pairs);
         // An undone pair may be hidden by the filters: show every pair so it can be seen.
-        if (id !== null && !pairs.some((p) => p.id === id && pairShown(p, this.ships, this.triage) && (this.rule === '' || p.rule === this.rule))) {
+        if (
+          id !== null &&
+          !pairs.some(
+            (p) =>
+              p.id === id &&
+              pairShown(p, this.ships, this.triage) &&
+              (this.rule === '' || p.rule === this.rule),
+          )
+        ) {
           this.ships = 'any';
           this.triage = 'all';
           this.rule = '';
@@ -255,11 +307,27 @@ class DupView {
   }
 
   undo(): Promise<void> {
-    return this.enqueue(() => (this.history?.undo ? this.step(() => studio.client.call('history.undo', { runId: this.loadedFor! }), 'Undid', 'Nothing undone') : this.nothing('undo')));
+    return this.enqueue(() =>
+      this.history?.undo
+        ? this.step(
+            () => studio.client.call('history.undo', { runId: this.loadedFor! }),
+            'Undid',
+            'Nothing undone',
+          )
+        : this.nothing('undo'),
+    );
   }
 
   redo(): Promise<void> {
-    return this.enqueue(() => (this.history?.redo ? this.step(() => studio.client.call('history.redo', { runId: this.loadedFor! }), 'Redid', 'Nothing redone') : this.nothing('redo')));
+    return this.enqueue(() =>
+      this.history?.redo
+        ? this.step(
+            () => studio.client.call('history.redo', { runId: this.loadedFor! }),
+            'Redid',
+            'Nothing redone',
+          )
+        : this.nothing('redo'),
+    );
   }
 
   /** A queued undo or redo found nothing left to act on: say so, change nothing. */
@@ -282,7 +350,10 @@ class DupView {
     if (runId === null) return;
     this.busy = this.recomputing = true;
     try {
-      const res = await studio.client.call('orderings.steer', { runId, ...(this.order === 'approved' ? { approved: true } : {}) });
+      const res = await studio.client.call('orderings.steer', {
+        runId,
+        ...(this.order === 'approved' ? { approved: true } : {}),
+      });
       if (this.loadedFor !== runId) return;
       this.sinceOrder = 0;
       this.orderChoice = '';

@@ -20,7 +20,8 @@ export interface DrawnLevel {
 export type BoardTransform = { game: string; turn: unknown } | null;
 
 export function drawnLevel(c: CandidateDetail): DrawnLevel {
-  if (c.level === null) throw new Error(`candidate ${c.id} has no level${c.failure ? ` (${c.failure})` : ''}`);
+  if (c.level === null)
+    throw new Error(`candidate ${c.id} has no level${c.failure ? ` (${c.failure})` : ''}`);
   const view = gameView(c.game);
   try {
     return { game: c.game, rules: view.readRules(c.rules), level: view.readLevel(c.level), candidate: c };
@@ -46,8 +47,15 @@ export function matchPair(a: DrawnLevel, b: DrawnLevel): PairMatch {
   const duplicate = view.game.nearDuplicate(a.level, b.level, a.rules);
   let pairs = duplicate?.matched ?? null;
   // A copy matches every element; a game may not list them, so pair them by position.
-  if (duplicate && !pairs && duplicate.share >= 1 && view.elementCount(a.level) === view.elementCount(b.level)) pairs = view.pairs.copyPairs(a.level, b.level, duplicate.transform);
-  const aToB = new Map<number, number>(), bToA = new Map<number, number>();
+  if (
+    duplicate &&
+    !pairs &&
+    duplicate.share >= 1 &&
+    view.elementCount(a.level) === view.elementCount(b.level)
+  )
+    pairs = view.pairs.copyPairs(a.level, b.level, duplicate.transform);
+  const aToB = new Map<number, number>(),
+    bToA = new Map<number, number>();
   for (const [i, j] of pairs ?? []) {
     aToB.set(i, j);
     bToA.set(j, i);

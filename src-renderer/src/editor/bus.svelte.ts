@@ -17,7 +17,9 @@ export interface EditorHandlers {
   readonly undoes?: string | null;
   readonly redoes?: string | null;
   /** Why a command cannot run now (null: it can). */
-  blocked: Partial<Record<'undo' | 'redo' | 'remove' | 'nudge' | 'select' | 'save' | 'add', string | null>> & { key?: (key: string) => string | null };
+  blocked: Partial<
+    Record<'undo' | 'redo' | 'remove' | 'nudge' | 'select' | 'save' | 'add', string | null>
+  > & { key?: (key: string) => string | null };
 }
 
 export interface EditorPageHandlers {

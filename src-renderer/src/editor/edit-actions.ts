@@ -36,8 +36,14 @@ const activeView = () => gameViews.find((v) => v.game.id === editorBus.active?.g
 
 /** One command per game edit key (a key two games share gets the label of the game on screen). */
 function keyCommand(key: string): Action {
-  const labels = [...new Set(gameViews.flatMap((v) => (v.editor?.info.keys ?? []).filter((k) => k.key === key).map((k) => k.label)))];
-  const shiftToo = gameViews.some((v) => (v.editor?.info.keys ?? []).some((k) => k.key === key && k.shiftToo));
+  const labels = [
+    ...new Set(
+      gameViews.flatMap((v) => (v.editor?.info.keys ?? []).filter((k) => k.key === key).map((k) => k.label)),
+    ),
+  ];
+  const shiftToo = gameViews.some((v) =>
+    (v.editor?.info.keys ?? []).some((k) => k.key === key && k.shiftToo),
+  );
   return {
     id: `editor.key${key}`,
     get title() {
@@ -50,7 +56,8 @@ function keyCommand(key: string): Action {
       const w = why(null);
       if (w) return w;
       const view = activeView();
-      if (!view?.editor?.info.keys.some((k) => k.key === key)) return `not on a ${view?.game.title ?? 'this'} board`;
+      if (!view?.editor?.info.keys.some((k) => k.key === key))
+        return `not on a ${view?.game.title ?? 'this'} board`;
       return editorBus.active?.blocked.key?.(key) ?? null;
     },
     perform: (how) => editorBus.active?.key(key, how?.shift === true),
@@ -106,8 +113,29 @@ export const editActions: Action[] = [
   nudge('editor.right', 'ArrowRight', 'Move the selected element right (Shift ×10)', 1, 0),
   nudge('editor.up', 'ArrowUp', 'Move the selected element up (Shift ×10)', 0, -1),
   nudge('editor.down', 'ArrowDown', 'Move the selected element down (Shift ×10)', 0, 1),
-  { id: 'editor.add', title: 'Add an element (the palette’s choice)', group: 'Inspector', shortcut: 'I', unavailable: () => why('add'), perform: () => editorBus.active?.add() },
-  { id: 'editor.delete', title: 'Delete the selected element', group: 'Inspector', shortcut: 'Delete', unavailable: () => why('remove'), perform: () => editorBus.active?.remove() },
-  { id: 'editor.save', title: 'Save as a new candidate', group: 'Inspector', shortcut: 'Mod+S', unavailable: () => why('save'), perform: () => editorBus.active?.save() },
+  {
+    id: 'editor.add',
+    title: 'Add an element (the palette’s choice)',
+    group: 'Inspector',
+    shortcut: 'I',
+    unavailable: () => why('add'),
+    perform: () => editorBus.active?.add(),
+  },
+  {
+    id: 'editor.delete',
+    title: 'Delete the selected element',
+    group: 'Inspector',
+    shortcut: 'Delete',
+    unavailable: () => why('remove'),
+    perform: () => editorBus.active?.remove(),
+  },
+  {
+    id: 'editor.save',
+    title: 'Save as a new candidate',
+    group: 'Inspector',
+    shortcut: 'Mod+S',
+    unavailable: () => why('save'),
+    perform: () => editorBus.active?.save(),
+  },
   ...gameKeys.map(keyCommand),
 ];

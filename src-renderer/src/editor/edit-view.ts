@@ -72,7 +72,14 @@ export interface EditSession<Level> {
   count(level: Level): number;
   /** "dot 3", "arrow 12". */
   name(i: number): string;
-  build(layers: EditLayers, width: number, height: number, theme: BoardTheme, level: Level, state: EditDrawState): EditBoard;
+  build(
+    layers: EditLayers,
+    width: number,
+    height: number,
+    theme: BoardTheme,
+    level: Level,
+    state: EditDrawState,
+  ): EditBoard;
   /** The level with element i dragged so its centre is at `to` (level units; snapped by the edit operation). */
   dragTo(level: Level, i: number, to: { x: number; y: number }): Level;
   /** Arrow keys: dx, dy in -1..1 (right, down); `big` with Shift. */
@@ -81,7 +88,12 @@ export interface EditSession<Level> {
   /** A new element (the palette's choice) at `at`, or at a free spot when null (keyboard). */
   add(level: Level, at: { x: number; y: number } | null): Level;
   /** A game key (EditInfo.keys) on the selected element (or null); returns the new level and a label for the history, or null when it does nothing. */
-  key(level: Level, key: string, selected: number | null, shift: boolean): { level: Level; label: string } | null;
+  key(
+    level: Level,
+    key: string,
+    selected: number | null,
+    shift: boolean,
+  ): { level: Level; label: string } | null;
 }
 
 /** Where a saved level goes: the run and slot, the candidate it was edited from, and the run's plan (for the proof). */

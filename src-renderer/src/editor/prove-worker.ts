@@ -16,7 +16,13 @@ self.onmessage = (e: MessageEvent<ProveRequest>): void => {
     const explanation = req.explain ? game.explain(req.level, req.rules) : null;
     reply = { id: req.id, proof, explanation, error: null, workMs: performance.now() - t0 };
   } catch (err) {
-    reply = { id: req.id, proof: null, explanation: null, error: err instanceof Error ? err.message : String(err), workMs: performance.now() - t0 };
+    reply = {
+      id: req.id,
+      proof: null,
+      explanation: null,
+      error: err instanceof Error ? err.message : String(err),
+      workMs: performance.now() - t0,
+    };
   }
   (self as unknown as Worker).postMessage(reply);
 };

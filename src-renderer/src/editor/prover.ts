@@ -23,7 +23,13 @@ export class Prover {
     this.worker.onmessage = (e: MessageEvent<ProveReply>) => this.receive(e.data);
     this.worker.onerror = (e: ErrorEvent) => {
       const id = this.inFlight?.id ?? 0;
-      this.receive({ id, proof: null, explanation: null, error: `the proof worker failed: ${e.message}`, workMs: 0 });
+      this.receive({
+        id,
+        proof: null,
+        explanation: null,
+        error: `the proof worker failed: ${e.message}`,
+        workMs: 0,
+      });
     };
   }
 

@@ -6,7 +6,9 @@ import type { PlotColors } from '../plots/plot-kit';
 
 /** The arm's colour as CSS, for swatches beside names. */
 export function armCss(arm: number): string {
-  return ['var(--muted)', 'var(--accent-2)', 'var(--accent)', 'var(--arm-violet, #c58af0)'][arm] ?? 'var(--text)';
+  return (
+    ['var(--muted)', 'var(--accent-2)', 'var(--accent)', 'var(--arm-violet, #c58af0)'][arm] ?? 'var(--text)'
+  );
 }
 
 /** The arms' colours for a Plot colour scale, base first. */

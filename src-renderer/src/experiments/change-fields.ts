@@ -46,7 +46,11 @@ const capital = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s
 
 /** A plan row's heading: "Stretch 3 · levels 11–20" (its level range when the game can tell it). */
 export function rowHeading(index: number, stage: string, range: PlanStage | undefined): string {
-  const levels = range ? (range.first === range.last ? ` · level ${range.first}` : ` · levels ${range.first}–${range.last}`) : '';
+  const levels = range
+    ? range.first === range.last
+      ? ` · level ${range.first}`
+      : ` · levels ${range.first}–${range.last}`
+    : '';
   return `${capital(stage)} ${index + 1}${levels}`;
 }
 
@@ -80,14 +84,28 @@ export function changeOptions(game: GameFields, base: BaseSettings): ChangeOptio
     const key = p.join('.');
     seen.add(key);
     const v = getAt(rules, p);
-    out.push({ path: `rules.${key}`, label: rulesLabel(p, game.fields.rules), group: 'Rules', explain: game.fields.rules[key]?.explain ?? '', kind: kindOf(v), base: v });
+    out.push({
+      path: `rules.${key}`,
+      label: rulesLabel(p, game.fields.rules),
+      group: 'Rules',
+      explain: game.fields.rules[key]?.explain ?? '',
+      kind: kindOf(v),
+      base: v,
+    });
   }
   // Optional rules the game names (a leaf: no other field lies under it) that the base leaves out.
   const names = Object.keys(game.fields.rules);
   for (const key of names) {
     if (seen.has(key) || names.some((k) => k.startsWith(`${key}.`))) continue;
     if (getAt(rules, key.split('.')) !== undefined) continue;
-    out.push({ path: `rules.${key}`, label: rulesLabel(key.split('.'), game.fields.rules), group: 'Rules', explain: `${game.fields.rules[key]!.explain} (not set in the base)`, kind: 'any', base: undefined });
+    out.push({
+      path: `rules.${key}`,
+      label: rulesLabel(key.split('.'), game.fields.rules),
+      group: 'Rules',
+      explain: `${game.fields.rules[key]!.explain} (not set in the base)`,
+      kind: 'any',
+      base: undefined,
+    });
   }
   const plan = base.plan ?? game.defaultPlan;
   if (Array.isArray(plan)) {

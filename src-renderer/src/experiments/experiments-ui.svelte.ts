@@ -4,7 +4,13 @@
  * (its detail, progress and results, kept fresh from the experiment.* events), the presets,
  * and the page's handlers (the form's submit) while it is on screen.
  */
-import type { ExperimentDetail, ExperimentProgress, ExperimentResults, ExperimentSummary, Preset } from '../../../src-shared/api';
+import type {
+  ExperimentDetail,
+  ExperimentProgress,
+  ExperimentResults,
+  ExperimentSummary,
+  Preset,
+} from '../../../src-shared/api';
 import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { latestAsk } from '../lib/latest-ask';
 import { studio } from '../lib/studio.svelte';
@@ -45,7 +51,10 @@ class ExperimentsUi {
     studio.client.on('experiment.progress', (p) => {
       const before = this.progress[p.experimentId];
       // One bar for the whole experiment, forward only: a late event, a cancel or a resume never pulls it back.
-      this.progress = { ...this.progress, [p.experimentId]: { ...p, overall: Math.max(before?.overall ?? 0, p.overall) } };
+      this.progress = {
+        ...this.progress,
+        [p.experimentId]: { ...p, overall: Math.max(before?.overall ?? 0, p.overall) },
+      };
       if (p.experimentId === this.selectedId && p.runsDone !== (before?.runsDone ?? -1)) this.refreshSoon();
     });
     studio.client.on('experiment.changed', (e) => {
@@ -94,7 +103,10 @@ class ExperimentsUi {
       this.detail = detail;
       this.results = results;
       const before = this.progress[id];
-      this.progress = { ...this.progress, [id]: { ...detail.progress, overall: Math.max(before?.overall ?? 0, detail.progress.overall) } };
+      this.progress = {
+        ...this.progress,
+        [id]: { ...detail.progress, overall: Math.max(before?.overall ?? 0, detail.progress.overall) },
+      };
     } catch (e) {
       if (current()) studio.report(`Could not load experiment #${id}`, e);
     }
@@ -114,7 +126,9 @@ class ExperimentsUi {
     if (!e || this.busy) return;
     this.busy = true;
     try {
-      await studio.client.call(what === 'cancel' ? 'experiments.cancel' : 'experiments.resume', { experimentId: e.id });
+      await studio.client.call(what === 'cancel' ? 'experiments.cancel' : 'experiments.resume', {
+        experimentId: e.id,
+      });
       await this.loadList();
       await this.refresh();
     } catch (err) {
@@ -159,7 +173,12 @@ export const experimentActions: Action[] = [
     // Ctrl+Enter starts it from any field of the form (elsewhere the key belongs to others).
     keyScope: () => focusIn('[data-testid="experiment-form"]'),
     unavailable: () =>
-      notOn('experiments') ?? (experimentsUi.form === null ? 'the new-experiment form is not on screen' : experimentsUi.form.busy ? 'the experiment is being started' : null),
+      notOn('experiments') ??
+      (experimentsUi.form === null
+        ? 'the new-experiment form is not on screen'
+        : experimentsUi.form.busy
+          ? 'the experiment is being started'
+          : null),
     perform: () => experimentsUi.form?.submit(),
   },
   {
@@ -177,7 +196,12 @@ export const experimentActions: Action[] = [
     unavailable: () => {
       const why = selectedReason();
       const e = experimentsUi.selected;
-      return why ?? (e && !ACTIVE.includes(e.status) ? `experiment #${e.id} is ${e.status}; only a queued or running one can be cancelled` : null);
+      return (
+        why ??
+        (e && !ACTIVE.includes(e.status)
+          ? `experiment #${e.id} is ${e.status}; only a queued or running one can be cancelled`
+          : null)
+      );
     },
     perform: () => void experimentsUi.act('cancel'),
   },
@@ -189,7 +213,12 @@ export const experimentActions: Action[] = [
     unavailable: () => {
       const why = selectedReason();
       const e = experimentsUi.selected;
-      return why ?? (e && !RESUMABLE.includes(e.status) ? `experiment #${e.id} is ${e.status}; only a cancelled, interrupted or failed one can be resumed` : null);
+      return (
+        why ??
+        (e && !RESUMABLE.includes(e.status)
+          ? `experiment #${e.id} is ${e.status}; only a cancelled, interrupted or failed one can be resumed`
+          : null)
+      );
     },
     perform: () => void experimentsUi.act('resume'),
   },

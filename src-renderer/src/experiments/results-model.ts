@@ -90,11 +90,32 @@ function verdictOf(f: FigureResult): CellView['verdict'] {
 
 function baseCell(f: FigureResult | undefined): CellView {
   const seeds = f ? f.perSeed.filter((p) => p.base !== null).length : 0;
-  return { median: f?.base?.median ?? null, min: f?.base?.min ?? null, max: f?.base?.max ?? null, seeds, real: null, delta: null, oppositeGap: null, verdict: null, why: '' };
+  return {
+    median: f?.base?.median ?? null,
+    min: f?.base?.min ?? null,
+    max: f?.base?.max ?? null,
+    seeds,
+    real: null,
+    delta: null,
+    oppositeGap: null,
+    verdict: null,
+    why: '',
+  };
 }
 
 function variantCell(f: FigureResult | undefined): CellView {
-  if (!f) return { median: null, min: null, max: null, seeds: 0, real: null, delta: null, oppositeGap: null, verdict: null, why: '' };
+  if (!f)
+    return {
+      median: null,
+      min: null,
+      max: null,
+      seeds: 0,
+      real: null,
+      delta: null,
+      oppositeGap: null,
+      verdict: null,
+      why: '',
+    };
   return {
     median: f.variant?.median ?? null,
     min: f.variant?.min ?? null,
@@ -109,7 +130,12 @@ function variantCell(f: FigureResult | undefined): CellView {
 }
 
 /** One figure across the arms: the base's column from the first variant's comparison (every variant has the same base). */
-function figureRow(key: string, all: (FigureResult | undefined)[], integer: (f: FigureResult) => boolean, explain: (f: FigureResult) => string): FigureView {
+function figureRow(
+  key: string,
+  all: (FigureResult | undefined)[],
+  integer: (f: FigureResult) => boolean,
+  explain: (f: FigureResult) => string,
+): FigureView {
   const first = all.find((f) => f !== undefined)!;
   return {
     key,
@@ -128,13 +154,26 @@ function figureRow(key: string, all: (FigureResult | undefined)[], integer: (f: 
  * words), one row per figure, one entry per plan row. `metricInfo` gives a figure's
  * explanation and whether it is whole-numbered (by key), when the game declares it.
  */
-export function resultsView(r: ExperimentResults, metricInfo: (key: string) => { explain: string; integer: boolean } | undefined = () => undefined): ResultsView {
-  const arms: ArmView[] = [{ name: 'base', isBase: true, changes: [] }, ...r.variants.map((v) => ({ name: v.name, isBase: false, changes: v.diff.map((l) => l.text) }))];
+export function resultsView(
+  r: ExperimentResults,
+  metricInfo: (key: string) => { explain: string; integer: boolean } | undefined = () => undefined,
+): ResultsView {
+  const arms: ArmView[] = [
+    { name: 'base', isBase: true, changes: [] },
+    ...r.variants.map((v) => ({ name: v.name, isBase: false, changes: v.diff.map((l) => l.text) })),
+  ];
   const keys = [...new Set(r.variants.flatMap((v) => v.figures.map((f) => f.key)))];
   const integer = (f: FigureResult): boolean => metricInfo(f.key)?.integer ?? false;
   // The API says what each figure measures; a game metric's own explanation wins where one has the key.
   const explain = (f: FigureResult): string => metricInfo(f.key)?.explain || f.explain || '';
-  const figures = keys.map((k) => figureRow(k, r.variants.map((v) => v.figures.find((f) => f.key === k)), integer, explain));
+  const figures = keys.map((k) =>
+    figureRow(
+      k,
+      r.variants.map((v) => v.figures.find((f) => f.key === k)),
+      integer,
+      explain,
+    ),
+  );
   const stageNames = [...new Set(r.variants.flatMap((v) => v.stages.map((s) => s.stage)))];
   const stages: StageView[] = stageNames.map((name) => {
     const per = r.variants.map((v) => v.stages.find((s) => s.stage === name));
@@ -144,11 +183,30 @@ export function resultsView(r: ExperimentResults, metricInfo: (key: string) => {
       first: first.first,
       last: first.last,
       boxes: [first.base, ...per.map((s) => s?.variant ?? null)],
-      median: figureRow('median', per.map((s) => s?.median), () => false, (f) => f.explain ?? ''),
-      spread: figureRow('spread', per.map((s) => s?.spread), () => false, (f) => f.explain ?? ''),
+      median: figureRow(
+        'median',
+        per.map((s) => s?.median),
+        () => false,
+        (f) => f.explain ?? '',
+      ),
+      spread: figureRow(
+        'spread',
+        per.map((s) => s?.spread),
+        () => false,
+        (f) => f.explain ?? '',
+      ),
     };
   });
-  return { arms, figures, stages, difficulty: r.difficulty.label, realRule: r.decidedBy, changeMeans: r.changeMeans, seedsDone: r.seedsDone.length, seeds: r.seeds.length };
+  return {
+    arms,
+    figures,
+    stages,
+    difficulty: r.difficulty.label,
+    realRule: r.decidedBy,
+    changeMeans: r.changeMeans,
+    seedsDone: r.seedsDone.length,
+    seeds: r.seeds.length,
+  };
 }
 
 /**
@@ -158,7 +216,14 @@ export function resultsView(r: ExperimentResults, metricInfo: (key: string) => {
 export function formatValue(v: number | null, integer: boolean, unit = ''): string {
   if (v === null || !Number.isFinite(v)) return '—';
   if (unit === '%') return `${v === 0 || Math.abs(v) >= 10 ? v.toFixed(0) : v.toFixed(1)} %`;
-  const n = integer || Number.isInteger(v) ? String(Math.round(v)) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+  const n =
+    integer || Number.isInteger(v)
+      ? String(Math.round(v))
+      : Math.abs(v) >= 100
+        ? v.toFixed(0)
+        : Math.abs(v) >= 10
+          ? v.toFixed(1)
+          : v.toFixed(2);
   return unit.endsWith('/s') ? `${n}/s` : n;
 }
 
@@ -200,9 +265,12 @@ export function realExplanation(f: FigureView, c: CellView, arm: string, rule: s
     ? ` Change against the base: ${delta}, the median of the per-seed changes.${gap ? ` The two medians differ by ${gap}, the other way: they come from different seeds, and the change is what the seeds say pair by pair.` : ''}`
     : '';
   const why = c.why ? ` ${c.why.charAt(0).toUpperCase()}${c.why.slice(1)}.` : '';
-  if (f.untested) return `${arm}: ${f.label.toLowerCase()} is shown, never tested.${moved} ${f.untested.charAt(0).toUpperCase()}${f.untested.slice(1)}.`;
-  if (c.real === true) return `${arm}: a real difference in ${f.label.toLowerCase()} — it holds across the seeds.${moved}${why} ${rule}`;
-  if (c.real === false) return `${arm}: not a real difference in ${f.label.toLowerCase()} — it does not hold across the seeds.${moved}${why} ${rule}`;
+  if (f.untested)
+    return `${arm}: ${f.label.toLowerCase()} is shown, never tested.${moved} ${f.untested.charAt(0).toUpperCase()}${f.untested.slice(1)}.`;
+  if (c.real === true)
+    return `${arm}: a real difference in ${f.label.toLowerCase()} — it holds across the seeds.${moved}${why} ${rule}`;
+  if (c.real === false)
+    return `${arm}: not a real difference in ${f.label.toLowerCase()} — it does not hold across the seeds.${moved}${why} ${rule}`;
   return `${arm}: not compared yet (no seed has finished on both sides). ${rule}`;
 }
 

@@ -42,7 +42,8 @@ export const exportActions: Action[] = [
     id: 'export.copyPath',
     title: 'Copy the path of the pack last written',
     group: 'Export',
-    unavailable: () => pageReason() ?? (exportUi.page!.lastPath === null ? 'nothing was written yet in this session' : null),
+    unavailable: () =>
+      pageReason() ?? (exportUi.page!.lastPath === null ? 'nothing was written yet in this session' : null),
     perform: () => exportUi.page?.copyPath(),
   },
 ];

@@ -36,11 +36,22 @@ export interface ExportOutcome {
  * Export a run's pack: Electron's save dialog, or a browser download. null: cancelled.
  * `allowBreaks`: the designer confirmed shipping a steered order that breaks the game's rules.
  */
-export async function exportPack(client: StudioClient, args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level'; allowBreaks?: boolean }): Promise<ExportOutcome | null> {
+export async function exportPack(
+  client: StudioClient,
+  args: { runId: number; kind: OrderingKind; layout: 'file' | 'per-level'; allowBreaks?: boolean },
+): Promise<ExportOutcome | null> {
   const bridge = filesBridge();
   if (bridge) {
     const saved = unwrap(await bridge.exportToChosenFile(args));
-    return saved && { path: saved.path, downloaded: null, fileCount: saved.fileCount, bytes: saved.bytes, kept: saved.keptOnPurpose.map((k) => k.message) };
+    return (
+      saved && {
+        path: saved.path,
+        downloaded: null,
+        fileCount: saved.fileCount,
+        bytes: saved.bytes,
+        kept: saved.keptOnPurpose.map((k) => k.message),
+      }
+    );
   }
   const res = await client.call('packs.export', args);
   const kept = res.keptOnPurpose.map((k) => k.message);
@@ -54,9 +65,15 @@ export async function exportPack(client: StudioClient, args: { runId: number; ki
 }
 
 /** Browser mode: import a chosen file's text (refused here first when over the byte cap). */
-export async function importPackFile(client: StudioClient, file: File, importId: string): Promise<ImportResult> {
+export async function importPackFile(
+  client: StudioClient,
+  file: File,
+  importId: string,
+): Promise<ImportResult> {
   if (file.size > IMPORT_LIMITS.maxBytes) {
-    throw new Error(`${file.name} is ${formatMegabytes(file.size)}; a pack may be at most ${formatMegabytes(IMPORT_LIMITS.maxBytes)}`);
+    throw new Error(
+      `${file.name} is ${formatMegabytes(file.size)}; a pack may be at most ${formatMegabytes(IMPORT_LIMITS.maxBytes)}`,
+    );
   }
   const text = await file.text();
   return client.call('packs.import', { text, name: fileNameLabel(file.name, 120), importId });

@@ -5,7 +5,10 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ExportResult } from '../../../src-shared/api';
 
-export function perLevelZip(res: Pick<ExportResult, 'fileName' | 'files'>): { fileName: string; bytes: Uint8Array } {
+export function perLevelZip(res: Pick<ExportResult, 'fileName' | 'files'>): {
+  fileName: string;
+  bytes: Uint8Array;
+} {
   if (res.files.length === 0) throw new Error('the per-level pack has no files');
   const folder = res.fileName || 'pack';
   const inner: Zippable = {};

@@ -18,7 +18,11 @@ export interface LevelBoardHandle {
   /** The element (dot, arrow, …) a Konva node under the pointer belongs to, or null. */
   pick(target: Konva.Node): number | null;
   /** Matched elements lit (the rest dimmed), some outlined (hover partners), index labels. */
-  highlight(o: { matched: ReadonlySet<number> | null; outlined: ReadonlySet<number> | null; labels: boolean }): void;
+  highlight(o: {
+    matched: ReadonlySet<number> | null;
+    outlined: ReadonlySet<number> | null;
+    labels: boolean;
+  }): void;
   destroy(): void;
 }
 
@@ -95,7 +99,15 @@ export interface GameView<Level = any, Rules = any, Align = any> {
   /** The empty board of a run with these rules (the new-run preview), fitted into W × H. */
   emptyBoard(layer: Konva.Layer, rules: unknown, W: number, H: number, theme: BoardTheme): void;
   /** A level drawn large into `parent`, fitted into W × H, turned by `align` when given. */
-  drawLevel(parent: Konva.Group, level: Level, rules: Rules, W: number, H: number, theme: BoardTheme, align: Align | null): LevelBoardHandle;
+  drawLevel(
+    parent: Konva.Group,
+    level: Level,
+    rules: Rules,
+    W: number,
+    H: number,
+    theme: BoardTheme,
+    align: Align | null,
+  ): LevelBoardHandle;
   /** Near-duplicate pairs: how matched elements are paired and lined up. */
   pairs: {
     /** Element pairs [inA, inB] of a copy under `transform` (the game's check lists none for copies). */
@@ -115,7 +127,10 @@ export interface GameView<Level = any, Rules = any, Align = any> {
 }
 
 /** The first schema issue as "field: message" (or the bare message for the whole value). */
-export function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, whole: string): string {
+export function firstIssue(
+  error: { issues: { path: PropertyKey[]; message: string }[] },
+  whole: string,
+): string {
   const issue = error.issues[0];
   return issue ? `${issue.path.map(String).join('.') || whole}: ${issue.message}` : 'bad shape';
 }

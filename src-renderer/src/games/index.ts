@@ -16,6 +16,9 @@ export const gameViews: readonly GameView[] = [carillonView, apsisView, ...extra
 /** The view of a game; throws naming the game when the renderer has none. */
 export function gameView(id: string): GameView {
   const view = gameViews.find((v) => v.game.id === id);
-  if (!view) throw new Error(`the studio cannot show game "${id}" (it shows ${gameViews.map((v) => v.game.id).join(', ')})`);
+  if (!view)
+    throw new Error(
+      `the studio cannot show game "${id}" (it shows ${gameViews.map((v) => v.game.id).join(', ')})`,
+    );
   return view;
 }

@@ -67,7 +67,8 @@ export function mountBoardStage(o: BoardStageOptions): BoardStage {
           return o.timings().redrawMs;
         },
         bench: (times: number) => {
-          const builds: number[] = [], redraws: number[] = [];
+          const builds: number[] = [],
+            redraws: number[] = [];
           for (let k = 0; k < times; k++) {
             o.build();
             builds.push(o.timings().drawMs);

@@ -34,4 +34,3 @@ class InspectorBus {
 }
 
 export const inspectorBus = new InspectorBus();
-

@@ -15,8 +15,14 @@ const NO_BOARD = 'no level is open';
 
 const activeView = (): GameView | undefined => gameViews.find((v) => v.game.id === inspectorBus.active?.game);
 
-function command(id: Command, title: string | (() => string), shortcut: string | undefined, missing: string | (() => string)): Action {
-  const owner = (): InspectorHandlers | null => (inspectorBus.active?.[id] ? inspectorBus.active : inspectorBus.page?.[id] ? inspectorBus.page : null);
+function command(
+  id: Command,
+  title: string | (() => string),
+  shortcut: string | undefined,
+  missing: string | (() => string),
+): Action {
+  const owner = (): InspectorHandlers | null =>
+    inspectorBus.active?.[id] ? inspectorBus.active : inspectorBus.page?.[id] ? inspectorBus.page : null;
   return {
     id: `inspector.${id}`,
     get title() {
@@ -42,8 +48,17 @@ function togglesOf(v: GameView, editing: boolean): { key: string; label: string 
 
 /** One command per toggle key of any registered game (in play or in edit mode). */
 function toggleCommand(key: string): Action {
-  const labels = [...new Set(gameViews.flatMap((v) => togglesOf(v, false).filter((t) => t.key === key).map((t) => t.label)))];
-  const label = (v: GameView | undefined): string | null => (v ? togglesOf(v, editorBus.active !== null).find((t) => t.key === key)?.label ?? null : null);
+  const labels = [
+    ...new Set(
+      gameViews.flatMap((v) =>
+        togglesOf(v, false)
+          .filter((t) => t.key === key)
+          .map((t) => t.label),
+      ),
+    ),
+  ];
+  const label = (v: GameView | undefined): string | null =>
+    v ? (togglesOf(v, editorBus.active !== null).find((t) => t.key === key)?.label ?? null) : null;
   return {
     id: `inspector.toggle${key}`,
     get title() {
@@ -71,7 +86,12 @@ export const inspectorActions: Action[] = [
   ...toggleKeys.map(toggleCommand),
   command('step', 'Play the next step of the solution', 'Space', NO_BOARD),
   command('playAll', 'Play the whole solution', 'Shift+Space', NO_BOARD),
-  command('togglePlay', () => `Play / pause the last ${moveWord()}`, 'P', () => (inspectorBus.active ? `${activeView()?.game.title ?? 'this'} boards have no timeline` : NO_BOARD)),
+  command(
+    'togglePlay',
+    () => `Play / pause the last ${moveWord()}`,
+    'P',
+    () => (inspectorBus.active ? `${activeView()?.game.title ?? 'this'} boards have no timeline` : NO_BOARD),
+  ),
   command('fit', 'Fit the board to the view', 'F', NO_BOARD),
   command('exportPng', 'Export the board as PNG', 'Shift+E', NO_BOARD),
   command('copyLabel', 'Copy the level id', 'Shift+C', NO_BOARD),

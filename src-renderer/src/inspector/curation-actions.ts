@@ -15,14 +15,25 @@ function why(): string | null {
   const c = inspectorCuration.candidate;
   // A candidate still opening counts as open: a key pressed meanwhile waits for it (curation.svelte.ts).
   if (!c && inspectorCuration.opening) return notOn('inspector');
-  return notOn('inspector') ?? (!c ? 'no stored candidate is open (a pack file’s level cannot be curated)' : pool.runId === c.runId && pool.readOnly ? 'this run is an imported pack (read-only)' : null);
+  return (
+    notOn('inspector') ??
+    (!c
+      ? 'no stored candidate is open (a pack file’s level cannot be curated)'
+      : pool.runId === c.runId && pool.readOnly
+        ? 'this run is an imported pack (read-only)'
+        : null)
+  );
 }
 
 export const inspectorCurationActions: Action[] = [
   ...verdictActions({
     prefix: 'inspector',
     group: 'Inspector',
-    titles: { approved: 'Approve this candidate', rejected: 'Reject this candidate', none: 'Clear this candidate’s verdict' },
+    titles: {
+      approved: 'Approve this candidate',
+      rejected: 'Reject this candidate',
+      none: 'Clear this candidate’s verdict',
+    },
     unavailable: why,
     setVerdict: (v) => void inspectorCuration.setVerdict(v),
   }),
@@ -31,7 +42,8 @@ export const inspectorCurationActions: Action[] = [
     title: 'Previous candidate of the pool',
     group: 'Inspector',
     shortcut: ',',
-    unavailable: () => why() ?? (inspectorCuration.neighbour(-1) === null ? 'this is the pool’s first candidate' : null),
+    unavailable: () =>
+      why() ?? (inspectorCuration.neighbour(-1) === null ? 'this is the pool’s first candidate' : null),
     perform: () => inspectorCuration.step(-1),
   },
   {
@@ -39,7 +51,8 @@ export const inspectorCurationActions: Action[] = [
     title: 'Next candidate of the pool',
     group: 'Inspector',
     shortcut: '.',
-    unavailable: () => why() ?? (inspectorCuration.neighbour(1) === null ? 'this is the pool’s last candidate' : null),
+    unavailable: () =>
+      why() ?? (inspectorCuration.neighbour(1) === null ? 'this is the pool’s last candidate' : null),
     perform: () => inspectorCuration.step(1),
   },
   {
@@ -80,13 +93,19 @@ export function jumpActions(query: string): Action[] {
   const j = parseJump(query);
   if (!j) return [];
   const { runId, order } = jumpContext();
-  const orders: JumpOrder[] = j.kind === 'level' && j.order === null ? [order, order === 'automatic' ? 'approved' : 'automatic'] : [j.kind === 'level' && j.order ? j.order : order];
+  const orders: JumpOrder[] =
+    j.kind === 'level' && j.order === null
+      ? [order, order === 'automatic' ? 'approved' : 'automatic']
+      : [j.kind === 'level' && j.order ? j.order : order];
   const where = j.kind !== 'id' && runId !== null ? ` · run #${runId}` : '';
   return orders.map((o): Action => ({
     id: `jump.${o}.${query.trim()}`,
     title: `${jumpTitle(j, o)}${where}`,
     group: 'Inspector',
-    unavailable: () => (j.kind !== 'id' && runId === null ? 'no run is open: pick one in Pools or open one of its candidates' : null),
+    unavailable: () =>
+      j.kind !== 'id' && runId === null
+        ? 'no run is open: pick one in Pools or open one of its candidates'
+        : null,
     perform: () => void jumpTo(j, runId, o),
   }));
 }

@@ -28,7 +28,6 @@ export interface StripLevel {
 
 const STRIP_OPEN_KEY = 'studio-inspector-strip-open';
 
-
 class InspectorCuration {
   /** Whether the filmstrip's thumbnails show (folded to its one-line heading otherwise), kept per user. */
   stripOpen = $state(savedSwitch(STRIP_OPEN_KEY, true));
@@ -105,14 +104,22 @@ class InspectorCuration {
 
   private async loadNeighbours(c: CandidateDetail): Promise<void> {
     if (pool.runId === c.runId && pool.shown.some((r) => r.id === c.id)) {
-      this.neighbours = pool.shown.filter((r) => r.slot === c.slot).map((r) => ({ id: r.id, failed: r.failure !== null }));
+      this.neighbours = pool.shown
+        .filter((r) => r.slot === c.slot)
+        .map((r) => ({ id: r.id, failed: r.failure !== null }));
       return;
     }
     try {
-      const page = await studio.client.call('candidates.list', { runId: c.runId, slot: c.slot, limit: 2000, withLevels: false });
-      if (this.candidate?.id === c.id) this.neighbours = page.items.map((r) => ({ id: r.id, failed: r.failure !== null }));
+      const page = await studio.client.call('candidates.list', {
+        runId: c.runId,
+        slot: c.slot,
+        limit: 2000,
+        withLevels: false,
+      });
+      if (this.candidate?.id === c.id)
+        this.neighbours = page.items.map((r) => ({ id: r.id, failed: r.failure !== null }));
     } catch (e) {
-      studio.report('Could not read the candidate\'s pool', e);
+      studio.report("Could not read the candidate's pool", e);
     }
   }
 
@@ -125,7 +132,12 @@ class InspectorCuration {
       const ids = view.levels.map((l) => l.candidateId).filter((id): id is number => id !== null);
       const levels = new Map<number, { level: unknown; slot: number; index: number }>();
       if (ids.length) {
-        const page = await studio.client.call('candidates.list', { runId, shipped: kind, limit: 2000, withLevels: true });
+        const page = await studio.client.call('candidates.list', {
+          runId,
+          shipped: kind,
+          limit: 2000,
+          withLevels: true,
+        });
         for (const r of page.items) levels.set(r.id, { level: r.level, slot: r.slot, index: r.index });
       }
       // The designer may have moved to another run's candidate meanwhile: drop this answer.
@@ -133,12 +145,20 @@ class InspectorCuration {
       const { game, rules } = owner;
       this.strip = view.levels.map((l) => {
         const got = l.candidateId === null ? undefined : levels.get(l.candidateId);
-        return { level: l.level, candidateId: l.candidateId, slot: got?.slot ?? null, index: got?.index ?? null, game, rules, levelJson: got?.level ?? null };
+        return {
+          level: l.level,
+          candidateId: l.candidateId,
+          slot: got?.slot ?? null,
+          index: got?.index ?? null,
+          game,
+          rules,
+          levelJson: got?.level ?? null,
+        };
       });
       this.stripRunId = runId;
       this.stripKind = kind;
     } catch (e) {
-      studio.report('Could not read the run\'s shipped order', e);
+      studio.report("Could not read the run's shipped order", e);
     }
   }
 
@@ -178,7 +198,8 @@ class InspectorCuration {
     if (from === null) return null;
     const i = this.neighbours.findIndex((n) => n.id === from);
     if (i < 0) return null;
-    for (let k = i + dir; k >= 0 && k < this.neighbours.length; k += dir) if (!this.neighbours[k]!.failed) return this.neighbours[k]!.id;
+    for (let k = i + dir; k >= 0 && k < this.neighbours.length; k += dir)
+      if (!this.neighbours[k]!.failed) return this.neighbours[k]!.id;
     return null;
   }
 
@@ -212,7 +233,10 @@ class InspectorCuration {
     const c = this.candidate;
     if (!c) return;
     try {
-      const res = pool.runId === c.runId ? await pool.curate('candidates.setVerdict', { candidateIds: [c.id], verdict }) : await studio.client.call('candidates.setVerdict', { candidateIds: [c.id], verdict });
+      const res =
+        pool.runId === c.runId
+          ? await pool.curate('candidates.setVerdict', { candidateIds: [c.id], verdict })
+          : await studio.client.call('candidates.setVerdict', { candidateIds: [c.id], verdict });
       if (!res) return;
       this.absorb(res);
       // Auto-advance from this candidate, unless the designer has moved on meanwhile.
@@ -230,7 +254,10 @@ class InspectorCuration {
     const c = this.candidate;
     if (!c) return;
     try {
-      const res = pool.runId === c.runId ? await pool.curate('candidates.setNote', { candidateId: c.id, note }) : await studio.client.call('candidates.setNote', { candidateId: c.id, note });
+      const res =
+        pool.runId === c.runId
+          ? await pool.curate('candidates.setNote', { candidateId: c.id, note })
+          : await studio.client.call('candidates.setNote', { candidateId: c.id, note });
       if (res) this.absorb(res);
     } catch (e) {
       studio.report('Could not save the note', e);
@@ -241,7 +268,10 @@ class InspectorCuration {
     const c = this.candidate;
     if (!c || tags.length === 0) return;
     try {
-      const res = pool.runId === c.runId ? await pool.curate('candidates.setTags', { candidateIds: [c.id], tags, mode }) : await studio.client.call('candidates.setTags', { candidateIds: [c.id], tags, mode });
+      const res =
+        pool.runId === c.runId
+          ? await pool.curate('candidates.setTags', { candidateIds: [c.id], tags, mode })
+          : await studio.client.call('candidates.setTags', { candidateIds: [c.id], tags, mode });
       if (res) this.absorb(res);
     } catch (e) {
       studio.report('Could not change the tags', e);

@@ -22,9 +22,26 @@ export interface Shown {
   place: { plan: unknown; slot: number } | null;
 }
 
-export function shownFromLevel(game: GameId, rules: unknown, level: unknown, label: string, metrics: Record<string, number> | null = null, candidate: CandidateDetail | null = null, place: Shown['place'] = null): Shown {
+export function shownFromLevel(
+  game: GameId,
+  rules: unknown,
+  level: unknown,
+  label: string,
+  metrics: Record<string, number> | null = null,
+  candidate: CandidateDetail | null = null,
+  place: Shown['place'] = null,
+): Shown {
   const view = gameView(game);
-  return { game, view, level: view.readLevel(level), rules: view.readRules(rules), label, metrics, candidate, place };
+  return {
+    game,
+    view,
+    level: view.readLevel(level),
+    rules: view.readRules(rules),
+    label,
+    metrics,
+    candidate,
+    place,
+  };
 }
 
 export function shownFromCandidate(c: CandidateDetail): Shown {
@@ -61,5 +78,12 @@ export function parsePackText(text: string, fileName: string): OpenPack {
     throw e;
   }
   const pack = game.parsePack(json) as { rules: unknown; seed: number; plan: unknown };
-  return { game: game.id, fileName, rules: pack.rules, levels: game.packLevels(pack), seed: pack.seed, plan: pack.plan };
+  return {
+    game: game.id,
+    fileName,
+    rules: pack.rules,
+    levels: game.packLevels(pack),
+    seed: pack.seed,
+    plan: pack.plan,
+  };
 }

@@ -27,13 +27,17 @@ export class Viewport {
       if (!(empty && e.evt.button === 0) && e.evt.button !== 1) return;
       e.evt.preventDefault();
       // preventDefault keeps focus where it was: let go of a text field so board keys work.
-      if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
+      if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+        document.activeElement.blur();
       this.panning = { x: e.evt.clientX, y: e.evt.clientY, sx: stage.x(), sy: stage.y() };
       stage.container().style.cursor = 'grabbing';
     };
     const onMove = (e: PointerEvent): void => {
       if (!this.panning) return;
-      stage.position({ x: this.panning.sx + e.clientX - this.panning.x, y: this.panning.sy + e.clientY - this.panning.y });
+      stage.position({
+        x: this.panning.sx + e.clientX - this.panning.x,
+        y: this.panning.sy + e.clientY - this.panning.y,
+      });
       stage.batchDraw();
     };
     const onUp = (): void => {
@@ -57,7 +61,8 @@ export class Viewport {
   zoomAt(f: number, p: { x: number; y: number }): void {
     const old = this.zoom;
     const next = Math.min(12, Math.max(0.25, old * f));
-    const wx = (p.x - this.stage.x()) / old, wy = (p.y - this.stage.y()) / old;
+    const wx = (p.x - this.stage.x()) / old,
+      wy = (p.y - this.stage.y()) / old;
     this.zoom = next;
     this.stage.scale({ x: next, y: next });
     this.stage.position({ x: p.x - wx * next, y: p.y - wy * next });
@@ -83,12 +88,16 @@ export class Viewport {
 }
 
 /** Page-pixel centre of a stage-space point of a node's parent transform (for tests and tooltips). */
-export function pagePoint(stage: Konva.Stage, node: Konva.Node, x: number, y: number): { x: number; y: number } {
+export function pagePoint(
+  stage: Konva.Stage,
+  node: Konva.Node,
+  x: number,
+  y: number,
+): { x: number; y: number } {
   const p = node.getAbsoluteTransform().point({ x, y });
   const r = stage.container().getBoundingClientRect();
   return { x: r.left + p.x, y: r.top + p.y };
 }
-
 
 /** Save the board as a PNG at twice its pixels, named after the level's id. */
 export function exportStagePng(stage: Konva.Stage, label: string): void {

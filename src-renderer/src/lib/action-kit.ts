@@ -5,7 +5,19 @@
  */
 import { studio, type PageId } from './studio.svelte';
 
-export type ActionGroup = 'Go to' | 'View' | 'Studio' | 'Runs' | 'Pools' | 'Inspector' | 'Plots' | 'Duplicates' | 'Ordering' | 'Compare' | 'Export' | 'Experiments';
+export type ActionGroup =
+  | 'Go to'
+  | 'View'
+  | 'Studio'
+  | 'Runs'
+  | 'Pools'
+  | 'Inspector'
+  | 'Plots'
+  | 'Duplicates'
+  | 'Ordering'
+  | 'Compare'
+  | 'Export'
+  | 'Experiments';
 
 export interface Action {
   id: string;
@@ -77,7 +89,8 @@ export function typing(): boolean {
   const el = document.activeElement;
   if (!el) return false;
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'file'].includes(el.type);
+  if (el instanceof HTMLInputElement)
+    return !['button', 'checkbox', 'radio', 'range', 'file'].includes(el.type);
   return (el as HTMLElement).isContentEditable === true;
 }
 

@@ -119,7 +119,14 @@ export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): b
   if (want.has('mod') !== mod) return false;
   if (want.has('alt') !== e.altKey) return false;
   if (want.has('shift') !== e.shiftKey && !(shiftToo && e.shiftKey)) return false;
-  const pressed = e.code === 'Space' ? 'space' : e.code.startsWith('Digit') ? e.code.slice(5) : e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
+  const pressed =
+    e.code === 'Space'
+      ? 'space'
+      : e.code.startsWith('Digit')
+        ? e.code.slice(5)
+        : e.code.startsWith('Key')
+          ? e.code.slice(3).toLowerCase()
+          : e.key.toLowerCase();
   return pressed === key;
 }
 

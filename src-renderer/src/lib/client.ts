@@ -2,7 +2,14 @@
  * Picks the transport once at start: the Electron preload bridge when present, else the
  * WebSocket client of the local server. The rest of the renderer only sees StudioClient.
  */
-import type { ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
+import type {
+  ApiEnvelope,
+  ApiEventName,
+  ApiEvents,
+  ApiMethodName,
+  ApiReply,
+  StudioClient,
+} from '../../../src-shared/api';
 import { unwrap } from './errors';
 import { createWsClient } from './ws-client';
 
@@ -21,7 +28,8 @@ declare global {
 
 function bridgeClient(bridge: Bridge): StudioClient {
   // `call` and `submit` differ only in what the compiler lets through.
-  const send = async <K extends ApiMethodName>(name: K, args: unknown): Promise<ApiReply<K>> => unwrap(await bridge.call(name, args)) as ApiReply<K>;
+  const send = async <K extends ApiMethodName>(name: K, args: unknown): Promise<ApiReply<K>> =>
+    unwrap(await bridge.call(name, args)) as ApiReply<K>;
   return {
     transport: 'electron',
     call: send,
@@ -37,7 +45,9 @@ export function connect(): StudioClient {
   // The server writes the token into the page it serves (a reopened page without ?token=
   // loads by its cookie, which the socket itself does not accept).
   const token =
-    document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content || new URLSearchParams(window.location.search).get('token') || '';
+    document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ||
+    new URLSearchParams(window.location.search).get('token') ||
+    '';
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return createWsClient(`${proto}//${window.location.host}/ws`, token);
 }

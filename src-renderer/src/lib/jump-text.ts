@@ -24,7 +24,8 @@ export function parseJump(text: string): JumpTarget | null {
   if (id) return { kind: 'id', id: Number(id[1]) };
   const cand = /^l\s*(\d{1,6})(?:\s*[·.,/\s-]*\s*c\s*(\d{1,6}))?$/.exec(t);
   if (cand) {
-    const slot = Number(cand[1]) - 1, index = cand[2] === undefined ? 0 : Number(cand[2]) - 1;
+    const slot = Number(cand[1]) - 1,
+      index = cand[2] === undefined ? 0 : Number(cand[2]) - 1;
     return slot >= 0 && index >= 0 ? { kind: 'candidate', slot, index } : null;
   }
   const lv = /^(?:(automatic|approved)\s+)?(?:level\s*)?(\d{1,6})$/.exec(t);

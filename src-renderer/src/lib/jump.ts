@@ -12,7 +12,11 @@ export { jumpTitle, parseJump, type JumpOrder, type JumpTarget } from './jump-te
  * Open the jump's candidate in the inspector; returns null, or why nothing opened (in a
  * designer's words). `runId` is the run level numbers and pools are read in.
  */
-export async function performJump(j: JumpTarget, runId: number | null, order: JumpOrder): Promise<string | null> {
+export async function performJump(
+  j: JumpTarget,
+  runId: number | null,
+  order: JumpOrder,
+): Promise<string | null> {
   if (j.kind === 'id') {
     studio.inspect({ kind: 'candidate', candidateId: j.id });
     return null;
@@ -22,15 +26,24 @@ export async function performJump(j: JumpTarget, runId: number | null, order: Ju
     const kind = j.order ?? order;
     const view = await studio.client.call('orderings.get', { runId, kind });
     const at = view.levels.find((l) => l.level === j.level);
-    if (!at) return `the ${kind} order of run #${runId} has ${view.levels.length === 0 ? 'no levels yet' : `levels 1 to ${view.levels.length}`}, not level ${j.level}`;
-    if (at.candidateId === null) return `level ${j.level} of the ${kind} order of run #${runId} is not filled`;
+    if (!at)
+      return `the ${kind} order of run #${runId} has ${view.levels.length === 0 ? 'no levels yet' : `levels 1 to ${view.levels.length}`}, not level ${j.level}`;
+    if (at.candidateId === null)
+      return `level ${j.level} of the ${kind} order of run #${runId} is not filled`;
     studio.inspect({ kind: 'candidate', candidateId: at.candidateId });
     return null;
   }
-  const page = await studio.client.call('candidates.list', { runId, slot: j.slot, limit: 2000, withLevels: false });
+  const page = await studio.client.call('candidates.list', {
+    runId,
+    slot: j.slot,
+    limit: 2000,
+    withLevels: false,
+  });
   const c = page.items.find((r) => r.index === j.index);
-  if (!c) return `run #${runId} has no candidate ${candidateName(j.slot, j.index)}${page.items.length ? ` (pool L${j.slot + 1} holds c1 to c${page.items.length})` : ` (it has no pool L${j.slot + 1})`}`;
-  if (c.failure !== null) return `candidate ${candidateName(j.slot, j.index)} gave up (${c.failure}): it has no level to show`;
+  if (!c)
+    return `run #${runId} has no candidate ${candidateName(j.slot, j.index)}${page.items.length ? ` (pool L${j.slot + 1} holds c1 to c${page.items.length})` : ` (it has no pool L${j.slot + 1})`}`;
+  if (c.failure !== null)
+    return `candidate ${candidateName(j.slot, j.index)} gave up (${c.failure}): it has no level to show`;
   studio.inspect({ kind: 'candidate', candidateId: c.id });
   return null;
 }

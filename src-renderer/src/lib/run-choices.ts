@@ -47,14 +47,19 @@ export function ownRunLabel(run: RunSummary, title: string = run.game): string {
 
 /** Any run as a picker names it: an experiment's with its experiment ("Experiment #3 · Base · seed 1"). */
 export function runLabel(run: RunSummary, title: string = run.game): string {
-  return run.experiment ? `${experimentGroupLabel(run)} · ${experimentRunLabel(run)}` : ownRunLabel(run, title);
+  return run.experiment
+    ? `${experimentGroupLabel(run)} · ${experimentRunLabel(run)}`
+    : ownRunLabel(run, title);
 }
 
 /**
  * Split `runs` into the designer's own and experiments' groups. With `showExperimentRuns` off,
  * a group holds only the runs in `keep` (the ones a page shows), and is left out when empty.
  */
-export function runChoices(runs: readonly RunSummary[], o: { showExperimentRuns: boolean; keep?: readonly (number | null)[] }): RunChoices {
+export function runChoices(
+  runs: readonly RunSummary[],
+  o: { showExperimentRuns: boolean; keep?: readonly (number | null)[] },
+): RunChoices {
   const keep = new Set(o.keep ?? []);
   const own: RunSummary[] = [];
   const byExperiment = new Map<number, RunSummary[]>();
@@ -68,14 +73,23 @@ export function runChoices(runs: readonly RunSummary[], o: { showExperimentRuns:
     else byExperiment.set(r.experiment.id, [r]);
   }
   const groups: ExperimentRunGroup[] = [];
-  let experimentRuns = 0, hidden = 0;
+  let experimentRuns = 0,
+    hidden = 0;
   // Newest experiment first, as runs are listed newest first.
   for (const [experimentId, all] of [...byExperiment].sort((a, b) => b[0] - a[0])) {
     experimentRuns += all.length;
-    const sorted = [...all].sort((a, b) => a.experiment!.arm - b.experiment!.arm || a.seed - b.seed || a.id - b.id);
+    const sorted = [...all].sort(
+      (a, b) => a.experiment!.arm - b.experiment!.arm || a.seed - b.seed || a.id - b.id,
+    );
     const offered = o.showExperimentRuns ? sorted : sorted.filter((r) => keep.has(r.id));
     hidden += all.length - offered.length;
-    if (offered.length > 0) groups.push({ experimentId, label: experimentGroupLabel(sorted[0]!), runs: offered, total: all.length });
+    if (offered.length > 0)
+      groups.push({
+        experimentId,
+        label: experimentGroupLabel(sorted[0]!),
+        runs: offered,
+        total: all.length,
+      });
   }
   return { own, groups, experimentRuns, hidden };
 }
@@ -98,7 +112,9 @@ export function comparePartner(a: RunSummary, others: readonly RunSummary[]): Ru
   const e = a.experiment;
   if (e) {
     const arm = e.arm === 0 ? 1 : 0;
-    const same = others.find((r) => r.experiment?.id === e.id && r.experiment.arm === arm && r.seed === a.seed);
+    const same = others.find(
+      (r) => r.experiment?.id === e.id && r.experiment.arm === arm && r.seed === a.seed,
+    );
     if (same) return same;
   }
   return others.find((r) => r.experiment === null) ?? others[0] ?? null;

@@ -9,7 +9,8 @@ import { savedSwitch, saveSwitch } from './saved-switch';
 
 const EXPERIMENT_RUNS_KEY = 'studio-show-experiment-runs';
 
-export type PageId = 'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
+export type PageId =
+  'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
 
 export interface ShownError {
   id: number;
@@ -32,8 +33,15 @@ const shows = (r: RunSummary): boolean => r.status === 'done' || r.status === 'i
  */
 export type InspectTarget =
   | { kind: 'candidate'; candidateId: number }
-  | { kind: 'level'; game: GameId; rules: unknown; level: unknown; label: string; plan?: unknown; slot?: number };
-
+  | {
+      kind: 'level';
+      game: GameId;
+      rules: unknown;
+      level: unknown;
+      label: string;
+      plan?: unknown;
+      slot?: number;
+    };
 
 class Studio {
   client: StudioClient = connect();
@@ -87,7 +95,8 @@ class Studio {
   async loadRuns(): Promise<void> {
     try {
       this.runs = await this.client.call('runs.list', {});
-      if (this.selectedRunId !== null && !this.runs.some((r) => r.id === this.selectedRunId)) this.selectedRunId = null;
+      if (this.selectedRunId !== null && !this.runs.some((r) => r.id === this.selectedRunId))
+        this.selectedRunId = null;
       if (this.selectedRunId === null) this.selectedRunId = firstRun(this.runs, shows)?.id ?? null;
     } catch (e) {
       this.report('Could not load the runs', e);
@@ -109,7 +118,10 @@ class Studio {
     const detail = api && e.body.message !== message ? `${e.body.code}: ${e.body.message}` : null;
     // Untracked read: a report made inside an effect must not make that effect depend on the
     // error list (it would re-run on its own report, and loop if it fails again).
-    this.errors = [...untrack(() => this.errors), { id: errorId++, title, message, detail, at: new Date().toLocaleTimeString() }];
+    this.errors = [
+      ...untrack(() => this.errors),
+      { id: errorId++, title, message, detail, at: new Date().toLocaleTimeString() },
+    ];
   }
 
   dismiss(id: number): void {
@@ -119,7 +131,10 @@ class Studio {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const [games, runs] = await Promise.all([this.client.call('games.list', {}), this.client.call('runs.list', {})]);
+      const [games, runs] = await Promise.all([
+        this.client.call('games.list', {}),
+        this.client.call('runs.list', {}),
+      ]);
       this.games = games;
       this.runs = runs;
       if (this.selectedRunId === null) this.selectedRunId = firstRun(runs, shows)?.id ?? null;

@@ -3,7 +3,14 @@
  * The socket's first message carries the access token (the server accepts no cookie or
  * address token on the socket), and calls wait until the server has accepted it.
  */
-import type { ApiEnvelope, ApiEventName, ApiEvents, ApiMethodName, ApiReply, StudioClient } from '../../../src-shared/api';
+import type {
+  ApiEnvelope,
+  ApiEventName,
+  ApiEvents,
+  ApiMethodName,
+  ApiReply,
+  StudioClient,
+} from '../../../src-shared/api';
 import { formatBytes, MAX_MESSAGE_BYTES } from '../../../src-shared/transport-limits';
 import { StudioError, unwrap } from './errors';
 
@@ -16,8 +23,10 @@ const internal = (message: string): StudioError => new StudioError({ code: 'inte
 
 /** Why the server closed the socket, in a sentence (codes from src-main/server/sockets.ts). */
 function closeReason(code: number): string {
-  if (code === 4403 || code === 4401) return 'The studio server refused the access token. Open the exact URL it printed when it started (it ends in ?token=...).';
-  if (code === 1009) return `A message was over the ${formatBytes(MAX_MESSAGE_BYTES)} the studio server accepts, so it closed the connection.`;
+  if (code === 4403 || code === 4401)
+    return 'The studio server refused the access token. Open the exact URL it printed when it started (it ends in ?token=...).';
+  if (code === 1009)
+    return `A message was over the ${formatBytes(MAX_MESSAGE_BYTES)} the studio server accepts, so it closed the connection.`;
   return 'Connection to the studio server closed';
 }
 
@@ -43,7 +52,9 @@ export function createWsClient(url: string, token: string): StudioClient {
       ws.onerror = () => {
         if (accepted) return;
         opening = null;
-        reject(internal('Cannot reach the studio server (is it running, and is the token in the URL right?)'));
+        reject(
+          internal('Cannot reach the studio server (is it running, and is the token in the URL right?)'),
+        );
       };
       ws.onclose = (e) => {
         socket = null;
@@ -55,7 +66,13 @@ export function createWsClient(url: string, token: string): StudioClient {
         pending.clear();
       };
       ws.onmessage = (msg) => {
-        let data: { id?: number; envelope?: ApiEnvelope<unknown>; event?: string; payload?: unknown; auth?: string };
+        let data: {
+          id?: number;
+          envelope?: ApiEnvelope<unknown>;
+          event?: string;
+          payload?: unknown;
+          auth?: string;
+        };
         try {
           data = JSON.parse(String(msg.data)) as typeof data;
         } catch {

@@ -16,7 +16,10 @@ function levelReason(): string | null {
   return steerReason() ?? (!o.shown?.levels.length ? 'the order has no levels' : null);
 }
 function filledReason(): string | null {
-  return levelReason() ?? (o.shown?.levels[o.focus - 1]?.candidateId == null ? `level ${o.focus} is not filled` : null);
+  return (
+    levelReason() ??
+    (o.shown?.levels[o.focus - 1]?.candidateId == null ? `level ${o.focus} is not filled` : null)
+  );
 }
 
 /** Move the strip's focus; with Shift the selection grows to it. */
@@ -131,7 +134,11 @@ export const orderingActions: Action[] = [
     group: 'Ordering',
     shortcut: 'U',
     keyScope: () => focusIn(STRIP, true),
-    unavailable: () => levelReason() ?? (o.targets().some((l) => o.pinnedAt(l) !== null || o.lockedAt(l) !== null) ? null : 'no selected level is pinned or locked'),
+    unavailable: () =>
+      levelReason() ??
+      (o.targets().some((l) => o.pinnedAt(l) !== null || o.lockedAt(l) !== null)
+        ? null
+        : 'no selected level is pinned or locked'),
     perform: () => void o.release(),
   },
   {
@@ -146,7 +153,9 @@ export const orderingActions: Action[] = [
   {
     id: 'ordering.move',
     get title() {
-      return o.moving ? `Pin the picked candidate to level ${o.focus}` : 'Pick up the focused card to pin it at another level';
+      return o.moving
+        ? `Pin the picked candidate to level ${o.focus}`
+        : 'Pick up the focused card to pin it at another level';
     },
     group: 'Ordering',
     shortcut: 'M',
@@ -171,7 +180,13 @@ export const orderingActions: Action[] = [
     group: 'Ordering',
     shortcut: 'Mod+Z',
     // While a steer answers, Ctrl+Z waits for it and undoes it (the history then has it).
-    unavailable: () => notOn('ordering') ?? (o.readOnly ? 'an imported pack is read-only' : !o.undoable && !o.steeringNow ? 'no change to undo' : null),
+    unavailable: () =>
+      notOn('ordering') ??
+      (o.readOnly
+        ? 'an imported pack is read-only'
+        : !o.undoable && !o.steeringNow
+          ? 'no change to undo'
+          : null),
     perform: () => void o.undo(),
   },
   {
@@ -179,7 +194,9 @@ export const orderingActions: Action[] = [
     title: 'Redo the change undone last',
     group: 'Ordering',
     shortcut: 'Mod+Shift+Z',
-    unavailable: () => notOn('ordering') ?? (o.readOnly ? 'an imported pack is read-only' : !o.redoable ? 'no undone change to redo' : null),
+    unavailable: () =>
+      notOn('ordering') ??
+      (o.readOnly ? 'an imported pack is read-only' : !o.redoable ? 'no undone change to redo' : null),
     perform: () => void o.redo(),
   },
 ];

@@ -7,7 +7,14 @@
  * game's rules only after the designer confirms, which the pack records).
  */
 import { SvelteSet } from 'svelte/reactivity';
-import type { HistoryState, OrderingKind, OrderingView, SteerResult, Steering, SwapOptions } from '../../../src-shared/api';
+import type {
+  HistoryState,
+  OrderingKind,
+  OrderingView,
+  SteerResult,
+  Steering,
+  SwapOptions,
+} from '../../../src-shared/api';
 import { studio } from '../lib/studio.svelte';
 import { StudioError, errorText } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
@@ -160,19 +167,40 @@ class OrderingScreen {
 
   /** The level JSON of every candidate the shown order ships that is not cached yet. */
   private async loadLevels(runId: number): Promise<void> {
-    const want = (this.shown?.levels ?? []).flatMap((l) => (l.candidateId !== null && !this.levels.has(l.candidateId) ? [l.candidateId] : []));
+    const want = (this.shown?.levels ?? []).flatMap((l) =>
+      l.candidateId !== null && !this.levels.has(l.candidateId) ? [l.candidateId] : [],
+    );
     if (want.length === 0) return;
     const kind = this.shownKind;
     const next = new Map(this.levels);
     const wanted = new Set(want);
     // Shipped candidates of the shown order come in one call per pool span; the steered order is not a list filter, so its pools are read.
-    const slots = kind === 'steered' ? [...new Set((this.shown?.levels ?? []).filter((l) => l.candidateId !== null && wanted.has(l.candidateId)).map((l) => l.slot!))] : null;
+    const slots =
+      kind === 'steered'
+        ? [
+            ...new Set(
+              (this.shown?.levels ?? [])
+                .filter((l) => l.candidateId !== null && wanted.has(l.candidateId))
+                .map((l) => l.slot!),
+            ),
+          ]
+        : null;
     if (slots === null) {
-      const page = await studio.client.call('candidates.list', { runId, shipped: kind as 'automatic' | 'approved', limit: 2000, withLevels: true });
+      const page = await studio.client.call('candidates.list', {
+        runId,
+        shipped: kind as 'automatic' | 'approved',
+        limit: 2000,
+        withLevels: true,
+      });
       for (const r of page.items) next.set(r.id, r.level);
     } else {
       for (let i = 0; i < slots.length; i++) {
-        const page = await studio.client.call('candidates.list', { runId, slot: slots[i]!, limit: 2000, withLevels: true });
+        const page = await studio.client.call('candidates.list', {
+          runId,
+          slot: slots[i]!,
+          limit: 2000,
+          withLevels: true,
+        });
         for (const r of page.items) if (wanted.has(r.id)) next.set(r.id, r.level);
       }
     }
@@ -232,7 +260,9 @@ class OrderingScreen {
     if (runId === null || this.steerBlocked !== null) return Promise.resolve(false);
     this.steersWaiting++;
     this.steeringNow = true;
-    return this.enqueue(() => this.steerNow(runId, typeof change === 'function' ? change : () => change)).finally(() => {
+    return this.enqueue(() =>
+      this.steerNow(runId, typeof change === 'function' ? change : () => change),
+    ).finally(() => {
       this.steeringNow = --this.steersWaiting > 0;
     });
   }
@@ -244,7 +274,11 @@ class OrderingScreen {
     this.refusal = null;
     try {
       // The first steering acts on the order shown: over approved candidates when that is the approved order.
-      const r: SteerResult = await studio.client.call('orderings.steer', { runId, approved: change.approved ?? this.basisApproved, ...change });
+      const r: SteerResult = await studio.client.call('orderings.steer', {
+        runId,
+        approved: change.approved ?? this.basisApproved,
+        ...change,
+      });
       if (this.runId !== runId) return false;
       this.steering = r.steering;
       this.steered = r.ordering;
@@ -258,7 +292,11 @@ class OrderingScreen {
       return true;
     } catch (e) {
       // Impossible constraints: the server names the levels and the rule; nothing changed.
-      if (e instanceof StudioError && e.body.code === 'conflict') this.refusal = e.body.message.replace(/^these constraints cannot hold: /, 'These constraints cannot hold: ');
+      if (e instanceof StudioError && e.body.code === 'conflict')
+        this.refusal = e.body.message.replace(
+          /^these constraints cannot hold: /,
+          'These constraints cannot hold: ',
+        );
       else studio.report(`Could not steer the order of run ${runId}`, e);
       return false;
     }
@@ -296,12 +334,19 @@ class OrderingScreen {
   }
 
   lockUpTo(k = this.focus): Promise<boolean> {
-    return this.steer(() => ({ lock: Array.from({ length: k }, (_, i) => i + 1).filter((l) => this.lockedAt(l) === null && this.pinnedAt(l) === null) }));
+    return this.steer(() => ({
+      lock: Array.from({ length: k }, (_, i) => i + 1).filter(
+        (l) => this.lockedAt(l) === null && this.pinnedAt(l) === null,
+      ),
+    }));
   }
 
   /** Unpin and unlock the targeted levels (they go back to the search). */
   release(levels = this.targets()): Promise<boolean> {
-    return this.steer(() => ({ unpin: levels.filter((l) => this.pinnedAt(l) !== null), unlock: levels.filter((l) => this.lockedAt(l) !== null) }));
+    return this.steer(() => ({
+      unpin: levels.filter((l) => this.pinnedAt(l) !== null),
+      unlock: levels.filter((l) => this.lockedAt(l) !== null),
+    }));
   }
 
   excludeAt(level = this.focus): Promise<boolean> {
@@ -330,7 +375,10 @@ class OrderingScreen {
       return;
     }
     const m = this.moving;
-    if (m.level === this.focus) { this.moving = null; return; }
+    if (m.level === this.focus) {
+      this.moving = null;
+      return;
+    }
     await this.pin(this.focus, m.candidateId);
   }
 
@@ -429,12 +477,24 @@ class OrderingScreen {
     this.exporting = true;
     this.exportError = null;
     try {
-      const r = await exportPack(studio.client, { runId, kind, layout: 'file', ...(allowBreaks ? { allowBreaks: true } : {}) });
+      const r = await exportPack(studio.client, {
+        runId,
+        kind,
+        layout: 'file',
+        ...(allowBreaks ? { allowBreaks: true } : {}),
+      });
       if (r) this.exported = { ...r, kind, forced: allowBreaks ? (this.exportBreaks?.length ?? 0) : 0 };
       this.exportBreaks = null;
     } catch (e) {
-      if (!allowBreaks && e instanceof StudioError && e.body.code === 'conflict' && e.body.fields?.some((f) => f.field.startsWith('breaks.'))) {
-        this.exportBreaks = e.body.fields.filter((f) => f.field.startsWith('breaks.')).map((f) => `${f.field.replace(/^breaks\.level /, 'level ')}: ${f.message}`);
+      if (
+        !allowBreaks &&
+        e instanceof StudioError &&
+        e.body.code === 'conflict' &&
+        e.body.fields?.some((f) => f.field.startsWith('breaks.'))
+      ) {
+        this.exportBreaks = e.body.fields
+          .filter((f) => f.field.startsWith('breaks.'))
+          .map((f) => `${f.field.replace(/^breaks\.level /, 'level ')}: ${f.message}`);
       } else {
         this.exportError = errorText(e);
         studio.report(`Could not export the ${kind} pack of run ${runId}`, e);

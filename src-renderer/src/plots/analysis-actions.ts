@@ -32,7 +32,9 @@ function triage(id: string, title: string, shortcut: string, decision: 'reject-a
       const why = decideReason();
       if (why) return why;
       const side = dupView.selected![decision === 'reject-a' ? 'a' : 'b'];
-      return side.verdict === 'rejected' ? `${decision === 'reject-a' ? 'A' : 'B'} is rejected already` : null;
+      return side.verdict === 'rejected'
+        ? `${decision === 'reject-a' ? 'A' : 'B'} is rejected already`
+        : null;
     },
     perform: () => void dupView.decide(decision),
   };
@@ -47,7 +49,9 @@ function inspectSide(side: 'a' | 'b'): Action {
     id: `compare.inspect${label}`,
     title: `Open run ${label}’s level in the inspector`,
     group: 'Compare',
-    unavailable: () => compareReason() ?? ((cs.pair?.[side] ?? null) === null ? `run ${label} has no level ${cs.level}` : null),
+    unavailable: () =>
+      compareReason() ??
+      ((cs.pair?.[side] ?? null) === null ? `run ${label} has no level ${cs.level}` : null),
     perform: () => {
       const id = cs.pair?.[side] ?? null;
       if (id !== null) studio.inspect({ kind: 'candidate', candidateId: id });
@@ -77,17 +81,52 @@ export const analysisActions: Action[] = [
     unavailable: () => notOn('plots') ?? (studio.selectedRunId === null ? 'no run is selected' : null),
     perform: () => plotsView.reload(),
   },
-  { id: 'duplicates.next', title: 'Next pair', group: 'Duplicates', shortcut: 'ArrowDown', unavailable: pairReason, perform: () => dupView.move(1) },
-  { id: 'duplicates.prev', title: 'Previous pair', group: 'Duplicates', shortcut: 'ArrowUp', unavailable: pairReason, perform: () => dupView.move(-1) },
-  { id: 'duplicates.align', title: 'Toggle lining B up with A', group: 'Duplicates', shortcut: 'T', unavailable: () => notOn('duplicates'), perform: () => { dupView.align = !dupView.align; } },
-  { id: 'duplicates.labels', title: 'Toggle index labels', group: 'Duplicates', shortcut: 'L', unavailable: () => notOn('duplicates'), perform: () => { dupView.labels = !dupView.labels; } },
+  {
+    id: 'duplicates.next',
+    title: 'Next pair',
+    group: 'Duplicates',
+    shortcut: 'ArrowDown',
+    unavailable: pairReason,
+    perform: () => dupView.move(1),
+  },
+  {
+    id: 'duplicates.prev',
+    title: 'Previous pair',
+    group: 'Duplicates',
+    shortcut: 'ArrowUp',
+    unavailable: pairReason,
+    perform: () => dupView.move(-1),
+  },
+  {
+    id: 'duplicates.align',
+    title: 'Toggle lining B up with A',
+    group: 'Duplicates',
+    shortcut: 'T',
+    unavailable: () => notOn('duplicates'),
+    perform: () => {
+      dupView.align = !dupView.align;
+    },
+  },
+  {
+    id: 'duplicates.labels',
+    title: 'Toggle index labels',
+    group: 'Duplicates',
+    shortcut: 'L',
+    unavailable: () => notOn('duplicates'),
+    perform: () => {
+      dupView.labels = !dupView.labels;
+    },
+  },
   {
     id: 'duplicates.fit',
     title: 'Fit both boards (reset the shared zoom)',
     group: 'Duplicates',
     shortcut: 'F',
-    unavailable: () => selectedPairReason() ?? (isFitted(dupView.zoom) ? 'the boards are fitted already' : null),
-    perform: () => { dupView.zoom = NO_ZOOM; },
+    unavailable: () =>
+      selectedPairReason() ?? (isFitted(dupView.zoom) ? 'the boards are fitted already' : null),
+    perform: () => {
+      dupView.zoom = NO_ZOOM;
+    },
   },
   inspectPairSide('a'),
   inspectPairSide('b'),
@@ -97,7 +136,9 @@ export const analysisActions: Action[] = [
   {
     id: 'duplicates.fine',
     get title() {
-      return dupView.selected?.fine ? 'Take the pair’s fine mark off' : 'Mark the pair fine: keep both, they may both ship (then the next pair)';
+      return dupView.selected?.fine
+        ? 'Take the pair’s fine mark off'
+        : 'Mark the pair fine: keep both, they may both ship (then the next pair)';
     },
     group: 'Duplicates',
     shortcut: 'K',
@@ -109,7 +150,13 @@ export const analysisActions: Action[] = [
     title: 'Undo the run’s last change (a triage decision, a verdict, …)',
     group: 'Duplicates',
     shortcut: 'Mod+Z',
-    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : !dupView.history?.undo && !dupView.busy ? 'no change to undo' : null),
+    unavailable: () =>
+      notOn('duplicates') ??
+      (dupView.loadedFor === null
+        ? 'no run is open'
+        : !dupView.history?.undo && !dupView.busy
+          ? 'no change to undo'
+          : null),
     perform: () => void dupView.undo(),
   },
   {
@@ -117,14 +164,23 @@ export const analysisActions: Action[] = [
     title: 'Redo the change undone last',
     group: 'Duplicates',
     shortcut: 'Mod+Shift+Z',
-    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : !dupView.history?.redo && !dupView.busy ? 'no undone change to redo' : null),
+    unavailable: () =>
+      notOn('duplicates') ??
+      (dupView.loadedFor === null
+        ? 'no run is open'
+        : !dupView.history?.redo && !dupView.busy
+          ? 'no undone change to redo'
+          : null),
     perform: () => void dupView.redo(),
   },
   {
     id: 'duplicates.recompute',
-    title: 'Recompute the steered order with the triage (rejected candidates leave, fine pairs may both ship)',
+    title:
+      'Recompute the steered order with the triage (rejected candidates leave, fine pairs may both ship)',
     group: 'Duplicates',
-    unavailable: () => notOn('duplicates') ?? (dupView.loadedFor === null ? 'no run is open' : dupView.recomputing ? 'it is being recomputed' : null),
+    unavailable: () =>
+      notOn('duplicates') ??
+      (dupView.loadedFor === null ? 'no run is open' : dupView.recomputing ? 'it is being recomputed' : null),
     perform: () => void dupView.recompute(),
   },
   {
@@ -148,7 +204,8 @@ export const analysisActions: Action[] = [
     title: 'Swap runs A and B',
     group: 'Compare',
     shortcut: 'S',
-    unavailable: () => notOn('compare') ?? (cs.a === null || cs.b === null ? 'pick two runs of one game first' : null),
+    unavailable: () =>
+      notOn('compare') ?? (cs.a === null || cs.b === null ? 'pick two runs of one game first' : null),
     perform: () => cs.swap(),
   },
   {
@@ -157,7 +214,9 @@ export const analysisActions: Action[] = [
     group: 'Compare',
     shortcut: 'F',
     unavailable: () => compareReason() ?? (isFitted(cs.zoom) ? 'the boards are fitted already' : null),
-    perform: () => { cs.zoom = NO_ZOOM; },
+    perform: () => {
+      cs.zoom = NO_ZOOM;
+    },
   },
   inspectSide('a'),
   inspectSide('b'),

@@ -55,7 +55,11 @@ export function verdictLabel(v: string): string {
  * `attr` = key(datum) of the datum it shows (Plot draws one element per index entry, in
  * index order).
  */
-export function tagMarks<T>(data: readonly T[], key: (d: T) => string | number | null, attr = 'data-candidate'): RenderFunction {
+export function tagMarks<T>(
+  data: readonly T[],
+  key: (d: T) => string | number | null,
+  attr = 'data-candidate',
+): RenderFunction {
   return (index, scales, values, dimensions, context, next) => {
     const g = next ? next(index, scales, values, dimensions, context) : null;
     if (g) {
@@ -91,5 +95,11 @@ export function fmt(v: number | null | undefined, integer = false): string {
 
 /** Common style for every figure: transparent, themed text, the studio's font. */
 export function plotStyle(c: PlotColors): Partial<CSSStyleDeclaration> {
-  return { background: 'transparent', color: c.text, fontSize: '12px', fontFamily: 'system-ui, sans-serif', overflow: 'visible' };
+  return {
+    background: 'transparent',
+    color: c.text,
+    fontSize: '12px',
+    fontFamily: 'system-ui, sans-serif',
+    overflow: 'visible',
+  };
 }

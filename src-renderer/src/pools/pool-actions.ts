@@ -69,7 +69,8 @@ export const poolActions: Action[] = [
     title: 'Bigger thumbnails',
     group: 'Pools',
     shortcut: '=',
-    unavailable: () => notOn('pools') ?? (thumbSize.width >= THUMB_MAX ? 'the thumbnails are at their biggest' : null),
+    unavailable: () =>
+      notOn('pools') ?? (thumbSize.width >= THUMB_MAX ? 'the thumbnails are at their biggest' : null),
     perform: () => thumbSize.step(1),
   },
   {
@@ -77,13 +78,18 @@ export const poolActions: Action[] = [
     title: 'Smaller thumbnails',
     group: 'Pools',
     shortcut: '-',
-    unavailable: () => notOn('pools') ?? (thumbSize.width <= THUMB_MIN ? 'the thumbnails are at their smallest' : null),
+    unavailable: () =>
+      notOn('pools') ?? (thumbSize.width <= THUMB_MIN ? 'the thumbnails are at their smallest' : null),
     perform: () => thumbSize.step(-1),
   },
   ...verdictActions({
     prefix: 'pools',
     group: 'Pools',
-    titles: { approved: 'Approve the selected candidates', rejected: 'Reject the selected candidates', none: 'Clear the verdict of the selected candidates' },
+    titles: {
+      approved: 'Approve the selected candidates',
+      rejected: 'Reject the selected candidates',
+      none: 'Clear the verdict of the selected candidates',
+    },
     keyScope: verdictKeyScope,
     unavailable: editReason,
     setVerdict: (v) => void pool.setVerdict(v),
@@ -93,7 +99,13 @@ export const poolActions: Action[] = [
     title: 'Undo the last change of this run (verdict, tag or note)',
     group: 'Pools',
     shortcut: 'Mod+Z',
-    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : !pool.undoable ? 'no change to undo' : null),
+    unavailable: () =>
+      openReason() ??
+      (pool.readOnly
+        ? 'this run is an imported pack (read-only)'
+        : !pool.undoable
+          ? 'no change to undo'
+          : null),
     perform: () => void pool.undo(),
   },
   {
@@ -101,10 +113,23 @@ export const poolActions: Action[] = [
     title: 'Redo the change undone last',
     group: 'Pools',
     shortcut: 'Mod+Shift+Z',
-    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : !pool.redoable ? 'no undone change to redo' : null),
+    unavailable: () =>
+      openReason() ??
+      (pool.readOnly
+        ? 'this run is an imported pack (read-only)'
+        : !pool.redoable
+          ? 'no undone change to redo'
+          : null),
     perform: () => void pool.redo(),
   },
-  { id: 'pools.selectAll', title: 'Select every candidate shown', group: 'Pools', shortcut: 'Mod+A', unavailable: shownReason, perform: () => pool.selectAll() },
+  {
+    id: 'pools.selectAll',
+    title: 'Select every candidate shown',
+    group: 'Pools',
+    shortcut: 'Mod+A',
+    unavailable: shownReason,
+    perform: () => pool.selectAll(),
+  },
   {
     id: 'pools.deselect',
     title: 'Clear the selection',
@@ -143,7 +168,13 @@ export const poolActions: Action[] = [
     group: 'Pools',
     shortcut: 'Enter',
     keyScope: () => focusIn(GRID),
-    unavailable: () => shownReason() ?? (!pool.focused ? 'no candidate has the focus' : pool.focused.failure !== null ? 'the focused candidate failed, so it has no level' : null),
+    unavailable: () =>
+      shownReason() ??
+      (!pool.focused
+        ? 'no candidate has the focus'
+        : pool.focused.failure !== null
+          ? 'the focused candidate failed, so it has no level'
+          : null),
     perform: () => {
       const f = pool.focused;
       if (f) studio.inspect({ kind: 'candidate', candidateId: f.id });

@@ -5,12 +5,23 @@
  * tags), each recorded in the run's history, which undo and redo replay exactly. One instance, so the action table and the page share it.
  */
 import { SvelteSet } from 'svelte/reactivity';
-import type { ApiArgs, CandidateRow, CurationChange, HistoryState, HistoryStep, RowChange, Verdict } from '../../../src-shared/api';
+import type {
+  ApiArgs,
+  CandidateRow,
+  CurationChange,
+  HistoryState,
+  HistoryStep,
+  RowChange,
+  Verdict,
+} from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/game';
 import { studio } from '../lib/studio.svelte';
 
 export type ShippedFilter = '' | 'automatic' | 'approved' | 'any' | 'none';
-export interface MetricRange { min: string; max: string }
+export interface MetricRange {
+  min: string;
+  max: string;
+}
 
 /** A candidate row plus its rank in the server's answer (q) and within its slot (qs). */
 export interface PoolRow extends CandidateRow {
@@ -82,7 +93,8 @@ class PoolState {
   /** What the grid shows, in display order (grouped by slot when `group`). */
   shown = $derived.by((): PoolRow[] => {
     let list = this.rows;
-    if (this.shipped === 'none') list = list.filter((r) => r.shippedAs.automatic === null && r.shippedAs.approved === null);
+    if (this.shipped === 'none')
+      list = list.filter((r) => r.shippedAs.automatic === null && r.shippedAs.approved === null);
     if (this.group) list = [...list].sort((a, b) => a.slot - b.slot || a.qs - b.qs);
     return list;
   });
@@ -123,7 +135,11 @@ class PoolState {
       const min = r.min.trim() === '' ? undefined : Number(r.min);
       const max = r.max.trim() === '' ? undefined : Number(r.max);
       if ((min !== undefined && Number.isFinite(min)) || (max !== undefined && Number.isFinite(max))) {
-        filters.push({ metric, ...(min !== undefined && Number.isFinite(min) ? { min } : {}), ...(max !== undefined && Number.isFinite(max) ? { max } : {}) });
+        filters.push({
+          metric,
+          ...(min !== undefined && Number.isFinite(min) ? { min } : {}),
+          ...(max !== undefined && Number.isFinite(max) ? { max } : {}),
+        });
       }
     }
     if (filters.length) q.filters = filters;
@@ -183,15 +199,19 @@ class PoolState {
     for (const [key, r] of Object.entries(this.ranges)) {
       const active = r.min.trim() !== '' || r.max.trim() !== '';
       if (same(key)) kept[key] = r;
-      else if (active) this.dropped.push(rangeText(oldInfo?.metrics.find((m) => m.key === key)?.label ?? key, r));
+      else if (active)
+        this.dropped.push(rangeText(oldInfo?.metrics.find((m) => m.key === key)?.label ?? key, r));
     }
     this.ranges = kept;
     if (!PLAIN_SORTS.includes(this.sortKey) && !same(this.sortKey)) {
-      this.dropped.push(`sort by ${oldInfo?.metrics.find((m) => m.key === this.sortKey)?.label ?? this.sortKey}`);
+      this.dropped.push(
+        `sort by ${oldInfo?.metrics.find((m) => m.key === this.sortKey)?.label ?? this.sortKey}`,
+      );
       this.sortKey = 'slot';
       this.sortDir = 'asc';
     }
-    if (this.dropped.length) this.droppedFrom = { from: oldInfo?.title ?? before, to: newInfo?.title ?? after };
+    if (this.dropped.length)
+      this.droppedFrom = { from: oldInfo?.title ?? before, to: newInfo?.title ?? after };
   }
 
   /** Every filter in force, in words ("Verdict: approved", "Fewest taps 3–3"), for the status line. */
@@ -200,7 +220,14 @@ class PoolState {
     const metrics = studio.gameInfo(this.game ?? undefined)?.metrics ?? [];
     if (this.verdict) out.push(`verdict ${this.verdict === 'none' ? 'none' : this.verdict}`);
     if (this.tag.trim()) out.push(`tag “${this.tag.trim()}”`);
-    if (this.shipped) out.push(this.shipped === 'none' ? 'not shipped' : this.shipped === 'any' ? 'shipped' : `ships in the ${this.shipped} order`);
+    if (this.shipped)
+      out.push(
+        this.shipped === 'none'
+          ? 'not shipped'
+          : this.shipped === 'any'
+            ? 'shipped'
+            : `ships in the ${this.shipped} order`,
+      );
     for (const [key, r] of Object.entries(this.ranges)) {
       if (r.min.trim() === '' && r.max.trim() === '') continue;
       out.push(rangeText(metrics.find((m) => m.key === key)?.label ?? key, r));
@@ -224,7 +251,12 @@ class PoolState {
       let offset = 0;
       let total = 0;
       do {
-        const page = await studio.client.call('candidates.list', { ...base, offset, limit: PAGE, withLevels: false });
+        const page = await studio.client.call('candidates.list', {
+          ...base,
+          offset,
+          limit: PAGE,
+          withLevels: false,
+        });
         if (gen !== this.generation) return;
         total = page.total;
         for (const item of page.items) {
@@ -256,7 +288,9 @@ class PoolState {
   async ensureLevels(indices: number[]): Promise<void> {
     if (this.runId === null) return;
     const runId = this.runId;
-    const want = indices.map((i) => this.shown[i]).filter((r): r is PoolRow => r !== undefined && r.failure === null && !this.levels.has(r.id));
+    const want = indices
+      .map((i) => this.shown[i])
+      .filter((r): r is PoolRow => r !== undefined && r.failure === null && !this.levels.has(r.id));
     if (want.length === 0) return;
     // Spans of ranks in the server order: per slot when grouped, else global.
     const spans = new Map<string, { slot?: number; from: number; to: number }>();
@@ -265,7 +299,10 @@ class PoolState {
       const rank = this.group ? r.qs : r.q;
       const s = spans.get(key);
       if (!s) spans.set(key, { ...(this.group ? { slot: r.slot } : {}), from: rank, to: rank });
-      else { s.from = Math.min(s.from, rank); s.to = Math.max(s.to, rank); }
+      else {
+        s.from = Math.min(s.from, rank);
+        s.to = Math.max(s.to, rank);
+      }
     }
     const base = this.query();
     const calls: Promise<void>[] = [];
@@ -277,7 +314,13 @@ class PoolState {
         this.pending.add(key);
         calls.push(
           studio.client
-            .call('candidates.list', { ...base, ...(s.slot !== undefined ? { slot: s.slot } : {}), offset: from, limit, withLevels: true })
+            .call('candidates.list', {
+              ...base,
+              ...(s.slot !== undefined ? { slot: s.slot } : {}),
+              offset: from,
+              limit,
+              withLevels: true,
+            })
             .then((page) => {
               if (this.runId !== runId) return;
               for (const item of page.items) if (item.level !== null) this.levels.set(item.id, item.level);
@@ -304,7 +347,7 @@ class PoolState {
       const list = await studio.client.call('history.list', { runId, limit: 1 });
       if (this.runId === runId) this.history = { runId, undo: list.undo, redo: list.redo };
     } catch (e) {
-      studio.report('Could not read the run\'s history', e);
+      studio.report("Could not read the run's history", e);
     }
   }
 
@@ -346,7 +389,10 @@ class PoolState {
    * A curation call made elsewhere (the inspector) on this run: the rows, history and
    * message here follow it. Returns the change, or null when the run is read-only.
    */
-  async curate<K extends 'candidates.setVerdict' | 'candidates.setNote' | 'candidates.setTags'>(method: K, args: ApiArgs<K>): Promise<CurationChange | null> {
+  async curate<K extends 'candidates.setVerdict' | 'candidates.setNote' | 'candidates.setTags'>(
+    method: K,
+    args: ApiArgs<K>,
+  ): Promise<CurationChange | null> {
     if (this.readOnly) {
       this.refuse();
       return null;
@@ -362,7 +408,10 @@ class PoolState {
     if (this.readOnly) return this.refuse();
     try {
       const res = await studio.client.call('candidates.setVerdict', { candidateIds: ids, verdict });
-      this.changed(res, `Nothing changed: ${ids.length === 1 ? 'the candidate already has' : 'every candidate already has'} that verdict`);
+      this.changed(
+        res,
+        `Nothing changed: ${ids.length === 1 ? 'the candidate already has' : 'every candidate already has'} that verdict`,
+      );
     } catch (e) {
       studio.report('Could not change the verdict', e);
     }
@@ -376,13 +425,23 @@ class PoolState {
   private steps: Promise<void> = Promise.resolve();
 
   /** Undo, redo or jump back through the run's history; the rows are reloaded so filters stay true. */
-  private stepHistory(call: () => Promise<HistoryStep>, verb: string, failTitle: string, left?: () => boolean): Promise<void> {
+  private stepHistory(
+    call: () => Promise<HistoryStep>,
+    verb: string,
+    failTitle: string,
+    left?: () => boolean,
+  ): Promise<void> {
     const next = this.steps.then(() => this.stepNow(call, verb, failTitle, left));
     this.steps = next.catch(() => undefined);
     return next;
   }
 
-  private async stepNow(call: () => Promise<HistoryStep>, verb: string, failTitle: string, left?: () => boolean): Promise<void> {
+  private async stepNow(
+    call: () => Promise<HistoryStep>,
+    verb: string,
+    failTitle: string,
+    left?: () => boolean,
+  ): Promise<void> {
     if (this.runId === null) return;
     if (this.readOnly) return this.refuse();
     // Asked when its turn comes: the steps before it may have used the history up.
@@ -396,7 +455,12 @@ class PoolState {
       if (this.runId !== runId) return;
       this.history = { runId, undo: res.undo, redo: res.redo };
       const names = res.entries.map((e) => `“${e.label}”`);
-      this.message = names.length === 0 ? 'Already there: nothing changed' : names.length === 1 ? `${verb} ${names[0]}` : `${verb} ${names.length} changes`;
+      this.message =
+        names.length === 0
+          ? 'Already there: nothing changed'
+          : names.length === 1
+            ? `${verb} ${names[0]}`
+            : `${verb} ${names.length} changes`;
       historyVersion.n++;
       await this.reload(true);
     } catch (e) {
@@ -405,16 +469,30 @@ class PoolState {
   }
 
   undo(): Promise<void> {
-    return this.stepHistory(() => studio.client.call('history.undo', { runId: this.runId! }), 'Undid', 'Nothing undone', () => this.undoable);
+    return this.stepHistory(
+      () => studio.client.call('history.undo', { runId: this.runId! }),
+      'Undid',
+      'Nothing undone',
+      () => this.undoable,
+    );
   }
 
   redo(): Promise<void> {
-    return this.stepHistory(() => studio.client.call('history.redo', { runId: this.runId! }), 'Redid', 'Nothing redone', () => this.redoable);
+    return this.stepHistory(
+      () => studio.client.call('history.redo', { runId: this.runId! }),
+      'Redid',
+      'Nothing redone',
+      () => this.redoable,
+    );
   }
 
   /** Back (or forward) to the state right after one change (0: before the first). */
   jump(entryId: number): Promise<void> {
-    return this.stepHistory(() => studio.client.call('history.jump', { runId: this.runId!, entryId }), 'Went back over', 'Could not go back');
+    return this.stepHistory(
+      () => studio.client.call('history.jump', { runId: this.runId!, entryId }),
+      'Went back over',
+      'Could not go back',
+    );
   }
 
   async setNote(id: number, note: string): Promise<void> {
@@ -432,14 +510,24 @@ class PoolState {
     if (this.readOnly) return this.refuse();
     try {
       const res = await studio.client.call('candidates.setTags', { candidateIds: ids, tags, mode });
-      this.changed(res, mode === 'add' ? 'Nothing changed: every candidate already has the tag' : 'Nothing changed: no candidate had the tag');
+      this.changed(
+        res,
+        mode === 'add'
+          ? 'Nothing changed: every candidate already has the tag'
+          : 'Nothing changed: no candidate had the tag',
+      );
     } catch (e) {
       studio.report('Could not change the tags', e);
     }
   }
 
   private refuse(): void {
-    studio.report('This run is read-only', new Error('An imported pack is read-only: verdicts, notes and tags cannot change. Generate a run to curate its pools.'));
+    studio.report(
+      'This run is read-only',
+      new Error(
+        'An imported pack is read-only: verdicts, notes and tags cannot change. Generate a run to curate its pools.',
+      ),
+    );
   }
 
   // ----- focus and selection -----
@@ -490,7 +578,8 @@ class PoolState {
       this.selectRange(this.anchor, index);
     } else if (e.ctrlKey || e.metaKey) {
       // Ctrl+click starting from a lone focused card keeps it in the selection too.
-      if (this.selected.size === 0 && this.focused && this.focused.id !== r.id) this.selected.add(this.focused.id);
+      if (this.selected.size === 0 && this.focused && this.focused.id !== r.id)
+        this.selected.add(this.focused.id);
       if (this.selected.has(r.id)) this.selected.delete(r.id);
       else this.selected.add(r.id);
       this.anchor = index;

@@ -45,7 +45,8 @@ export interface ThumbParams {
 const cache = new ThumbCache();
 
 function cssSize(canvas: HTMLCanvasElement, p: ThumbParams): void {
-  const w = `${p.size}px`, h = `${p.height ?? p.size}px`;
+  const w = `${p.size}px`,
+    h = `${p.height ?? p.size}px`;
   if (canvas.style.width !== w) canvas.style.width = w;
   if (canvas.style.height !== h) canvas.style.height = h;
 }
@@ -131,12 +132,24 @@ function schedule(canvas: HTMLCanvasElement, p: ThumbParams): void {
   }
 }
 
-export function thumbnail(canvas: HTMLCanvasElement, params: ThumbParams): { update: (p: ThumbParams) => void; destroy: () => void } {
+export function thumbnail(
+  canvas: HTMLCanvasElement,
+  params: ThumbParams,
+): { update: (p: ThumbParams) => void; destroy: () => void } {
   let last = params;
   schedule(canvas, params);
   return {
     update(p: ThumbParams) {
-      if (p.level === last.level && p.theme === last.theme && p.size === last.size && p.height === last.height && p.dpr === last.dpr && p.rules === last.rules && p.game === last.game) return;
+      if (
+        p.level === last.level &&
+        p.theme === last.theme &&
+        p.size === last.size &&
+        p.height === last.height &&
+        p.dpr === last.dpr &&
+        p.rules === last.rules &&
+        p.game === last.game
+      )
+        return;
       last = p;
       schedule(canvas, p);
     },

@@ -27,7 +27,9 @@ export function clone<T>(v: T): T {
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]))
+    );
   }
   if (isObject(a) && isObject(b)) {
     const ka = Object.keys(a).filter((k) => a[k] !== undefined);
@@ -88,7 +90,9 @@ export function numberOrText(text: string): number | string {
 }
 
 export function formatList(v: unknown): string {
-  return Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))).join(', ') : '';
+  return Array.isArray(v)
+    ? v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x))).join(', ')
+    : '';
 }
 
 export interface Leaf {
@@ -128,7 +132,10 @@ export function matrixColumns(group: Group): string[] | null {
   const first = group.groups[0]!;
   if (first.groups.length > 0) return null;
   const cols = first.leaves.map((l) => l.key);
-  const same = group.groups.every((g) => g.groups.length === 0 && g.leaves.length === cols.length && g.leaves.every((l, i) => l.key === cols[i]));
+  const same = group.groups.every(
+    (g) =>
+      g.groups.length === 0 && g.leaves.length === cols.length && g.leaves.every((l, i) => l.key === cols[i]),
+  );
   return same ? cols : null;
 }
 

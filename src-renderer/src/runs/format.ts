@@ -25,7 +25,6 @@ export function percent(done: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0;
 }
 
-
 /** The API's per-field problems of a failed call (empty when the error names no field). */
 export function fieldErrors(e: unknown): { field: string; message: string; label?: string }[] {
   return e instanceof StudioError ? (e.body.fields ?? []) : [];

@@ -43,7 +43,10 @@ class RunsUi {
 
   /** The runs table's runs: the designer's own, then each experiment's under it (when shown, or the selected one). */
   get choices(): RunChoices {
-    return runChoices(studio.runs, { showExperimentRuns: studio.showExperimentRuns, keep: [studio.selectedRunId] });
+    return runChoices(studio.runs, {
+      showExperimentRuns: studio.showExperimentRuns,
+      keep: [studio.selectedRunId],
+    });
   }
 
   /** The rows of the runs table, in its order (↑/↓ walk them). */
@@ -72,12 +75,14 @@ function selectedReason(): string | null {
 
 function withSelected(f: (page: RunsPageHandlers, run: RunSummary) => void): () => void {
   return () => {
-    const page = runsUi.page, run = studio.selectedRun;
+    const page = runsUi.page,
+      run = studio.selectedRun;
     if (page && run) f(page, run);
   };
 }
 
-const hasPools = (r: RunSummary): boolean => r.candidatesDone > 0 || r.status === 'imported' || (studio.progress[r.id]?.done ?? 0) > 0;
+const hasPools = (r: RunSummary): boolean =>
+  r.candidatesDone > 0 || r.status === 'imported' || (studio.progress[r.id]?.done ?? 0) > 0;
 
 /** Select the run `delta` rows away from the selected one and focus its row. */
 function moveSelection(delta: number): void {
@@ -109,7 +114,13 @@ async function cloneSettings(run: RunSummary): Promise<void> {
   try {
     const d = await studio.client.call('runs.get', { runId: run.id });
     if (mine !== cloneSeq) return;
-    runsUi.form?.fill({ game: d.game, plan: d.plan, rules: d.rules, from: `run #${d.id}`, name: d.name ? `${d.name} (copy)` : '' });
+    runsUi.form?.fill({
+      game: d.game,
+      plan: d.plan,
+      rules: d.rules,
+      from: `run #${d.id}`,
+      name: d.name ? `${d.name} (copy)` : '',
+    });
     if (document.activeElement === focusedBefore) runsUi.form?.focus();
   } catch (e) {
     studio.report(`Could not read the settings of run #${run.id}`, e);
@@ -125,7 +136,13 @@ export const runsActions: Action[] = [
     whileTyping: true,
     // Ctrl+Enter starts the run from any field of the form (and nowhere else: other fields use it to save).
     keyScope: () => focusIn('[data-testid="new-run-form"]'),
-    unavailable: () => formReason() ?? (!runsUi.form!.ready ? 'the games have not loaded yet' : runsUi.form!.busy ? 'a run is being started' : null),
+    unavailable: () =>
+      formReason() ??
+      (!runsUi.form!.ready
+        ? 'the games have not loaded yet'
+        : runsUi.form!.busy
+          ? 'a run is being started'
+          : null),
     perform: () => runsUi.form?.submit(),
   },
   {
@@ -151,7 +168,13 @@ export const runsActions: Action[] = [
     title: 'Import pack… (a pack file as a read-only run)',
     group: 'Runs',
     shortcut: 'Alt+I',
-    unavailable: () => notOn('runs') ?? (runsUi.page === null ? 'the Runs page is loading' : runsUi.page.importing ? 'a pack is being imported' : null),
+    unavailable: () =>
+      notOn('runs') ??
+      (runsUi.page === null
+        ? 'the Runs page is loading'
+        : runsUi.page.importing
+          ? 'a pack is being imported'
+          : null),
     perform: () => runsUi.page?.importPack(),
   },
   {
@@ -162,7 +185,12 @@ export const runsActions: Action[] = [
     unavailable: () => {
       const why = selectedReason();
       const run = studio.selectedRun;
-      return why ?? (run && !isActive(run.status) ? `run #${run.id} is ${run.status}; only a queued or running run can be cancelled` : null);
+      return (
+        why ??
+        (run && !isActive(run.status)
+          ? `run #${run.id} is ${run.status}; only a queued or running run can be cancelled`
+          : null)
+      );
     },
     perform: withSelected((page, run) => page.cancel(run)),
   },
@@ -174,7 +202,12 @@ export const runsActions: Action[] = [
     unavailable: () => {
       const why = selectedReason();
       const run = studio.selectedRun;
-      return why ?? (run && !RESUMABLE.includes(run.status) ? `run #${run.id} is ${run.status}; only a cancelled, interrupted or failed run can be resumed` : null);
+      return (
+        why ??
+        (run && !RESUMABLE.includes(run.status)
+          ? `run #${run.id} is ${run.status}; only a cancelled, interrupted or failed run can be resumed`
+          : null)
+      );
     },
     perform: withSelected((page, run) => page.resume(run)),
   },
@@ -187,8 +220,11 @@ export const runsActions: Action[] = [
       const why = selectedReason();
       const run = studio.selectedRun;
       if (why) return why;
-      if (run?.experiment) return `run #${run.id} is a run of experiment #${run.experiment.id}: delete the experiment to remove its runs`;
-      return run && isActive(run.status) ? `run #${run.id} is ${run.status}: cancel it before deleting it` : null;
+      if (run?.experiment)
+        return `run #${run.id} is a run of experiment #${run.experiment.id}: delete the experiment to remove its runs`;
+      return run && isActive(run.status)
+        ? `run #${run.id} is ${run.status}: cancel it before deleting it`
+        : null;
     },
     perform: withSelected((page, run) => page.askDelete(run)),
   },
@@ -251,7 +287,14 @@ export const runsActions: Action[] = [
     unavailable: () => {
       const why = notOn('runs');
       const run = studio.selectedRun;
-      return why ?? (!run ? 'no run is selected' : run.status !== 'done' && run.status !== 'imported' ? `run #${run.id} is ${run.status}; a pack is written once it is done` : null);
+      return (
+        why ??
+        (!run
+          ? 'no run is selected'
+          : run.status !== 'done' && run.status !== 'imported'
+            ? `run #${run.id} is ${run.status}; a pack is written once it is done`
+            : null)
+      );
     },
     perform: () => {
       studio.page = 'export';

@@ -10,7 +10,15 @@
  * rule, so a designer can see the violation drawn. Bad input throws an Error in a
  * designer's sentence and changes nothing.
  */
-import { HEADINGS, LENGTHS, normAngle, type ApsisLevel, type Arrow, type ArrowLength, type Heading } from './model';
+import {
+  HEADINGS,
+  LENGTHS,
+  normAngle,
+  type ApsisLevel,
+  type Arrow,
+  type ArrowLength,
+  type Heading,
+} from './model';
 import { orbitRadius, type ApsisRules } from './rules';
 
 /** Orbit counts a level may have (the spec's 3 to 6, as the plan schema bounds them). */
@@ -22,12 +30,17 @@ export const BIG_TURN = 10;
 function checkIndex(level: ApsisLevel, i: number): void {
   if (!Number.isInteger(i) || i < 0 || i >= level.arrows.length) {
     const n = level.arrows.length;
-    throw new Error(n === 0 ? `there is no arrow ${i}: the level has no arrows` : `there is no arrow ${i}: the level has ${n} ${n === 1 ? 'arrow (0)' : `arrows (0–${n - 1})`}`);
+    throw new Error(
+      n === 0
+        ? `there is no arrow ${i}: the level has no arrows`
+        : `there is no arrow ${i}: the level has ${n} ${n === 1 ? 'arrow (0)' : `arrows (0–${n - 1})`}`,
+    );
   }
 }
 
 function checkNumber(v: number, what: string): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`the ${what} must be a number (it is ${String(v)})`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new Error(`the ${what} must be a number (it is ${String(v)})`);
 }
 
 function checkOrbit(level: ApsisLevel, orbit: number): void {
@@ -39,8 +52,10 @@ function checkOrbit(level: ApsisLevel, orbit: number): void {
 function checkArrow(level: ApsisLevel, a: Arrow): void {
   checkOrbit(level, a.orbit);
   checkNumber(a.angle, 'angle');
-  if (!(HEADINGS as readonly string[]).includes(a.heading)) throw new Error(`an arrow's heading is one of ${HEADINGS.join(', ')} (not "${String(a.heading)}")`);
-  if (!(LENGTHS as readonly string[]).includes(a.length)) throw new Error(`an arrow is short or long (not "${String(a.length)}")`);
+  if (!(HEADINGS as readonly string[]).includes(a.heading))
+    throw new Error(`an arrow's heading is one of ${HEADINGS.join(', ')} (not "${String(a.heading)}")`);
+  if (!(LENGTHS as readonly string[]).includes(a.length))
+    throw new Error(`an arrow is short or long (not "${String(a.length)}")`);
 }
 
 function replaceArrow(level: ApsisLevel, i: number, arrow: Arrow): ApsisLevel {
@@ -64,7 +79,12 @@ export function nearestOrbit(rules: ApsisRules, m: number, r: number): number {
 }
 
 /** The grid place (nearest orbit, whole degree) of a point in system units (sun at the origin, y down). */
-export function placeAt(rules: ApsisRules, m: number, x: number, y: number): { orbit: number; angle: number } {
+export function placeAt(
+  rules: ApsisRules,
+  m: number,
+  x: number,
+  y: number,
+): { orbit: number; angle: number } {
   checkNumber(x, 'x coordinate');
   checkNumber(y, 'y coordinate');
   const angle = x === 0 && y === 0 ? 0 : wholeDegree((Math.atan2(y, x) * 180) / Math.PI);
@@ -80,7 +100,13 @@ export function moveArrow(level: ApsisLevel, i: number, to: { orbit: number; ang
 }
 
 /** Arrow i dragged to a point (system units): the nearest orbit, at the point's whole degree. */
-export function dragArrowTo(level: ApsisLevel, i: number, x: number, y: number, rules: ApsisRules): ApsisLevel {
+export function dragArrowTo(
+  level: ApsisLevel,
+  i: number,
+  x: number,
+  y: number,
+  rules: ApsisRules,
+): ApsisLevel {
   checkIndex(level, i);
   return moveArrow(level, i, placeAt(rules, level.orbits, x, y));
 }
@@ -90,7 +116,13 @@ export function dragArrowTo(level: ApsisLevel, i: number, x: number, y: number, 
  * BIG_TURN with `big`) and `out` orbits outward (negative: inward), stopping at the
  * innermost and outermost orbit.
  */
-export function nudgeArrow(level: ApsisLevel, i: number, turn: number, out: number, big: boolean): ApsisLevel {
+export function nudgeArrow(
+  level: ApsisLevel,
+  i: number,
+  turn: number,
+  out: number,
+  big: boolean,
+): ApsisLevel {
   checkIndex(level, i);
   checkNumber(turn, 'turn');
   checkNumber(out, 'orbit step');
@@ -127,7 +159,13 @@ export function toggleLength(level: ApsisLevel, i: number): ApsisLevel {
 /** The level with a new arrow at the end (index = old arrow count), its angle a whole degree. */
 export function addArrow(level: ApsisLevel, arrow: Arrow): ApsisLevel {
   checkArrow(level, arrow);
-  return { ...level, arrows: [...level.arrows, { orbit: arrow.orbit, angle: wholeDegree(arrow.angle), heading: arrow.heading, length: arrow.length }] };
+  return {
+    ...level,
+    arrows: [
+      ...level.arrows,
+      { orbit: arrow.orbit, angle: wholeDegree(arrow.angle), heading: arrow.heading, length: arrow.length },
+    ],
+  };
 }
 
 /** Arrow i removed; later arrows move down one index. */
@@ -147,7 +185,10 @@ export function setOrbitCount(level: ApsisLevel, m: number, rules: ApsisRules): 
   return {
     ...level,
     orbits: m,
-    arrows: level.arrows.map((a) => ({ ...a, orbit: nearestOrbit(rules, m, orbitRadius(rules, level.orbits, a.orbit)) })),
+    arrows: level.arrows.map((a) => ({
+      ...a,
+      orbit: nearestOrbit(rules, m, orbitRadius(rules, level.orbits, a.orbit)),
+    })),
   };
 }
 

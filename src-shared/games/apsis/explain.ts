@@ -11,12 +11,17 @@ import { blockersOf, roundsFromBlockers } from './solver';
 
 export function explainApsis(level: ApsisLevel, rules: ApsisRules): Explanation {
   const n = level.arrows.length;
-  if (n === 0) return { total: 0, parts: [], perElement: [], graph: { edges: [] }, chain: [], line: 'no arrows' };
+  if (n === 0)
+    return { total: 0, parts: [], perElement: [], graph: { edges: [] }, chain: [], line: 'no arrows' };
   const blockers = blockersOf(levelGeo(level.arrows, level.orbits, rules), rules);
   const r = roundsFromBlockers(blockers);
   const edges: [number, number][] = [];
   const blocks = new Array<number>(n).fill(0);
-  for (let a = 0; a < n; a++) for (const b of blockers[a]!) { edges.push([b, a]); blocks[b]!++; }
+  for (let a = 0; a < n; a++)
+    for (const b of blockers[a]!) {
+      edges.push([b, a]);
+      blocks[b]!++;
+    }
   // The longest chain: from an arrow of the last round down through a blocker one round
   // earlier (one always exists: an arrow's round is 1 + its blockers' largest).
   const chain: number[] = [];
@@ -49,6 +54,8 @@ export function explainApsis(level: ApsisLevel, rules: ApsisRules): Explanation 
     perElement,
     graph: { edges },
     chain,
-    line: `${r.reads} reads${byRound ? `: ${byRound}` : ''}; depth ${r.depth}, ${r.free} free` + (r.cleared ? '' : `; ${r.stuck.length} never leave`),
+    line:
+      `${r.reads} reads${byRound ? `: ${byRound}` : ''}; depth ${r.depth}, ${r.free} free` +
+      (r.cleared ? '' : `; ${r.stuck.length} never leave`),
   };
 }

@@ -91,7 +91,8 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
       if (k > 0 && freeList.length > 0 && rng.chance(rules.aimShare)) {
         const f = geos[rng.pick(freeList)] as ArrowGeo;
         const s = rng.float(0, f.pathLen);
-        const px = f.hx + s * f.dx, py = f.hy + s * f.dy;
+        const px = f.hx + s * f.dx,
+          py = f.hy + s * f.dy;
         const rad = Math.sqrt(px * px + py * py);
         orbit = Math.round(((rad - rules.orbitBase) * (m + 1)) / rules.orbitSpan);
         if (orbit < 1) orbit = 1;
@@ -101,7 +102,8 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
         orbit = rng.range(1, m);
         angle = rng.int(360);
       }
-      const heading: Heading = spec.diagonal && rng.chance(rules.diagonalChance) ? rng.pick(headingsD) : rng.pick(headingsT);
+      const heading: Heading =
+        spec.diagonal && rng.chance(rules.diagonalChance) ? rng.pick(headingsD) : rng.pick(headingsT);
       const length = spec.long && rng.chance(rules.longChance) ? 'long' : 'short';
       const arrow: Arrow = { orbit, angle, heading, length };
       const g = arrowGeo(arrow, m, rules);
@@ -109,7 +111,10 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
       let ok = true;
       for (let i = 0; i < k; i++) {
         const p = geos[i] as ArrowGeo;
-        if (!bodiesClear(g, p, rules) || blocks(p, g, rules)) { ok = false; break; }
+        if (!bodiesClear(g, p, rules) || blocks(p, g, rules)) {
+          ok = false;
+          break;
+        }
       }
       if (!ok) continue;
       valid++;
@@ -142,7 +147,8 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
           }
         }
       }
-      let depth = 0, reads = 0;
+      let depth = 0,
+        reads = 0;
       for (let i = 0; i <= k; i++) {
         const r = scratch[i] as number;
         reads += r;
@@ -152,7 +158,10 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
       const over = (orbitCount[orbit] as number) + 1 - fair;
       const depthTerm = aim > 0 && depth > aim ? aim - AIM_OVER_PENALTY * (depth - aim) : depth;
       const score =
-        rules.scoreDepth * depthTerm - rules.scoreFree * free + rules.scoreReads * reads - rules.scoreSpread * (over > 0 ? over : 0);
+        rules.scoreDepth * depthTerm -
+        rules.scoreFree * free +
+        rules.scoreReads * reads -
+        rules.scoreSpread * (over > 0 ? over : 0);
       if (score > bestScore) {
         bestScore = score;
         bestArrow = arrow;
@@ -208,7 +217,13 @@ export function slotSpec(plan: ApsisPlan, slot: number): BuildSpec {
  * One candidate job: build (seed, slot, index). Build b uses the stream
  * streamFor(seed, slot, index, b), so the result depends on these integers only.
  */
-export function generateCandidate(args: { rules: ApsisRules; plan: ApsisPlan; seed: number; slot: number; index: number }): ApsisCandidate {
+export function generateCandidate(args: {
+  rules: ApsisRules;
+  plan: ApsisPlan;
+  seed: number;
+  slot: number;
+  index: number;
+}): ApsisCandidate {
   const { rules, plan, seed, slot, index } = args;
   const spec = slotSpec(plan, slot);
   // Depth-aimed mode: a build that misses the target depth is rebuilt from the next
@@ -231,7 +246,14 @@ export function generateCandidate(args: { rules: ApsisRules; plan: ApsisPlan; se
     }
     const cand: ApsisCandidate = {
       level: built.level,
-      metrics: { arrows: built.level.arrows.length, orbits: spec.orbits, depth: r.depth, free: r.free, reads: r.reads, tries: b + 1 },
+      metrics: {
+        arrows: built.level.arrows.length,
+        orbits: spec.orbits,
+        depth: r.depth,
+        free: r.free,
+        reads: r.reads,
+        tries: b + 1,
+      },
       tries: b + 1,
     };
     if (aim === 0) return cand;
@@ -247,5 +269,10 @@ export function generateCandidate(args: { rules: ApsisRules; plan: ApsisPlan; se
     const started = closestMiss === 0 ? closest.tries : rules.maxBuilds;
     return { ...closest, metrics: { ...closest.metrics, tries: started }, tries: started };
   }
-  return { level: null, metrics: {}, tries: rules.maxBuilds, failure: `${rules.maxBuilds} builds gave up; last: ${failure}` };
+  return {
+    level: null,
+    metrics: {},
+    tries: rules.maxBuilds,
+    failure: `${rules.maxBuilds} builds gave up; last: ${failure}`,
+  };
 }

@@ -30,15 +30,22 @@ export function sinDeg(a: number): number {
 
 /** Unit direction of a heading at angle θ: t = (−sin, cos), u = (cos, sin). */
 export function headingDirection(angle: number, heading: Heading): [number, number] {
-  const c = cosDeg(angle), s = sinDeg(angle);
+  const c = cosDeg(angle),
+    s = sinDeg(angle);
   // u = (c, s), t = (-s, c)
   switch (heading) {
-    case 'cw': return [-s, c];
-    case 'ccw': return [s, -c];
-    case 'cw-out': return [(-s + c) * SQRT1_2, (c + s) * SQRT1_2];
-    case 'ccw-out': return [(s + c) * SQRT1_2, (-c + s) * SQRT1_2];
-    case 'cw-in': return [(-s - c) * SQRT1_2, (c - s) * SQRT1_2];
-    case 'ccw-in': return [(s - c) * SQRT1_2, (-c - s) * SQRT1_2];
+    case 'cw':
+      return [-s, c];
+    case 'ccw':
+      return [s, -c];
+    case 'cw-out':
+      return [(-s + c) * SQRT1_2, (c + s) * SQRT1_2];
+    case 'ccw-out':
+      return [(s + c) * SQRT1_2, (-c + s) * SQRT1_2];
+    case 'cw-in':
+      return [(-s - c) * SQRT1_2, (c - s) * SQRT1_2];
+    case 'ccw-in':
+      return [(s - c) * SQRT1_2, (-c - s) * SQRT1_2];
   }
 }
 
@@ -84,10 +91,13 @@ export function arrowGeo(arrow: Arrow, orbits: number, rules: ApsisRules): Arrow
   const cy = r * sinDeg(arrow.angle);
   const [dx, dy] = headingDirection(arrow.angle, arrow.heading);
   const half = arrowLength(arrow, rules) / 2;
-  const hx = cx + half * dx, hy = cy + half * dy;
-  const tx = cx - half * dx, ty = cy - half * dy;
+  const hx = cx + half * dx,
+    hy = cy + half * dy;
+  const tx = cx - half * dx,
+    ty = cy - half * dy;
   const s = rayToCircle(hx, hy, dx, dy, rules.rimRadius);
-  const ex = hx + s * dx, ey = hy + s * dy;
+  const ex = hx + s * dx,
+    ey = hy + s * dy;
   return { cx, cy, dx, dy, tx, ty, hx, hy, half, ex, ey, pathLen: s, pmx: (hx + ex) / 2, pmy: (hy + ey) / 2 };
 }
 
@@ -96,14 +106,24 @@ export function levelGeo(arrows: readonly Arrow[], orbits: number, rules: ApsisR
 }
 
 /** Squared distance from point p to segment ab. */
-export function pointSegDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const abx = bx - ax, aby = by - ay;
-  const apx = px - ax, apy = py - ay;
+export function pointSegDist2(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const abx = bx - ax,
+    aby = by - ay;
+  const apx = px - ax,
+    apy = py - ay;
   const len2 = abx * abx + aby * aby;
   let t = len2 > 0 ? (apx * abx + apy * aby) / len2 : 0;
   if (t < 0) t = 0;
   else if (t > 1) t = 1;
-  const qx = apx - t * abx, qy = apy - t * aby;
+  const qx = apx - t * abx,
+    qy = apy - t * aby;
   return qx * qx + qy * qy;
 }
 
@@ -113,11 +133,19 @@ export function pointSegDist(px: number, py: number, ax: number, ay: number, bx:
 
 /** Distance between segments ab and cd (0 when they cross or touch). */
 export function segSegDist(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
 ): number {
-  const ux = bx - ax, uy = by - ay;
-  const vx = dx - cx, vy = dy - cy;
+  const ux = bx - ax,
+    uy = by - ay;
+  const vx = dx - cx,
+    vy = dy - cy;
   const o1 = ux * (cy - ay) - uy * (cx - ax);
   const o2 = ux * (dy - ay) - uy * (dx - ax);
   const o3 = vx * (ay - cy) - vy * (ax - cx);
@@ -166,7 +194,8 @@ export function fitAloneProblem(g: ArrowGeo, rules: ApsisRules): 'rim' | 'sun' |
 export function bodiesClear(a: ArrowGeo, b: ArrowGeo, rules: ApsisRules): boolean {
   const need = rules.width + rules.gap;
   // Cheap bounding test first: centres far apart.
-  const ddx = a.cx - b.cx, ddy = a.cy - b.cy;
+  const ddx = a.cx - b.cx,
+    ddy = a.cy - b.cy;
   const reach = a.half + b.half + need;
   if (ddx * ddx + ddy * ddy >= reach * reach) return true;
   return bodyBodyDist(a, b) >= need;
@@ -174,7 +203,8 @@ export function bodiesClear(a: ArrowGeo, b: ArrowGeo, rules: ApsisRules): boolea
 
 /** Arrow b blocks arrow a: a's path comes within width of b's body. */
 export function blocks(b: ArrowGeo, a: ArrowGeo, rules: ApsisRules): boolean {
-  const ddx = a.pmx - b.cx, ddy = a.pmy - b.cy;
+  const ddx = a.pmx - b.cx,
+    ddy = a.pmy - b.cy;
   const reach = a.pathLen / 2 + b.half + rules.width;
   if (ddx * ddx + ddy * ddy >= reach * reach) return false;
   return pathBodyDist(a, b) < rules.width;
@@ -193,7 +223,8 @@ export function fitProblem(geos: readonly ArrowGeo[], i: number, rules: ApsisRul
   if (alone === 'sun') return 'is too close to the sun';
   for (let j = 0; j < geos.length; j++) {
     if (j === i) continue;
-    if (!bodiesClear(g, geos[j] as ArrowGeo, rules)) return `is closer than ${rules.width + rules.gap} to arrow ${j}`;
+    if (!bodiesClear(g, geos[j] as ArrowGeo, rules))
+      return `is closer than ${rules.width + rules.gap} to arrow ${j}`;
   }
   return null;
 }
@@ -206,9 +237,11 @@ export function fitProblem(geos: readonly ArrowGeo[], i: number, rules: ApsisRul
 export function firstContact(a: ArrowGeo, b: ArrowGeo, rules: ApsisRules): number | null {
   const R = rules.width;
   const f = (s: number): number => pointSegDist(a.hx + s * a.dx, a.hy + s * a.dy, b.tx, b.ty, b.hx, b.hy);
-  let lo = 0, hi = a.pathLen;
+  let lo = 0,
+    hi = a.pathLen;
   for (let k = 0; k < 100 && hi - lo > 1e-9; k++) {
-    const m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+    const m1 = lo + (hi - lo) / 3,
+      m2 = hi - (hi - lo) / 3;
     if (f(m1) <= f(m2)) hi = m2;
     else lo = m1;
   }
@@ -217,7 +250,8 @@ export function firstContact(a: ArrowGeo, b: ArrowGeo, rules: ApsisRules): numbe
   if (f(0) < R) return 0;
   // The head's own body segment is what touches; path-vs-body distance counts the whole path,
   // whose closest point is the head position at some s.
-  let l = 0, h = f(sMin) < R ? sMin : a.pathLen;
+  let l = 0,
+    h = f(sMin) < R ? sMin : a.pathLen;
   for (let k = 0; k < 100 && h - l > 1e-9; k++) {
     const m = (l + h) / 2;
     if (f(m) < R) h = m;
@@ -229,8 +263,25 @@ export function firstContact(a: ArrowGeo, b: ArrowGeo, rules: ApsisRules): numbe
 /** An ArrowGeo for a body from tail (tx, ty) to head (hx, hy) (inspector and hand-made cases). */
 export function segmentGeo(tx: number, ty: number, hx: number, hy: number, rules: ApsisRules): ArrowGeo {
   const L = Math.hypot(hx - tx, hy - ty);
-  const dx = (hx - tx) / L, dy = (hy - ty) / L;
+  const dx = (hx - tx) / L,
+    dy = (hy - ty) / L;
   const s = rayToCircle(hx, hy, dx, dy, rules.rimRadius);
-  const ex = hx + s * dx, ey = hy + s * dy;
-  return { cx: (tx + hx) / 2, cy: (ty + hy) / 2, dx, dy, tx, ty, hx, hy, half: L / 2, ex, ey, pathLen: s, pmx: (hx + ex) / 2, pmy: (hy + ey) / 2 };
+  const ex = hx + s * dx,
+    ey = hy + s * dy;
+  return {
+    cx: (tx + hx) / 2,
+    cy: (ty + hy) / 2,
+    dx,
+    dy,
+    tx,
+    ty,
+    hx,
+    hy,
+    half: L / 2,
+    ex,
+    ey,
+    pathLen: s,
+    pmx: (hx + ex) / 2,
+    pmy: (hy + ey) / 2,
+  };
 }

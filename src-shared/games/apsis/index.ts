@@ -6,7 +6,16 @@ import { apsisPlanFields, apsisRuleFields } from './labels';
 import type { ApsisRules } from './rules';
 import { apsisRulesSchema, defaultApsisRules } from './rules';
 import type { ApsisPlan } from './plan';
-import { apsisPlanSchema, defaultApsisPlan, describePlan, planMarks, levelSpec, levelCount, poolSizes, truncatePlan } from './plan';
+import {
+  apsisPlanSchema,
+  defaultApsisPlan,
+  describePlan,
+  planMarks,
+  levelSpec,
+  levelCount,
+  poolSizes,
+  truncatePlan,
+} from './plan';
 import type { ApsisLevel } from './model';
 import type { ApsisPack } from './pack';
 import { packLevels, parsePack, toPack } from './pack';
@@ -37,12 +46,36 @@ export * from './explain';
 export * from './level-input';
 
 export const apsisMetrics: MetricInfo[] = [
-  { key: 'reads', label: 'Reads', unit: 'reads', integer: true, explain: 'Each arrow counts its round (free at once: 1, freed by those: 2, …); the sum is how much reading a level takes.' },
+  {
+    key: 'reads',
+    label: 'Reads',
+    unit: 'reads',
+    integer: true,
+    explain:
+      'Each arrow counts its round (free at once: 1, freed by those: 2, …); the sum is how much reading a level takes.',
+  },
   { key: 'arrows', label: 'Arrows', integer: true, explain: 'How many arrows stand on the orbits.' },
   { key: 'orbits', label: 'Orbits', integer: true, explain: 'How many orbits the system has.' },
-  { key: 'depth', label: 'Depth', integer: true, explain: 'Rounds of taps it takes at least: an arrow leaves only once the arrows in its way have left.' },
-  { key: 'free', short: 'Free', label: 'Free at start', integer: true, explain: 'Arrows that can leave at once, with nothing in their way.' },
-  { key: 'tries', label: 'Builds', integer: true, cost: true, explain: 'How many builds the generator made for this candidate (a cost, not a difficulty).' },
+  {
+    key: 'depth',
+    label: 'Depth',
+    integer: true,
+    explain: 'Rounds of taps it takes at least: an arrow leaves only once the arrows in its way have left.',
+  },
+  {
+    key: 'free',
+    short: 'Free',
+    label: 'Free at start',
+    integer: true,
+    explain: 'Arrows that can leave at once, with nothing in their way.',
+  },
+  {
+    key: 'tries',
+    label: 'Builds',
+    integer: true,
+    cost: true,
+    explain: 'How many builds the generator made for this candidate (a cost, not a difficulty).',
+  },
 ];
 
 export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsis'> = {

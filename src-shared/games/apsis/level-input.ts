@@ -25,5 +25,8 @@ export const apsisLevelInputSchema = z.looseObject({
 
 export function parseApsisLevel(json: unknown): ApsisLevel {
   const l = parseLevelWith(apsisLevelInputSchema, json, 'Apsis');
-  return { orbits: l.orbits, arrows: l.arrows.map((a) => ({ orbit: a.orbit, angle: a.angle, heading: a.heading, length: a.length })) };
+  return {
+    orbits: l.orbits,
+    arrows: l.arrows.map((a) => ({ orbit: a.orbit, angle: a.angle, heading: a.heading, length: a.length })),
+  };
 }

@@ -5,7 +5,12 @@
  */
 import type { MatchDescription } from '../../game';
 
-const RULES: Record<string, string> = { copy: 'copy', 'near-copy': 'near copy', redrawn: 'redrawn', 'share-margin': 'shares too much' };
+const RULES: Record<string, string> = {
+  copy: 'copy',
+  'near-copy': 'near copy',
+  redrawn: 'redrawn',
+  'share-margin': 'shares too much',
+};
 
 const degrees = (x: number): string => `${Math.round(x * 100) / 100}°`;
 
@@ -14,13 +19,22 @@ export function describeApsisTransform(transform: string, rule: string): MatchDe
   const graph = /^(mirror\+)?graph$/.exec(transform);
   if (graph) {
     const mirror = !!graph[1];
-    return { rule: ruleName, name: mirror ? 'same blocking graph, mirrored' : 'same blocking graph', picture: { kind: 'graph', mirror } };
+    return {
+      rule: ruleName,
+      name: mirror ? 'same blocking graph, mirrored' : 'same blocking graph',
+      picture: { kind: 'graph', mirror },
+    };
   }
   const turn = /^(mirror\+)?rot(\d+(?:\.\d+)?)$/.exec(transform);
   if (turn) {
     const mirror = !!turn[1];
     const d = Number(turn[2]) % 360;
-    const name = d === 0 ? (mirror ? 'mirrored' : 'same picture') : `${mirror ? 'mirrored, turned' : 'turned'} ${degrees(d)}`;
+    const name =
+      d === 0
+        ? mirror
+          ? 'mirrored'
+          : 'same picture'
+        : `${mirror ? 'mirrored, turned' : 'turned'} ${degrees(d)}`;
     return { rule: ruleName, name, picture: { kind: 'turn', mirror, degrees: d } };
   }
   // Not a transform this game stores: say so rather than guess.

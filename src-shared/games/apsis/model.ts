@@ -50,12 +50,18 @@ export function headingIndex(h: Heading): number {
 /** Mirror (θ → −θ) swaps clockwise and counter-clockwise in every heading. */
 export function mirrorHeading(h: Heading): Heading {
   switch (h) {
-    case 'cw': return 'ccw';
-    case 'ccw': return 'cw';
-    case 'cw-out': return 'ccw-out';
-    case 'ccw-out': return 'cw-out';
-    case 'cw-in': return 'ccw-in';
-    case 'ccw-in': return 'cw-in';
+    case 'cw':
+      return 'ccw';
+    case 'ccw':
+      return 'cw';
+    case 'cw-out':
+      return 'ccw-out';
+    case 'ccw-out':
+      return 'cw-out';
+    case 'cw-in':
+      return 'ccw-in';
+    case 'ccw-in':
+      return 'cw-in';
   }
 }
 

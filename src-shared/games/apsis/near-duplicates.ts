@@ -54,7 +54,8 @@ function arrowCode(angle: number, orbit: number, h: number, len: number): number
 export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolean; delta: number } {
   const n = level.arrows.length;
   let best: number[] | null = null;
-  let bestMirror = false, bestDelta = 0;
+  let bestMirror = false,
+    bestDelta = 0;
   const codes = new Array<number>(n);
   for (const mirror of [false, true]) {
     for (let anchor = 0; anchor < n; anchor++) {
@@ -64,7 +65,9 @@ export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolea
       for (let i = 0; i < n; i++) {
         const a = level.arrows[i]!;
         const th = normAngle((mirror ? -a.angle : a.angle) + delta);
-        const h = mirror ? (MIRROR_HEADING_INDEX[headingIndex(a.heading)] as number) : headingIndex(a.heading);
+        const h = mirror
+          ? (MIRROR_HEADING_INDEX[headingIndex(a.heading)] as number)
+          : headingIndex(a.heading);
         codes[i] = arrowCode(th, a.orbit, h, a.length === 'long' ? 1 : 0);
       }
       codes.sort((x, y) => x - y);
@@ -72,7 +75,10 @@ export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolea
       if (best) {
         for (let i = 0; i < n; i++) {
           const d = (codes[i] as number) - (best[i] as number);
-          if (d !== 0) { less = d < 0; break; }
+          if (d !== 0) {
+            less = d < 0;
+            break;
+          }
         }
       }
       if (less) {
@@ -87,15 +93,22 @@ export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolea
 
 export function prepareLevel(level: ApsisLevel, rules: ApsisRules): PreparedLevel {
   const n = level.arrows.length;
-  const angle = new Int32Array(n), orbit = new Int32Array(n), cls = new Int32Array(n), clsM = new Int32Array(n);
+  const angle = new Int32Array(n),
+    orbit = new Int32Array(n),
+    cls = new Int32Array(n),
+    clsM = new Int32Array(n);
   const radius = new Float64Array(n);
-  const classCount = new Int32Array(CLASSES), classCountM = new Int32Array(CLASSES);
-  const labels: string[] = [], labelsM: string[] = [];
+  const classCount = new Int32Array(CLASSES),
+    classCountM = new Int32Array(CLASSES);
+  const labels: string[] = [],
+    labelsM: string[] = [];
   level.arrows.forEach((a, i) => {
     angle[i] = a.angle;
     orbit[i] = a.orbit;
     radius[i] = orbitRadius(rules, level.orbits, a.orbit);
-    const h = headingIndex(a.heading), hm = MIRROR_HEADING_INDEX[h] as number, l = a.length === 'long' ? 1 : 0;
+    const h = headingIndex(a.heading),
+      hm = MIRROR_HEADING_INDEX[h] as number,
+      l = a.length === 'long' ? 1 : 0;
     cls[i] = h * 2 + l;
     clsM[i] = hm * 2 + l;
     classCount[h * 2 + l]!++;
@@ -105,14 +118,29 @@ export function prepareLevel(level: ApsisLevel, rules: ApsisRules): PreparedLeve
   });
   const blockers = blockingGraph(level, rules);
   const out: number[][] = Array.from({ length: n }, () => []);
-  blockers.forEach((list, a) => { for (const b of list) (out[b] as number[]).push(a); });
+  blockers.forEach((list, a) => {
+    for (const b of list) (out[b] as number[]).push(a);
+  });
   const graph: Digraph = { n, out, labels };
   const graphMirrored: Digraph = { n, out, labels: labelsM };
   const c = canonicalForm(level);
   return {
-    n, orbits: level.orbits, angle, orbit, radius, cls, clsM, classCount, classCountM,
-    canon: c.form, canonMirror: c.mirror, canonDelta: c.delta,
-    graph, graphMirrored, invariant: graphInvariant(graph), invariantMirrored: graphInvariant(graphMirrored),
+    n,
+    orbits: level.orbits,
+    angle,
+    orbit,
+    radius,
+    cls,
+    clsM,
+    classCount,
+    classCountM,
+    canon: c.form,
+    canonMirror: c.mirror,
+    canonDelta: c.delta,
+    graph,
+    graphMirrored,
+    invariant: graphInvariant(graph),
+    invariantMirrored: graphInvariant(graphMirrored),
   };
 }
 
@@ -157,12 +185,17 @@ function roundRotation(x: number): number {
  * len ≥ 360 holds everywhere. Buffers are reused across calls (the module is single-threaded).
  */
 let arcCap = 0;
-let ai = new Int32Array(0), bj = new Int32Array(0), arcStart = new Float64Array(0), arcLen = new Float64Array(0);
+let ai = new Int32Array(0),
+  bj = new Int32Array(0),
+  arcStart = new Float64Array(0),
+  arcLen = new Float64Array(0);
 function arcRoom(n: number): void {
   if (n <= arcCap) return;
   arcCap = Math.max(n, arcCap * 2, 64);
-  ai = new Int32Array(arcCap); bj = new Int32Array(arcCap);
-  arcStart = new Float64Array(arcCap); arcLen = new Float64Array(arcCap);
+  ai = new Int32Array(arcCap);
+  bj = new Int32Array(arcCap);
+  arcStart = new Float64Array(arcCap);
+  arcLen = new Float64Array(arcCap);
 }
 /** Arcs holding in each whole degree [k, k+1): a bound on the pairing at any turn in it. */
 const degreeCover = new Int32Array(361);
@@ -200,19 +233,30 @@ function halfWidth(r1: number, r2: number, D: number): number {
  * far before a matching (Kuhn's augmenting paths) runs. The turn reported is the middle of
  * the stretch over which the winning pairing holds.
  */
-export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules, atLeast = 1): ShareResult {
+export function nearCopyShare(
+  a: PreparedLevel,
+  b: PreparedLevel,
+  rules: ApsisRules,
+  atLeast = 1,
+): ShareResult {
   const larger = Math.max(a.n, b.n, 1);
   const best: ShareResult = { count: 0, share: 0, mirror: false, delta: 0, matched: [] };
   const D = rules.nearDistance;
   arcRoom(a.n * b.n);
   let widths = widthCache.get(D);
-  if (!widths) { widths = new Map<number, Map<number, number>>(); widthCache.set(D, widths); }
-  let matchB: Int32Array | null = null, seen: Int32Array | null = null;
-  let adj: number[][] | null = null, adjArc: number[][] | null = null;
+  if (!widths) {
+    widths = new Map<number, Map<number, number>>();
+    widthCache.set(D, widths);
+  }
+  let matchB: Int32Array | null = null,
+    seen: Int32Array | null = null;
+  let adj: number[][] | null = null,
+    adjArc: number[][] | null = null;
   for (const mirror of [false, true]) {
     if (classBound(a, b, mirror) < Math.max(atLeast, best.count + 1)) continue;
     const clsA = mirror ? a.clsM : a.cls;
-    let P = 0, full = 0;
+    let P = 0,
+      full = 0;
     degreeCover.fill(0);
     for (let i = 0; i < a.n; i++) {
       const ta = mirror ? normAngle(-(a.angle[i] as number)) : (a.angle[i] as number);
@@ -222,24 +266,49 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
         const rj = b.radius[j] as number;
         if (Math.abs(ri - rj) > D) continue;
         let byJ = widths.get(ri);
-        if (!byJ) { byJ = new Map<number, number>(); widths.set(ri, byJ); }
+        if (!byJ) {
+          byJ = new Map<number, number>();
+          widths.set(ri, byJ);
+        }
         let w = byJ.get(rj);
-        if (w === undefined) { w = halfWidth(ri, rj, D); byJ.set(rj, w); }
+        if (w === undefined) {
+          w = halfWidth(ri, rj, D);
+          byJ.set(rj, w);
+        }
         if (w < 0) continue;
-        ai[P] = i; bj[P] = j;
+        ai[P] = i;
+        bj[P] = j;
         if (w >= 180) {
-          arcStart[P] = 0; arcLen[P] = 360; full++; P++;
+          arcStart[P] = 0;
+          arcLen[P] = 360;
+          full++;
+          P++;
           continue;
         }
         const delta = normAngle((b.angle[j] as number) - ta);
         const start = normAngle0(delta - w);
-        arcStart[P] = start; arcLen[P] = 2 * w; P++;
+        arcStart[P] = start;
+        arcLen[P] = 2 * w;
+        P++;
         // Whole degrees touched by the arc (widened by the slack): lo..hi, mod 360.
-        const lo = Math.floor(start - 2 * ARC_EPS), hi = Math.ceil(start + 2 * w + 2 * ARC_EPS);
-        if (hi - lo >= 359) { degreeCover[0]!++; degreeCover[360]!--; continue; }
-        const l = ((lo % 360) + 360) % 360, h = l + (hi - lo);
-        if (h < 360) { degreeCover[l]!++; degreeCover[h + 1]!--; }
-        else { degreeCover[l]!++; degreeCover[360]!--; degreeCover[0]!++; degreeCover[h - 360 + 1]!--; }
+        const lo = Math.floor(start - 2 * ARC_EPS),
+          hi = Math.ceil(start + 2 * w + 2 * ARC_EPS);
+        if (hi - lo >= 359) {
+          degreeCover[0]!++;
+          degreeCover[360]!--;
+          continue;
+        }
+        const l = ((lo % 360) + 360) % 360,
+          h = l + (hi - lo);
+        if (h < 360) {
+          degreeCover[l]!++;
+          degreeCover[h + 1]!--;
+        } else {
+          degreeCover[l]!++;
+          degreeCover[360]!--;
+          degreeCover[0]!++;
+          degreeCover[h - 360 + 1]!--;
+        }
       }
     }
     if (P === 0) continue;
@@ -256,13 +325,21 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
     const bound = (q: number): number => full + (degreeCover[Math.floor(q) % 360] as number);
     const queries = [...new Set(starts)].sort((x, y) => bound(y) - bound(x) || x - y);
     if (!matchB) {
-      matchB = new Int32Array(b.n); seen = new Int32Array(b.n);
-      adj = Array.from({ length: a.n }, () => []); adjArc = Array.from({ length: a.n }, () => []);
+      matchB = new Int32Array(b.n);
+      seen = new Int32Array(b.n);
+      adj = Array.from({ length: a.n }, () => []);
+      adjArc = Array.from({ length: a.n }, () => []);
     }
-    const mB = matchB, sn = seen as Int32Array, ad = adj as number[][], adA = adjArc as number[][];
+    const mB = matchB,
+      sn = seen as Int32Array,
+      ad = adj as number[][],
+      adA = adjArc as number[][];
     for (const q of queries) {
       if (bound(q) < Math.max(atLeast, best.count + 1)) break;
-      for (let i = 0; i < a.n; i++) { (ad[i] as number[]).length = 0; (adA[i] as number[]).length = 0; }
+      for (let i = 0; i < a.n; i++) {
+        (ad[i] as number[]).length = 0;
+        (adA[i] as number[]).length = 0;
+      }
       let holding = 0;
       for (let k = 0; k < P; k++) {
         if (!arcHolds(k, q)) continue;
@@ -281,7 +358,10 @@ export function nearCopyShare(a: PreparedLevel, b: PreparedLevel, rules: ApsisRu
           if (sn[j] === stamp) continue;
           sn[j] = stamp;
           const m = mB[j] as number;
-          if (m < 0 || augment(m)) { mB[j] = i; return true; }
+          if (m < 0 || augment(m)) {
+            mB[j] = i;
+            return true;
+          }
         }
         return false;
       };
@@ -337,7 +417,8 @@ export function nearNeed(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules):
  */
 export function comparePrepared(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules): NearDuplicate | null {
   if (a.canon === b.canon) {
-    const sA = a.canonMirror ? -1 : 1, sB = b.canonMirror ? -1 : 1;
+    const sA = a.canonMirror ? -1 : 1,
+      sB = b.canonMirror ? -1 : 1;
     const mirror = sA !== sB;
     const delta = normAngle(sB * (a.canonDelta - b.canonDelta));
     return { rule: 'copy', transform: transformName(mirror, delta), share: nearCopyShare(a, b, rules).share };
@@ -360,7 +441,12 @@ export function comparePrepared(a: PreparedLevel, b: PreparedLevel, rules: Apsis
   const need = nearNeed(a, b, rules);
   const s = nearCopyShare(a, b, rules, need);
   if (s.count >= need) {
-    return { rule: 'near-copy', transform: transformName(s.mirror, s.delta), share: s.share, matched: s.matched };
+    return {
+      rule: 'near-copy',
+      transform: transformName(s.mirror, s.delta),
+      share: s.share,
+      matched: s.matched,
+    };
   }
   return null;
 }
@@ -386,12 +472,18 @@ export interface PairReport {
  * The k closest pairs of a set by rule-2 share (every pair considered; pairs whose kind
  * counts cannot beat the k-th best are skipped without matching).
  */
-export function closestPairs(levels: readonly ApsisLevel[], rules: ApsisRules, k = 10, prepared?: readonly PreparedLevel[]): PairReport[] {
+export function closestPairs(
+  levels: readonly ApsisLevel[],
+  rules: ApsisRules,
+  k = 10,
+  prepared?: readonly PreparedLevel[],
+): PairReport[] {
   const prep = prepared ?? levels.map((l) => prepareLevel(l, rules));
   const cands: { a: number; b: number; bound: number }[] = [];
   for (let i = 0; i < prep.length; i++) {
     for (let j = i + 1; j < prep.length; j++) {
-      const pa = prep[i] as PreparedLevel, pb = prep[j] as PreparedLevel;
+      const pa = prep[i] as PreparedLevel,
+        pb = prep[j] as PreparedLevel;
       const larger = Math.max(pa.n, pb.n, 1);
       const bound = Math.max(classBound(pa, pb, false), classBound(pa, pb, true)) / larger;
       if (bound > 0) cands.push({ a: i, b: j, bound });
@@ -402,7 +494,8 @@ export function closestPairs(levels: readonly ApsisLevel[], rules: ApsisRules, k
   const kth = (): number => (top.length < k ? 0 : (top[top.length - 1] as PairReport).share);
   for (const c of cands) {
     if (top.length >= k && c.bound <= kth()) break;
-    const pa = prep[c.a] as PreparedLevel, pb = prep[c.b] as PreparedLevel;
+    const pa = prep[c.a] as PreparedLevel,
+      pb = prep[c.b] as PreparedLevel;
     const larger = Math.max(pa.n, pb.n, 1);
     const atLeast = top.length < k ? 1 : Math.floor(kth() * larger + 1e-9) + 1;
     const s = nearCopyShare(pa, pb, rules, atLeast);

@@ -89,7 +89,8 @@ interface Ctx {
 
 /** First index in items (sorted by reads) with reads ≥ r. */
 function lowerBound(items: Item[], r: number): number {
-  let lo = 0, hi = items.length;
+  let lo = 0,
+    hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if ((items[mid] as Item).reads < r) lo = mid + 1;
@@ -113,8 +114,18 @@ type Required = Int32Array[] | null;
  * Enumerate transitions from state (c, r) at position p to position p+1 under max step M.
  * Calls f(c2, r2). allowed[s][c] = 0 removes a candidate.
  */
-function forEachNext(ctx: Ctx, allowed: Uint8Array[], p: number, c: number, r: number, M: number, f: (c2: number, r2: number) => void, req: Required = null): void {
-  const s = ctx.posStage[p] as number, s2 = ctx.posStage[p + 1] as number;
+function forEachNext(
+  ctx: Ctx,
+  allowed: Uint8Array[],
+  p: number,
+  c: number,
+  r: number,
+  M: number,
+  f: (c2: number, r2: number) => void,
+  req: Required = null,
+): void {
+  const s = ctx.posStage[p] as number,
+    s2 = ctx.posStage[p + 1] as number;
   const from = (ctx.stageItems[s] as Item[])[c] as Item;
   const items = ctx.stageItems[s2] as Item[];
   const al = allowed[s2] as Uint8Array;
@@ -147,7 +158,11 @@ function reachLength(ctx: Ctx, allowed: Uint8Array[], start: number, end: number
   let cur = new Uint8Array(stateCount(ctx, start));
   let any = false;
   const al0 = allowed[ctx.posStage[start] as number] as Uint8Array;
-  for (let c = 0; c < al0.length; c++) if (al0[c]) { cur[c * R] = 1; any = true; }
+  for (let c = 0; c < al0.length; c++)
+    if (al0[c]) {
+      cur[c * R] = 1;
+      any = true;
+    }
   if (!any) return 0;
   for (let p = start; p + 1 < end; p++) {
     const next = new Uint8Array(stateCount(ctx, p + 1));
@@ -178,7 +193,16 @@ interface PathResult {
  * candidate. For each end state the objective (n−1)·Σs² − (R_end − R_first)² is evaluated
  * (when spread is wanted) or Σs² (otherwise); the best path is returned.
  */
-function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M: number, firstReads: number | null, spread: boolean, req: Required = null): PathResult | null {
+function bestPath(
+  ctx: Ctx,
+  allowed: Uint8Array[],
+  start: number,
+  end: number,
+  M: number,
+  firstReads: number | null,
+  spread: boolean,
+  req: Required = null,
+): PathResult | null {
   const R = ctx.R;
   const len = end - start;
   const parents: Int32Array[] = [];
@@ -188,7 +212,10 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
   let any = false;
   const firstLimit = req ? ((req[ctx.posStage[start] as number] as Int32Array)[0] as number) : NONE_REQUIRED;
   for (let c = 0; c < items0.length && c <= firstLimit; c++) {
-    if (al0[c] && (firstReads === null || (items0[c] as Item).reads === firstReads)) { cur[c * R] = 0; any = true; }
+    if (al0[c] && (firstReads === null || (items0[c] as Item).reads === firstReads)) {
+      cur[c * R] = 0;
+      any = true;
+    }
   }
   if (!any) return null;
   parents.push(new Int32Array(0));
@@ -198,12 +225,18 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
     const itemsP = ctx.stageItems[ctx.posStage[p] as number] as Item[];
     const itemsN = ctx.stageItems[ctx.posStage[p + 1] as number] as Item[];
     let found = false;
-    let base = 0, rc = 0, from = 0;
+    let base = 0,
+      rc = 0,
+      from = 0;
     const relax = (c2: number, r2: number): void => {
       const step = (itemsN[c2] as Item).reads - rc;
       const v = base + step * step;
       const k = c2 * R + r2 - 1;
-      if (v < (next[k] as number)) { next[k] = v; par[k] = from; found = true; }
+      if (v < (next[k] as number)) {
+        next[k] = v;
+        par[k] = from;
+        found = true;
+      }
     };
     for (let st = 0; st < cur.length; st++) {
       base = cur[st] as number;
@@ -218,7 +251,9 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
     cur = next;
   }
   const itemsE = ctx.stageItems[ctx.posStage[end - 1] as number] as Item[];
-  let bestSt = -1, bestObj = Infinity, bestSum = 0;
+  let bestSt = -1,
+    bestObj = Infinity,
+    bestSum = 0;
   const reqEnd = req ? (req[ctx.posStage[end - 1] as number] as Int32Array) : null;
   for (let st = 0; st < cur.length; st++) {
     const sum = cur[st] as number;
@@ -229,7 +264,11 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
       const rise = (itemsE[(st / R) | 0] as Item).reads - firstReads;
       obj = (len - 1) * sum - rise * rise;
     }
-    if (obj < bestObj) { bestObj = obj; bestSt = st; bestSum = sum; }
+    if (obj < bestObj) {
+      bestObj = obj;
+      bestSt = st;
+      bestSum = sum;
+    }
   }
   if (bestSt < 0) return null;
   const picks = new Array<number>(len);
@@ -242,7 +281,13 @@ function bestPath(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M
 }
 
 /** Smallest feasible largest step over [start, end), or null when the segment cannot be filled. */
-function minMaxStep(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, lowerHint: number): number | null {
+function minMaxStep(
+  ctx: Ctx,
+  allowed: Uint8Array[],
+  start: number,
+  end: number,
+  lowerHint: number,
+): number | null {
   let hi = 0;
   for (const items of ctx.stageItems) for (const it of items) if (it.reads > hi) hi = it.reads;
   if (reachLength(ctx, allowed, start, end, hi) < end - start) return null;
@@ -261,7 +306,14 @@ function minMaxStep(ctx: Ctx, allowed: Uint8Array[], start: number, end: number,
   return lo;
 }
 
-function solveSegment(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, exactSpread: boolean, hint: number): { picks: number[]; M: number } | null {
+function solveSegment(
+  ctx: Ctx,
+  allowed: Uint8Array[],
+  start: number,
+  end: number,
+  exactSpread: boolean,
+  hint: number,
+): { picks: number[]; M: number } | null {
   const M = minMaxStep(ctx, allowed, start, end, hint);
   if (M === null) return null;
   if (!exactSpread || end - start < 2) {
@@ -284,7 +336,14 @@ function countPositions(ctx: Ctx, s: number): number {
 }
 
 /** Solve every position; where the rules break, say so and start a new segment. */
-function solveAll(ctx: Ctx, banned: Uint8Array[], N: number, exact: boolean, hint: number, problems: OrderingProblem[]): { chosen: (Item | null)[]; minM: number } {
+function solveAll(
+  ctx: Ctx,
+  banned: Uint8Array[],
+  N: number,
+  exact: boolean,
+  hint: number,
+  problems: OrderingProblem[],
+): { chosen: (Item | null)[]; minM: number } {
   const chosen: (Item | null)[] = new Array<Item | null>(N).fill(null);
   const allowed = banned.map((b) => b.map((x) => (x ? 0 : 1)));
   problems.length = 0;
@@ -362,16 +421,26 @@ export function orderPools(args: {
     const s = posStage[slot] as number;
     for (const cand of pool) {
       let m = cand.metrics;
-      if (![m.reads, m.arrows, m.depth].every((x) => typeof x === 'number' && Number.isFinite(x))) m = levelMetrics(cand.level, rules);
+      if (![m.reads, m.arrows, m.depth].every((x) => typeof x === 'number' && Number.isFinite(x)))
+        m = levelMetrics(cand.level, rules);
       if (m.cleared === 0) continue;
-      (stageItems[s] as Item[]).push({ cand, reads: m.reads as number, arrows: m.arrows as number, depth: m.depth as number });
+      (stageItems[s] as Item[]).push({
+        cand,
+        reads: m.reads as number,
+        arrows: m.arrows as number,
+        depth: m.depth as number,
+      });
     }
   });
   for (const items of stageItems) {
     // Ties by (slot, index), which do not depend on how the studio numbers candidates.
     items.sort(
       (a, b) =>
-        a.reads - b.reads || a.arrows - b.arrows || a.depth - b.depth || a.cand.slot - b.cand.slot || a.cand.index - b.cand.index ||
+        a.reads - b.reads ||
+        a.arrows - b.arrows ||
+        a.depth - b.depth ||
+        a.cand.slot - b.cand.slot ||
+        a.cand.index - b.cand.index ||
         (a.cand.id < b.cand.id ? -1 : a.cand.id > b.cand.id ? 1 : 0),
     );
   }
@@ -382,14 +451,18 @@ export function orderPools(args: {
   const prepCache = new Map<string, PreparedLevel>();
   const prep = (c: PoolCandidate<ApsisLevel>): PreparedLevel => {
     let p = prepCache.get(c.id);
-    if (!p) { p = prepareLevel(c.level, rules); prepCache.set(c.id, p); }
+    if (!p) {
+      p = prepareLevel(c.level, rules);
+      prepCache.set(c.id, p);
+    }
     return p;
   };
   // The optional margin: a pair sharing more than orderMaxShare is skipped like a copy.
   const marginRule = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): string | null => {
     const max = rules.orderMaxShare;
     if (max === undefined) return null;
-    const pa = prep(a), pb = prep(b);
+    const pa = prep(a),
+      pb = prep(b);
     const larger = Math.max(pa.n, pb.n, 1);
     const over = Math.floor(max * larger + 1e-9) + 1;
     return nearCopyShare(pa, pb, rules, over).count >= over ? 'share-margin' : null;
@@ -400,7 +473,13 @@ export function orderPools(args: {
     const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
     const hit = pairCache.get(key);
     if (hit !== undefined) return hit;
-    const rule = isFine(a.id, b.id) ? null : args.isDuplicate ? (args.isDuplicate(a, b) ? 'duplicate' : null) : (comparePrepared(prep(a), prep(b), rules)?.rule ?? marginRule(a, b));
+    const rule = isFine(a.id, b.id)
+      ? null
+      : args.isDuplicate
+        ? args.isDuplicate(a, b)
+          ? 'duplicate'
+          : null
+        : (comparePrepared(prep(a), prep(b), rules)?.rule ?? marginRule(a, b));
     pairCache.set(key, rule);
     return rule;
   };
@@ -415,7 +494,10 @@ export function orderPools(args: {
       let copy: { of: Item; rule: string } | null = null;
       for (const q of accepted) {
         const r = dupRule(q.cand, it.cand);
-        if (r) { copy = { of: q, rule: r }; break; }
+        if (r) {
+          copy = { of: q, rule: r };
+          break;
+        }
       }
       if (copy) {
         const s = posStage[p] as number;
@@ -441,7 +523,9 @@ export function orderPools(args: {
   const indexOf = new Map<Item, number>();
   for (const items of stageItems) items.forEach((it, i) => indexOf.set(it, i));
   const stageOfItem = new Map<Item, number>();
-  stageItems.forEach((items, si) => { for (const it of items) stageOfItem.set(it, si); });
+  stageItems.forEach((items, si) => {
+    for (const it of items) stageOfItem.set(it, si);
+  });
   const byId = new Map<string, Item>();
   for (const items of stageItems) for (const it of items) byId.set(it.cand.id, it);
   const allowedWithout = (skips: readonly SkippedCandidate[]): Uint8Array[] => {
@@ -458,7 +542,8 @@ export function orderPools(args: {
     if (keep.length === 0) return null;
     const req = stageItems.map((items) => new Int32Array(items.length + 1).fill(NONE_REQUIRED));
     for (const it of keep) {
-      const s = stageOfItem.get(it) as number, c = indexOf.get(it) as number;
+      const s = stageOfItem.get(it) as number,
+        c = indexOf.get(it) as number;
       const next = req[s] as Int32Array;
       for (let k = 0; k <= c; k++) if ((next[k] as number) > c) next[k] = c;
     }
@@ -481,28 +566,42 @@ export function orderPools(args: {
     let list = partnersCache.get(it);
     if (!list) {
       list = [];
-      for (const items of stageItems) for (const other of items) if (other !== it && dupRule(it.cand, other.cand)) list.push(other);
+      for (const items of stageItems)
+        for (const other of items) if (other !== it && dupRule(it.cand, other.cand)) list.push(other);
       partnersCache.set(it, list);
     }
     return list;
   };
 
-  const searchCopyFree = (M: number, nodes: number): { order: Item[] | null; skips: SkippedCandidate[]; used: number; cut: boolean } => {
+  const searchCopyFree = (
+    M: number,
+    nodes: number,
+  ): { order: Item[] | null; skips: SkippedCandidate[]; used: number; cut: boolean } => {
     let budget = nodes;
     let cut = false;
-    const visit = (skips: SkippedCandidate[], keep: Item[]): { order: Item[]; skips: SkippedCandidate[] } | null => {
-      if (budget <= 0) { cut = true; return null; }
+    const visit = (
+      skips: SkippedCandidate[],
+      keep: Item[],
+    ): { order: Item[]; skips: SkippedCandidate[] } | null => {
+      if (budget <= 0) {
+        cut = true;
+        return null;
+      }
       budget--;
       const allowed = allowedWithout(skips);
       // A kept level's partners can never ship with it.
-      for (const k of keep) for (const o of partnersOf(k)) (allowed[stageOfItem.get(o) as number] as Uint8Array)[indexOf.get(o) as number] = 0;
-      for (const k of keep) if (!(allowed[stageOfItem.get(k) as number] as Uint8Array)[indexOf.get(k) as number]) return null;
+      for (const k of keep)
+        for (const o of partnersOf(k))
+          (allowed[stageOfItem.get(o) as number] as Uint8Array)[indexOf.get(o) as number] = 0;
+      for (const k of keep)
+        if (!(allowed[stageOfItem.get(k) as number] as Uint8Array)[indexOf.get(k) as number]) return null;
       const path = bestPath(ctx, allowed, 0, N, M, null, false, requiredOf(keep));
       if (!path) return null;
       const order = path.picks.map((c, p) => (stageItems[posStage[p] as number] as Item[])[c] as Item);
       const copy = firstCopy(order);
       if (!copy) return { order, skips };
-      const early = order[copy.early] as Item, late = order[copy.late] as Item;
+      const early = order[copy.early] as Item,
+        late = order[copy.late] as Item;
       const banLate = { id: late.cand.id, level: copy.late + 1, copies: early.cand.id, rule: copy.rule };
       const banEarly = { id: early.cand.id, level: copy.early + 1, copies: late.cand.id, rule: copy.rule };
       // Ban first the level with more partners (it blocks more orders); the other branch keeps it.
@@ -512,7 +611,12 @@ export function orderPools(args: {
       return visit([...skips, banLate], keep) ?? visit([...skips, banEarly], [...keep, late]);
     };
     const found = visit([], []);
-    return { order: found?.order ?? null, skips: found?.skips ?? [], used: nodes - budget, cut: !found && cut };
+    return {
+      order: found?.order ?? null,
+      skips: found?.skips ?? [],
+      used: nodes - budget,
+      cut: !found && cut,
+    };
   };
 
   const exact = args.exactSpread !== false;
@@ -525,7 +629,8 @@ export function orderPools(args: {
   //    allow without skips: the first M with a copy-free order wins. M rises one at a time; a
   //    search that runs out of nodes leaves its M unproven, and after COPY_SEARCH_STEPS of those
   //    M jumps to the whole reads range, where any copy-free order qualifies.
-  const floor = N > 1 && reachLength(ctx, allAllowed, 0, N, 1 << 30) === N ? minMaxStep(ctx, allAllowed, 0, N, 0) : null;
+  const floor =
+    N > 1 && reachLength(ctx, allAllowed, 0, N, 1 << 30) === N ? minMaxStep(ctx, allAllowed, 0, N, 0) : null;
   let searchGaveUp = false;
   let anyCut = false;
   if (floor !== null) {
@@ -533,14 +638,17 @@ export function orderPools(args: {
     let top = 0;
     for (const items of stageItems) for (const it of items) top = Math.max(top, it.reads);
     let unproven = 0;
-    for (let M = floor; perStep > 0 && !done && M <= top; ) {
+    for (let M = floor; perStep > 0 && !done && M <= top;) {
       const last = M >= top || unproven >= COPY_SEARCH_STEPS;
       if (last) M = top;
       const found = searchCopyFree(M, last ? Math.max(perStep, COPY_SEARCH_FINAL) : perStep);
       passes += found.used;
       if (found.cut) anyCut = true;
       if (!found.order) {
-        if (last) { searchGaveUp = found.cut; break; }
+        if (last) {
+          searchGaveUp = found.cut;
+          break;
+        }
         if (found.cut) unproven++;
         M++;
         continue;
@@ -555,8 +663,12 @@ export function orderPools(args: {
         if (!seg || seg.M > M) break;
         const exactOrder = seg.picks.map((c, p) => (stageItems[posStage[p] as number] as Item[])[c] as Item);
         const copy = firstCopy(exactOrder);
-        if (!copy) { order = exactOrder; break; }
-        const early = exactOrder[copy.early] as Item, late = exactOrder[copy.late] as Item;
+        if (!copy) {
+          order = exactOrder;
+          break;
+        }
+        const early = exactOrder[copy.early] as Item,
+          late = exactOrder[copy.late] as Item;
         skips.push({ id: late.cand.id, level: copy.late + 1, copies: early.cand.id, rule: copy.rule });
       }
       chosen = order;
@@ -595,7 +707,8 @@ export function orderPools(args: {
   const levels = chosen.map((it) => (it ? it.cand.id : null));
   const reads = chosen.filter((x): x is Item => x !== null).map((x) => x.reads);
   const st = stepStats(reads);
-  const first = reads[0] ?? 0, last = reads[reads.length - 1] ?? 0;
+  const first = reads[0] ?? 0,
+    last = reads[reads.length - 1] ?? 0;
   const targets = chosen.map((_, i) => Math.round(linearTarget(first, last, i, N) * 100) / 100);
   return {
     levels,

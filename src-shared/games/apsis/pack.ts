@@ -24,13 +24,24 @@ export const apsisPackLevelSchema = z.looseObject({
   solution: z.array(z.number().int().min(0)),
 });
 
-export const apsisPackSchema = packSchema(APSIS_PACK_FORMAT, APSIS_PACK_VERSION, apsisRulesSchema, apsisPlanSchema, apsisPackLevelSchema);
+export const apsisPackSchema = packSchema(
+  APSIS_PACK_FORMAT,
+  APSIS_PACK_VERSION,
+  apsisRulesSchema,
+  apsisPlanSchema,
+  apsisPackLevelSchema,
+);
 
 export type ApsisPackLevel = z.infer<typeof apsisPackLevelSchema>;
 export type ApsisPack = z.infer<typeof apsisPackSchema>;
 
 /** Build the pack object (keys in the spec's order) from ordered levels. */
-export function toPack(args: { seed: number; rules: ApsisRules; plan: ApsisPlan; levels: ApsisLevel[] }): ApsisPack {
+export function toPack(args: {
+  seed: number;
+  rules: ApsisRules;
+  plan: ApsisPlan;
+  levels: ApsisLevel[];
+}): ApsisPack {
   const { seed, rules, plan, levels } = args;
   return {
     format: APSIS_PACK_FORMAT,
@@ -46,7 +57,12 @@ export function toPack(args: { seed: number; rules: ApsisRules; plan: ApsisPlan;
         depth: r.depth,
         free: r.free,
         reads: r.reads,
-        arrows: lv.arrows.map((a) => ({ orbit: a.orbit, angle: a.angle, heading: a.heading, length: a.length })),
+        arrows: lv.arrows.map((a) => ({
+          orbit: a.orbit,
+          angle: a.angle,
+          heading: a.heading,
+          length: a.length,
+        })),
         solution: r.solution,
       };
     }),

@@ -41,9 +41,18 @@ export const apsisPlanSchema = z
   .superRefine((stages, ctx) => {
     let expectFirst = 1;
     stages.forEach((s, i) => {
-      if (s.stage !== i + 1) ctx.addIssue({ code: 'custom', path: [i, 'stage'], message: `must be ${i + 1}: stages are numbered in order from 1` });
+      if (s.stage !== i + 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'stage'],
+          message: `must be ${i + 1}: stages are numbered in order from 1`,
+        });
       if (s.last < s.first) {
-        ctx.addIssue({ code: 'custom', path: [i, 'last'], message: `must not come before the stage’s first level (${s.first}): the stage would be empty` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'last'],
+          message: `must not come before the stage’s first level (${s.first}): the stage would be empty`,
+        });
       }
       if (s.first !== expectFirst) {
         ctx.addIssue({
@@ -57,7 +66,11 @@ export const apsisPlanSchema = z
       }
       const count = s.last - s.first + 1;
       if (count > 0 && s.arrows.length !== count) {
-        ctx.addIssue({ code: 'custom', path: [i, 'arrows'], message: `holds ${s.arrows.length} arrow counts, but the stage has ${count} levels: one count for each level` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'arrows'],
+          message: `holds ${s.arrows.length} arrow counts, but the stage has ${count} levels: one count for each level`,
+        });
       }
       expectFirst = s.last + 1;
     });
@@ -97,11 +110,13 @@ export const defaultApsisPlan: ApsisPlan = makeDefaultPlan();
  */
 export function planMarks(plan: ApsisPlan): PlanMark[] {
   const marks: PlanMark[] = [];
-  let long = false, diagonal = false;
+  let long = false,
+    diagonal = false;
   plan.forEach((s, i) => {
     if (i > 0) marks.push({ level: s.first, kind: 'stage', label: `stage ${s.stage} · ${s.orbits} orbits` });
     if (s.long && !long && i > 0) marks.push({ level: s.first, kind: 'mechanic', label: 'long arrows' });
-    if (s.diagonal && !diagonal && i > 0) marks.push({ level: s.first, kind: 'mechanic', label: 'diagonals' });
+    if (s.diagonal && !diagonal && i > 0)
+      marks.push({ level: s.first, kind: 'mechanic', label: 'diagonals' });
     long ||= s.long;
     diagonal ||= s.diagonal;
   });
@@ -163,7 +178,9 @@ export function poolSizes(plan: ApsisPlan): number[] {
 
 export function describePlan(plan: ApsisPlan): { levels: string; detail: string }[] {
   return plan.map((s) => {
-    const kinds = ['short tangent', ...(s.long ? ['long'] : []), ...(s.diagonal ? ['diagonal'] : [])].join(', ');
+    const kinds = ['short tangent', ...(s.long ? ['long'] : []), ...(s.diagonal ? ['diagonal'] : [])].join(
+      ', ',
+    );
     const a0 = s.arrows[0] ?? 0;
     const a1 = s.arrows[s.arrows.length - 1] ?? 0;
     return {

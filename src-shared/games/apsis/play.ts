@@ -40,29 +40,53 @@ export type LaunchResult =
       lost: boolean;
       state: PlayState;
     }
-  | { kind: 'invalid'; arrow: number; reason: string; hearts: number; cleared: boolean; lost: boolean; state: PlayState };
+  | {
+      kind: 'invalid';
+      arrow: number;
+      reason: string;
+      hearts: number;
+      cleared: boolean;
+      lost: boolean;
+      state: PlayState;
+    };
 
 export function startState(level: ApsisLevel, rules: ApsisRules): PlayState {
   return { present: level.arrows.map(() => true), hearts: rules.hearts };
 }
 
 /** Arrows on the board that block arrow i right now (ascending). */
-export function currentBlockers(geos: readonly ArrowGeo[], present: readonly boolean[], i: number, rules: ApsisRules): number[] {
+export function currentBlockers(
+  geos: readonly ArrowGeo[],
+  present: readonly boolean[],
+  i: number,
+  rules: ApsisRules,
+): number[] {
   const out: number[] = [];
   const g = geos[i] as ArrowGeo;
-  for (let j = 0; j < geos.length; j++) if (j !== i && present[j] && blocks(geos[j] as ArrowGeo, g, rules)) out.push(j);
+  for (let j = 0; j < geos.length; j++)
+    if (j !== i && present[j] && blocks(geos[j] as ArrowGeo, g, rules)) out.push(j);
   return out;
 }
 
 /** Launch arrow i. Pure: returns the new state, never mutates the old one. */
-export function launch(level: ApsisLevel, state: PlayState, i: number, rules: ApsisRules, geos?: readonly ArrowGeo[]): LaunchResult {
+export function launch(
+  level: ApsisLevel,
+  state: PlayState,
+  i: number,
+  rules: ApsisRules,
+  geos?: readonly ArrowGeo[],
+): LaunchResult {
   const left = state.present.filter(Boolean).length;
   const lost = state.hearts <= 0;
   if (lost || left === 0 || !state.present[i] || i < 0 || i >= level.arrows.length) {
     return {
       kind: 'invalid',
       arrow: i,
-      reason: lost ? 'the level is lost' : left === 0 ? 'the level is cleared' : `arrow ${i} is not on the board`,
+      reason: lost
+        ? 'the level is lost'
+        : left === 0
+          ? 'the level is cleared'
+          : `arrow ${i} is not on the board`,
       hearts: state.hearts,
       cleared: left === 0,
       lost,
@@ -89,7 +113,10 @@ export function launch(level: ApsisLevel, state: PlayState, i: number, rules: Ap
   let bestS = Infinity;
   for (const j of bl) {
     const s = firstContact(g, gs[j] as ArrowGeo, rules) ?? g.pathLen;
-    if (s < bestS) { bestS = s; best = j; }
+    if (s < bestS) {
+      bestS = s;
+      best = j;
+    }
   }
   const hearts = state.hearts - 1;
   return {
@@ -136,7 +163,8 @@ export function replay(level: ApsisLevel, sequence: readonly number[], rules: Ap
     if (r.kind === 'blocked' && r.lost) break;
   }
   const cleared = state.present.every((p) => !p) && state.hearts > 0;
-  if (!cleared && message === null) message = `${state.present.filter(Boolean).length} arrows are left after the sequence`;
+  if (!cleared && message === null)
+    message = `${state.present.filter(Boolean).length} arrows are left after the sequence`;
   return { cleared, heartsLost, firstFault, message };
 }
 
@@ -150,7 +178,12 @@ export interface ArrowInspection {
 }
 
 /** What the inspector shows while an arrow is held: its path and its blockers. */
-export function inspectArrow(level: ApsisLevel, i: number, rules: ApsisRules, present?: readonly boolean[]): ArrowInspection {
+export function inspectArrow(
+  level: ApsisLevel,
+  i: number,
+  rules: ApsisRules,
+  present?: readonly boolean[],
+): ArrowInspection {
   const geos = levelGeo(level.arrows, level.orbits, rules);
   const g = geos[i] as ArrowGeo;
   const on = present ?? level.arrows.map(() => true);

@@ -13,7 +13,15 @@ import type { ApsisRules } from './rules';
 import type { ApsisPlan, LevelSpec } from './plan';
 import { levelCount, levelSpec } from './plan';
 import type { ArrowGeo } from './geometry';
-import { bodiesClear, bodyBodyDist, bodyOriginDist, crossesSun, fitAloneProblem, levelGeo, pathOriginDist } from './geometry';
+import {
+  bodiesClear,
+  bodyBodyDist,
+  bodyOriginDist,
+  crossesSun,
+  fitAloneProblem,
+  levelGeo,
+  pathOriginDist,
+} from './geometry';
 import { blockersOf, roundsFromBlockers } from './solver';
 import type { RoundsResult } from './solver';
 import { replay } from './play';
@@ -65,7 +73,11 @@ export function proveApsis(level: ApsisLevel, rules: ApsisRules, ctx: ProofConte
   return proveApsisDetail(level, rules, ctx).proof;
 }
 
-export function proveApsisDetail(level: ApsisLevel, rules: ApsisRules, ctx: ProofContext<ApsisPlan>): ApsisProofDetail {
+export function proveApsisDetail(
+  level: ApsisLevel,
+  rules: ApsisRules,
+  ctx: ProofContext<ApsisPlan>,
+): ApsisProofDetail {
   const violations: ApsisViolation[] = [];
   // `rule` is verify's id (fit problems share 'fit', schedule problems 'kinds'); `key` the plain name.
   const add = (rule: string, key: NameKey, message: string, elements: number[], mark?: ApsisMark): void => {
@@ -73,31 +85,64 @@ export function proveApsisDetail(level: ApsisLevel, rules: ApsisRules, ctx: Proo
     if (mark) v.mark = mark;
     violations.push(v);
   };
-  const arrows: Arrow[] = level.arrows.map((a) => ({ orbit: a.orbit, angle: a.angle, heading: a.heading, length: a.length }));
+  const arrows: Arrow[] = level.arrows.map((a) => ({
+    orbit: a.orbit,
+    angle: a.angle,
+    heading: a.heading,
+    length: a.length,
+  }));
   const copy: ApsisLevel = { orbits: level.orbits, arrows };
   const L = ctx.slot + 1;
   const spec = L >= 1 && L <= levelCount(ctx.plan) ? levelSpec(ctx.plan, L) : null;
   if (!spec) add('plan', 'plan', `level ${L} is outside the plan (1..${levelCount(ctx.plan)})`, []);
-  if (spec && level.orbits !== spec.orbits) add('orbits', 'orbits', `has ${level.orbits} orbits; the plan gives ${spec.orbits}`, []);
+  if (spec && level.orbits !== spec.orbits)
+    add('orbits', 'orbits', `has ${level.orbits} orbits; the plan gives ${spec.orbits}`, []);
   if (arrows.length === 0) add('arrows', 'arrows', 'the level has no arrow', []);
   let structural = false;
   arrows.forEach((a, k) => {
     if (a.orbit > level.orbits) {
-      add(`arrows[${k}].orbit`, 'orbit', `arrow ${k} is on orbit ${a.orbit} of ${level.orbits}`, [k], { kind: 'arrow', arrow: k });
+      add(`arrows[${k}].orbit`, 'orbit', `arrow ${k} is on orbit ${a.orbit} of ${level.orbits}`, [k], {
+        kind: 'arrow',
+        arrow: k,
+      });
       structural = true;
     }
-    if (spec && a.length === 'long' && !spec.long) add('kinds', 'long', `arrow ${k} is long; long arrows are not on schedule before stage ${spec.stage.stage} allows them`, [k], { kind: 'arrow', arrow: k });
-    if (spec && isDiagonal(a.heading) && !spec.diagonal) add('kinds', 'diagonal', `arrow ${k} is diagonal (${a.heading}); diagonals are not on schedule at level ${L}`, [k], { kind: 'arrow', arrow: k });
+    if (spec && a.length === 'long' && !spec.long)
+      add(
+        'kinds',
+        'long',
+        `arrow ${k} is long; long arrows are not on schedule before stage ${spec.stage.stage} allows them`,
+        [k],
+        { kind: 'arrow', arrow: k },
+      );
+    if (spec && isDiagonal(a.heading) && !spec.diagonal)
+      add(
+        'kinds',
+        'diagonal',
+        `arrow ${k} is diagonal (${a.heading}); diagonals are not on schedule at level ${L}`,
+        [k],
+        { kind: 'arrow', arrow: k },
+      );
   });
   if (structural || arrows.length === 0) {
-    return { proof: { ok: false, metrics: null, solution: null, violations, level: copy }, rounds: null, spec };
+    return {
+      proof: { ok: false, metrics: null, solution: null, violations, level: copy },
+      rounds: null,
+      spec,
+    };
   }
 
   const geos = levelGeo(arrows, level.orbits, rules);
   fitViolations(geos, rules, add);
   const sunMin = rules.sunRadius + rules.width / 2;
   geos.forEach((g, k) => {
-    if (crossesSun(g, rules)) add('sun', 'sun', `arrow ${k}'s path crosses the sun`, [k], { kind: 'path-sun', arrow: k, distance: pathOriginDist(g), min: sunMin });
+    if (crossesSun(g, rules))
+      add('sun', 'sun', `arrow ${k}'s path crosses the sun`, [k], {
+        kind: 'path-sun',
+        arrow: k,
+        distance: pathOriginDist(g),
+        min: sunMin,
+      });
   });
   const blockers = blockersOf(geos, rules);
   const rounds = roundsFromBlockers(blockers);
@@ -105,21 +150,49 @@ export function proveApsisDetail(level: ApsisLevel, rules: ApsisRules, ctx: Proo
     const stuck = new Set(rounds.stuck);
     const edges: [number, number][] = [];
     for (const a of rounds.stuck) for (const b of blockers[a]!) if (stuck.has(b)) edges.push([b, a]);
-    add('clears', 'clears', `the level cannot be cleared: arrows ${rounds.stuck.join(', ')} never get free`, rounds.stuck, { kind: 'stuck', arrows: rounds.stuck, edges });
+    add(
+      'clears',
+      'clears',
+      `the level cannot be cleared: arrows ${rounds.stuck.join(', ')} never get free`,
+      rounds.stuck,
+      { kind: 'stuck', arrows: rounds.stuck, edges },
+    );
   } else {
     const rep = replay(copy, rounds.solution, rules);
-    if (rep.heartsLost > 0 || !rep.cleared) add('solution', 'solution', `replaying the solution ${rep.cleared ? 'loses hearts' : 'does not clear'}: ${rep.message ?? ''}`, rounds.solution);
+    if (rep.heartsLost > 0 || !rep.cleared)
+      add(
+        'solution',
+        'solution',
+        `replaying the solution ${rep.cleared ? 'loses hearts' : 'does not clear'}: ${rep.message ?? ''}`,
+        rounds.solution,
+      );
   }
-  const metrics = { arrows: arrows.length, orbits: level.orbits, depth: rounds.depth, free: rounds.free, reads: rounds.reads };
+  const metrics = {
+    arrows: arrows.length,
+    orbits: level.orbits,
+    depth: rounds.depth,
+    free: rounds.free,
+    reads: rounds.reads,
+  };
   return {
-    proof: { ok: violations.length === 0, metrics, solution: rounds.cleared ? rounds.solution : null, violations, level: copy },
+    proof: {
+      ok: violations.length === 0,
+      metrics,
+      solution: rounds.cleared ? rounds.solution : null,
+      violations,
+      level: copy,
+    },
     rounds,
     spec,
   };
 }
 
 /** Rim, sun and spacing for every arrow, and every pair of bodies too close (once per pair). */
-function fitViolations(geos: readonly ArrowGeo[], rules: ApsisRules, add: (rule: string, key: NameKey, message: string, elements: number[], mark?: ApsisMark) => void): void {
+function fitViolations(
+  geos: readonly ArrowGeo[],
+  rules: ApsisRules,
+  add: (rule: string, key: NameKey, message: string, elements: number[], mark?: ApsisMark) => void,
+): void {
   const lim = rules.rimRadius - rules.width / 2;
   const sunMin = rules.sunRadius + rules.width / 2 + rules.gap;
   const need = rules.width + rules.gap;
@@ -129,11 +202,22 @@ function fitViolations(geos: readonly ArrowGeo[], rules: ApsisRules, add: (rule:
       const over = Math.max(Math.hypot(g.hx, g.hy), Math.hypot(g.tx, g.ty)) - lim;
       add('fit', 'rim', `arrow ${k} pokes out of the rim`, [k], { kind: 'rim', arrow: k, over });
     } else if (alone === 'sun') {
-      add('fit', 'sun-gap', `arrow ${k} is too close to the sun`, [k], { kind: 'sun-gap', arrow: k, distance: bodyOriginDist(g), min: sunMin });
+      add('fit', 'sun-gap', `arrow ${k} is too close to the sun`, [k], {
+        kind: 'sun-gap',
+        arrow: k,
+        distance: bodyOriginDist(g),
+        min: sunMin,
+      });
     }
     for (let j = k + 1; j < geos.length; j++) {
       if (bodiesClear(g, geos[j]!, rules)) continue;
-      add('fit', 'spacing', `arrow ${k} is closer than ${need} to arrow ${j}`, [k, j], { kind: 'overlap', a: k, b: j, distance: bodyBodyDist(g, geos[j]!), min: need });
+      add('fit', 'spacing', `arrow ${k} is closer than ${need} to arrow ${j}`, [k, j], {
+        kind: 'overlap',
+        a: k,
+        b: j,
+        distance: bodyBodyDist(g, geos[j]!),
+        min: need,
+      });
     }
   });
 }

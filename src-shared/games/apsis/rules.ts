@@ -78,25 +78,50 @@ export const apsisRulesSchema = z
   .superRefine((r, ctx) => {
     // Cross-field checks, each only when the fields it reads passed their own bounds (so one
     // mistake gives one message).
-    const ok = (v: number, lo: number, hi: number, above = false): boolean => (above ? v > lo : v >= lo) && v <= hi;
-    const sunOk = ok(r.sunRadius, 0, RIM_MAX, true), rimOk = ok(r.rimRadius, 0, RIM_MAX, true);
-    const issue = (path: string, message: string): void => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (sunOk && rimOk && r.sunRadius >= r.rimRadius) issue('sunRadius', `the sun must be smaller than the rim (radius ${r.rimRadius})`);
-    if (rimOk && ok(r.orbitBase, 0, RIM_MAX) && ok(r.orbitSpan, 0, RIM_MAX, true) && r.orbitBase + r.orbitSpan > r.rimRadius) {
-      issue('orbitSpan', `orbitBase + orbitSpan (${r.orbitBase + r.orbitSpan}) must not exceed the rim radius (${r.rimRadius}): the outermost orbit would lie outside the rim`);
+    const ok = (v: number, lo: number, hi: number, above = false): boolean =>
+      (above ? v > lo : v >= lo) && v <= hi;
+    const sunOk = ok(r.sunRadius, 0, RIM_MAX, true),
+      rimOk = ok(r.rimRadius, 0, RIM_MAX, true);
+    const issue = (path: string, message: string): void =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (sunOk && rimOk && r.sunRadius >= r.rimRadius)
+      issue('sunRadius', `the sun must be smaller than the rim (radius ${r.rimRadius})`);
+    if (
+      rimOk &&
+      ok(r.orbitBase, 0, RIM_MAX) &&
+      ok(r.orbitSpan, 0, RIM_MAX, true) &&
+      r.orbitBase + r.orbitSpan > r.rimRadius
+    ) {
+      issue(
+        'orbitSpan',
+        `orbitBase + orbitSpan (${r.orbitBase + r.orbitSpan}) must not exceed the rim radius (${r.rimRadius}): the outermost orbit would lie outside the rim`,
+      );
     }
-    const shortOk = ok(r.shortLength, 0, 2 * RIM_MAX, true), longOk = ok(r.longLength, 0, 2 * RIM_MAX, true);
-    if (shortOk && longOk && r.shortLength >= r.longLength) issue('shortLength', `short arrows must be shorter than long ones (${r.longLength})`);
+    const shortOk = ok(r.shortLength, 0, 2 * RIM_MAX, true),
+      longOk = ok(r.longLength, 0, 2 * RIM_MAX, true);
+    if (shortOk && longOk && r.shortLength >= r.longLength)
+      issue('shortLength', `short arrows must be shorter than long ones (${r.longLength})`);
     if (sunOk && rimOk && r.sunRadius < r.rimRadius) {
       const room = r.rimRadius - r.sunRadius;
-      if (longOk && r.longLength >= room) issue('longLength', `long arrows must be shorter than the room between the sun and the rim (${room})`);
+      if (longOk && r.longLength >= room)
+        issue(
+          'longLength',
+          `long arrows must be shorter than the room between the sun and the rim (${room})`,
+        );
       if (shortOk && r.shortLength >= room && !(longOk && r.shortLength >= r.longLength)) {
-        issue('shortLength', `short arrows must be shorter than the room between the sun and the rim (${room})`);
+        issue(
+          'shortLength',
+          `short arrows must be shorter than the room between the sun and the rim (${room})`,
+        );
       }
-      if (ok(r.width, 0, 1000, true) && r.width >= room) issue('width', `arrows must be narrower than the room between the sun and the rim (${room})`);
+      if (ok(r.width, 0, 1000, true) && r.width >= room)
+        issue('width', `arrows must be narrower than the room between the sun and the rim (${room})`);
     }
     if (rimOk && ok(r.nearDistance, 0, 2 * RIM_MAX) && r.nearDistance > 2 * r.rimRadius) {
-      issue('nearDistance', `must be at most ${2 * r.rimRadius}, the rim's diameter (every arrow would pair with every arrow of its kind)`);
+      issue(
+        'nearDistance',
+        `must be at most ${2 * r.rimRadius}, the rim's diameter (every arrow would pair with every arrow of its kind)`,
+      );
     }
   });
 

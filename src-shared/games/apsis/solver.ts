@@ -55,7 +55,10 @@ export function roundsFromBlockers(blockers: readonly (readonly number[])[]): Ro
       let free = true;
       for (const b of blockers[a] as number[]) {
         const rb = round[b] as number;
-        if (rb === 0 || rb === r) { free = false; break; }
+        if (rb === 0 || rb === r) {
+          free = false;
+          break;
+        }
       }
       if (free) now.push(a);
     }

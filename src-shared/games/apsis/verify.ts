@@ -23,19 +23,32 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
   };
   const rulesParsed = apsisRulesSchema.safeParse(pack.rules, { error: designerErrorMap });
   if (!rulesParsed.success) {
-    add(null, 'rules', `rules are invalid: ${designerIssues(rulesParsed.error, { prefix: 'rules' }).map((i) => `${i.field}: ${i.message}`).join('; ')}`);
+    add(
+      null,
+      'rules',
+      `rules are invalid: ${designerIssues(rulesParsed.error, { prefix: 'rules' })
+        .map((i) => `${i.field}: ${i.message}`)
+        .join('; ')}`,
+    );
     return problems;
   }
   const planParsed = apsisPlanSchema.safeParse(pack.plan, { error: designerErrorMap });
   if (!planParsed.success) {
-    add(null, 'plan', `plan is invalid: ${designerIssues(planParsed.error, { prefix: 'plan' }).map((i) => `${i.field}: ${i.message}`).join('; ')}`);
+    add(
+      null,
+      'plan',
+      `plan is invalid: ${designerIssues(planParsed.error, { prefix: 'plan' })
+        .map((i) => `${i.field}: ${i.message}`)
+        .join('; ')}`,
+    );
     return problems;
   }
   const rules = rulesParsed.data;
   const plan = planParsed.data;
   const planned = levelCount(plan);
   // As many levels as the plan holds: a pack missing its last levels is as broken as one with extra (Carillon's verify holds the same).
-  if (pack.levels.length !== planned) add(null, 'levels', `the pack has ${pack.levels.length} levels, its plan ${planned}`);
+  if (pack.levels.length !== planned)
+    add(null, 'levels', `the pack has ${pack.levels.length} levels, its plan ${planned}`);
   const levels = packLevels(pack);
   const measured: { reads: number; arrows: number; depth: number }[] = [];
 
@@ -62,7 +75,12 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
       add(L, 'solution', `the solution must list each of the ${n} arrows once`);
     } else {
       const rep = replay(lv, sol, rules);
-      if (rep.heartsLost > 0 || !rep.cleared) add(L, 'solution', `replaying the solution ${rep.cleared ? 'loses hearts' : 'does not clear'}: ${rep.message ?? ''}`);
+      if (rep.heartsLost > 0 || !rep.cleared)
+        add(
+          L,
+          'solution',
+          `replaying the solution ${rep.cleared ? 'loses hearts' : 'does not clear'}: ${rep.message ?? ''}`,
+        );
     }
     measured.push({ reads: r.reads, arrows: n, depth: r.depth });
   });
@@ -70,19 +88,26 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
   // Ordering rules (on recomputed figures).
   let run = 1;
   for (let i = 1; i < measured.length; i++) {
-    const a = measured[i - 1]!, b = measured[i]!;
+    const a = measured[i - 1]!,
+      b = measured[i]!;
     const L = i + 1;
     if (b.reads < a.reads) add(L, 'order', `reads fall from ${a.reads} to ${b.reads}`);
     if (b.arrows < a.arrows) add(L, 'order', `arrows fall from ${a.arrows} to ${b.arrows}`);
     if (b.depth < a.depth) add(L, 'order', `depth falls from ${a.depth} to ${b.depth}`);
     run = b.reads === a.reads ? run + 1 : 1;
-    if (run > rules.maxEqualRun) add(L, 'equal-run', `${run} levels in a row read ${b.reads} (at most ${rules.maxEqualRun})`);
+    if (run > rules.maxEqualRun)
+      add(L, 'equal-run', `${run} levels in a row read ${b.reads} (at most ${rules.maxEqualRun})`);
   }
 
   // No level twice.
   const prepared = levels.map((l) => prepareLevel(l, rules));
   for (const d of duplicatePairs(levels, rules, prepared)) {
-    problems.push({ level: d.b + 1, rule: d.duplicate.rule, message: duplicateMessage(d.a + 1, d.duplicate), pair: [d.a + 1, d.b + 1] });
+    problems.push({
+      level: d.b + 1,
+      rule: d.duplicate.rule,
+      message: duplicateMessage(d.a + 1, d.duplicate),
+      pair: [d.a + 1, d.b + 1],
+    });
   }
   return problems;
 }
@@ -91,7 +116,8 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
 function duplicateMessage(other: number, d: NearDuplicate): string {
   const share = `${Math.round(d.share * 100)} %`;
   if (d.rule === 'copy') return `is a turned or mirrored copy of level ${other} (${d.transform})`;
-  if (d.rule === 'redrawn') return `is the same puzzle as level ${other} redrawn: same orbits and blocking graph (${d.transform}); shares ${share} of its arrows`;
+  if (d.rule === 'redrawn')
+    return `is the same puzzle as level ${other} redrawn: same orbits and blocking graph (${d.transform}); shares ${share} of its arrows`;
   return `shares ${share} of its arrows with level ${other} under ${d.transform}`;
 }
 
@@ -108,9 +134,24 @@ export function summarizePack(pack: ApsisPack): PackSummaryLine[] {
     // Labels and the largest step worded as Carillon's summary and the run report word them.
     { label: 'Levels', value: String(pack.levels.length) },
     { label: 'Level 1', value: reads.length ? readsText(reads[0]!) : '—' },
-    { label: 'Last level', value: reads.length ? `${readsText(reads[reads.length - 1]!)} (level ${reads.length})` : '—' },
-    { label: 'Largest step', value: reads.length > 1 ? `${readsText(st.largestStep)}, level ${st.largestStepAt - 1} → ${st.largestStepAt}` : '—' },
-    { label: 'Longest run of equal reads', value: `${st.longestEqualRun} level${st.longestEqualRun === 1 ? '' : 's'}` },
-    { label: 'Closest pair', value: c ? `levels ${c.a + 1} & ${c.b + 1}: ${Math.round(c.share * 100)}% of arrows shared` : '—' },
+    {
+      label: 'Last level',
+      value: reads.length ? `${readsText(reads[reads.length - 1]!)} (level ${reads.length})` : '—',
+    },
+    {
+      label: 'Largest step',
+      value:
+        reads.length > 1
+          ? `${readsText(st.largestStep)}, level ${st.largestStepAt - 1} → ${st.largestStepAt}`
+          : '—',
+    },
+    {
+      label: 'Longest run of equal reads',
+      value: `${st.longestEqualRun} level${st.longestEqualRun === 1 ? '' : 's'}`,
+    },
+    {
+      label: 'Closest pair',
+      value: c ? `levels ${c.a + 1} & ${c.b + 1}: ${Math.round(c.share * 100)}% of arrows shared` : '—',
+    },
   ];
 }

@@ -26,7 +26,8 @@ export function setOf(n: number, items: Iterable<number>): Uint32Array {
   return s;
 }
 
-export const has = (s: Uint32Array, i: number, off = 0): boolean => ((s[off + (i >>> 5)]! >>> (i & 31)) & 1) === 1;
+export const has = (s: Uint32Array, i: number, off = 0): boolean =>
+  ((s[off + (i >>> 5)]! >>> (i & 31)) & 1) === 1;
 
 export function add(s: Uint32Array, i: number, off = 0): void {
   s[off + (i >>> 5)] = (s[off + (i >>> 5)]! | (1 << (i & 31))) >>> 0;

@@ -30,15 +30,23 @@ export function chainPops(field: Field, tapped: number, live?: Uint32Array): Pop
   time[tapped] = 0;
   const events: PopEvent[] = [];
   for (;;) {
-    let v = -1, best = Infinity;
-    for (let i = 0; i < n; i++) if (!done[i] && time[i]! < best) { best = time[i]!; v = i; }
+    let v = -1,
+      best = Infinity;
+    for (let i = 0; i < n; i++)
+      if (!done[i] && time[i]! < best) {
+        best = time[i]!;
+        v = i;
+      }
     if (v < 0) break;
     done[v] = 1;
     events.push({ dot: v, t: best, from: from[v]! });
     for (const w of field.out[v]!) {
       if (done[w] || !has(alive, w)) continue;
       const t = best + (field.dist[v * n + w]! - field.radius[w]!) / field.ringSpeed;
-      if (t < time[w]!) { time[w] = t; from[w] = v; }
+      if (t < time[w]!) {
+        time[w] = t;
+        from[w] = v;
+      }
     }
   }
   return events;
@@ -63,8 +71,14 @@ export function replaySolution(field: Field, solution: readonly number[], live?:
   const chains: PopEvent[][] = [];
   let error: string | undefined;
   for (const v of solution) {
-    if (!Number.isInteger(v) || v < 0 || v >= field.n) { error = `tap ${chains.length + 1} names dot ${v}, which does not exist`; break; }
-    if (!has(alive, v)) { error = `tap ${chains.length + 1} is on dot ${v}, which has already popped`; break; }
+    if (!Number.isInteger(v) || v < 0 || v >= field.n) {
+      error = `tap ${chains.length + 1} names dot ${v}, which does not exist`;
+      break;
+    }
+    if (!has(alive, v)) {
+      error = `tap ${chains.length + 1} is on dot ${v}, which has already popped`;
+      break;
+    }
     const ev = chainPops(field, v, alive);
     for (const e of ev) alive[e.dot >>> 5] = (alive[e.dot >>> 5]! & ~(1 << (e.dot & 31))) >>> 0;
     chains.push(ev);

@@ -17,7 +17,8 @@ export function computeClosures(n: number, out: readonly (readonly number[])[]):
     while (top > 0) {
       const u = stack[--top]!;
       for (const w of out[u]!) {
-        const i = off + (w >>> 5), bit = 1 << (w & 31);
+        const i = off + (w >>> 5),
+          bit = 1 << (w & 31);
         if ((cl[i]! & bit) === 0) {
           cl[i] = (cl[i]! | bit) >>> 0;
           stack[top++] = w;
@@ -29,7 +30,13 @@ export function computeClosures(n: number, out: readonly (readonly number[])[]):
 }
 
 /** What tapping v pops in position `live`: closure(v) AND live, written into `into`. */
-export function poppedBy(closures: Uint32Array, W: number, v: number, live: Uint32Array, into: Uint32Array = new Uint32Array(W)): Uint32Array {
+export function poppedBy(
+  closures: Uint32Array,
+  W: number,
+  v: number,
+  live: Uint32Array,
+  into: Uint32Array = new Uint32Array(W),
+): Uint32Array {
   const off = v * W;
   for (let w = 0; w < W; w++) into[w] = (closures[off + w]! & live[w]!) >>> 0;
   return into;

@@ -24,12 +24,26 @@ export function crossCheckSolvers(
 ): CrossCheckFailure | null {
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
-    const s = solveSearch(f, opts.pruneDominated === undefined ? {} : { pruneDominated: opts.pruneDominated });
+    const s = solveSearch(
+      f,
+      opts.pruneDominated === undefined ? {} : { pruneDominated: opts.pruneDominated },
+    );
     const t = theorem(f);
-    if (s.fewest !== t) return { index: i, search: s.fewest, theorem: t, message: `field ${i}: search ${s.fewest} taps, theorem ${t}` };
+    if (s.fewest !== t)
+      return {
+        index: i,
+        search: s.fewest,
+        theorem: t,
+        message: `field ${i}: search ${s.fewest} taps, theorem ${t}`,
+      };
     const r = replaySolution(f, s.solution);
     if (!r.cleared || r.error || r.taps !== s.fewest)
-      return { index: i, search: s.fewest, theorem: t, message: `field ${i}: the search's solution does not clear the field in ${s.fewest} taps` };
+      return {
+        index: i,
+        search: s.fewest,
+        theorem: t,
+        message: `field ${i}: the search's solution does not clear the field in ${s.fewest} taps`,
+      };
   }
   return null;
 }

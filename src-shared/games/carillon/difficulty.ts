@@ -28,10 +28,11 @@ export function guesserChance(field: Field, maxSources = 24): number {
     const m = memo[mask]!;
     if (m >= 0) return m;
     for (let w = 0; w < W; w++) live[w] = full[w]!;
-    for (let j = 0; j < k; j++) if (mask & (1 << j)) {
-      const c = srcClosure[j]!;
-      for (let w = 0; w < W; w++) live[w] = (live[w]! & ~c[w]!) >>> 0;
-    }
+    for (let j = 0; j < k; j++)
+      if (mask & (1 << j)) {
+        const c = srcClosure[j]!;
+        for (let w = 0; w < W; w++) live[w] = (live[w]! & ~c[w]!) >>> 0;
+      }
     // weight of each live dot: 1 + |out(v) ∩ L|
     let total = 0;
     const weight = new Float64Array(n);
@@ -100,7 +101,8 @@ export function difficultySteps(field: Field, maxSources = 24): DifficultySteps 
   const live = new Uint32Array(W);
   const weight = new Float64Array(n);
   const firstWeight: number[] = [];
-  let firstTotal = 0, firstWinning = 0;
+  let firstTotal = 0,
+    firstWinning = 0;
   // Masks in increasing order visit every subset before its supersets.
   for (let mask = 0; mask < 1 << k; mask++) {
     const r = reach[mask]!;
@@ -108,10 +110,11 @@ export function difficultySteps(field: Field, maxSources = 24): DifficultySteps 
     S[t] = S[t]! + r;
     if (mask === (1 << k) - 1 || r === 0) continue;
     for (let w = 0; w < W; w++) live[w] = full[w]!;
-    for (let j = 0; j < k; j++) if (mask & (1 << j)) {
-      const c = srcClosure[j]!;
-      for (let w = 0; w < W; w++) live[w] = (live[w]! & ~c[w]!) >>> 0;
-    }
+    for (let j = 0; j < k; j++)
+      if (mask & (1 << j)) {
+        const c = srcClosure[j]!;
+        for (let w = 0; w < W; w++) live[w] = (live[w]! & ~c[w]!) >>> 0;
+      }
     let total = 0;
     for (let v = 0; v < n; v++) {
       weight[v] = 0;
@@ -138,5 +141,11 @@ export function difficultySteps(field: Field, maxSources = 24): DifficultySteps 
     const b = -Math.log2(S[t]! / S[t - 1]!);
     tapBits.push(b <= 0 ? 0 : b);
   }
-  return { tapBits, firstWeight, firstTotal, firstWinning, winning: sources.reduce((a, c) => a + c.length, 0) };
+  return {
+    tapBits,
+    firstWeight,
+    firstTotal,
+    firstWinning,
+    winning: sources.reduce((a, c) => a + c.length, 0),
+  };
 }

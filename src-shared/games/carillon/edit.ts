@@ -20,16 +20,22 @@ export const BIG_NUDGE = 10;
 function checkIndex(level: CarillonLevel, i: number): void {
   if (!Number.isInteger(i) || i < 0 || i >= level.dots.length) {
     const n = level.dots.length;
-    throw new Error(n === 0 ? `there is no dot ${i}: the level has no dots` : `there is no dot ${i}: the level has ${n} ${n === 1 ? 'dot (0)' : `dots (0–${n - 1})`}`);
+    throw new Error(
+      n === 0
+        ? `there is no dot ${i}: the level has no dots`
+        : `there is no dot ${i}: the level has ${n} ${n === 1 ? 'dot (0)' : `dots (0–${n - 1})`}`,
+    );
   }
 }
 
 function checkNumber(v: number, what: string): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`the ${what} must be a number (it is ${String(v)})`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new Error(`the ${what} must be a number (it is ${String(v)})`);
 }
 
 function checkSize(size: DotSize): void {
-  if (!(DOT_SIZES as readonly string[]).includes(size)) throw new Error(`a dot's size is small, normal or big (not "${String(size)}")`);
+  if (!(DOT_SIZES as readonly string[]).includes(size))
+    throw new Error(`a dot's size is small, normal or big (not "${String(size)}")`);
 }
 
 function checkColor(color: number, rules: CarillonRules): void {
@@ -58,7 +64,12 @@ function replaceDot(level: CarillonLevel, i: number, dot: Dot): CarillonLevel {
 }
 
 /** Dot i moved to (x, y), snapped to whole units and kept on the field. */
-export function moveDot(level: CarillonLevel, i: number, to: { x: number; y: number }, rules: CarillonRules): CarillonLevel {
+export function moveDot(
+  level: CarillonLevel,
+  i: number,
+  to: { x: number; y: number },
+  rules: CarillonRules,
+): CarillonLevel {
   checkIndex(level, i);
   checkNumber(to.x, 'x coordinate');
   checkNumber(to.y, 'y coordinate');
@@ -70,7 +81,14 @@ export function moveDot(level: CarillonLevel, i: number, to: { x: number; y: num
  * Dot i nudged by (dx, dy) steps: one unit each, or BIG_NUDGE units with `big` (Shift).
  * A dot that sits between whole units lands on the nearest one first.
  */
-export function nudgeDot(level: CarillonLevel, i: number, dx: number, dy: number, big: boolean, rules: CarillonRules): CarillonLevel {
+export function nudgeDot(
+  level: CarillonLevel,
+  i: number,
+  dx: number,
+  dy: number,
+  big: boolean,
+  rules: CarillonRules,
+): CarillonLevel {
   checkIndex(level, i);
   checkNumber(dx, 'nudge across');
   checkNumber(dy, 'nudge down');
@@ -85,7 +103,10 @@ export function addDot(level: CarillonLevel, dot: Dot, rules: CarillonRules): Ca
   checkNumber(dot.y, 'y coordinate');
   checkSize(dot.size);
   checkColor(dot.color, rules);
-  return withDots(level, [...level.dots, { x: place(dot.x, rules.width), y: place(dot.y, rules.height), size: dot.size, color: dot.color }]);
+  return withDots(level, [
+    ...level.dots,
+    { x: place(dot.x, rules.width), y: place(dot.y, rules.height), size: dot.size, color: dot.color },
+  ]);
 }
 
 /** Dot i removed; later dots move down one index, and the solution follows them. */
@@ -104,7 +125,12 @@ export function setDotSize(level: CarillonLevel, i: number, size: DotSize): Cari
 }
 
 /** Dot i in another colour (a note; no rule reads it). */
-export function setDotColor(level: CarillonLevel, i: number, color: number, rules: CarillonRules): CarillonLevel {
+export function setDotColor(
+  level: CarillonLevel,
+  i: number,
+  color: number,
+  rules: CarillonRules,
+): CarillonLevel {
   checkIndex(level, i);
   checkColor(color, rules);
   return replaceDot(level, i, { ...level.dots[i]!, color });

@@ -17,7 +17,15 @@ const fmt = (x: number): string => (Math.abs(x) < 0.005 ? '0' : x.toFixed(2));
 
 export function explainCarillon(level: CarillonLevel, rules: CarillonRules): Explanation {
   const n = level.dots.length;
-  if (n === 0) return { total: 0, parts: [], steps: [], perElement: [], graph: { edges: [], components: [], sources: [] }, line: 'no dots' };
+  if (n === 0)
+    return {
+      total: 0,
+      parts: [],
+      steps: [],
+      perElement: [],
+      graph: { edges: [], components: [], sources: [] },
+      line: 'no dots',
+    };
   const field = buildField(level.dots, rules);
   const { comp, comps } = stronglyConnected(field);
   const sources = sourceComponents(field);
@@ -32,7 +40,13 @@ export function explainCarillon(level: CarillonLevel, rules: CarillonRules): Exp
   const perElementOf = (first: (v: number) => number | null): Record<string, number | boolean | string>[] =>
     level.dots.map((_, v) => {
       const f = first(v);
-      return { ...(f === null ? {} : { first: f }), wins: winningDot[v] === 1, preview: field.out[v]!.length, component: comp[v]!, start: winningDot[v] === 1 };
+      return {
+        ...(f === null ? {} : { first: f }),
+        wins: winningDot[v] === 1,
+        preview: field.out[v]!.length,
+        component: comp[v]!,
+        start: winningDot[v] === 1,
+      };
     });
 
   if (k > Math.min(rules.maxSources, BITS_FREE_STARTS)) {

@@ -29,28 +29,52 @@ export function fairnessProblems(dots: readonly Dot[], rules: CarillonRules): Fa
   const out: FairnessProblem[] = [];
   const n = dots.length;
   for (let i = 0; i < n; i++) {
-    const a = dots[i]!, r = rules.sizes[a.size].radius;
+    const a = dots[i]!,
+      r = rules.sizes[a.size].radius;
     const sides: ('left' | 'right' | 'top' | 'bottom')[] = [];
     if (a.x - r < 0) sides.push('left');
     if (a.x + r > rules.width) sides.push('right');
     if (a.y - r < 0) sides.push('top');
     if (a.y + r > rules.height) sides.push('bottom');
     if (sides.length)
-      out.push({ rule: 'inside-field', message: `dot ${i} at (${a.x}, ${a.y}) is not fully inside the ${rules.width}x${rules.height} field`, elements: [i], mark: { kind: 'outside', dot: i, sides } });
+      out.push({
+        rule: 'inside-field',
+        message: `dot ${i} at (${a.x}, ${a.y}) is not fully inside the ${rules.width}x${rules.height} field`,
+        elements: [i],
+        mark: { kind: 'outside', dot: i, sides },
+      });
   }
   for (let i = 0; i < n; i++) {
-    const a = dots[i]!, sa = rules.sizes[a.size];
+    const a = dots[i]!,
+      sa = rules.sizes[a.size];
     for (let j = i + 1; j < n; j++) {
-      const b = dots[j]!, sb = rules.sizes[b.size];
+      const b = dots[j]!,
+        sb = rules.sizes[b.size];
       const d = Math.hypot(a.x - b.x, a.y - b.y);
       const gap = d - sa.radius - sb.radius;
       if (gap < rules.spacing)
-        out.push({ rule: 'spacing', message: `dots ${i} and ${j} are ${gap.toFixed(2)} apart edge to edge (< ${rules.spacing})`, elements: [i, j], mark: { kind: 'gap', a: i, b: j, gap, min: rules.spacing } });
-      const ab = d - sb.radius - sa.reach, ba = d - sa.radius - sb.reach;
+        out.push({
+          rule: 'spacing',
+          message: `dots ${i} and ${j} are ${gap.toFixed(2)} apart edge to edge (< ${rules.spacing})`,
+          elements: [i, j],
+          mark: { kind: 'gap', a: i, b: j, gap, min: rules.spacing },
+        });
+      const ab = d - sb.radius - sa.reach,
+        ba = d - sa.radius - sb.reach;
       if (Math.abs(ab) < rules.ringMargin)
-        out.push({ rule: 'ring-margin', message: `dot ${i}'s ring meets dot ${j}'s edge within ${Math.abs(ab).toFixed(2)} (< ${rules.ringMargin})`, elements: [i, j], mark: { kind: 'ring', from: i, to: j, off: ab, min: rules.ringMargin } });
+        out.push({
+          rule: 'ring-margin',
+          message: `dot ${i}'s ring meets dot ${j}'s edge within ${Math.abs(ab).toFixed(2)} (< ${rules.ringMargin})`,
+          elements: [i, j],
+          mark: { kind: 'ring', from: i, to: j, off: ab, min: rules.ringMargin },
+        });
       if (Math.abs(ba) < rules.ringMargin)
-        out.push({ rule: 'ring-margin', message: `dot ${j}'s ring meets dot ${i}'s edge within ${Math.abs(ba).toFixed(2)} (< ${rules.ringMargin})`, elements: [j, i], mark: { kind: 'ring', from: j, to: i, off: ba, min: rules.ringMargin } });
+        out.push({
+          rule: 'ring-margin',
+          message: `dot ${j}'s ring meets dot ${i}'s edge within ${Math.abs(ba).toFixed(2)} (< ${rules.ringMargin})`,
+          elements: [j, i],
+          mark: { kind: 'ring', from: j, to: i, off: ba, min: rules.ringMargin },
+        });
     }
   }
   return out;
@@ -74,7 +98,11 @@ export interface FairShareShortfall {
 }
 
 /** Each start that pops fewer than its fair share on its own, with the dots it does pop. */
-export function fairShareShortfalls(field: Field, starts: readonly number[], share: number): FairShareShortfall[] {
+export function fairShareShortfalls(
+  field: Field,
+  starts: readonly number[],
+  share: number,
+): FairShareShortfall[] {
   const { n, W, closure } = field;
   const k = starts.length;
   if (k === 0) return [];
@@ -89,13 +117,22 @@ export function fairShareShortfalls(field: Field, starts: readonly number[], sha
       mine[w] = (closure[r * W + w]! & ~others) >>> 0;
       own += popc(mine[w]!);
     }
-    if (own < need - 1e-9) out.push({ start: r, own: members(mine), need, message: `chain start ${r} pops ${own} dots on its own, less than ${need.toFixed(2)} (its fair share)` });
+    if (own < need - 1e-9)
+      out.push({
+        start: r,
+        own: members(mine),
+        need,
+        message: `chain start ${r} pops ${own} dots on its own, less than ${need.toFixed(2)} (its fair share)`,
+      });
   }
   return out;
 }
 
 function popc(x: number): number {
   let c = 0;
-  while (x) { x = (x & (x - 1)) >>> 0; c++; }
+  while (x) {
+    x = (x & (x - 1)) >>> 0;
+    c++;
+  }
   return c;
 }

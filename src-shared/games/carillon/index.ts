@@ -6,7 +6,14 @@
 import type { Game } from '../../game';
 import { carillonRulesSchema, defaultCarillonRules } from './rules';
 import type { CarillonRules } from './rules';
-import { carillonPlanSchema, defaultCarillonPlan, describePlan, planMarks, levelCount, truncatePlan } from './plan';
+import {
+  carillonPlanSchema,
+  defaultCarillonPlan,
+  describePlan,
+  planMarks,
+  levelCount,
+  truncatePlan,
+} from './plan';
 import type { CarillonPlan } from './plan';
 import type { CarillonLevel } from './model';
 import type { CarillonPack } from './pack';
@@ -73,7 +80,12 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
     // A level's difficulty walks 2^taps positions, bounded by maxSources.
     plan.flatMap((s, i) =>
       s.taps > rules.maxSources
-        ? [{ field: `plan.${i}.taps`, message: `stretch ${i + 1} asks for ${s.taps} taps, more than rules.maxSources (${rules.maxSources}) allows` }]
+        ? [
+            {
+              field: `plan.${i}.taps`,
+              message: `stretch ${i + 1} asks for ${s.taps} taps, more than rules.maxSources (${rules.maxSources}) allows`,
+            },
+          ]
         : [],
     ),
   metrics: carillonMetrics,
@@ -92,7 +104,10 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   order: (args) => orderPools(args),
   nearDuplicate: (a, b, rules) => nearDuplicate(a, b, rules),
   describeTransform: describeCarillonTransform,
-  duplicatePairs: (levels, rules, include) => duplicatePairs(levels, rules, include).flatMap((p) => (p.duplicate ? [{ a: p.a, b: p.b, duplicate: p.duplicate }] : [])),
+  duplicatePairs: (levels, rules, include) =>
+    duplicatePairs(levels, rules, include).flatMap((p) =>
+      p.duplicate ? [{ a: p.a, b: p.b, duplicate: p.duplicate }] : [],
+    ),
   closestPair: (levels, rules) => {
     const top = closestPair(levels, rules);
     return top ? { a: top.a, b: top.b, share: top.share } : null;

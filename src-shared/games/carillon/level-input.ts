@@ -12,7 +12,10 @@ import { PLAN_MAX_DOTS, PLAN_MAX_LEVEL } from './plan';
 
 /** Coordinates beyond this are refused outright (the field is at most 4000 units). */
 const COORD_MAX = 100000;
-const coord = z.number().min(-COORD_MAX, `must be at least -${COORD_MAX}`).max(COORD_MAX, `must be at most ${COORD_MAX}`);
+const coord = z
+  .number()
+  .min(-COORD_MAX, `must be at least -${COORD_MAX}`)
+  .max(COORD_MAX, `must be at most ${COORD_MAX}`);
 
 export const carillonLevelInputSchema = z.looseObject({
   level: z.number().int().min(1).max(PLAN_MAX_LEVEL).optional(),
@@ -20,7 +23,14 @@ export const carillonLevelInputSchema = z.looseObject({
   bits: z.number().min(0).optional(),
   tutorial: z.boolean().optional(),
   dots: z
-    .array(z.looseObject({ x: coord, y: coord, size: z.enum(DOT_SIZES), color: z.number().int().min(0).max(1000) }))
+    .array(
+      z.looseObject({
+        x: coord,
+        y: coord,
+        size: z.enum(DOT_SIZES),
+        color: z.number().int().min(0).max(1000),
+      }),
+    )
     .max(PLAN_MAX_DOTS, `must hold at most ${PLAN_MAX_DOTS} dots`),
   solution: z.array(z.number().int().min(0)).max(PLAN_MAX_DOTS).optional(),
 });

@@ -6,7 +6,11 @@
 import type { MatchDescription, MatchPicture } from '../../game';
 import { TRANSFORMS, type TransformName } from './transforms';
 
-const RULES: Record<string, string> = { 'same-picture': 'same picture', 'same-answer': 'same answer', 'same-chains': 'same chains' };
+const RULES: Record<string, string> = {
+  'same-picture': 'same picture',
+  'same-answer': 'same answer',
+  'same-chains': 'same chains',
+};
 
 /** Each transform as a flip top to bottom (or none) then a clockwise turn, and its name. */
 const NAMES: Record<TransformName, { name: string; mirror: boolean; degrees: number }> = {
@@ -22,7 +26,8 @@ const NAMES: Record<TransformName, { name: string; mirror: boolean; degrees: num
 
 export function describeCarillonTransform(transform: string, rule: string): MatchDescription {
   const ruleName = RULES[rule] ?? rule.replace(/-/g, ' ');
-  if (rule === 'same-chains' || transform === 'graph') return { rule: ruleName, name: 'same reach graph', picture: { kind: 'graph', mirror: false } };
+  if (rule === 'same-chains' || transform === 'graph')
+    return { rule: ruleName, name: 'same reach graph', picture: { kind: 'graph', mirror: false } };
   if ((TRANSFORMS as readonly string[]).includes(transform)) {
     const n = NAMES[transform as TransformName];
     const picture: MatchPicture = { kind: 'turn', mirror: n.mirror, degrees: n.degrees };

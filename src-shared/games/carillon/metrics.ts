@@ -9,16 +9,57 @@ import { roundTo } from '../../pack/pack-io';
 import { sourceComponents } from './solver-theorem';
 
 export const carillonMetrics: MetricInfo[] = [
-  { key: 'bits', short: 'Bits', label: 'Difficulty (bits)', unit: 'bits', integer: false, explain: 'How hard a winning first tap is to find by guessing; each bit doubles the guesses.' },
-  { key: 'taps', short: 'Taps', label: 'Fewest taps', integer: true, explain: 'The fewest taps that pop every dot.' },
+  {
+    key: 'bits',
+    short: 'Bits',
+    label: 'Difficulty (bits)',
+    unit: 'bits',
+    integer: false,
+    explain: 'How hard a winning first tap is to find by guessing; each bit doubles the guesses.',
+  },
+  {
+    key: 'taps',
+    short: 'Taps',
+    label: 'Fewest taps',
+    integer: true,
+    explain: 'The fewest taps that pop every dot.',
+  },
   { key: 'dots', label: 'Dots', integer: true, explain: 'How many dots the field holds.' },
-  { key: 'arrows', short: 'Links', label: 'Reach links', integer: true, explain: 'How many times one dot’s ring reaches another dot (links of the chain reaction).' },
-  { key: 'winning', short: 'Winning', label: 'Winning first taps', integer: true, explain: 'How many dots can start a solution in the fewest taps.' },
-  { key: 'bigDots', short: 'Big', label: 'Big dots', integer: true, explain: 'How many dots are big (the widest rings).' },
-  { key: 'bigStarts', short: 'Big starts', label: 'Big chain starts', integer: true, explain: 'How many of the winning first taps are big dots.' },
+  {
+    key: 'arrows',
+    short: 'Links',
+    label: 'Reach links',
+    integer: true,
+    explain: 'How many times one dot’s ring reaches another dot (links of the chain reaction).',
+  },
+  {
+    key: 'winning',
+    short: 'Winning',
+    label: 'Winning first taps',
+    integer: true,
+    explain: 'How many dots can start a solution in the fewest taps.',
+  },
+  {
+    key: 'bigDots',
+    short: 'Big',
+    label: 'Big dots',
+    integer: true,
+    explain: 'How many dots are big (the widest rings).',
+  },
+  {
+    key: 'bigStarts',
+    short: 'Big starts',
+    label: 'Big chain starts',
+    integer: true,
+    explain: 'How many of the winning first taps are big dots.',
+  },
 ];
 
-export function levelMetrics(level: CarillonLevel, rules: CarillonRules, field: Field = buildField(level.dots, rules)): Record<string, number> {
+export function levelMetrics(
+  level: CarillonLevel,
+  rules: CarillonRules,
+  field: Field = buildField(level.dots, rules),
+): Record<string, number> {
   const sources = sourceComponents(field);
   const winning = sources.reduce((a, c) => a + c.length, 0);
   let bigStarts = 0;

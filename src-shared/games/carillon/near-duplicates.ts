@@ -68,34 +68,46 @@ export function dupSignature(dots: readonly Dot[], rules: CarillonRules): DupSig
   if (hit && hit.rules === rules) return hit.sig;
   const n = dots.length;
   const field = buildField(dots, rules);
-  const xs = Float64Array.from(dots, (d) => d.x), ys = Float64Array.from(dots, (d) => d.y);
+  const xs = Float64Array.from(dots, (d) => d.x),
+    ys = Float64Array.from(dots, (d) => d.y);
   const size = Uint8Array.from(dots, (d) => sizeIndex(d.size));
   const sizeCount = [0, 0, 0];
   for (const s of size) sizeCount[s]!++;
   const starts = winningTaps(field);
   const isStart = new Uint8Array(n);
   const startSizeCount = [0, 0, 0];
-  for (const v of starts) { isStart[v] = 1; startSizeCount[size[v]!]!++; }
+  for (const v of starts) {
+    isStart[v] = 1;
+    startSizeCount[size[v]!]!++;
+  }
   const graph = reachGraph(field);
   const cell = Math.max(1, rules.duplicateDistance);
-  const cols = Math.floor(rules.width / cell) + 1, rows = Math.floor(rules.height / cell) + 1;
-  const head = new Int32Array(cols * rows).fill(-1), next = new Int32Array(n).fill(-1);
+  const cols = Math.floor(rules.width / cell) + 1,
+    rows = Math.floor(rules.height / cell) + 1;
+  const head = new Int32Array(cols * rows).fill(-1),
+    next = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    const cx = clamp(Math.floor(xs[i]! / cell), 0, cols - 1), cy = clamp(Math.floor(ys[i]! / cell), 0, rows - 1);
+    const cx = clamp(Math.floor(xs[i]! / cell), 0, cols - 1),
+      cy = clamp(Math.floor(ys[i]! / cell), 0, rows - 1);
     next[i] = head[cy * cols + cx]!;
     head[cy * cols + cx] = i;
   }
   const near = new Uint8Array(3 * (cols + 2) * (rows + 2));
   for (let i = 0; i < n; i++) {
-    const cx = clamp(Math.floor(xs[i]! / cell), 0, cols - 1), cy = clamp(Math.floor(ys[i]! / cell), 0, rows - 1);
+    const cx = clamp(Math.floor(xs[i]! / cell), 0, cols - 1),
+      cy = clamp(Math.floor(ys[i]! / cell), 0, rows - 1);
     const base = size[i]! * (rows + 2);
-    for (let dy = 0; dy <= 2; dy++) for (let dx = 0; dx <= 2; dx++) near[(base + cy + dy) * (cols + 2) + cx + dx] = 1;
+    for (let dy = 0; dy <= 2; dy++)
+      for (let dx = 0; dx <= 2; dx++) near[(base + cy + dy) * (cols + 2) + cx + dx] = 1;
   }
   // The same arithmetic as transformPoint, done once per level rather than once per pair.
-  const hw = rules.width / 2, hh = rules.height / 2;
-  const tx: Float64Array[] = [], ty: Float64Array[] = [];
+  const hw = rules.width / 2,
+    hh = rules.height / 2;
+  const tx: Float64Array[] = [],
+    ty: Float64Array[] = [];
   for (const t of TRANSFORMS) {
-    const px = new Float64Array(n), py = new Float64Array(n);
+    const px = new Float64Array(n),
+      py = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const [u, v] = transformCentred(t, xs[i]! - hw, ys[i]! - hh);
       px[i] = u + hw;
@@ -110,10 +122,33 @@ export function dupSignature(dots: readonly Dot[], rules: CarillonRules): DupSig
     edges += o.length;
     for (const w of o) indeg[w]!++;
   }
-  const degrees = graph.out.map((o, v) => o.length * 4096 + indeg[v]!).sort((x, y) => x - y).join(',');
+  const degrees = graph.out
+    .map((o, v) => o.length * 4096 + indeg[v]!)
+    .sort((x, y) => x - y)
+    .join(',');
   const sig: DupSignature = {
-    n, xs, ys, size, sizeCount, starts, isStart, startSizeCount, graph, edges, degrees, invariant: null, tx, ty,
-    cell, cols, rows, head, next, near, width: rules.width, height: rules.height,
+    n,
+    xs,
+    ys,
+    size,
+    sizeCount,
+    starts,
+    isStart,
+    startSizeCount,
+    graph,
+    edges,
+    degrees,
+    invariant: null,
+    tx,
+    ty,
+    cell,
+    cols,
+    rows,
+    head,
+    next,
+    near,
+    width: rules.width,
+    height: rules.height,
   };
   cache.set(dots, { rules, sig });
   return sig;
@@ -122,7 +157,13 @@ export function dupSignature(dots: readonly Dot[], rules: CarillonRules): DupSig
 const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
 /** Candidate partners: adj[i] = dots of b (same size, within dist) for dot i of a under the ti-th transform. */
-function candidates(a: DupSignature, b: DupSignature, ti: number, dist: number, startsOnly: boolean): number[][] {
+function candidates(
+  a: DupSignature,
+  b: DupSignature,
+  ti: number,
+  dist: number,
+  startsOnly: boolean,
+): number[][] {
   const adj: number[][] = [];
   for (let i = 0; i < a.n; i++) {
     const list: number[] = [];
@@ -137,24 +178,44 @@ function candidates(a: DupSignature, b: DupSignature, ti: number, dist: number, 
  * The dots of b (same size, within dist) that dot i of a may pair with under the ti-th
  * transform, pushed onto `into`; without `into`, only whether there is one (stops at the first).
  */
-function partners(a: DupSignature, b: DupSignature, ti: number, i: number, dist: number, startsOnly: boolean, into?: number[]): boolean {
+function partners(
+  a: DupSignature,
+  b: DupSignature,
+  ti: number,
+  i: number,
+  dist: number,
+  startsOnly: boolean,
+  into?: number[],
+): boolean {
   const d2max = dist * dist;
-  const x = a.tx[ti]![i]!, y = a.ty[ti]![i]!;
-  const cx0 = Math.floor((x - dist) / b.cell), cx1 = Math.floor((x + dist) / b.cell);
-  const cy0 = Math.floor((y - dist) / b.cell), cy1 = Math.floor((y + dist) / b.cell);
+  const x = a.tx[ti]![i]!,
+    y = a.ty[ti]![i]!;
+  const cx0 = Math.floor((x - dist) / b.cell),
+    cx1 = Math.floor((x + dist) / b.cell);
+  const cy0 = Math.floor((y - dist) / b.cell),
+    cy1 = Math.floor((y + dist) / b.cell);
   if (cx1 < 0 || cy1 < 0 || cx0 >= b.cols || cy0 >= b.rows) return false;
   const s = a.size[i]!;
   // The cells searched lie within one of the point's own cell (the usual case: dist ≤ cell):
   // one look at `near` says whether any of them holds a dot of this size.
-  const qx = Math.floor(x / b.cell), qy = Math.floor(y / b.cell);
-  if (cx0 >= qx - 1 && cx1 <= qx + 1 && cy0 >= qy - 1 && cy1 <= qy + 1 && b.near[(s * (b.rows + 2) + qy + 1) * (b.cols + 2) + qx + 1] === 0) return false;
+  const qx = Math.floor(x / b.cell),
+    qy = Math.floor(y / b.cell);
+  if (
+    cx0 >= qx - 1 &&
+    cx1 <= qx + 1 &&
+    cy0 >= qy - 1 &&
+    cy1 <= qy + 1 &&
+    b.near[(s * (b.rows + 2) + qy + 1) * (b.cols + 2) + qx + 1] === 0
+  )
+    return false;
   let found = false;
   for (let cy = Math.max(0, cy0); cy <= Math.min(b.rows - 1, cy1); cy++) {
     for (let cx = Math.max(0, cx0); cx <= Math.min(b.cols - 1, cx1); cx++) {
       for (let j = b.head[cy * b.cols + cx]!; j >= 0; j = b.next[j]!) {
         if (b.size[j] !== s) continue;
         if (startsOnly && !b.isStart[j]) continue;
-        const dx = b.xs[j]! - x, dy = b.ys[j]! - y;
+        const dx = b.xs[j]! - x,
+          dy = b.ys[j]! - y;
         if (dx * dx + dy * dy <= d2max) {
           if (!into) return true;
           into.push(j);
@@ -171,8 +232,16 @@ function partners(a: DupSignature, b: DupSignature, ti: number, i: number, dist:
  * under the ti-th transform: a matching can pair no more dots than that. Most pairs of levels
  * fail it within the first dots, before any partner list is built.
  */
-function enoughPartnered(a: DupSignature, b: DupSignature, ti: number, dist: number, need: number, startsOnly: boolean): boolean {
-  let have = 0, left = startsOnly ? a.starts.length : a.n;
+function enoughPartnered(
+  a: DupSignature,
+  b: DupSignature,
+  ti: number,
+  dist: number,
+  need: number,
+  startsOnly: boolean,
+): boolean {
+  let have = 0,
+    left = startsOnly ? a.starts.length : a.n;
   if (left < need) return false;
   for (let i = 0; i < a.n; i++) {
     if (startsOnly && !a.isStart[i]) continue;
@@ -192,7 +261,10 @@ function maxMatching(adj: number[][], nb: number): [number, number][] {
     for (const j of adj[i]!) {
       if (seen[j] === stamp) continue;
       seen[j] = stamp;
-      if (matchB[j] === -1 || tryAug(matchB[j]!, stamp)) { matchB[j] = i; return true; }
+      if (matchB[j] === -1 || tryAug(matchB[j]!, stamp)) {
+        matchB[j] = i;
+        return true;
+      }
     }
     return false;
   };
@@ -210,7 +282,12 @@ export interface PictureMatch {
 }
 
 /** The transform pairing the most same-sized dots within the distance (null when none pair, or none can beat `atLeast` pairs). */
-export function bestPicture(a: DupSignature, b: DupSignature, rules: CarillonRules, atLeast = 1): PictureMatch | null {
+export function bestPicture(
+  a: DupSignature,
+  b: DupSignature,
+  rules: CarillonRules,
+  atLeast = 1,
+): PictureMatch | null {
   const big = Math.max(a.n, b.n);
   let bound = 0;
   for (let s = 0; s < 3; s++) bound += Math.min(a.sizeCount[s]!, b.sizeCount[s]!);
@@ -231,7 +308,11 @@ export function bestPicture(a: DupSignature, b: DupSignature, rules: CarillonRul
   return best;
 }
 
-export function nearDuplicateSig(a: DupSignature, b: DupSignature, rules: CarillonRules): NearDuplicate | null {
+export function nearDuplicateSig(
+  a: DupSignature,
+  b: DupSignature,
+  rules: CarillonRules,
+): NearDuplicate | null {
   const big = Math.max(a.n, b.n);
   // Same picture: more than pictureShare·big pairs.
   const needPicture = Math.floor(rules.pictureShare * big) + 1;
@@ -269,7 +350,12 @@ function otherNearDuplicate(a: DupSignature, b: DupSignature, rules: CarillonRul
     const map = findIsomorphism(a.graph, b.graph);
     if (map) {
       const share = bestPicture(a, b, rules, 1)?.share ?? 0;
-      return { rule: 'same-chains', transform: 'graph', share, matched: map.map((w, v) => [v, w] as [number, number]) };
+      return {
+        rule: 'same-chains',
+        transform: 'graph',
+        share,
+        matched: map.map((w, v) => [v, w] as [number, number]),
+      };
     }
   }
   return null;
@@ -287,7 +373,11 @@ function sameInvariant(a: DupSignature, b: DupSignature): boolean {
   return a.invariant === b.invariant;
 }
 
-export function nearDuplicate(a: { dots: readonly Dot[] }, b: { dots: readonly Dot[] }, rules: CarillonRules): NearDuplicate | null {
+export function nearDuplicate(
+  a: { dots: readonly Dot[] },
+  b: { dots: readonly Dot[] },
+  rules: CarillonRules,
+): NearDuplicate | null {
   return nearDuplicateSig(dupSignature(a.dots, rules), dupSignature(b.dots, rules), rules);
 }
 
@@ -327,7 +417,10 @@ export function duplicatePairs(
  * the pair could be a same-answer or same-chains one. A shipped set's closest pair is an
  * experiment's figure for every set it makes.
  */
-export function closestPair(levels: readonly { dots: readonly Dot[] }[], rules: CarillonRules): PairReport | null {
+export function closestPair(
+  levels: readonly { dots: readonly Dot[] }[],
+  rules: CarillonRules,
+): PairReport | null {
   const sigs = levels.map((l) => dupSignature(l.dots, rules));
   let bestDup: PairReport | null = null;
   let best: PairReport | null = null;
@@ -339,11 +432,14 @@ export function closestPair(levels: readonly { dots: readonly Dot[] }[], rules: 
   };
   for (let i = 0; i < sigs.length; i++)
     for (let j = i + 1; j < sigs.length; j++) {
-      const a = sigs[i]!, b = sigs[j]!;
+      const a = sigs[i]!,
+        b = sigs[j]!;
       const big = Math.max(a.n, b.n);
       const needPicture = Math.floor(rules.pictureShare * big) + 1;
       // Below this many pairs a picture changes nothing: not a same-picture pair, and no better than the best so far.
-      const atLeast = bestDup ? needPicture : Math.min(needPicture, best ? Math.max(1, Math.floor(best.share * big)) : 1);
+      const atLeast = bestDup
+        ? needPicture
+        : Math.min(needPicture, best ? Math.max(1, Math.floor(best.share * big)) : 1);
       const pic = bestPicture(a, b, rules, atLeast);
       // The picture test as nearDuplicateSig makes it (its search gives the same maximum), then the other rules when they may hold.
       const dup: NearDuplicate | null =
@@ -354,31 +450,39 @@ export function closestPair(levels: readonly { dots: readonly Dot[] }[], rules: 
             : null;
       if (dup) {
         const full = dup.rule === 'same-picture' ? null : bestPicture(a, b, rules, 1);
-        const share = dup.rule === 'same-picture' ? dup.share : full?.share ?? 0;
-        const transform = dup.rule === 'same-picture' ? dup.transform : full?.transform ?? 'identity';
+        const share = dup.rule === 'same-picture' ? dup.share : (full?.share ?? 0);
+        const transform = dup.rule === 'same-picture' ? dup.transform : (full?.transform ?? 'identity');
         if (!bestDup || share > bestDup.share) bestDup = { a: i, b: j, share, transform, duplicate: dup };
         continue;
       }
       if (bestDup) continue;
       const share = pic?.share ?? 0;
-      if (!best || share > best.share) best = { a: i, b: j, share, transform: pic?.transform ?? 'identity', duplicate: null };
+      if (!best || share > best.share)
+        best = { a: i, b: j, share, transform: pic?.transform ?? 'identity', duplicate: null };
     }
   return bestDup ?? best;
 }
 
 /** The `limit` closest pairs of a set: near-duplicates first, then by best picture share. */
-export function closestPairs(levels: readonly { dots: readonly Dot[] }[], rules: CarillonRules, limit = 10): PairReport[] {
+export function closestPairs(
+  levels: readonly { dots: readonly Dot[] }[],
+  rules: CarillonRules,
+  limit = 10,
+): PairReport[] {
   const sigs = levels.map((l) => dupSignature(l.dots, rules));
   const all: PairReport[] = [];
   for (let i = 0; i < sigs.length; i++)
     for (let j = i + 1; j < sigs.length; j++) {
-      const a = sigs[i]!, b = sigs[j]!;
+      const a = sigs[i]!,
+        b = sigs[j]!;
       const dup = nearDuplicateSig(a, b, rules);
       const pic = dup?.rule === 'same-picture' ? null : bestPicture(a, b, rules, 1);
-      const share = dup?.rule === 'same-picture' ? dup.share : pic?.share ?? 0;
-      const transform = dup?.rule === 'same-picture' ? dup.transform : pic?.transform ?? 'identity';
+      const share = dup?.rule === 'same-picture' ? dup.share : (pic?.share ?? 0);
+      const transform = dup?.rule === 'same-picture' ? dup.transform : (pic?.transform ?? 'identity');
       all.push({ a: i, b: j, share, transform, duplicate: dup });
     }
-  all.sort((p, q) => (q.duplicate ? 1 : 0) - (p.duplicate ? 1 : 0) || q.share - p.share || p.a - q.a || p.b - q.b);
+  all.sort(
+    (p, q) => (q.duplicate ? 1 : 0) - (p.duplicate ? 1 : 0) || q.share - p.share || p.a - q.a || p.b - q.b,
+  );
   return all.slice(0, limit);
 }

@@ -51,7 +51,8 @@ const MAX_BAN_ROUNDS = 200;
 export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
   const pos = q * (sorted.length - 1);
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
@@ -74,14 +75,25 @@ interface Slot {
 export function sortedStretchPool(pools: readonly Cand[][], from: number, last: number): Cand[] {
   const pool: Cand[] = [];
   for (let L = from; L <= last; L++) for (const c of pools[L - 1] ?? []) if (c.level) pool.push(c);
-  return pool.sort((x, y) => bitsOf(x) - bitsOf(y) || x.level.dots.length - y.level.dots.length || x.slot - y.slot || x.index - y.index || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return pool.sort(
+    (x, y) =>
+      bitsOf(x) - bitsOf(y) ||
+      x.level.dots.length - y.level.dots.length ||
+      x.slot - y.slot ||
+      x.index - y.index ||
+      (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+  );
 }
 
 /** The fixed target line of every level (see the file comment). */
 export function pathTargets(rules: CarillonRules, plan: CarillonPlan, pools: readonly Cand[][]): number[] {
   const N = levelCount(plan);
   const targets: number[] = new Array(N).fill(0);
-  const sortedBits = (L: number): number[] => (pools[L - 1] ?? []).filter((c) => c.level).map(bitsOf).sort((a, b) => a - b);
+  const sortedBits = (L: number): number[] =>
+    (pools[L - 1] ?? [])
+      .filter((c) => c.level)
+      .map(bitsOf)
+      .sort((a, b) => a - b);
   let prevEnd: number | null = null;
   plan.forEach((stretch, si) => {
     const last = Math.min(stretch.to, N);
@@ -95,7 +107,8 @@ export function pathTargets(rules: CarillonRules, plan: CarillonPlan, pools: rea
     }
     if (end < start) end = start;
     const len = last - stretch.from + 1;
-    for (let L = stretch.from; L <= last; L++) targets[L - 1] = linearTarget(start, end, L - stretch.from, len);
+    for (let L = stretch.from; L <= last; L++)
+      targets[L - 1] = linearTarget(start, end, L - stretch.from, len);
     prevEnd = end;
   });
   return targets;
@@ -105,7 +118,10 @@ export function pathTargets(rules: CarillonRules, plan: CarillonPlan, pools: rea
 class MinQueue {
   private items: number[] = [];
   private head = 0;
-  clear(): void { this.items.length = 0; this.head = 0; }
+  clear(): void {
+    this.items.length = 0;
+    this.head = 0;
+  }
   /** Append i, dropping queued items with a larger key (on equal keys the earlier stays in front). */
   push(i: number, key: (j: number) => number): void {
     const k = key(i);
@@ -116,7 +132,9 @@ class MinQueue {
   dropWhile(out: (j: number) => boolean): void {
     while (this.head < this.items.length && out(this.items[this.head]!)) this.head++;
   }
-  front(): number { return this.head < this.items.length ? this.items[this.head]! : -1; }
+  front(): number {
+    return this.head < this.items.length ? this.items[this.head]! : -1;
+  }
 }
 
 /**
@@ -125,16 +143,28 @@ class MinQueue {
  * Returns per level the cost of ending there at each candidate (Infinity: unreachable) and the
  * predecessor chosen.
  */
-function sweep(slots: readonly Slot[], J: number, score: ((s: Slot, o: number) => number) | null, penalty: number): { cost: Float64Array[]; parent: Int32Array[] } | null {
-  const cost: Float64Array[] = [], parent: Int32Array[] = [];
+function sweep(
+  slots: readonly Slot[],
+  J: number,
+  score: ((s: Slot, o: number) => number) | null,
+  penalty: number,
+): { cost: Float64Array[]; parent: Int32Array[] } | null {
+  const cost: Float64Array[] = [],
+    parent: Int32Array[] = [];
   for (let li = 0; li < slots.length; li++) {
-    const slot = slots[li]!, { bits, dots, banned } = slot.pool, P = bits.length;
-    const cur = new Float64Array(P).fill(Infinity), par = new Int32Array(P).fill(-1);
+    const slot = slots[li]!,
+      { bits, dots, banned } = slot.pool,
+      P = bits.length;
+    const cur = new Float64Array(P).fill(Infinity),
+      par = new Int32Array(P).fill(-1);
     const own = (o: number): number => (score ? score(slot, o) : 0) + penalty * dots[o]!;
     if (li === 0) {
-      for (let o = 0; o < P; o++) if (!banned[o] && dots[o]! <= slot.cap) cur[o] = own(o) - penalty * dots[o]!;
+      for (let o = 0; o < P; o++)
+        if (!banned[o] && dots[o]! <= slot.cap) cur[o] = own(o) - penalty * dots[o]!;
     } else {
-      const prev = slots[li - 1]!, pc = cost[li - 1]!, { bits: pb, dots: pd } = prev.pool;
+      const prev = slots[li - 1]!,
+        pc = cost[li - 1]!,
+        { bits: pb, dots: pd } = prev.pool;
       const same = prev.pool === slot.pool;
       // One queue per dot count of the previous pool, keyed on cost − penalty·dots.
       const counts = [...new Set(pd)].sort((a, b) => a - b);
@@ -146,16 +176,21 @@ function sweep(slots: readonly Slot[], J: number, score: ((s: Slot, o: number) =
       for (let o = 0; o < P; o++) {
         // Same pool: predecessors rank strictly earlier. Next stretch: predecessors no harder.
         const limit = same ? o : upperBound(pb, bits[o]!);
-        for (; added < limit; added++) if (pc[added]! < Infinity) queues[bucketOf.get(pd[added]!)!]!.push(added, key);
+        for (; added < limit; added++)
+          if (pc[added]! < Infinity) queues[bucketOf.get(pd[added]!)!]!.push(added, key);
         if (banned[o] || dots[o]! > slot.cap) continue;
-        let best = -1, bestKey = Infinity;
+        let best = -1,
+          bestKey = Infinity;
         for (let b = 0; b < counts.length && counts[b]! <= dots[o]!; b++) {
           const q = queues[b]!;
           q.dropWhile((j) => bits[o]! - pb[j]! > J);
           const j = q.front();
           if (j < 0) continue;
           const k = key(j);
-          if (k < bestKey || (k === bestKey && j < best)) { bestKey = k; best = j; }
+          if (k < bestKey || (k === bestKey && j < best)) {
+            bestKey = k;
+            best = j;
+          }
         }
         if (best < 0) continue;
         cur[o] = bestKey + own(o);
@@ -172,8 +207,13 @@ function sweep(slots: readonly Slot[], J: number, score: ((s: Slot, o: number) =
 
 /** First index whose value exceeds x (values ascending). */
 function upperBound(values: Float64Array, x: number): number {
-  let lo = 0, hi = values.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (values[mid]! <= x) lo = mid + 1; else hi = mid; }
+  let lo = 0,
+    hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
   return lo;
 }
 
@@ -187,7 +227,8 @@ function jumpBound(slots: readonly Slot[], limit: number): number | null {
   let lo = limit;
   while (hi - lo > 1e-4) {
     const mid = (lo + hi) / 2;
-    if (sweep(slots, mid, null, 0)) hi = mid; else lo = mid;
+    if (sweep(slots, mid, null, 0)) hi = mid;
+    else lo = mid;
   }
   return hi;
 }
@@ -203,8 +244,14 @@ export function orderByPath(args: OrderInput): OrderingResult | null {
     const last = Math.min(stretch.to, N);
     if (last < stretch.from) continue;
     const cands = sortedStretchPool(pools, stretch.from, last);
-    const pool: Pool = { cands, bits: Float64Array.from(cands, bitsOf), dots: Int32Array.from(cands, (c) => c.level.dots.length), banned: new Uint8Array(cands.length) };
-    for (let L = stretch.from; L <= last; L++) slots.push({ level: L, pool, cap: plannedDots(stretch, L), target: targets[L - 1]! });
+    const pool: Pool = {
+      cands,
+      bits: Float64Array.from(cands, bitsOf),
+      dots: Int32Array.from(cands, (c) => c.level.dots.length),
+      banned: new Uint8Array(cands.length),
+    };
+    for (let L = stretch.from; L <= last; L++)
+      slots.push({ level: L, pool, cap: plannedDots(stretch, L), target: targets[L - 1]! });
   }
   if (slots.length !== N) return null;
   const verdicts = new Map<string, boolean>();
@@ -225,8 +272,12 @@ export function orderByPath(args: OrderInput): OrderingResult | null {
     const picks = new Array<number>(N);
     const lastCost = best.cost[N - 1]!;
     let o = -1;
-    for (let i = 0; i < lastCost.length; i++) if (lastCost[i]! < Infinity && (o < 0 || lastCost[i]! < lastCost[o]!)) o = i;
-    for (let li = N - 1; li >= 0; li--) { picks[li] = o; o = best.parent[li]![o]!; }
+    for (let i = 0; i < lastCost.length; i++)
+      if (lastCost[i]! < Infinity && (o < 0 || lastCost[i]! < lastCost[o]!)) o = i;
+    for (let li = N - 1; li >= 0; li--) {
+      picks[li] = o;
+      o = best.parent[li]![o]!;
+    }
     // Near-duplicates along the path, in level order (verdicts kept across rounds: a ban
     // changes only part of the path).
     const chosen: { id: string; sig: DupSignature }[] = [];
@@ -237,7 +288,8 @@ export function orderByPath(args: OrderInput): OrderingResult | null {
       if (chosen.some((p) => isDuplicate(p.id, p.sig, c.id, sig))) clash = li;
       else chosen.push({ id: c.id, sig });
     }
-    if (clash < 0) return { levels: picks.map((p, li) => slots[li]!.pool.cands[p]!.id), targets, problems: [] };
+    if (clash < 0)
+      return { levels: picks.map((p, li) => slots[li]!.pool.cands[p]!.id), targets, problems: [] };
     slots[clash]!.pool.banned[picks[clash]!] = 1;
   }
   return null;

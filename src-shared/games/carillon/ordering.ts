@@ -37,7 +37,6 @@ import { finePairTest } from '../../ordering/fine-pairs';
 type Cand = PoolCandidate<CarillonLevel>;
 const bitsOf = (c: Cand): number => c.metrics.bits ?? c.level.bits;
 
-
 interface StretchWork {
   from: number;
   last: number;
@@ -55,13 +54,28 @@ function prepare(plan: CarillonPlan, pools: Cand[][], N: number): StretchWork[] 
     const last = Math.min(stretch.to, N);
     const pool: Cand[] = [];
     for (let L = stretch.from; L <= last; L++) for (const c of pools[L - 1] ?? []) if (c.level) pool.push(c);
-    pool.sort((x, y) => bitsOf(x) - bitsOf(y) || x.level.dots.length - y.level.dots.length || x.slot - y.slot || x.index - y.index || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-    works.push({ from: stretch.from, last, pool, bits: Float64Array.from(pool, bitsOf), dots: Int32Array.from(pool, (c) => c.level.dots.length), canFinish: [] });
+    pool.sort(
+      (x, y) =>
+        bitsOf(x) - bitsOf(y) ||
+        x.level.dots.length - y.level.dots.length ||
+        x.slot - y.slot ||
+        x.index - y.index ||
+        (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+    );
+    works.push({
+      from: stretch.from,
+      last,
+      pool,
+      bits: Float64Array.from(pool, bitsOf),
+      dots: Int32Array.from(pool, (c) => c.level.dots.length),
+      canFinish: [],
+    });
   }
   // Feasible first picks of the following stretch, as (bits, dots), for the seam condition.
   let nextFirst: { bits: number[]; sufMaxDots: number[] } | null = null;
   for (let s = plan.length - 1; s >= 0; s--) {
-    const w = works[s]!, stretch = plan[s]!;
+    const w = works[s]!,
+      stretch = plan[s]!;
     const P = w.pool.length;
     const rows: Uint8Array[] = [];
     let next: Uint8Array | null = null;
@@ -76,8 +90,13 @@ function prepare(plan: CarillonPlan, pools: Cand[][], N: number): StretchWork[] 
         if (ok && next === null && nextFirst !== null) {
           // Last level of the stretch: some feasible first pick of the next stretch must be at least as hard with at least as many dots.
           const b = w.bits[o]!;
-          let lo = 0, hi = nextFirst.bits.length;
-          while (lo < hi) { const mid = (lo + hi) >> 1; if (nextFirst.bits[mid]! >= b) hi = mid; else lo = mid + 1; }
+          let lo = 0,
+            hi = nextFirst.bits.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (nextFirst.bits[mid]! >= b) hi = mid;
+            else lo = mid + 1;
+          }
           ok = lo < nextFirst.bits.length && nextFirst.sufMaxDots[lo]! >= d;
         }
         if (ok) row[o] = 1;
@@ -90,11 +109,19 @@ function prepare(plan: CarillonPlan, pools: Cand[][], N: number): StretchWork[] 
     w.canFinish = rows;
     const first = rows[0];
     if (first && w.last >= w.from) {
-      const bits: number[] = [], dots: number[] = [];
-      for (let o = 0; o < P; o++) if (first[o]) { bits.push(w.bits[o]!); dots.push(w.dots[o]!); }
+      const bits: number[] = [],
+        dots: number[] = [];
+      for (let o = 0; o < P; o++)
+        if (first[o]) {
+          bits.push(w.bits[o]!);
+          dots.push(w.dots[o]!);
+        }
       const sufMaxDots = new Array<number>(bits.length);
       let m = -1;
-      for (let i = bits.length - 1; i >= 0; i--) { if (dots[i]! > m) m = dots[i]!; sufMaxDots[i] = m; }
+      for (let i = bits.length - 1; i >= 0; i--) {
+        if (dots[i]! > m) m = dots[i]!;
+        sufMaxDots[i] = m;
+      }
       nextFirst = { bits, sufMaxDots };
     }
   }
@@ -118,7 +145,8 @@ export function orderGreedy(args: OrderInput): OrderingResult {
   const targets: (number | null)[] = new Array(N).fill(null);
   const problems: OrderingProblem[] = [];
   const chosen: { id: string; sig: DupSignature }[] = [];
-  let prevBits = -Infinity, prevDots = 0;
+  let prevBits = -Infinity,
+    prevDots = 0;
   const works = prepare(plan, pools, N);
   // Given every proven candidate (Game.order's targetPools), aim at the line the path order
   // draws from them, so an order of a few approved candidates aims where the automatic one does.
@@ -128,13 +156,22 @@ export function orderGreedy(args: OrderInput): OrderingResult {
     const w = works[si]!;
     const { pool, last } = w;
     if (last < stretch.from) return;
-    const firstBits = (pools[stretch.from - 1] ?? []).filter((c) => c.level).map(bitsOf).sort((a, b) => a - b);
-    const lastBits = (pools[last - 1] ?? []).filter((c) => c.level).map(bitsOf).sort((a, b) => a - b);
+    const firstBits = (pools[stretch.from - 1] ?? [])
+      .filter((c) => c.level)
+      .map(bitsOf)
+      .sort((a, b) => a - b);
+    const lastBits = (pools[last - 1] ?? [])
+      .filter((c) => c.level)
+      .map(bitsOf)
+      .sort((a, b) => a - b);
     const start = si === 0 || prevBits === -Infinity ? (firstBits[0] ?? 0) : prevBits + rules.orderStartStep;
     let end = stretch.endBits ?? quantile(lastBits, rules.orderEndQuantile);
     const nextStretch = plan[si + 1];
     if (stretch.endBits === undefined && nextStretch && nextStretch.from <= N) {
-      const nf = (pools[nextStretch.from - 1] ?? []).filter((c) => c.level).map(bitsOf).sort((a, b) => a - b);
+      const nf = (pools[nextStretch.from - 1] ?? [])
+        .filter((c) => c.level)
+        .map(bitsOf)
+        .sort((a, b) => a - b);
       if (nf.length) end = Math.min(end, quantile(nf, rules.orderSeamQuantile));
     }
     if (end < start) end = start;
@@ -145,7 +182,8 @@ export function orderGreedy(args: OrderInput): OrderingResult {
       targets[L - 1] = target;
       const cap = plannedDots(stretch, L);
       const row = w.canFinish[L - stretch.from]!;
-      const safe: number[] = [], other: number[] = [];
+      const safe: number[] = [],
+        other: number[] = [];
       for (let o = prevO + 1; o < pool.length; o++) {
         const d = w.dots[o]!;
         if (d > cap || d < prevDots || w.bits[o]! < prevBits) continue;
@@ -157,10 +195,14 @@ export function orderGreedy(args: OrderInput): OrderingResult {
         return si2 - sj || i - j;
       };
       const eligible = safe.sort(byNearest).concat(other.sort(byNearest));
-      let pick = -1, skippedDup = 0;
+      let pick = -1,
+        skippedDup = 0;
       for (const o of eligible) {
         const sig = dupSignature(pool[o]!.level.dots, rules);
-        if (chosen.some((s) => !isFine(s.id, pool[o]!.id) && nearDuplicateSig(s.sig, sig, rules) !== null)) { skippedDup++; continue; }
+        if (chosen.some((s) => !isFine(s.id, pool[o]!.id) && nearDuplicateSig(s.sig, sig, rules) !== null)) {
+          skippedDup++;
+          continue;
+        }
         pick = o;
         break;
       }

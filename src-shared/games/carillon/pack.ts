@@ -26,13 +26,24 @@ export const carillonPackLevelSchema = z.looseObject({
   solution: z.array(z.number().int().min(0)),
 });
 
-export const carillonPackSchema = packSchema(CARILLON_PACK_FORMAT, CARILLON_PACK_VERSION, carillonRulesSchema, carillonPlanSchema, carillonPackLevelSchema);
+export const carillonPackSchema = packSchema(
+  CARILLON_PACK_FORMAT,
+  CARILLON_PACK_VERSION,
+  carillonRulesSchema,
+  carillonPlanSchema,
+  carillonPackLevelSchema,
+);
 
 export type CarillonPack = z.infer<typeof carillonPackSchema>;
 export type CarillonPackLevel = z.infer<typeof carillonPackLevelSchema>;
 
 /** Build the pack object in the spec's exact key order. */
-export function toPack(args: { seed: number; rules: CarillonRules; plan: CarillonPlan; levels: CarillonLevel[] }): CarillonPack {
+export function toPack(args: {
+  seed: number;
+  rules: CarillonRules;
+  plan: CarillonPlan;
+  levels: CarillonLevel[];
+}): CarillonPack {
   return {
     format: CARILLON_PACK_FORMAT,
     version: CARILLON_PACK_VERSION,

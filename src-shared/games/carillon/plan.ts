@@ -53,7 +53,12 @@ export const carillonPlanSchema = z
   .superRefine((plan, ctx) => {
     let next = 1;
     plan.forEach((s, i) => {
-      if (s.to < s.from) ctx.addIssue({ code: 'custom', path: [i, 'to'], message: `must not come before the stretch’s first level (${s.from}): the stretch would be empty` });
+      if (s.to < s.from)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'to'],
+          message: `must not come before the stretch’s first level (${s.from}): the stretch would be empty`,
+        });
       if (s.from !== next)
         ctx.addIssue({
           code: 'custom',
@@ -61,9 +66,17 @@ export const carillonPlanSchema = z
           message: `must be ${next}, not ${s.from}: stretches follow on from level 1 with no gap and no overlap`,
         });
       if (s.minDots > s.maxDots)
-        ctx.addIssue({ code: 'custom', path: [i, 'maxDots'], message: `must be at least the dots at start (${s.minDots})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'maxDots'],
+          message: `must be at least the dots at start (${s.minDots})`,
+        });
       if (s.lineTo !== undefined && s.lineTo < s.to)
-        ctx.addIssue({ code: 'custom', path: [i, 'lineTo'], message: `must not come before the stretch’s last level (${s.to})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'lineTo'],
+          message: `must not come before the stretch’s last level (${s.to})`,
+        });
       next = Math.max(next, s.to + 1);
     });
   });
@@ -105,7 +118,9 @@ export function stretchOf(plan: CarillonPlan, level: number): CarillonStretch | 
 /** Planned dot count of a level: a straight line from minDots to maxDots over the stretch. */
 export function plannedDots(stretch: CarillonStretch, level: number): number {
   const end = stretch.lineTo ?? stretch.to;
-  return Math.round(linearTarget(stretch.minDots, stretch.maxDots, level - stretch.from, end - stretch.from + 1));
+  return Math.round(
+    linearTarget(stretch.minDots, stretch.maxDots, level - stretch.from, end - stretch.from + 1),
+  );
 }
 
 export interface SlotParams {
@@ -127,7 +142,15 @@ export function slotParams(plan: CarillonPlan, slot: number): SlotParams {
   const stretch = plan[stretchIndex];
   if (!stretch) throw new Error(`slot ${slot} is outside the plan (levels 1-${levelCount(plan)})`);
   const easy = stretch.easyStart === true && level === stretch.from;
-  return { level, taps: stretch.taps, dots: plannedDots(stretch, level), tutorial: stretch.tutorial, easy, stretch, stretchIndex };
+  return {
+    level,
+    taps: stretch.taps,
+    dots: plannedDots(stretch, level),
+    tutorial: stretch.tutorial,
+    easy,
+    stretch,
+    stretchIndex,
+  };
 }
 
 /**
@@ -137,7 +160,9 @@ export function slotParams(plan: CarillonPlan, slot: number): SlotParams {
  */
 export function planMarks(plan: CarillonPlan): PlanMark[] {
   const marks: PlanMark[] = [];
-  let tutorialEnd = 0, opening = true, maxTaps = 0;
+  let tutorialEnd = 0,
+    opening = true,
+    maxTaps = 0;
   plan.forEach((s, i) => {
     if (opening && s.tutorial) tutorialEnd = s.to;
     else opening = false;
@@ -147,7 +172,8 @@ export function planMarks(plan: CarillonPlan): PlanMark[] {
       maxTaps = s.taps;
     }
   });
-  if (tutorialEnd > 0 && tutorialEnd < levelCount(plan)) marks.push({ level: tutorialEnd, kind: 'tutorial-end', label: 'tutorial ends' });
+  if (tutorialEnd > 0 && tutorialEnd < levelCount(plan))
+    marks.push({ level: tutorialEnd, kind: 'tutorial-end', label: 'tutorial ends' });
   return marks.sort((a, b) => a.level - b.level);
 }
 

@@ -99,11 +99,19 @@ export interface CarillonProofDetail {
 }
 
 /** Prove a level in its slot of a plan (pure and deterministic). */
-export function proveCarillon(level: CarillonLevel, rules: CarillonRules, ctx: ProofContext<CarillonPlan>): CarillonProof {
+export function proveCarillon(
+  level: CarillonLevel,
+  rules: CarillonRules,
+  ctx: ProofContext<CarillonPlan>,
+): CarillonProof {
   return proveCarillonDetail(level, rules, ctx).proof;
 }
 
-export function proveCarillonDetail(level: CarillonLevel, rules: CarillonRules, ctx: ProofContext<CarillonPlan>): CarillonProofDetail {
+export function proveCarillonDetail(
+  level: CarillonLevel,
+  rules: CarillonRules,
+  ctx: ProofContext<CarillonPlan>,
+): CarillonProofDetail {
   const violations: CarillonViolation[] = [];
   const add = (rule: CarillonRuleId, message: string, elements: number[], mark?: CarillonMark): void => {
     const v: CarillonViolation = { rule, name: CARILLON_RULE_NAMES[rule], message, elements };
@@ -118,15 +126,33 @@ export function proveCarillonDetail(level: CarillonLevel, rules: CarillonRules, 
   if (!stretch) add('plan', `level ${L} is outside the plan`, []);
   if (n === 0) {
     add('dots', 'the level has no dot', []);
-    return { proof: { ok: false, metrics: null, solution: null, violations, level: { taps: 0, tutorial, bits: 0, dots, solution: [] } }, field: null, theorem: 0, search: null, bits: null, tutorial };
+    return {
+      proof: {
+        ok: false,
+        metrics: null,
+        solution: null,
+        violations,
+        level: { taps: 0, tutorial, bits: 0, dots, solution: [] },
+      },
+      field: null,
+      theorem: 0,
+      search: null,
+      bits: null,
+      tutorial,
+    };
   }
   dots.forEach((d, j) => {
-    if (d.color >= rules.colors) add('color', `dot ${j} has colour ${d.color}, outside 0..${rules.colors - 1}`, [j], { kind: 'dot', dot: j });
+    if (d.color >= rules.colors)
+      add('color', `dot ${j} has colour ${d.color}, outside 0..${rules.colors - 1}`, [j], {
+        kind: 'dot',
+        dot: j,
+      });
   });
   for (const f of fairnessProblems(dots, rules)) add(f.rule, f.message, f.elements, f.mark);
   if (stretch) {
     const cap = plannedDots(stretch, L);
-    if (n > cap) add('plan-dots', `${n} dots, more than the plan's ${cap}`, [], { kind: 'count', count: n, max: cap });
+    if (n > cap)
+      add('plan-dots', `${n} dots, more than the plan's ${cap}`, [], { kind: 'count', count: n, max: cap });
   }
 
   const field = buildField(dots, rules);
@@ -135,10 +161,16 @@ export function proveCarillonDetail(level: CarillonLevel, rules: CarillonRules, 
   const starts = sources.map((c) => c[0]!);
   const planTaps = stretch ? stretch.taps : null;
   if (planTaps !== null && k !== planTaps)
-    add('plan-taps', `the field needs ${k} tap${k === 1 ? '' : 's'}; the plan wants ${planTaps}`, starts, { kind: 'starts', starts, want: planTaps });
+    add('plan-taps', `the field needs ${k} tap${k === 1 ? '' : 's'}; the plan wants ${planTaps}`, starts, {
+      kind: 'starts',
+      starts,
+      want: planTaps,
+    });
 
   // The search, bounded by the theorem's count: it finds a solution in k taps and proves k−1 fail.
-  let search: number | null = null, searchError: string | undefined, solution: number[] = starts;
+  let search: number | null = null,
+    searchError: string | undefined,
+    solution: number[] = starts;
   if (k <= SEARCH_FREE_STARTS || k === planTaps) {
     try {
       const s = solveSearch(field, { maxTaps: k, maxPositions: SEARCH_MAX_POSITIONS });
@@ -156,34 +188,73 @@ export function proveCarillonDetail(level: CarillonLevel, rules: CarillonRules, 
     }
   }
   const replay = replaySolution(field, solution);
-  if (replay.error || !replay.cleared) add('solution-replay', replay.error ?? `the solution's ${replay.taps} taps leave dots standing`, solution);
+  if (replay.error || !replay.cleared)
+    add(
+      'solution-replay',
+      replay.error ?? `the solution's ${replay.taps} taps leave dots standing`,
+      solution,
+    );
 
-  let bits: number | null = null, bitsError: string | undefined;
+  let bits: number | null = null,
+    bitsError: string | undefined;
   if (k > rules.maxSources) {
     bitsError = `difficulty: ${k} source components is more than ${rules.maxSources}`;
-    add('bits', `the field has ${k} chain starts, more than the ${rules.maxSources} whose difficulty can be measured (rules.maxSources)`, starts, { kind: 'starts', starts, want: planTaps ?? rules.maxSources });
+    add(
+      'bits',
+      `the field has ${k} chain starts, more than the ${rules.maxSources} whose difficulty can be measured (rules.maxSources)`,
+      starts,
+      { kind: 'starts', starts, want: planTaps ?? rules.maxSources },
+    );
   } else if (k > BITS_MAX_STARTS && k === planTaps) {
     bitsError = `difficulty: ${k} source components is more than ${BITS_MAX_STARTS}`;
-    add('bits', `the field has ${k} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`, starts, { kind: 'starts', starts, want: BITS_MAX_STARTS });
+    add(
+      'bits',
+      `the field has ${k} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`,
+      starts,
+      { kind: 'starts', starts, want: BITS_MAX_STARTS },
+    );
   } else if (k <= BITS_FREE_STARTS || k === planTaps) {
     bits = roundTo(difficultyBits(field, rules.maxSources), 4);
   }
 
-  for (const s of fairShareShortfalls(field, starts, rules.fairShare)) add('fair-share', s.message, [s.start, ...s.own.filter((d) => d !== s.start)], { kind: 'share', start: s.start, own: s.own, need: s.need });
+  for (const s of fairShareShortfalls(field, starts, rules.fairShare))
+    add('fair-share', s.message, [s.start, ...s.own.filter((d) => d !== s.start)], {
+      kind: 'share',
+      start: s.start,
+      own: s.own,
+      need: s.need,
+    });
   if (!tutorial)
     for (const c of sources)
       if (c.length > 1) {
         const inC = new Set(c);
         const edges: [number, number][] = [];
         for (const a of c) for (const b of field.out[a]!) if (inC.has(b)) edges.push([a, b]);
-        add('chain-start-reached', `chain start dots ${c.join(', ')} reach each other (only tutorial levels may reach a root)`, c, { kind: 'reached', dots: c, edges });
+        add(
+          'chain-start-reached',
+          `chain start dots ${c.join(', ')} reach each other (only tutorial levels may reach a root)`,
+          c,
+          { kind: 'reached', dots: c, edges },
+        );
       }
 
-  let bigStarts = 0, winning = 0;
-  for (const c of sources) for (const v of c) { winning++; if (dots[v]!.size === 'big') bigStarts++; }
+  let bigStarts = 0,
+    winning = 0;
+  for (const c of sources)
+    for (const v of c) {
+      winning++;
+      if (dots[v]!.size === 'big') bigStarts++;
+    }
   const metrics: Record<string, number> = {};
   if (bits !== null) metrics['bits'] = bits;
-  Object.assign(metrics, { taps: k, dots: n, arrows: field.arrows, winning, bigDots: dots.filter((d) => d.size === 'big').length, bigStarts });
+  Object.assign(metrics, {
+    taps: k,
+    dots: n,
+    arrows: field.arrows,
+    winning,
+    bigDots: dots.filter((d) => d.size === 'big').length,
+    bigStarts,
+  });
   const proof: CarillonProof = {
     ok: violations.length === 0,
     metrics,

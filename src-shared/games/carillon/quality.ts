@@ -28,7 +28,9 @@ export interface CarillonQuality {
 export function carillonQuality(pack: CarillonPack): CarillonQuality {
   const bits = pack.levels.map((l) => l.bits);
   let h = 0;
-  bits.forEach((b, i) => { if (b > bits[h]!) h = i; });
+  bits.forEach((b, i) => {
+    if (b > bits[h]!) h = i;
+  });
   const s = stepStats(bits);
   const close = closestPair(packLevels(pack), pack.rules);
   return {

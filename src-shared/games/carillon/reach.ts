@@ -35,14 +35,20 @@ export function reaches(dist: number, radiusB: number, reachA: number): boolean 
 export function buildField(dots: readonly Dot[], rules: CarillonRules): Field {
   const n = dots.length;
   const W = wordsFor(n);
-  const radius = new Float64Array(n), reach = new Float64Array(n), dist = new Float64Array(n * n);
+  const radius = new Float64Array(n),
+    reach = new Float64Array(n),
+    dist = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     const s = rules.sizes[dots[i]!.size];
     radius[i] = s.radius;
     reach[i] = s.reach;
   }
-  const out: number[][] = [], inn: number[][] = [];
-  for (let i = 0; i < n; i++) { out.push([]); inn.push([]); }
+  const out: number[][] = [],
+    inn: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    out.push([]);
+    inn.push([]);
+  }
   const outMask = new Uint32Array(n * W);
   let arrows = 0;
   for (let a = 0; a < n; a++) {
@@ -50,7 +56,8 @@ export function buildField(dots: readonly Dot[], rules: CarillonRules): Field {
     for (let b = 0; b < n; b++) {
       if (a === b) continue;
       const B = dots[b]!;
-      const dx = A.x - B.x, dy = A.y - B.y;
+      const dx = A.x - B.x,
+        dy = A.y - B.y;
       const d = Math.sqrt(dx * dx + dy * dy);
       dist[a * n + b] = d;
       if (reaches(d, radius[b]!, reach[a]!)) {
@@ -61,7 +68,20 @@ export function buildField(dots: readonly Dot[], rules: CarillonRules): Field {
       }
     }
   }
-  return { n, W, dots, radius, reach, dist, out, inn, outMask, closure: computeClosures(n, out), arrows, ringSpeed: rules.ringSpeed };
+  return {
+    n,
+    W,
+    dots,
+    radius,
+    reach,
+    dist,
+    out,
+    inn,
+    outMask,
+    closure: computeClosures(n, out),
+    arrows,
+    ringSpeed: rules.ringSpeed,
+  };
 }
 
 /** The reach graph as a plain digraph (unlabelled: colour and size are not part of "same chains"). */

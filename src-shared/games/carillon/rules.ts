@@ -20,12 +20,14 @@ const num = boundedNumber;
 export const FIELD_MIN = 200;
 export const FIELD_MAX = 4000;
 
-const sizeSpecSchema = z.object({
-  /** At most half the field's shorter side (checked below), so the dot fits in the field. */
-  radius: num({ above: 0, max: 1000 }),
-  /** More than the radius (checked below). */
-  reach: num({ above: 0, max: 10000 }),
-}).strict();
+const sizeSpecSchema = z
+  .object({
+    /** At most half the field's shorter side (checked below), so the dot fits in the field. */
+    radius: num({ above: 0, max: 1000 }),
+    /** More than the radius (checked below). */
+    reach: num({ above: 0, max: 10000 }),
+  })
+  .strict();
 
 const sizeName = { small: 'a small dot', normal: 'a normal dot', big: 'a big dot' } as const;
 
@@ -62,7 +64,11 @@ export const carillonRulesSchema = z
     fieldAttempts: num({ int: true, min: 1, max: 1000 }).default(40),
     /** Weights of the sizes of non-root dots (roots are big or normal, never small). */
     sizeMix: z
-      .object({ small: num({ min: 0, max: 1000 }), normal: num({ min: 0, max: 1000 }), big: num({ min: 0, max: 1000 }) })
+      .object({
+        small: num({ min: 0, max: 1000 }),
+        normal: num({ min: 0, max: 1000 }),
+        big: num({ min: 0, max: 1000 }),
+      })
       .strict()
       .default({ small: 0.35, normal: 0.5, big: 0.15 }),
     /** Per field, the small-dot weight is scaled by 2^u, u uniform in ±sizeMixSpread (pool variety). */
@@ -125,7 +131,11 @@ export const carillonRulesSchema = z
         });
       }
       if (radiusOk && reach > 0 && reach <= 10000 && reach <= radius) {
-        ctx.addIssue({ code: 'custom', path: ['sizes', s, 'reach'], message: `must be more than the radius (${radius}): ${sizeName[s]} must reach past its own edge` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sizes', s, 'reach'],
+          message: `must be more than the radius (${radius}): ${sizeName[s]} must reach past its own edge`,
+        });
       }
     }
     // Two roots can be at most the field's diagonal apart.

@@ -81,7 +81,11 @@ export function solveSearch(field: Field, opts: SearchOptions = {}): SearchResul
         if (sizes[j] !== size) continue;
         const q = sets[j]!;
         let same = true;
-        for (let w = 0; w < W; w++) if (q[w] !== p[w]) { same = false; break; }
+        for (let w = 0; w < W; w++)
+          if (q[w] !== p[w]) {
+            same = false;
+            break;
+          }
         dup = same;
       }
       if (dup) continue;
@@ -97,7 +101,11 @@ export function solveSearch(field: Field, opts: SearchOptions = {}): SearchResul
           if (j === i || sizes[j]! <= sizes[i]!) continue;
           const b = sets[j]!;
           let sub = true;
-          for (let w = 0; w < W; w++) if ((a[w]! & ~b[w]!) !== 0) { sub = false; break; }
+          for (let w = 0; w < W; w++)
+            if ((a[w]! & ~b[w]!) !== 0) {
+              sub = false;
+              break;
+            }
           if (sub) return false;
         }
         return true;
@@ -122,10 +130,14 @@ export function solveSearch(field: Field, opts: SearchOptions = {}): SearchResul
     const before = visited;
     path.length = 0;
     if (dfs(start, d)) {
-      return { fewest: d, solution: path.slice(), exhaustedPositions: d === 0 ? 0 : previousRound, positions: visited };
+      return {
+        fewest: d,
+        solution: path.slice(),
+        exhaustedPositions: d === 0 ? 0 : previousRound,
+        positions: visited,
+      };
     }
     previousRound = visited - before;
   }
   throw new Error(`search: no solution within ${maxTaps} taps`);
 }
-

@@ -16,7 +16,9 @@ export interface Components {
 export function stronglyConnected(field: Field, live?: Uint32Array): Components {
   const n = field.n;
   const alive = live ?? fullSet(n);
-  const index = new Int32Array(n).fill(-1), low = new Int32Array(n), onStack = new Uint8Array(n);
+  const index = new Int32Array(n).fill(-1),
+    low = new Int32Array(n),
+    onStack = new Uint8Array(n);
   const comp = new Int32Array(n).fill(-1);
   const stack: number[] = [];
   const comps: number[][] = [];
@@ -67,5 +69,7 @@ export function fewestByTheorem(field: Field, live?: Uint32Array): number {
 
 /** The winning taps of a position: live dots in a source component of the live field (ascending). */
 export function winningTaps(field: Field, live?: Uint32Array): number[] {
-  return sourceComponents(field, live).flat().sort((a, b) => a - b);
+  return sourceComponents(field, live)
+    .flat()
+    .sort((a, b) => a - b);
 }

@@ -13,7 +13,13 @@ export function summarizePack(pack: CarillonPack): PackSummaryLine[] {
   if (q.levels) {
     lines.push({ label: 'Hardest', value: `${q.hardest.toFixed(2)} bits (level ${q.hardestLevel})` });
     // Worded as the run report words it (src-shared/run-report.ts), so the CLI summary says it once.
-    lines.push({ label: 'Largest step', value: q.levels > 1 ? `${q.largestJump.toFixed(2)} bits, level ${q.largestJumpLevel - 1} → ${q.largestJumpLevel}` : '—' });
+    lines.push({
+      label: 'Largest step',
+      value:
+        q.levels > 1
+          ? `${q.largestJump.toFixed(2)} bits, level ${q.largestJumpLevel - 1} → ${q.largestJumpLevel}`
+          : '—',
+    });
   }
   const pair = q.closestLevels;
   lines.push({

@@ -5,25 +5,48 @@
  * scaling, which would change who reaches whom), so a turned picture can only pair with
  * dots inside the central square both fields share.
  */
-export const TRANSFORMS = ['identity', 'rot90', 'rot180', 'rot270', 'mirror-x', 'mirror-y', 'mirror-diag', 'mirror-anti'] as const;
+export const TRANSFORMS = [
+  'identity',
+  'rot90',
+  'rot180',
+  'rot270',
+  'mirror-x',
+  'mirror-y',
+  'mirror-diag',
+  'mirror-anti',
+] as const;
 export type TransformName = (typeof TRANSFORMS)[number];
 
 /** (u, v) → transformed (u', v'), in centred coordinates (screen axes: x right, y down). */
 export function transformCentred(t: TransformName, u: number, v: number): [number, number] {
   switch (t) {
-    case 'identity': return [u, v];
-    case 'rot90': return [-v, u]; // a quarter turn clockwise on screen
-    case 'rot180': return [-u, -v];
-    case 'rot270': return [v, -u];
-    case 'mirror-x': return [-u, v]; // left ↔ right
-    case 'mirror-y': return [u, -v]; // top ↔ bottom
-    case 'mirror-diag': return [v, u];
-    case 'mirror-anti': return [-v, -u];
+    case 'identity':
+      return [u, v];
+    case 'rot90':
+      return [-v, u]; // a quarter turn clockwise on screen
+    case 'rot180':
+      return [-u, -v];
+    case 'rot270':
+      return [v, -u];
+    case 'mirror-x':
+      return [-u, v]; // left ↔ right
+    case 'mirror-y':
+      return [u, -v]; // top ↔ bottom
+    case 'mirror-diag':
+      return [v, u];
+    case 'mirror-anti':
+      return [-v, -u];
   }
 }
 
 /** Transform a field point about the field's centre. */
-export function transformPoint(t: TransformName, x: number, y: number, width: number, height: number): [number, number] {
+export function transformPoint(
+  t: TransformName,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): [number, number] {
   const [u, v] = transformCentred(t, x - width / 2, y - height / 2);
   return [u + width / 2, v + height / 2];
 }

@@ -26,17 +26,23 @@ export const BITS_TOLERANCE = 1e-3;
 export function verifyPack(pack: CarillonPack): PackProblem[] {
   const { rules, plan } = pack;
   const problems: PackProblem[] = [];
-  const add = (level: number | null, rule: string, message: string): void => { problems.push({ level, rule, message }); };
+  const add = (level: number | null, rule: string, message: string): void => {
+    problems.push({ level, rule, message });
+  };
   const expected = levelCount(plan);
-  if (pack.levels.length !== expected) add(null, 'level-count', `the pack has ${pack.levels.length} levels, its plan ${expected}`);
-  let prevBits = -Infinity, prevDots = 0;
+  if (pack.levels.length !== expected)
+    add(null, 'level-count', `the pack has ${pack.levels.length} levels, its plan ${expected}`);
+  let prevBits = -Infinity,
+    prevDots = 0;
   pack.levels.forEach((l, i) => {
     const L = i + 1;
     if (l.level !== L) add(L, 'level-number', `level ${L} is numbered ${l.level}`);
     const stretch = stretchOf(plan, L);
     if (stretch) {
-      if (stretch.taps !== l.taps) add(L, 'plan-taps', `the plan wants ${stretch.taps} taps, the level says ${l.taps}`);
-      if (stretch.tutorial !== l.tutorial) add(L, 'tutorial', `the plan says tutorial=${stretch.tutorial}, the level says ${l.tutorial}`);
+      if (stretch.taps !== l.taps)
+        add(L, 'plan-taps', `the plan wants ${stretch.taps} taps, the level says ${l.taps}`);
+      if (stretch.tutorial !== l.tutorial)
+        add(L, 'tutorial', `the plan says tutorial=${stretch.tutorial}, the level says ${l.tutorial}`);
     }
     // The level's own rules come from the one proof the editor and the CLI use; what is left
     // here holds the file's claims (taps, solution, bits) against that proof's solvers.
@@ -47,26 +53,42 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
     }
     const field = d.field;
     if (d.searchError !== undefined) add(L, 'fewest-search', d.searchError);
-    if (d.search !== null && d.search !== l.taps) add(L, 'fewest-search', `the search needs ${d.search} taps, the level says ${l.taps}`);
-    if (d.theorem !== l.taps) add(L, 'fewest-theorem', `the field has ${d.theorem} source components, the level says ${l.taps} taps`);
-    if (l.solution.length !== l.taps) add(L, 'solution', `the solution has ${l.solution.length} taps, the level says ${l.taps}`);
+    if (d.search !== null && d.search !== l.taps)
+      add(L, 'fewest-search', `the search needs ${d.search} taps, the level says ${l.taps}`);
+    if (d.theorem !== l.taps)
+      add(L, 'fewest-theorem', `the field has ${d.theorem} source components, the level says ${l.taps} taps`);
+    if (l.solution.length !== l.taps)
+      add(L, 'solution', `the solution has ${l.solution.length} taps, the level says ${l.taps}`);
     if (field) {
       const replay = replaySolution(field, l.solution);
       if (replay.error) add(L, 'solution-replay', replay.error);
-      else if (!replay.cleared) add(L, 'solution-replay', `the solution's ${replay.taps} taps leave ${field.n - replay.chains.reduce((a, c) => a + c.length, 0)} dots standing`);
+      else if (!replay.cleared)
+        add(
+          L,
+          'solution-replay',
+          `the solution's ${replay.taps} taps leave ${field.n - replay.chains.reduce((a, c) => a + c.length, 0)} dots standing`,
+        );
     }
     const bits = d.bits ?? NaN;
-    if (d.bits !== null && Math.abs(d.bits - l.bits) > BITS_TOLERANCE) add(L, 'bits', `difficulty measures ${d.bits} bits, the level says ${l.bits}`);
+    if (d.bits !== null && Math.abs(d.bits - l.bits) > BITS_TOLERANCE)
+      add(L, 'bits', `difficulty measures ${d.bits} bits, the level says ${l.bits}`);
     if (!Number.isNaN(bits)) {
-      if (bits < prevBits - 1e-9) add(L, 'order-bits', `level ${L} (${bits} bits) is easier than level ${L - 1} (${prevBits} bits)`);
+      if (bits < prevBits - 1e-9)
+        add(L, 'order-bits', `level ${L} (${bits} bits) is easier than level ${L - 1} (${prevBits} bits)`);
       prevBits = bits;
     }
-    if (l.dots.length < prevDots) add(L, 'order-dots', `level ${L} has ${l.dots.length} dots, fewer than level ${L - 1} (${prevDots})`);
+    if (l.dots.length < prevDots)
+      add(L, 'order-dots', `level ${L} has ${l.dots.length} dots, fewer than level ${L - 1} (${prevDots})`);
     prevDots = l.dots.length;
   });
   for (const p of duplicatePairs(packLevels(pack), rules)) {
     const d = p.duplicate!;
-    problems.push({ level: p.b + 1, rule: 'near-duplicate', message: `levels ${p.a + 1} and ${p.b + 1} are near-duplicates (${d.rule}, ${d.transform}, share ${d.share.toFixed(2)})`, pair: [p.a + 1, p.b + 1] });
+    problems.push({
+      level: p.b + 1,
+      rule: 'near-duplicate',
+      message: `levels ${p.a + 1} and ${p.b + 1} are near-duplicates (${d.rule}, ${d.transform}, share ${d.share.toFixed(2)})`,
+      pair: [p.a + 1, p.b + 1],
+    });
   }
   return problems;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apsisGame, apsisRulesSchema, defaultApsisPlan, defaultApsisRules as rules, levelSpec, solveRounds, targetDepth,
+  apsisGame,
+  apsisRulesSchema,
+  defaultApsisPlan,
+  defaultApsisRules as rules,
+  levelSpec,
+  solveRounds,
+  targetDepth,
 } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel } from '../../../src-shared/games/apsis/index';
 
@@ -30,7 +36,8 @@ describe('depth-aimed builder (rules.aimDepth)', () => {
   const aimed = SLOTS.map((slot) => depths(aimRules, slot));
 
   it('candidates of one slot spread over no more depths than the default builder, and far fewer overall', () => {
-    let sumBase = 0, sumAim = 0;
+    let sumBase = 0,
+      sumAim = 0;
     SLOTS.forEach((slot, i) => {
       const b = spread(base[i]!.map((x) => x.depth));
       const a = spread(aimed[i]!.map((x) => x.depth));
@@ -46,7 +53,9 @@ describe('depth-aimed builder (rules.aimDepth)', () => {
       const T = targetDepth(aimRules, levelSpec(defaultApsisPlan, slot + 1).arrows);
       for (const { depth } of aimed[i]!) expect(Math.abs(depth - T)).toBeLessThanOrEqual(1);
     });
-    const line = [1, 15, 16, 90, 150].map((l) => targetDepth(aimRules, levelSpec(defaultApsisPlan, l).arrows));
+    const line = [1, 15, 16, 90, 150].map((l) =>
+      targetDepth(aimRules, levelSpec(defaultApsisPlan, l).arrows),
+    );
     for (let k = 1; k < line.length; k++) expect(line[k]!).toBeGreaterThanOrEqual(line[k - 1]!);
     expect(line[line.length - 1]!).toBeGreaterThan(line[0]!);
   });
@@ -64,10 +73,15 @@ describe('depth-aimed builder (rules.aimDepth)', () => {
     });
   });
 
-  it('the flag off or absent is the spec\'s own builder: the same candidates either way', () => {
+  it("the flag off or absent is the spec's own builder: the same candidates either way", () => {
     const off = { ...rules, aimDepth: false };
     let differs = 0;
-    for (const [seed, slot, index] of [[7, 0, 0], [7, 20, 3], [11, 75, 5], [3, 140, 1]] as const) {
+    for (const [seed, slot, index] of [
+      [7, 0, 0],
+      [7, 20, 3],
+      [11, 75, 5],
+      [3, 140, 1],
+    ] as const) {
       const d = apsisGame.generate({ rules: specRules, plan: defaultApsisPlan, seed, slot, index });
       const o = apsisGame.generate({ rules: off, plan: defaultApsisPlan, seed, slot, index });
       expect(JSON.stringify(o)).toBe(JSON.stringify(d));

@@ -1,8 +1,26 @@
 /** Apsis's hand edits (src-shared/games/apsis/edit.ts): each operation, purity, and refusals in words. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultApsisRules as rules, HEADINGS, orbitRadius, type ApsisLevel } from '../../../src-shared/games/apsis/index';
-import { addArrow, deleteArrow, dragArrowTo, emptyLevel, moveArrow, nearestOrbit, nudgeArrow, placeAt, rotateHeading, setHeading, setOrbitCount, toggleLength } from '../../../src-shared/games/apsis/edit';
+import {
+  defaultApsisRules as rules,
+  HEADINGS,
+  orbitRadius,
+  type ApsisLevel,
+} from '../../../src-shared/games/apsis/index';
+import {
+  addArrow,
+  deleteArrow,
+  dragArrowTo,
+  emptyLevel,
+  moveArrow,
+  nearestOrbit,
+  nudgeArrow,
+  placeAt,
+  rotateHeading,
+  setHeading,
+  setOrbitCount,
+  toggleLength,
+} from '../../../src-shared/games/apsis/edit';
 
 const level: ApsisLevel = {
   orbits: 3,
@@ -16,7 +34,12 @@ const frozen = structuredClone(level);
 
 describe('apsis edits', () => {
   it('moves an arrow round its orbit in whole degrees, through 360', () => {
-    expect(moveArrow(level, 0, { orbit: 2, angle: 12.4 }).arrows[0]).toEqual({ orbit: 2, angle: 12, heading: 'cw', length: 'short' });
+    expect(moveArrow(level, 0, { orbit: 2, angle: 12.4 }).arrows[0]).toEqual({
+      orbit: 2,
+      angle: 12,
+      heading: 'cw',
+      length: 'short',
+    });
     expect(moveArrow(level, 0, { orbit: 2, angle: -1 }).arrows[0]!.angle).toBe(359);
     expect(moveArrow(level, 0, { orbit: 2, angle: 725 }).arrows[0]!.angle).toBe(5);
     expect(Object.is(moveArrow(level, 0, { orbit: 2, angle: -0.3 }).arrows[0]!.angle, 0)).toBe(true);
@@ -26,8 +49,12 @@ describe('apsis edits', () => {
   it('drags an arrow to the nearest orbit at the pointer’s whole degree', () => {
     // Orbits of 3 have radii 105, 170, 235 (40 + j × 65).
     expect([1, 2, 3].map((j) => orbitRadius(rules, 3, j))).toEqual([105, 170, 235]);
-    const r = 225, th = (97.3 * Math.PI) / 180; // nearer 235 than 170, 97.3° → 97
-    expect(dragArrowTo(level, 0, r * Math.cos(th), r * Math.sin(th), rules).arrows[0]).toMatchObject({ orbit: 3, angle: 97 });
+    const r = 225,
+      th = (97.3 * Math.PI) / 180; // nearer 235 than 170, 97.3° → 97
+    expect(dragArrowTo(level, 0, r * Math.cos(th), r * Math.sin(th), rules).arrows[0]).toMatchObject({
+      orbit: 3,
+      angle: 97,
+    });
     // y grows downward: a point straight up is 270°.
     expect(placeAt(rules, 3, 0, -100)).toEqual({ orbit: 1, angle: 270 });
     expect(placeAt(rules, 3, 0, 0)).toEqual({ orbit: 1, angle: 0 });
@@ -72,7 +99,9 @@ describe('apsis edits', () => {
     expect(a.arrows[3]).toEqual({ orbit: 1, angle: 181, heading: 'ccw', length: 'short' });
     const d = deleteArrow(level, 0);
     expect(d.arrows).toEqual(level.arrows.slice(1));
-    expect(addArrow(emptyLevel(4), { orbit: 4, angle: 0, heading: 'cw', length: 'long' }).arrows).toHaveLength(1);
+    expect(
+      addArrow(emptyLevel(4), { orbit: 4, angle: 0, heading: 'cw', length: 'long' }).arrows,
+    ).toHaveLength(1);
     expect(level).toEqual(frozen);
   });
 
@@ -89,22 +118,39 @@ describe('apsis edits', () => {
 
   it('property: the orbit count keeps every arrow on the nearest orbit (brute force)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 6 }), fc.integer({ min: 3, max: 6 }), fc.integer({ min: 1, max: 6 }), (from, to, j0) => {
-        const j = Math.min(from, j0);
-        const out = setOrbitCount({ orbits: from, arrows: [{ orbit: j, angle: 10, heading: 'cw', length: 'short' }] }, to, rules);
-        const r = orbitRadius(rules, from, j);
-        const dists = Array.from({ length: to }, (_, k) => Math.abs(orbitRadius(rules, to, k + 1) - r));
-        expect(Math.abs(orbitRadius(rules, to, out.arrows[0]!.orbit) - r)).toBe(Math.min(...dists));
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 6 }),
+        fc.integer({ min: 3, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        (from, to, j0) => {
+          const j = Math.min(from, j0);
+          const out = setOrbitCount(
+            { orbits: from, arrows: [{ orbit: j, angle: 10, heading: 'cw', length: 'short' }] },
+            to,
+            rules,
+          );
+          const r = orbitRadius(rules, from, j);
+          const dists = Array.from({ length: to }, (_, k) => Math.abs(orbitRadius(rules, to, k + 1) - r));
+          expect(Math.abs(orbitRadius(rules, to, out.arrows[0]!.orbit) - r)).toBe(Math.min(...dists));
+        },
+      ),
     );
   });
 
   it('refuses bad input in a designer’s sentence and changes nothing', () => {
-    expect(() => moveArrow(level, 3, { orbit: 1, angle: 0 })).toThrow('there is no arrow 3: the level has 3 arrows (0–2)');
-    expect(() => moveArrow(level, 0, { orbit: 4, angle: 0 })).toThrow('an arrow stands on an orbit from 1 to 3 (not 4)');
+    expect(() => moveArrow(level, 3, { orbit: 1, angle: 0 })).toThrow(
+      'there is no arrow 3: the level has 3 arrows (0–2)',
+    );
+    expect(() => moveArrow(level, 0, { orbit: 4, angle: 0 })).toThrow(
+      'an arrow stands on an orbit from 1 to 3 (not 4)',
+    );
     expect(() => moveArrow(level, 0, { orbit: 1, angle: Infinity })).toThrow('the angle must be a number');
-    expect(() => addArrow(level, { orbit: 1, angle: 0, heading: 'up' as never, length: 'short' })).toThrow('an arrow\'s heading is one of cw, ccw');
-    expect(() => addArrow(level, { orbit: 1, angle: 0, heading: 'cw', length: 'huge' as never })).toThrow('an arrow is short or long (not "huge")');
+    expect(() => addArrow(level, { orbit: 1, angle: 0, heading: 'up' as never, length: 'short' })).toThrow(
+      "an arrow's heading is one of cw, ccw",
+    );
+    expect(() => addArrow(level, { orbit: 1, angle: 0, heading: 'cw', length: 'huge' as never })).toThrow(
+      'an arrow is short or long (not "huge")',
+    );
     expect(() => setOrbitCount(level, 7, rules)).toThrow('a level has 3 to 6 orbits (not 7)');
     expect(() => setOrbitCount(level, 2, rules)).toThrow('a level has 3 to 6 orbits (not 2)');
     expect(() => rotateHeading(level, 0, 0.5)).toThrow('a heading turns by whole steps');
@@ -115,11 +161,27 @@ describe('apsis edits', () => {
 
   it('property: edits are deterministic, leave their input alone and keep arrows on the grid', () => {
     const edit = fc.oneof(
-      fc.record({ k: fc.constant('drag'), i: fc.nat(), x: fc.double({ min: -400, max: 400, noNaN: true }), y: fc.double({ min: -400, max: 400, noNaN: true }) }),
-      fc.record({ k: fc.constant('nudge'), i: fc.nat(), t: fc.integer({ min: -1, max: 1 }), o: fc.integer({ min: -1, max: 1 }), big: fc.boolean() }),
+      fc.record({
+        k: fc.constant('drag'),
+        i: fc.nat(),
+        x: fc.double({ min: -400, max: 400, noNaN: true }),
+        y: fc.double({ min: -400, max: 400, noNaN: true }),
+      }),
+      fc.record({
+        k: fc.constant('nudge'),
+        i: fc.nat(),
+        t: fc.integer({ min: -1, max: 1 }),
+        o: fc.integer({ min: -1, max: 1 }),
+        big: fc.boolean(),
+      }),
       fc.record({ k: fc.constant('turn'), i: fc.nat(), s: fc.integer({ min: -7, max: 7 }) }),
       fc.record({ k: fc.constant('length'), i: fc.nat() }),
-      fc.record({ k: fc.constant('add'), o: fc.integer({ min: 1, max: 6 }), a: fc.integer({ min: -720, max: 720 }), h: fc.constantFrom(...HEADINGS) }),
+      fc.record({
+        k: fc.constant('add'),
+        o: fc.integer({ min: 1, max: 6 }),
+        a: fc.integer({ min: -720, max: 720 }),
+        h: fc.constantFrom(...HEADINGS),
+      }),
       fc.record({ k: fc.constant('delete'), i: fc.nat() }),
       fc.record({ k: fc.constant('orbits'), m: fc.integer({ min: 3, max: 6 }) }),
     );
@@ -133,13 +195,25 @@ describe('apsis edits', () => {
           const before = structuredClone(l);
           const run = (): ApsisLevel => {
             switch (e.k) {
-              case 'drag': return dragArrowTo(l, i, e.x as number, e.y as number, rules);
-              case 'nudge': return nudgeArrow(l, i, e.t as number, e.o as number, e.big as boolean);
-              case 'turn': return rotateHeading(l, i, e.s as number);
-              case 'length': return toggleLength(l, i);
-              case 'add': return addArrow(l, { orbit: Math.min(l.orbits, e.o as number), angle: e.a as number, heading: e.h as 'cw', length: 'short' });
-              case 'delete': return deleteArrow(l, i);
-              default: return setOrbitCount(l, e.m as number, rules);
+              case 'drag':
+                return dragArrowTo(l, i, e.x as number, e.y as number, rules);
+              case 'nudge':
+                return nudgeArrow(l, i, e.t as number, e.o as number, e.big as boolean);
+              case 'turn':
+                return rotateHeading(l, i, e.s as number);
+              case 'length':
+                return toggleLength(l, i);
+              case 'add':
+                return addArrow(l, {
+                  orbit: Math.min(l.orbits, e.o as number),
+                  angle: e.a as number,
+                  heading: e.h as 'cw',
+                  length: 'short',
+                });
+              case 'delete':
+                return deleteArrow(l, i);
+              default:
+                return setOrbitCount(l, e.m as number, rules);
             }
           };
           const out = run();

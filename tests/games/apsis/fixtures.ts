@@ -1,6 +1,11 @@
 import type { PoolCandidate } from '../../../src-shared/game';
 import type { ApsisLevel, ApsisPlan, ApsisRules } from '../../../src-shared/games/apsis/index';
-import { defaultApsisPlan, defaultApsisRules, generateCandidate, truncatePlan } from '../../../src-shared/games/apsis/index';
+import {
+  defaultApsisPlan,
+  defaultApsisRules,
+  generateCandidate,
+  truncatePlan,
+} from '../../../src-shared/games/apsis/index';
 
 /** A: orbit 2 at 0° cw (path down x = 170); B: orbit 3 at 44° cw stands in that path. */
 export const chainLevel: ApsisLevel = {
@@ -23,7 +28,12 @@ export const cycleLevel: ApsisLevel = {
 const poolCache = new Map<string, PoolCandidate<ApsisLevel>[][]>();
 
 /** Pools for the first n levels of the default plan (generated in-process, cached per file). */
-export function pools(n: number, poolSize = 12, seed = 7, rules: ApsisRules = defaultApsisRules): { plan: ApsisPlan; pools: PoolCandidate<ApsisLevel>[][] } {
+export function pools(
+  n: number,
+  poolSize = 12,
+  seed = 7,
+  rules: ApsisRules = defaultApsisRules,
+): { plan: ApsisPlan; pools: PoolCandidate<ApsisLevel>[][] } {
   const plan = truncatePlan(defaultApsisPlan, n).map((s) => ({ ...s, poolSize }));
   const key = `${n}/${poolSize}/${seed}/${JSON.stringify(rules)}`;
   let p = poolCache.get(key);
@@ -42,7 +52,12 @@ export function pools(n: number, poolSize = 12, seed = 7, rules: ApsisRules = de
   return { plan, pools: p };
 }
 
-const short = (orbit: number, angle: number, heading: 'cw' | 'ccw'): ApsisLevel['arrows'][number] => ({ orbit, angle, heading, length: 'short' });
+const short = (orbit: number, angle: number, heading: 'cw' | 'ccw'): ApsisLevel['arrows'][number] => ({
+  orbit,
+  angle,
+  heading,
+  length: 'short',
+});
 /**
  * A near copy that only a rotation between the degrees reveals. Orbit 3 of 3 (r = 235): a cw
  * pair 40° apart in A, 59° apart in B; both pair (centres within 40) only for a turn in
@@ -50,6 +65,9 @@ const short = (orbit: number, angle: number, heading: 'cw' | 'ccw'): ApsisLevel[
  * same-kind arrows pairs at most one. Both levels fit, clear and read 4 (depth 1).
  */
 export const offGridPair: { a: ApsisLevel; b: ApsisLevel } = {
-  a: { orbits: 3, arrows: [short(3, 0, 'cw'), short(3, 40, 'cw'), short(1, 150, 'ccw'), short(1, 220, 'ccw')] },
+  a: {
+    orbits: 3,
+    arrows: [short(3, 0, 'cw'), short(3, 40, 'cw'), short(1, 150, 'ccw'), short(1, 220, 'ccw')],
+  },
   b: { orbits: 3, arrows: [short(3, 0, 'cw'), short(3, 59, 'cw'), short(1, 90, 'cw'), short(1, 270, 'cw')] },
 };

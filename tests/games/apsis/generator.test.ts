@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apsisGame, buildLevel, crossesSun, defaultApsisPlan, defaultApsisRules as rules, fitProblem, isDiagonal, levelGeo,
-  levelSpec, replay, solveRounds,
+  apsisGame,
+  buildLevel,
+  crossesSun,
+  defaultApsisPlan,
+  defaultApsisRules as rules,
+  fitProblem,
+  isDiagonal,
+  levelGeo,
+  levelSpec,
+  replay,
+  solveRounds,
 } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel } from '../../../src-shared/games/apsis/index';
 import { streamFor } from '../../../src-shared/random/prng';
@@ -18,10 +27,7 @@ describe('generator (built backwards)', () => {
       later.push({ slot, level: c.level as ApsisLevel });
     }
   }
-  const all = [
-    ...ps.flatMap((p, slot) => p.map((c) => ({ slot, level: c.level }))),
-    ...later,
-  ];
+  const all = [...ps.flatMap((p, slot) => p.map((c) => ({ slot, level: c.level }))), ...later];
 
   it('fills every pool of the first 30 levels', () => {
     for (const p of ps) expect(p.length).toBe(12);
@@ -58,10 +64,17 @@ describe('generator (built backwards)', () => {
   });
 
   it('metrics match the solver', () => {
-    ps.flat().slice(0, 40).forEach((c) => {
-      const r = solveRounds(c.level, rules);
-      expect(c.metrics).toMatchObject({ arrows: c.level.arrows.length, depth: r.depth, free: r.free, reads: r.reads });
-    });
+    ps.flat()
+      .slice(0, 40)
+      .forEach((c) => {
+        const r = solveRounds(c.level, rules);
+        expect(c.metrics).toMatchObject({
+          arrows: c.level.arrows.length,
+          depth: r.depth,
+          free: r.free,
+          reads: r.reads,
+        });
+      });
   });
 
   it('is deterministic in (seed, slot, index)', () => {
@@ -94,13 +107,17 @@ describe('generator (built backwards)', () => {
   it('spreads arrows over the orbits: the outermost orbit holds at most 1.5× its fair share', () => {
     // Per stage and over the whole set of candidates generated here. Every orbit of every
     // stage, over the whole seed-7 set: tests/integration/full-sets.test.ts.
-    let outer = 0, fair = 0;
+    let outer = 0,
+      fair = 0;
     const byStage = new Map<number, { outer: number; fair: number }>();
     for (const { slot, level } of all) {
       const st = levelSpec(defaultApsisPlan, slot + 1).stageIndex;
       const e = byStage.get(st) ?? { outer: 0, fair: 0 };
       for (const a of level.arrows) {
-        if (a.orbit === level.orbits) { outer++; e.outer++; }
+        if (a.orbit === level.orbits) {
+          outer++;
+          e.outer++;
+        }
         fair += 1 / level.orbits;
         e.fair += 1 / level.orbits;
       }

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COS_DEG, SIN_DEG, arrowGeo, blocks, bodiesClear, crossesSun, defaultApsisRules as rules, fitAloneProblem,
-  firstContact, headingDirection, orbitRadius, pointSegDist, rayToCircle, segSegDist, segmentGeo,
+  COS_DEG,
+  SIN_DEG,
+  arrowGeo,
+  blocks,
+  bodiesClear,
+  crossesSun,
+  defaultApsisRules as rules,
+  fitAloneProblem,
+  firstContact,
+  headingDirection,
+  orbitRadius,
+  pointSegDist,
+  rayToCircle,
+  segSegDist,
+  segmentGeo,
 } from '../../../src-shared/games/apsis/index';
 
 const S = Math.SQRT1_2;
@@ -9,7 +22,11 @@ const close = (a: number, b: number, d = 1e-9): void => expect(Math.abs(a - b)).
 
 describe('tables and directions', () => {
   it('cos/sin of whole degrees', () => {
-    close(COS_DEG[0]!, 1); close(SIN_DEG[90]!, 1); close(COS_DEG[180]!, -1); close(SIN_DEG[270]!, -1); close(COS_DEG[60]!, 0.5);
+    close(COS_DEG[0]!, 1);
+    close(SIN_DEG[90]!, 1);
+    close(COS_DEG[180]!, -1);
+    close(SIN_DEG[270]!, -1);
+    close(COS_DEG[60]!, 0.5);
   });
   it('orbit radii follow 40 + j·260/(m+1)', () => {
     expect(orbitRadius(rules, 3, 1)).toBe(105);
@@ -18,32 +35,45 @@ describe('tables and directions', () => {
   });
   it('the six headings at θ = 0 (u = +x, t = +y, screen y down)', () => {
     const d = (h: Parameters<typeof headingDirection>[1]) => headingDirection(0, h);
-    close(d('cw')[0], 0); close(d('cw')[1], 1);
-    close(d('ccw')[0], 0); close(d('ccw')[1], -1);
-    close(d('cw-out')[0], S); close(d('cw-out')[1], S);
-    close(d('ccw-out')[0], S); close(d('ccw-out')[1], -S);
-    close(d('cw-in')[0], -S); close(d('cw-in')[1], S);
-    close(d('ccw-in')[0], -S); close(d('ccw-in')[1], -S);
+    close(d('cw')[0], 0);
+    close(d('cw')[1], 1);
+    close(d('ccw')[0], 0);
+    close(d('ccw')[1], -1);
+    close(d('cw-out')[0], S);
+    close(d('cw-out')[1], S);
+    close(d('ccw-out')[0], S);
+    close(d('ccw-out')[1], -S);
+    close(d('cw-in')[0], -S);
+    close(d('cw-in')[1], S);
+    close(d('ccw-in')[0], -S);
+    close(d('ccw-in')[1], -S);
   });
   it('cw at θ = 90 points in −x', () => {
     const [x, y] = headingDirection(90, 'cw');
-    close(x, -1); close(y, 0);
+    close(x, -1);
+    close(y, 0);
   });
 });
 
 describe('arrow body and path', () => {
   it('a short cw tangent arrow on orbit 2 of 3 at 0°', () => {
     const g = arrowGeo({ orbit: 2, angle: 0, heading: 'cw', length: 'short' }, 3, rules);
-    close(g.cx, 170); close(g.cy, 0);
-    close(g.hx, 170); close(g.hy, 22); close(g.tx, 170); close(g.ty, -22);
+    close(g.cx, 170);
+    close(g.cy, 0);
+    close(g.hx, 170);
+    close(g.hy, 22);
+    close(g.tx, 170);
+    close(g.ty, -22);
     // |(170, y)| = 300 → y = √(90000 − 28900)
-    close(g.ey, Math.sqrt(61100)); close(g.ex, 170);
+    close(g.ey, Math.sqrt(61100));
+    close(g.ex, 170);
     close(g.pathLen, Math.sqrt(61100) - 22);
   });
   it('a long ccw-in diagonal crosses the interior to the far rim', () => {
     const g = arrowGeo({ orbit: 1, angle: 0, heading: 'ccw-in', length: 'long' }, 3, rules);
     // centre (105, 0), d = (−1, −1)/√2, head = centre + 40 d
-    close(g.hx, 105 - 40 * S); close(g.hy, -40 * S);
+    close(g.hx, 105 - 40 * S);
+    close(g.hy, -40 * S);
     close(Math.hypot(g.ex, g.ey), 300);
     // the path runs along d
     close((g.ex - g.hx) * S + (g.ey - g.hy) * -S, 0, 1e-6);
@@ -82,7 +112,8 @@ describe('thresholds within 0.5 units on both sides', () => {
     expect(fitAloneProblem(segmentGeo(249.6, 0, 293.6, 0, rules), rules)).toBeNull();
     expect(fitAloneProblem(segmentGeo(250.4, 0, 294.4, 0, rules), rules)).toBe('rim');
     // a diagonal tail out of the rim
-    const r = 294.4 * S, q = 293.6 * S;
+    const r = 294.4 * S,
+      q = 293.6 * S;
     expect(fitAloneProblem(segmentGeo(r, r, r - 30, r - 30, rules), rules)).toBe('rim');
     expect(fitAloneProblem(segmentGeo(q, q, q - 30, q - 30, rules), rules)).toBeNull();
   });
@@ -104,7 +135,8 @@ describe('thresholds within 0.5 units on both sides', () => {
     // path along (1, 1)/√2 from (100, 100); a body perpendicular to it at offset 11.6 / 12.4
     const a = segmentGeo(80, 80, 100, 100, rules);
     const off = (d: number) => {
-      const cx = 150 + d * S, cy = 150 - d * S; // shifted along the normal (1, −1)/√2
+      const cx = 150 + d * S,
+        cy = 150 - d * S; // shifted along the normal (1, −1)/√2
       return segmentGeo(cx, cy, cx + 30 * S, cy - 30 * S, rules);
     };
     expect(blocks(off(11.6), a, rules)).toBe(true);

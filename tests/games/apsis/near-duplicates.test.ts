@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fcRuns } from '../../helpers/fast-check';
 import {
-  HEADINGS, canonicalForm, mirrorHeading, orbitRadius, closestPairs, defaultApsisRules as rules, duplicatePairs, nearDuplicate, pairShare,
-  prepareLevel, transformLevel,
+  HEADINGS,
+  canonicalForm,
+  mirrorHeading,
+  orbitRadius,
+  closestPairs,
+  defaultApsisRules as rules,
+  duplicatePairs,
+  nearDuplicate,
+  pairShare,
+  prepareLevel,
+  transformLevel,
 } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel, Arrow } from '../../../src-shared/games/apsis/index';
 import { orderPools } from '../../../src-shared/games/apsis/ordering';
@@ -16,13 +25,25 @@ const arrowArb: fc.Arbitrary<Arrow> = fc.record({
   heading: fc.constantFrom(...HEADINGS),
   length: fc.constantFrom('short' as const, 'long' as const),
 });
-const levelArb: fc.Arbitrary<ApsisLevel> = fc.array(arrowArb, { minLength: 1, maxLength: 12 }).map((arrows) => ({ orbits: 4, arrows }));
+const levelArb: fc.Arbitrary<ApsisLevel> = fc
+  .array(arrowArb, { minLength: 1, maxLength: 12 })
+  .map((arrows) => ({ orbits: 4, arrows }));
 
 /** Centre distance of arrow i of a (mirrored, then turned by a real angle) and arrow j of b. */
-function centreDistance(a: ApsisLevel, i: number, b: ApsisLevel, j: number, turn: number, mirror: boolean): number {
-  const x = a.arrows[i]!, y = b.arrows[j]!;
-  const ra = orbitRadius(rules, a.orbits, x.orbit), rb = orbitRadius(rules, b.orbits, y.orbit);
-  const ta = (((mirror ? -x.angle : x.angle) + turn) * Math.PI) / 180, tb = (y.angle * Math.PI) / 180;
+function centreDistance(
+  a: ApsisLevel,
+  i: number,
+  b: ApsisLevel,
+  j: number,
+  turn: number,
+  mirror: boolean,
+): number {
+  const x = a.arrows[i]!,
+    y = b.arrows[j]!;
+  const ra = orbitRadius(rules, a.orbits, x.orbit),
+    rb = orbitRadius(rules, b.orbits, y.orbit);
+  const ta = (((mirror ? -x.angle : x.angle) + turn) * Math.PI) / 180,
+    tb = (y.angle * Math.PI) / 180;
   return Math.hypot(ra * Math.cos(ta) - rb * Math.cos(tb), ra * Math.sin(ta) - rb * Math.sin(tb));
 }
 
@@ -30,7 +51,11 @@ function centreDistance(a: ApsisLevel, i: number, b: ApsisLevel, j: number, turn
 function bruteCount(a: ApsisLevel, b: ApsisLevel, turn: number, mirror: boolean): number {
   const adj = a.arrows.map((x, i) =>
     b.arrows.flatMap((y, j) =>
-      y.length === x.length && y.heading === (mirror ? mirrorHeading(x.heading) : x.heading) && centreDistance(a, i, b, j, turn, mirror) <= rules.nearDistance ? [j] : [],
+      y.length === x.length &&
+      y.heading === (mirror ? mirrorHeading(x.heading) : x.heading) &&
+      centreDistance(a, i, b, j, turn, mirror) <= rules.nearDistance
+        ? [j]
+        : [],
     ),
   );
   return maxPairing(adj);
@@ -39,12 +64,21 @@ function bruteCount(a: ApsisLevel, b: ApsisLevel, turn: number, mirror: boolean)
 /** Brute force over every rotation in 0.01° steps: the best pairing count (one mirror). */
 function bruteSweep(a: ApsisLevel, b: ApsisLevel, mirror: boolean): number {
   const pairs: { i: number; j: number; k: number; c: number; off: number }[] = [];
-  a.arrows.forEach((x, i) => b.arrows.forEach((y, j) => {
-    if (y.length !== x.length || y.heading !== (mirror ? mirrorHeading(x.heading) : x.heading)) return;
-    const ra = orbitRadius(rules, a.orbits, x.orbit), rb = orbitRadius(rules, b.orbits, y.orbit);
-    // d² ≤ D² ⇔ cos(θa + t − θb) ≥ (ra² + rb² − D²) / 2 ra rb
-    pairs.push({ i, j, k: pairs.length, c: (ra * ra + rb * rb - rules.nearDistance ** 2) / (2 * ra * rb), off: (mirror ? -x.angle : x.angle) - y.angle });
-  }));
+  a.arrows.forEach((x, i) =>
+    b.arrows.forEach((y, j) => {
+      if (y.length !== x.length || y.heading !== (mirror ? mirrorHeading(x.heading) : x.heading)) return;
+      const ra = orbitRadius(rules, a.orbits, x.orbit),
+        rb = orbitRadius(rules, b.orbits, y.orbit);
+      // d² ≤ D² ⇔ cos(θa + t − θb) ≥ (ra² + rb² − D²) / 2 ra rb
+      pairs.push({
+        i,
+        j,
+        k: pairs.length,
+        c: (ra * ra + rb * rb - rules.nearDistance ** 2) / (2 * ra * rb),
+        off: (mirror ? -x.angle : x.angle) - y.angle,
+      });
+    }),
+  );
   const seen = new Map<number, number>();
   let best = 0;
   for (let t = 0; t < 36000; t++) {
@@ -64,15 +98,27 @@ function maxPairing(adj: number[][]): number {
   const used = new Set<number>();
   const go = (i: number, count: number): void => {
     if (count + (adj.length - i) <= best) return;
-    if (i === adj.length) { best = count; return; }
-    for (const j of adj[i]!) if (!used.has(j)) { used.add(j); go(i + 1, count + 1); used.delete(j); }
+    if (i === adj.length) {
+      best = count;
+      return;
+    }
+    for (const j of adj[i]!)
+      if (!used.has(j)) {
+        used.add(j);
+        go(i + 1, count + 1);
+        used.delete(j);
+      }
     go(i + 1, count);
   };
   go(0, 0);
   return best;
 }
 
-const sortKey = (l: ApsisLevel): string => l.arrows.map((a) => `${a.orbit}/${a.angle}/${a.heading}/${a.length}`).sort().join(' ');
+const sortKey = (l: ApsisLevel): string =>
+  l.arrows
+    .map((a) => `${a.orbit}/${a.angle}/${a.heading}/${a.length}`)
+    .sort()
+    .join(' ');
 function applyTransform(l: ApsisLevel, t: string): ApsisLevel {
   const m = /^(mirror\+)?rot(\d+)$/.exec(t);
   if (!m) throw new Error(`bad transform ${t}`);
@@ -90,11 +136,23 @@ const chains = (angles: number[]): ApsisLevel => ({
 describe('rule 1: turned or mirrored copies', () => {
   it('the canonical form ignores rotation, mirror and arrow order (property)', () => {
     fc.assert(
-      fc.property(levelArb, fc.integer({ min: 0, max: 359 }), fc.boolean(), fc.nat(), (level, delta, mirror, seed) => {
-        const t = transformLevel(level, delta, mirror);
-        const shuffled = { ...t, arrows: t.arrows.map((a, i) => ({ a, k: (i * 7919 + seed) % 101 })).sort((x, y) => x.k - y.k).map((x) => x.a) };
-        expect(canonicalForm(shuffled).form).toBe(canonicalForm(level).form);
-      }),
+      fc.property(
+        levelArb,
+        fc.integer({ min: 0, max: 359 }),
+        fc.boolean(),
+        fc.nat(),
+        (level, delta, mirror, seed) => {
+          const t = transformLevel(level, delta, mirror);
+          const shuffled = {
+            ...t,
+            arrows: t.arrows
+              .map((a, i) => ({ a, k: (i * 7919 + seed) % 101 }))
+              .sort((x, y) => x.k - y.k)
+              .map((x) => x.a),
+          };
+          expect(canonicalForm(shuffled).form).toBe(canonicalForm(level).form);
+        },
+      ),
       fcRuns(200),
     );
   });
@@ -117,7 +175,11 @@ describe('rule 1: turned or mirrored copies', () => {
     expect(nearDuplicate(a, b, { ...rules, nearDistance: 0 })).toMatchObject({ rule: 'copy', share: 1 });
   });
   it('a mirror swaps cw and ccw', () => {
-    const m = transformLevel({ orbits: 3, arrows: [{ orbit: 1, angle: 30, heading: 'cw-in', length: 'long' }] }, 0, true);
+    const m = transformLevel(
+      { orbits: 3, arrows: [{ orbit: 1, angle: 30, heading: 'cw-in', length: 'long' }] },
+      0,
+      true,
+    );
     expect(m.arrows[0]).toEqual({ orbit: 1, angle: 330, heading: 'ccw-in', length: 'long' });
   });
 });
@@ -125,9 +187,27 @@ describe('rule 1: turned or mirrored copies', () => {
 describe('rule 2: near copies and share', () => {
   it('centres within 40 pair, beyond 40 do not, at any real rotation (r = 235: a pair holds over ±9.76°)', () => {
     // Two arrows 120° apart against 139° apart: both pair at a turn of 9.24–9.76°; 140° apart never.
-    const a: ApsisLevel = { orbits: 3, arrows: [{ orbit: 3, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 120, heading: 'ccw', length: 'short' }] };
-    const b19: ApsisLevel = { orbits: 3, arrows: [{ orbit: 3, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 139, heading: 'ccw', length: 'short' }] };
-    const b20: ApsisLevel = { orbits: 3, arrows: [{ orbit: 3, angle: 0, heading: 'cw', length: 'short' }, { orbit: 3, angle: 140, heading: 'ccw', length: 'short' }] };
+    const a: ApsisLevel = {
+      orbits: 3,
+      arrows: [
+        { orbit: 3, angle: 0, heading: 'cw', length: 'short' },
+        { orbit: 3, angle: 120, heading: 'ccw', length: 'short' },
+      ],
+    };
+    const b19: ApsisLevel = {
+      orbits: 3,
+      arrows: [
+        { orbit: 3, angle: 0, heading: 'cw', length: 'short' },
+        { orbit: 3, angle: 139, heading: 'ccw', length: 'short' },
+      ],
+    };
+    const b20: ApsisLevel = {
+      orbits: 3,
+      arrows: [
+        { orbit: 3, angle: 0, heading: 'cw', length: 'short' },
+        { orbit: 3, angle: 140, heading: 'ccw', length: 'short' },
+      ],
+    };
     expect(pairShare(a, b19, rules)).toMatchObject({ share: 1, mirror: false, delta: 9.5 });
     expect(pairShare(a, b20, rules).share).toBe(0.5);
   });
@@ -137,8 +217,11 @@ describe('rule 2: near copies and share', () => {
     for (const mirror of [false, true]) {
       for (const x of a.arrows) {
         for (const y of b.arrows) {
-          if (y.length !== x.length || y.heading !== (mirror ? mirrorHeading(x.heading) : x.heading)) continue;
-          expect(bruteCount(a, b, (y.angle - (mirror ? -x.angle : x.angle) + 720) % 360, mirror)).toBeLessThanOrEqual(1);
+          if (y.length !== x.length || y.heading !== (mirror ? mirrorHeading(x.heading) : x.heading))
+            continue;
+          expect(
+            bruteCount(a, b, (y.angle - (mirror ? -x.angle : x.angle) + 720) % 360, mirror),
+          ).toBeLessThanOrEqual(1);
         }
       }
     }
@@ -146,7 +229,10 @@ describe('rule 2: near copies and share', () => {
     expect(bruteCount(a, b, 9.5, false)).toBe(2);
     const d = nearDuplicate(a, b, rules);
     expect(d).toMatchObject({ rule: 'near-copy', transform: 'rot9.5', share: 0.5 });
-    expect(d!.matched).toEqual([[0, 0], [1, 1]]);
+    expect(d!.matched).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
     // One degree further apart (60°) the stretch closes: not a near copy.
     const far = { ...b, arrows: b.arrows.map((y, j) => (j === 1 ? { ...y, angle: 60 } : y)) };
     expect(nearDuplicate(a, far, rules)).toBeNull();
@@ -158,7 +244,9 @@ describe('rule 2: near copies and share', () => {
       heading: fc.constantFrom('cw' as const, 'ccw' as const),
       length: fc.constantFrom('short' as const, 'long' as const),
     });
-    const small = fc.array(smallArrow, { minLength: 1, maxLength: 5 }).map((arrows) => ({ orbits: 3, arrows }));
+    const small = fc
+      .array(smallArrow, { minLength: 1, maxLength: 5 })
+      .map((arrows) => ({ orbits: 3, arrows }));
     // b: a turned and mirrored copy of a with every arrow nudged (angle, sometimes orbit or
     // kind), plus unrelated arrows: pairings of every size, best at turns between the degrees.
     const nudged = small.chain((a) =>
@@ -166,7 +254,10 @@ describe('rule 2: near copies and share', () => {
         fc.constant(a),
         fc.integer({ min: 0, max: 359 }),
         fc.boolean(),
-        fc.array(fc.tuple(fc.integer({ min: -14, max: 14 }), fc.integer({ min: 0, max: 5 })), { minLength: a.arrows.length, maxLength: a.arrows.length }),
+        fc.array(fc.tuple(fc.integer({ min: -14, max: 14 }), fc.integer({ min: 0, max: 5 })), {
+          minLength: a.arrows.length,
+          maxLength: a.arrows.length,
+        }),
         fc.array(smallArrow, { maxLength: 2 }),
       ),
     );
@@ -200,10 +291,13 @@ describe('rule 2: near copies and share', () => {
         expect(new Set(exact.matched.map((m) => m[0])).size).toBe(exact.count);
         expect(new Set(exact.matched.map((m) => m[1])).size).toBe(exact.count);
         for (const [i, j] of exact.matched) {
-          const x = a.arrows[i]!, y = b.arrows[j]!;
+          const x = a.arrows[i]!,
+            y = b.arrows[j]!;
           expect(x.length).toBe(y.length);
           expect(exact.mirror ? mirrorHeading(x.heading) : x.heading).toBe(y.heading);
-          expect(centreDistance(a, i, b, j, exact.delta, exact.mirror)).toBeLessThanOrEqual(rules.nearDistance + 0.03);
+          expect(centreDistance(a, i, b, j, exact.delta, exact.mirror)).toBeLessThanOrEqual(
+            rules.nearDistance + 0.03,
+          );
         }
       }),
       fcRuns(100),
@@ -216,11 +310,24 @@ describe('rule 2: near copies and share', () => {
   });
   it('only arrows of the same heading and length pair', () => {
     const a: ApsisLevel = { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw', length: 'short' }] };
-    expect(pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw-out', length: 'short' }] }, rules).share).toBe(0);
-    expect(pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'ccw-in', length: 'short' }] }, rules).share).toBe(0);
-    expect(pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw', length: 'long' }] }, rules).share).toBe(0);
+    expect(
+      pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw-out', length: 'short' }] }, rules)
+        .share,
+    ).toBe(0);
+    expect(
+      pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'ccw-in', length: 'short' }] }, rules)
+        .share,
+    ).toBe(0);
+    expect(
+      pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 0, heading: 'cw', length: 'long' }] }, rules)
+        .share,
+    ).toBe(0);
     // ... but a mirror turns ccw into cw
-    const r = pairShare(a, { orbits: 3, arrows: [{ orbit: 2, angle: 40, heading: 'ccw', length: 'short' }] }, rules);
+    const r = pairShare(
+      a,
+      { orbits: 3, arrows: [{ orbit: 2, angle: 40, heading: 'ccw', length: 'short' }] },
+      rules,
+    );
     expect(r).toMatchObject({ share: 1, mirror: true, delta: 40 });
   });
   it('a turned copy with one arrow moved to another orbit is a near copy sharing 3/4', () => {
@@ -267,13 +374,24 @@ describe('rule 3: the same puzzle redrawn', () => {
   });
   it('duplicatePairs reports the same rule-2 share as pairShare for every rule (property)', () => {
     fc.assert(
-      fc.property(levelArb, fc.integer({ min: 0, max: 359 }), fc.boolean(), fc.nat(), fc.integer({ min: 0, max: 359 }), (level, delta, mirror, k, angle) => {
-        // A copy, and the copy with one arrow moved: copies, redrawn pairs and near copies.
-        const b = transformLevel(level, delta, mirror);
-        const c = { ...b, arrows: b.arrows.map((x, i) => (i === k % b.arrows.length ? { ...x, angle } : x)) };
-        const set = [level, b, c];
-        for (const p of duplicatePairs(set, rules)) expect(p.duplicate.share).toBe(pairShare(set[p.a]!, set[p.b]!, rules).share);
-      }),
+      fc.property(
+        levelArb,
+        fc.integer({ min: 0, max: 359 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.integer({ min: 0, max: 359 }),
+        (level, delta, mirror, k, angle) => {
+          // A copy, and the copy with one arrow moved: copies, redrawn pairs and near copies.
+          const b = transformLevel(level, delta, mirror);
+          const c = {
+            ...b,
+            arrows: b.arrows.map((x, i) => (i === k % b.arrows.length ? { ...x, angle } : x)),
+          };
+          const set = [level, b, c];
+          for (const p of duplicatePairs(set, rules))
+            expect(p.duplicate.share).toBe(pairShare(set[p.a]!, set[p.b]!, rules).share);
+        },
+      ),
       fcRuns(150),
     );
   });
@@ -288,7 +406,10 @@ describe('rule 3: the same puzzle redrawn', () => {
     expect(nearDuplicate(a, c, rules)?.rule).not.toBe('redrawn');
   });
   it('the hand-made chain redrawn with its blocker elsewhere along the path', () => {
-    const b: ApsisLevel = { orbits: 3, arrows: [chainLevel.arrows[0]!, { orbit: 3, angle: 50, heading: 'cw', length: 'short' }] };
+    const b: ApsisLevel = {
+      orbits: 3,
+      arrows: [chainLevel.arrows[0]!, { orbit: 3, angle: 50, heading: 'cw', length: 'short' }],
+    };
     expect(nearDuplicate(chainLevel, b, rules)?.rule).toBe('redrawn');
   });
 });
@@ -307,7 +428,9 @@ describe('every pair of a generated, ordered set', () => {
     for (let i = 1; i < top.length; i++) expect(top[i]!.share).toBeLessThanOrEqual(top[i - 1]!.share);
     // closestPairs agrees with a brute-force share over every pair
     let best = 0;
-    for (let i = 0; i < levels.length; i++) for (let j = i + 1; j < levels.length; j++) best = Math.max(best, pairShare(levels[i]!, levels[j]!, rules).share);
+    for (let i = 0; i < levels.length; i++)
+      for (let j = i + 1; j < levels.length; j++)
+        best = Math.max(best, pairShare(levels[i]!, levels[j]!, rules).share);
     expect(top[0]!.share).toBe(best);
     // the raw pools do hold copies (so the rule is doing work)
     expect(res.skipped.length).toBeGreaterThan(0);

@@ -13,7 +13,16 @@ const noDup = (): boolean => false;
 function planOf(stageSizes: number[]): ApsisPlan {
   let first = 1;
   return stageSizes.map((n, i) => {
-    const s = { stage: i + 1, first, last: first + n - 1, orbits: 3, arrows: new Array<number>(n).fill(3), long: false, diagonal: false, poolSize: 1 };
+    const s = {
+      stage: i + 1,
+      first,
+      last: first + n - 1,
+      orbits: 3,
+      arrows: new Array<number>(n).fill(3),
+      long: false,
+      diagonal: false,
+      poolSize: 1,
+    };
     first += n;
     return s;
   });
@@ -27,7 +36,13 @@ function poolsOf(plan: ApsisPlan, stageMetrics: M[][]): PoolCandidate<ApsisLevel
     for (let k = 0; k < n; k++) out.push([]);
     (stageMetrics[si] ?? []).forEach((m, i) => {
       const slot = s.first - 1 + (i % n);
-      out[slot]!.push({ id: `s${si}c${i}`, slot, index: i, level: { orbits: 3, arrows: [] }, metrics: { ...m, orbits: 3, free: 1 } });
+      out[slot]!.push({
+        id: `s${si}c${i}`,
+        slot,
+        index: i,
+        level: { orbits: 3, arrows: [] },
+        metrics: { ...m, orbits: 3, free: 1 },
+      });
     });
   });
   return out;
@@ -45,7 +60,8 @@ function idOf(stageMetrics: M[][], x: M): string {
 function valid(seq: M[], R = 3): boolean {
   let run = 1;
   for (let i = 1; i < seq.length; i++) {
-    const a = seq[i - 1]!, b = seq[i]!;
+    const a = seq[i - 1]!,
+      b = seq[i]!;
     if (b.reads < a.reads || b.arrows < a.arrows || b.depth < a.depth) return false;
     run = b.reads === a.reads ? run + 1 : 1;
     if (run > R) return false;
@@ -54,14 +70,22 @@ function valid(seq: M[], R = 3): boolean {
 }
 
 /** Brute force: every ordered choice per stage; best (largest step, then spread). */
-function bruteForce(plan: ApsisPlan, stageMetrics: M[][], accept: (seq: M[]) => boolean = () => true): { step: number; spread: number } | null {
+function bruteForce(
+  plan: ApsisPlan,
+  stageMetrics: M[][],
+  accept: (seq: M[]) => boolean = () => true,
+): { step: number; spread: number } | null {
   let best: { step: number; spread: number } | null = null;
   const sizes = plan.map((s) => s.last - s.first + 1);
   const rec = (si: number, seq: M[]): void => {
     if (si === plan.length) {
       if (!valid(seq) || !accept(seq)) return;
       const st = stepStats(seq.map((x) => x.reads));
-      if (!best || st.largestStep < best.step || (st.largestStep === best.step && st.stepSpread < best.spread - 1e-12)) {
+      if (
+        !best ||
+        st.largestStep < best.step ||
+        (st.largestStep === best.step && st.stepSpread < best.spread - 1e-12)
+      ) {
         best = { step: st.largestStep, spread: st.stepSpread };
       }
       return;
@@ -69,7 +93,10 @@ function bruteForce(plan: ApsisPlan, stageMetrics: M[][], accept: (seq: M[]) => 
     const items = stageMetrics[si]!;
     const used = new Array<boolean>(items.length).fill(false);
     const pick = (k: number, cur: M[]): void => {
-      if (k === sizes[si]) { rec(si + 1, cur); return; }
+      if (k === sizes[si]) {
+        rec(si + 1, cur);
+        return;
+      }
       for (let i = 0; i < items.length; i++) {
         if (used[i]) continue;
         const next = [...cur, items[i]!];
@@ -110,28 +137,40 @@ function copyFreeOrderExists(plan: ApsisPlan, stageMetrics: M[][], copies: Set<s
   return rec(0, 0, new Set());
 }
 
-const metricArb = fc.record({ reads: fc.integer({ min: 1, max: 14 }), arrows: fc.integer({ min: 3, max: 5 }), depth: fc.integer({ min: 1, max: 3 }) });
+const metricArb = fc.record({
+  reads: fc.integer({ min: 1, max: 14 }),
+  arrows: fc.integer({ min: 3, max: 5 }),
+  depth: fc.integer({ min: 1, max: 3 }),
+});
 
 describe('ordering search', () => {
   it('is exact: matches brute force on the largest step, then the spread (property, two stages)', () => {
     const plan = planOf([3, 3]);
     fc.assert(
-      fc.property(fc.array(metricArb, { minLength: 3, maxLength: 7 }), fc.array(metricArb, { minLength: 3, maxLength: 7 }), (s1, s2) => {
-        const stageMetrics = [s1, s2];
-        const res = orderPools({ rules, plan, pools: poolsOf(plan, stageMetrics), isDuplicate: noDup });
-        const bf = bruteForce(plan, stageMetrics);
-        if (!bf) {
-          expect(res.problems.length).toBeGreaterThan(0);
-          return;
-        }
-        expect(res.problems).toEqual([]);
-        const byId = new Map(poolsOf(plan, stageMetrics).flat().map((c) => [c.id, c.metrics as M]));
-        const seq = res.levels.map((id) => byId.get(id!)!);
-        expect(valid(seq)).toBe(true);
-        expect(new Set(res.levels).size).toBe(6);
-        expect(res.largestStep).toBe((bf as { step: number }).step);
-        expect(res.stepSpread).toBeCloseTo((bf as { spread: number }).spread, 9);
-      }),
+      fc.property(
+        fc.array(metricArb, { minLength: 3, maxLength: 7 }),
+        fc.array(metricArb, { minLength: 3, maxLength: 7 }),
+        (s1, s2) => {
+          const stageMetrics = [s1, s2];
+          const res = orderPools({ rules, plan, pools: poolsOf(plan, stageMetrics), isDuplicate: noDup });
+          const bf = bruteForce(plan, stageMetrics);
+          if (!bf) {
+            expect(res.problems.length).toBeGreaterThan(0);
+            return;
+          }
+          expect(res.problems).toEqual([]);
+          const byId = new Map(
+            poolsOf(plan, stageMetrics)
+              .flat()
+              .map((c) => [c.id, c.metrics as M]),
+          );
+          const seq = res.levels.map((id) => byId.get(id!)!);
+          expect(valid(seq)).toBe(true);
+          expect(new Set(res.levels).size).toBe(6);
+          expect(res.largestStep).toBe((bf as { step: number }).step);
+          expect(res.stepSpread).toBeCloseTo((bf as { spread: number }).spread, 9);
+        },
+      ),
       fcRuns(150),
     );
   });
@@ -142,8 +181,15 @@ describe('ordering search', () => {
       rules,
       plan,
       pools: poolsOf(plan, [
-        [{ reads: 1, arrows: 3, depth: 1 }, { reads: 2, arrows: 3, depth: 1 }, { reads: 9, arrows: 3, depth: 1 }],
-        [{ reads: 3, arrows: 3, depth: 1 }, { reads: 4, arrows: 3, depth: 1 }],
+        [
+          { reads: 1, arrows: 3, depth: 1 },
+          { reads: 2, arrows: 3, depth: 1 },
+          { reads: 9, arrows: 3, depth: 1 },
+        ],
+        [
+          { reads: 3, arrows: 3, depth: 1 },
+          { reads: 4, arrows: 3, depth: 1 },
+        ],
       ]),
       isDuplicate: noDup,
     });
@@ -154,7 +200,14 @@ describe('ordering search', () => {
   it('no more than three levels in a row read the same', () => {
     const plan = planOf([5]);
     const same = Array.from({ length: 8 }, () => ({ reads: 10, arrows: 3, depth: 1 }));
-    const res = orderPools({ rules, plan, pools: poolsOf(plan, [[...same, { reads: 11, arrows: 3, depth: 1 }, { reads: 11, arrows: 3, depth: 1 }]]), isDuplicate: noDup });
+    const res = orderPools({
+      rules,
+      plan,
+      pools: poolsOf(plan, [
+        [...same, { reads: 11, arrows: 3, depth: 1 }, { reads: 11, arrows: 3, depth: 1 }],
+      ]),
+      isDuplicate: noDup,
+    });
     expect(res.problems).toEqual([]);
     expect(res.longestEqualRun).toBeLessThanOrEqual(3);
   });
@@ -166,8 +219,16 @@ describe('ordering search', () => {
       rules,
       plan,
       pools: poolsOf(plan, [
-        [{ reads: 10, arrows: 3, depth: 1 }, { reads: 11, arrows: 3, depth: 1 }, { reads: 12, arrows: 3, depth: 1 }],
-        [{ reads: 2, arrows: 3, depth: 1 }, { reads: 3, arrows: 3, depth: 1 }, { reads: 4, arrows: 3, depth: 1 }],
+        [
+          { reads: 10, arrows: 3, depth: 1 },
+          { reads: 11, arrows: 3, depth: 1 },
+          { reads: 12, arrows: 3, depth: 1 },
+        ],
+        [
+          { reads: 2, arrows: 3, depth: 1 },
+          { reads: 3, arrows: 3, depth: 1 },
+          { reads: 4, arrows: 3, depth: 1 },
+        ],
       ]),
       isDuplicate: noDup,
     });
@@ -176,12 +237,29 @@ describe('ordering search', () => {
     // every level still gets its best effort
     expect(res.levels.every((x) => x !== null)).toBe(true);
 
-    const empty = orderPools({ rules, plan, pools: poolsOf(plan, [[{ reads: 1, arrows: 3, depth: 1 }, { reads: 2, arrows: 3, depth: 1 }, { reads: 3, arrows: 3, depth: 1 }], []]), isDuplicate: noDup });
+    const empty = orderPools({
+      rules,
+      plan,
+      pools: poolsOf(plan, [
+        [
+          { reads: 1, arrows: 3, depth: 1 },
+          { reads: 2, arrows: 3, depth: 1 },
+          { reads: 3, arrows: 3, depth: 1 },
+        ],
+        [],
+      ]),
+      isDuplicate: noDup,
+    });
     expect(empty.problems.map((p) => p.level)).toEqual([4, 5, 6]);
     expect(empty.problems[0]!.message).toMatch(/empty/);
     expect(empty.levels.slice(3)).toEqual([null, null, null]);
 
-    const allSame = orderPools({ rules, plan: planOf([5]), pools: poolsOf(planOf([5]), [Array.from({ length: 6 }, () => ({ reads: 5, arrows: 3, depth: 1 }))]), isDuplicate: noDup });
+    const allSame = orderPools({
+      rules,
+      plan: planOf([5]),
+      pools: poolsOf(planOf([5]), [Array.from({ length: 6 }, () => ({ reads: 5, arrows: 3, depth: 1 }))]),
+      isDuplicate: noDup,
+    });
     expect(allSame.problems[0]!.level).toBe(4);
   });
 
@@ -193,7 +271,8 @@ describe('ordering search', () => {
     expect(free.levels).toEqual(['s0c0', 's0c1', 's0c2', 's0c3']);
     // c1 and c3 are the same puzzle: one of them must go. Skipping the later one (c3) leaves
     // 1 2 3 6 (largest step 3); skipping the earlier one leaves 1 3 4 6 (largest step 2).
-    const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => [a.id, b.id].sort().join() === 's0c1,s0c3';
+    const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean =>
+      [a.id, b.id].sort().join() === 's0c1,s0c3';
     const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
     expect(res.levels).toEqual(['s0c0', 's0c2', 's0c3', 's0c4']);
     expect(res.largestStep).toBe(2);
@@ -208,29 +287,56 @@ describe('ordering search', () => {
   it('with copies among the candidates, finds the least largest step brute force finds (property)', () => {
     const plan = planOf([4, 3]);
     // Reads only (arrows and depth equal), so most orders are valid and the copies decide.
-    const readsOnlyArb = fc.record({ reads: fc.integer({ min: 1, max: 12 }), arrows: fc.constant(3), depth: fc.constant(1) });
-    const pairArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 14 })), { maxLength: 12 });
+    const readsOnlyArb = fc.record({
+      reads: fc.integer({ min: 1, max: 12 }),
+      arrows: fc.constant(3),
+      depth: fc.constant(1),
+    });
+    const pairArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 14 })), {
+      maxLength: 12,
+    });
     fc.assert(
-      fc.property(fc.array(readsOnlyArb, { minLength: 4, maxLength: 8 }), fc.array(readsOnlyArb, { minLength: 3, maxLength: 7 }), pairArb, (s1, s2, raw) => {
-        const stageMetrics = [s1, s2];
-        const ps = poolsOf(plan, stageMetrics);
-        const ids = ps.flat().map((c) => c.id).sort();
-        const copies = new Set(raw.map(([x, y]) => [ids[x % ids.length]!, ids[y % ids.length]!].sort().join()).filter((k) => k.split(',')[0] !== k.split(',')[1]));
-        const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => copies.has([a.id, b.id].sort().join());
-        const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
-        const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
-        const bf = bruteForce(plan, stageMetrics, (seq) => seq.every((x, i) => seq.slice(0, i).every((y) => !copies.has([idOf(stageMetrics, x), idOf(stageMetrics, y)].sort().join()))));
-        if (!bf) {
-          // No copy-free valid order exists, so the search must say where it breaks.
-          expect(res.problems.length).toBeGreaterThan(0);
-          return;
-        }
-        expect(res.problems).toEqual([]);
-        const shipped = res.levels.map((id) => id!);
-        for (let j = 0; j < shipped.length; j++) for (let i = 0; i < j; i++) expect(copies.has([shipped[i], shipped[j]].sort().join())).toBe(false);
-        expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
-        expect(res.largestStep).toBe((bf as { step: number }).step);
-      }),
+      fc.property(
+        fc.array(readsOnlyArb, { minLength: 4, maxLength: 8 }),
+        fc.array(readsOnlyArb, { minLength: 3, maxLength: 7 }),
+        pairArb,
+        (s1, s2, raw) => {
+          const stageMetrics = [s1, s2];
+          const ps = poolsOf(plan, stageMetrics);
+          const ids = ps
+            .flat()
+            .map((c) => c.id)
+            .sort();
+          const copies = new Set(
+            raw
+              .map(([x, y]) => [ids[x % ids.length]!, ids[y % ids.length]!].sort().join())
+              .filter((k) => k.split(',')[0] !== k.split(',')[1]),
+          );
+          const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean =>
+            copies.has([a.id, b.id].sort().join());
+          const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
+          const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
+          const bf = bruteForce(plan, stageMetrics, (seq) =>
+            seq.every((x, i) =>
+              seq
+                .slice(0, i)
+                .every((y) => !copies.has([idOf(stageMetrics, x), idOf(stageMetrics, y)].sort().join())),
+            ),
+          );
+          if (!bf) {
+            // No copy-free valid order exists, so the search must say where it breaks.
+            expect(res.problems.length).toBeGreaterThan(0);
+            return;
+          }
+          expect(res.problems).toEqual([]);
+          const shipped = res.levels.map((id) => id!);
+          for (let j = 0; j < shipped.length; j++)
+            for (let i = 0; i < j; i++)
+              expect(copies.has([shipped[i], shipped[j]].sort().join())).toBe(false);
+          expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
+          expect(res.largestStep).toBe((bf as { step: number }).step);
+        },
+      ),
       fcRuns(200),
     );
   });
@@ -243,28 +349,45 @@ describe('ordering search', () => {
     // proof, and when one exists no fall and no copy ships.
     const plan = planOf([4, 3, 3]);
     // Stages overlap in reads (as generated pools do), so orders often exist and copies decide.
-    const readsOnly = (min: number, max: number): fc.Arbitrary<M> => fc.record({ reads: fc.integer({ min, max }), arrows: fc.constant(3), depth: fc.constant(1) });
+    const readsOnly = (min: number, max: number): fc.Arbitrary<M> =>
+      fc.record({ reads: fc.integer({ min, max }), arrows: fc.constant(3), depth: fc.constant(1) });
     const pairArb = fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 30, size: 'max' });
     fc.assert(
-      fc.property(fc.array(readsOnly(1, 6), { minLength: 4, maxLength: 10 }), fc.array(readsOnly(4, 9), { minLength: 3, maxLength: 9 }), fc.array(readsOnly(7, 12), { minLength: 3, maxLength: 8 }), pairArb, (s1, s2, s3, raw) => {
-        const stageMetrics = [s1, s2, s3];
-        const ps = poolsOf(plan, stageMetrics);
-        const ids = ps.flat().map((c) => c.id).sort();
-        const copies = new Set(raw.map(([x, y]) => [ids[x % ids.length]!, ids[y % ids.length]!].sort().join()).filter((k) => k.split(',')[0] !== k.split(',')[1]));
-        const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => copies.has([a.id, b.id].sort().join());
-        const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup, searchBudget: 1000 });
-        expect(res.searchCut).toBe(false);
-        const exists = copyFreeOrderExists(plan, stageMetrics, copies);
-        if (!exists) {
-          expect(res.problems.length).toBeGreaterThan(0);
-          return;
-        }
-        expect(res.problems).toEqual([]);
-        const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
-        const shipped = res.levels.map((id) => id!);
-        expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
-        for (let j = 0; j < shipped.length; j++) for (let i = 0; i < j; i++) expect(copies.has([shipped[i], shipped[j]].sort().join())).toBe(false);
-      }),
+      fc.property(
+        fc.array(readsOnly(1, 6), { minLength: 4, maxLength: 10 }),
+        fc.array(readsOnly(4, 9), { minLength: 3, maxLength: 9 }),
+        fc.array(readsOnly(7, 12), { minLength: 3, maxLength: 8 }),
+        pairArb,
+        (s1, s2, s3, raw) => {
+          const stageMetrics = [s1, s2, s3];
+          const ps = poolsOf(plan, stageMetrics);
+          const ids = ps
+            .flat()
+            .map((c) => c.id)
+            .sort();
+          const copies = new Set(
+            raw
+              .map(([x, y]) => [ids[x % ids.length]!, ids[y % ids.length]!].sort().join())
+              .filter((k) => k.split(',')[0] !== k.split(',')[1]),
+          );
+          const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean =>
+            copies.has([a.id, b.id].sort().join());
+          const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup, searchBudget: 1000 });
+          expect(res.searchCut).toBe(false);
+          const exists = copyFreeOrderExists(plan, stageMetrics, copies);
+          if (!exists) {
+            expect(res.problems.length).toBeGreaterThan(0);
+            return;
+          }
+          expect(res.problems).toEqual([]);
+          const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
+          const shipped = res.levels.map((id) => id!);
+          expect(valid(shipped.map((id) => byId.get(id)!))).toBe(true);
+          for (let j = 0; j < shipped.length; j++)
+            for (let i = 0; i < j; i++)
+              expect(copies.has([shipped[i], shipped[j]].sort().join())).toBe(false);
+        },
+      ),
       fcRuns(300),
     );
   });
@@ -278,7 +401,8 @@ describe('ordering search', () => {
     const m = (reads: number): M => ({ reads, arrows: 3, depth: 1 });
     const stageMetrics = [[1, 5, 6, 1, 6, 6, 1].map(m), [7, 7, 7, 1, 1, 1].map(m)];
     const ps = poolsOf(plan, stageMetrics);
-    const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean => [a.id, b.id].sort().join() === 's0c1,s1c0';
+    const dup = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): boolean =>
+      [a.id, b.id].sort().join() === 's0c1,s1c0';
     const res = orderPools({ rules, plan, pools: ps, isDuplicate: dup });
     expect(res.problems).toEqual([]);
     const byId = new Map(ps.flat().map((c) => [c.id, c.metrics as M]));
@@ -306,7 +430,9 @@ describe('ordering determinism', () => {
   it('does not depend on candidate ids or the order pools are listed in', () => {
     const { plan, pools: ps } = genPools(20);
     const a = orderPools({ rules, plan, pools: ps });
-    const renamed = ps.map((p) => [...p].reverse().map((c) => ({ ...c, id: `db${1000 - c.slot * 12 - c.index}` })));
+    const renamed = ps.map((p) =>
+      [...p].reverse().map((c) => ({ ...c, id: `db${1000 - c.slot * 12 - c.index}` })),
+    );
     const b = orderPools({ rules, plan, pools: renamed });
     const key = (list: PoolCandidate<ApsisLevel>[][], ids: (string | null)[]) => {
       const m = new Map(list.flat().map((c) => [c.id, `${c.slot}:${c.index}`]));

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { PackFormatError, stringifyPack } from '../../../src-shared/pack/pack-io';
-import { apsisGame, defaultApsisPlan, defaultApsisRules as rules, makeDefaultPlan, apsisPlanSchema, truncatePlan, defaultArrowCount, transformLevel, apsisQualityFigures, pairShare } from '../../../src-shared/games/apsis/index';
+import {
+  apsisGame,
+  defaultApsisPlan,
+  defaultApsisRules as rules,
+  makeDefaultPlan,
+  apsisPlanSchema,
+  truncatePlan,
+  defaultArrowCount,
+  transformLevel,
+  apsisQualityFigures,
+  pairShare,
+} from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel, ApsisPack } from '../../../src-shared/games/apsis/index';
 import { chainLevel, cycleLevel, offGridPair, pools } from './fixtures';
 
@@ -16,7 +27,20 @@ const clone = (p: ApsisPack): ApsisPack => JSON.parse(JSON.stringify(p)) as Apsi
 
 describe('default rules and plan', () => {
   it('carry the spec numbers', () => {
-    expect(rules).toMatchObject({ sunRadius: 40, rimRadius: 300, shortLength: 44, longLength: 80, width: 12, gap: 6, hearts: 3, validCandidates: 36, aimShare: 0.85, maxEqualRun: 3, nearDistance: 40, nearShare: 0.5 });
+    expect(rules).toMatchObject({
+      sunRadius: 40,
+      rimRadius: 300,
+      shortLength: 44,
+      longLength: 80,
+      width: 12,
+      gap: 6,
+      hearts: 3,
+      validCandidates: 36,
+      aimShare: 0.85,
+      maxEqualRun: 3,
+      nearDistance: 40,
+      nearShare: 0.5,
+    });
     expect(rules.maxTries).toBeGreaterThanOrEqual(1000);
     expect(apsisGame.rulesSchema.parse(rules)).toEqual(rules);
   });
@@ -32,17 +56,36 @@ describe('default rules and plan', () => {
     expect(counts[7]).toBe(Math.round(3 + (6 * 7) / 14));
     expect(counts[82]).toBe(defaultArrowCount(83));
     for (let i = 1; i < 150; i++) expect(counts[i]!).toBeGreaterThanOrEqual(counts[i - 1]!);
-    expect(defaultApsisPlan.map((s) => [s.long, s.diagonal])).toEqual([[false, false], [true, false], ...new Array(8).fill([true, true])]);
+    expect(defaultApsisPlan.map((s) => [s.long, s.diagonal])).toEqual([
+      [false, false],
+      [true, false],
+      ...new Array(8).fill([true, true]),
+    ]);
     expect(apsisGame.poolSizes(defaultApsisPlan, rules)).toEqual(new Array(150).fill(9));
     expect(makeDefaultPlan(3)[0]!.poolSize).toBe(3);
-    expect(apsisGame.truncatePlan(defaultApsisPlan, 20).map((s) => [s.first, s.last, s.arrows.length])).toEqual([[1, 15, 15], [16, 20, 5]]);
+    expect(
+      apsisGame.truncatePlan(defaultApsisPlan, 20).map((s) => [s.first, s.last, s.arrows.length]),
+    ).toEqual([
+      [1, 15, 15],
+      [16, 20, 5],
+    ]);
   });
   it('rejects stages that are not contiguous, empty or overlapping', () => {
     const p = truncatePlan(defaultApsisPlan, 45);
-    const gap = structuredClone(p); gap[1]!.first = 17; gap[1]!.arrows = gap[1]!.arrows.slice(1);
-    const overlap = structuredClone(p); overlap[1]!.first = 15; overlap[1]!.arrows = [9, ...overlap[1]!.arrows];
-    const empty = structuredClone(p); empty[1]!.last = 15; empty[1]!.arrows = [];
-    for (const [bad, word] of [[gap, 'contiguous'], [overlap, 'overlaps'], [empty, 'empty']] as const) {
+    const gap = structuredClone(p);
+    gap[1]!.first = 17;
+    gap[1]!.arrows = gap[1]!.arrows.slice(1);
+    const overlap = structuredClone(p);
+    overlap[1]!.first = 15;
+    overlap[1]!.arrows = [9, ...overlap[1]!.arrows];
+    const empty = structuredClone(p);
+    empty[1]!.last = 15;
+    empty[1]!.arrows = [];
+    for (const [bad, word] of [
+      [gap, 'contiguous'],
+      [overlap, 'overlaps'],
+      [empty, 'empty'],
+    ] as const) {
       const r = apsisPlanSchema.safeParse(bad);
       expect(r.success).toBe(false);
       expect(r.error!.issues.map((i) => i.message).join(' ')).toContain(word);
@@ -58,7 +101,15 @@ describe('apsis-pack v1', () => {
     expect(Object.keys(pack)).toEqual(['format', 'version', 'seed', 'rules', 'plan', 'levels']);
     expect(pack.format).toBe('apsis-pack');
     expect(pack.version).toBe(1);
-    expect(Object.keys(pack.levels[0]!)).toEqual(['level', 'orbits', 'depth', 'free', 'reads', 'arrows', 'solution']);
+    expect(Object.keys(pack.levels[0]!)).toEqual([
+      'level',
+      'orbits',
+      'depth',
+      'free',
+      'reads',
+      'arrows',
+      'solution',
+    ]);
     expect(Object.keys(pack.levels[0]!.arrows[0]!)).toEqual(['orbit', 'angle', 'heading', 'length']);
     expect(pack.levels.map((l) => l.level)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
@@ -66,7 +117,16 @@ describe('apsis-pack v1', () => {
   it('reads back, re-verifies clean, and writes the same bytes', () => {
     const back = apsisGame.parsePack(JSON.parse(text));
     expect(apsisGame.verifyPack(back)).toEqual([]);
-    expect(stringifyPack(apsisGame.toPack({ seed: back.seed, rules: back.rules, plan: back.plan, levels: apsisGame.packLevels(back) }))).toBe(text);
+    expect(
+      stringifyPack(
+        apsisGame.toPack({
+          seed: back.seed,
+          rules: back.rules,
+          plan: back.plan,
+          levels: apsisGame.packLevels(back),
+        }),
+      ),
+    ).toBe(text);
     expect(shippedPack().text).toBe(text);
   });
 
@@ -88,13 +148,16 @@ describe('apsis-pack v1', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(PackFormatError);
       const pe = e as PackFormatError;
-      expect(pe.problems.map((p) => [p.level, p.field])).toEqual([[5, 'arrows[2].heading'], [7, 'arrows[0].angle']]);
+      expect(pe.problems.map((p) => [p.level, p.field])).toEqual([
+        [5, 'arrows[2].heading'],
+        [7, 'arrows[0].angle'],
+      ]);
       expect(pe.message).toContain('level 5: arrows[2].heading');
     }
     expect(() => apsisGame.parsePack({ format: 'carillon-pack' })).toThrow(PackFormatError);
   });
 
-  it('an arrow moved into another one\'s path so the level cannot clear', () => {
+  it("an arrow moved into another one's path so the level cannot clear", () => {
     const p = clone(pack);
     // level 1 becomes the hand-made chain, then its blocker is moved so the two block each other
     const chain = apsisGame.toPack({ seed: 7, rules, plan: p.plan, levels: [chainLevel] }).levels[0]!;
@@ -109,17 +172,23 @@ describe('apsis-pack v1', () => {
   it('a wrong reads is named with its level', () => {
     const p = clone(pack);
     p.levels[9]!.reads += 1;
-    expect(apsisGame.verifyPack(p)).toEqual([{ level: 10, rule: 'reads', message: expect.stringContaining('reads is') }]);
+    expect(apsisGame.verifyPack(p)).toEqual([
+      { level: 10, rule: 'reads', message: expect.stringContaining('reads is') },
+    ]);
   });
 
   it('a pack missing levels its plan holds is named, as one with extra levels is', () => {
     // An independent spec checker (tests/spec-check/) found a pack cut short passing verify.
     const short = clone(pack);
     short.levels.pop();
-    expect(apsisGame.verifyPack(short)).toEqual([{ level: null, rule: 'levels', message: 'the pack has 29 levels, its plan 30' }]);
+    expect(apsisGame.verifyPack(short)).toEqual([
+      { level: null, rule: 'levels', message: 'the pack has 29 levels, its plan 30' },
+    ]);
     const long = clone(pack);
     long.levels.push({ ...long.levels[29]!, level: 31 });
-    expect(apsisGame.verifyPack(long).filter((x) => x.rule === 'levels')).toEqual([{ level: null, rule: 'levels', message: 'the pack has 31 levels, its plan 30' }]);
+    expect(apsisGame.verifyPack(long).filter((x) => x.rule === 'levels')).toEqual([
+      { level: null, rule: 'levels', message: 'the pack has 31 levels, its plan 30' },
+    ]);
   });
 
   it('a diagonal on level 5 breaks the kinds schedule', () => {
@@ -144,11 +213,13 @@ describe('apsis-pack v1', () => {
     const s = clone(pack);
     s.levels[2]!.solution = [...s.levels[2]!.solution].reverse();
     const probs = apsisGame.verifyPack(s);
-    if (pack.levels[2]!.depth > 1) expect(probs.some((x) => x.level === 3 && x.rule === 'solution')).toBe(true);
+    if (pack.levels[2]!.depth > 1)
+      expect(probs.some((x) => x.level === 3 && x.rule === 'solution')).toBe(true);
 
     const o = clone(pack);
     [o.levels[20], o.levels[25]] = [o.levels[25]!, o.levels[20]!];
-    o.levels[20]!.level = 21; o.levels[25]!.level = 26;
+    o.levels[20]!.level = 21;
+    o.levels[25]!.level = 26;
     expect(apsisGame.verifyPack(o).some((x) => x.rule === 'order')).toBe(true);
 
     const d = clone(pack);
@@ -164,12 +235,36 @@ describe('apsis-pack v1', () => {
   it('rejects a near copy found only between whole degrees, naming both levels, the share and the turn', () => {
     const plan = truncatePlan(defaultApsisPlan, 2);
     const near = apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, offGridPair.b] });
-    expect(apsisGame.verifyPack(near)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under rot9.5', pair: [1, 2] }]);
-    const mirrored = apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, transformLevel(offGridPair.b, 123, true)] });
-    expect(apsisGame.verifyPack(mirrored)).toEqual([{ level: 2, rule: 'near-copy', message: 'shares 50 % of its arrows with level 1 under mirror+rot113.5', pair: [1, 2] }]);
+    expect(apsisGame.verifyPack(near)).toEqual([
+      {
+        level: 2,
+        rule: 'near-copy',
+        message: 'shares 50 % of its arrows with level 1 under rot9.5',
+        pair: [1, 2],
+      },
+    ]);
+    const mirrored = apsisGame.toPack({
+      seed: 1,
+      rules,
+      plan,
+      levels: [offGridPair.a, transformLevel(offGridPair.b, 123, true)],
+    });
+    expect(apsisGame.verifyPack(mirrored)).toEqual([
+      {
+        level: 2,
+        rule: 'near-copy',
+        message: 'shares 50 % of its arrows with level 1 under mirror+rot113.5',
+        pair: [1, 2],
+      },
+    ]);
     // B's second arrow one degree further (60°): no turn pairs two arrows, the pack verifies.
-    const apart = { ...offGridPair.b, arrows: offGridPair.b.arrows.map((y, j) => (j === 1 ? { ...y, angle: 60 } : y)) };
-    expect(apsisGame.verifyPack(apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, apart] }))).toEqual([]);
+    const apart = {
+      ...offGridPair.b,
+      arrows: offGridPair.b.arrows.map((y, j) => (j === 1 ? { ...y, angle: 60 } : y)),
+    };
+    expect(
+      apsisGame.verifyPack(apsisGame.toPack({ seed: 1, rules, plan, levels: [offGridPair.a, apart] })),
+    ).toEqual([]);
   });
 
   it('quality figures are recomputed from the levels, not read from the pack', () => {
@@ -179,7 +274,8 @@ describe('apsis-pack v1', () => {
     expect(q.largestStep).toBe(Math.max(...reads.slice(1).map((r, i) => r - reads[i]!)));
     expect(q.closestShare).toBeGreaterThan(0);
     expect(q.closestShare).toBeLessThan(0.5);
-    const ca = apsisGame.packLevels(pack)[q.closestPair!.a - 1]!, cb = apsisGame.packLevels(pack)[q.closestPair!.b - 1]!;
+    const ca = apsisGame.packLevels(pack)[q.closestPair!.a - 1]!,
+      cb = apsisGame.packLevels(pack)[q.closestPair!.b - 1]!;
     expect(pairShare(ca, cb, rules).share).toBe(q.closestShare);
     // A pack that lies about its reads still gets the true figures.
     const lying = clone(pack);
@@ -189,13 +285,24 @@ describe('apsis-pack v1', () => {
 
   it('summarizes', () => {
     const lines = apsisGame.summarize(pack);
-    expect(lines.map((l) => l.label)).toEqual(['Levels', 'Level 1', 'Last level', 'Largest step', 'Longest run of equal reads', 'Closest pair']);
+    expect(lines.map((l) => l.label)).toEqual([
+      'Levels',
+      'Level 1',
+      'Last level',
+      'Largest step',
+      'Longest run of equal reads',
+      'Closest pair',
+    ]);
     expect(lines[0]!.value).toBe('30');
     expect(lines[1]!.value).toBe(`${pack.levels[0]!.reads} read${pack.levels[0]!.reads === 1 ? '' : 's'}`);
   });
 
   it('measure agrees with the pack', () => {
     const lv: ApsisLevel = apsisGame.packLevels(pack)[7]!;
-    expect(apsisGame.measure(lv, rules)).toMatchObject({ reads: pack.levels[7]!.reads, depth: pack.levels[7]!.depth, free: pack.levels[7]!.free });
+    expect(apsisGame.measure(lv, rules)).toMatchObject({
+      reads: pack.levels[7]!.reads,
+      depth: pack.levels[7]!.depth,
+      free: pack.levels[7]!.free,
+    });
   });
 });

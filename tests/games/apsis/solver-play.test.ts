@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildLevel, defaultApsisRules as rules, inspectArrow, launch, replay, roundsFromBlockers, solveRounds, startState, blockingGraph,
+  buildLevel,
+  defaultApsisRules as rules,
+  inspectArrow,
+  launch,
+  replay,
+  roundsFromBlockers,
+  solveRounds,
+  startState,
+  blockingGraph,
 } from '../../../src-shared/games/apsis/index';
 import type { ApsisLevel } from '../../../src-shared/games/apsis/index';
 import { streamFor } from '../../../src-shared/random/prng';
@@ -48,7 +56,10 @@ describe('solver by rounds', () => {
         expect(inBuildOrder.round).toEqual(b.trackedRounds);
         // removing newest first always works
         const rev = b.buildOrder.map((_, j) => b.buildOrder.length - 1 - j);
-        expect(replay({ orbits: spec.orbits, arrows: b.buildOrder }, rev, rules)).toMatchObject({ cleared: true, heartsLost: 0 });
+        expect(replay({ orbits: spec.orbits, arrows: b.buildOrder }, rev, rules)).toMatchObject({
+          cleared: true,
+          heartsLost: 0,
+        });
       }
     }
   });
@@ -71,7 +82,9 @@ describe('play rules', () => {
     expect(s.present).toEqual([true, false]);
     const r2 = launch(chainLevel, s, 0, rules);
     expect(r2).toMatchObject({ kind: 'removed', cleared: true });
-    if (r2.kind === 'removed') { expect(Math.hypot(r2.exit.x, r2.exit.y)).toBeCloseTo(300, 9); }
+    if (r2.kind === 'removed') {
+      expect(Math.hypot(r2.exit.x, r2.exit.y)).toBeCloseTo(300, 9);
+    }
   });
   it('a blocked arrow stops at its FIRST blocker along the path and costs a heart', () => {
     const r = launch(three, startState(three, rules), 0, rules);
@@ -94,7 +107,10 @@ describe('play rules', () => {
   it('the level is lost at 0 hearts; further launches are refused', () => {
     let s = startState(three, rules);
     let last = launch(three, s, 0, rules);
-    for (let k = 0; k < 2; k++) { s = last.state; last = launch(three, s, 0, rules); }
+    for (let k = 0; k < 2; k++) {
+      s = last.state;
+      last = launch(three, s, 0, rules);
+    }
     expect(last).toMatchObject({ kind: 'blocked', hearts: 0, lost: true });
     expect(launch(three, last.state, 1, rules)).toMatchObject({ kind: 'invalid', lost: true });
   });

@@ -4,13 +4,26 @@
  * them), with exact and mirrored copies and nudged copies added, and on sets of one or two.
  */
 import { describe, expect, it } from 'vitest';
-import { carillonGame, closestPair, closestPairs, defaultCarillonRules, transformPoint, type CarillonLevel } from '../../../src-shared/games/carillon/index';
+import {
+  carillonGame,
+  closestPair,
+  closestPairs,
+  defaultCarillonRules,
+  transformPoint,
+  type CarillonLevel,
+} from '../../../src-shared/games/carillon/index';
 
 function candidates(seed: number, slots: number[], perSlot: number): CarillonLevel[] {
   const out: CarillonLevel[] = [];
   for (const slot of slots)
     for (let index = 0; index < perSlot; index++) {
-      const c = carillonGame.generate({ rules: defaultCarillonRules, plan: carillonGame.defaultPlan, seed, slot, index });
+      const c = carillonGame.generate({
+        rules: defaultCarillonRules,
+        plan: carillonGame.defaultPlan,
+        seed,
+        slot,
+        index,
+      });
       if (c.level) out.push(c.level);
     }
   return out;
@@ -19,18 +32,33 @@ function candidates(seed: number, slots: number[], perSlot: number): CarillonLev
 const mirrored = (l: CarillonLevel): CarillonLevel => ({
   ...l,
   dots: l.dots.map((d) => {
-    const [x, y] = transformPoint('mirror-x', d.x, d.y, defaultCarillonRules.width, defaultCarillonRules.height);
+    const [x, y] = transformPoint(
+      'mirror-x',
+      d.x,
+      d.y,
+      defaultCarillonRules.width,
+      defaultCarillonRules.height,
+    );
     return { ...d, x, y };
   }),
 });
-const nudged = (l: CarillonLevel, by: number): CarillonLevel => ({ ...l, dots: l.dots.map((d, i) => (i % 3 === 0 ? { ...d, x: d.x + by } : d)) });
+const nudged = (l: CarillonLevel, by: number): CarillonLevel => ({
+  ...l,
+  dots: l.dots.map((d, i) => (i % 3 === 0 ? { ...d, x: d.x + by } : d)),
+});
 
 describe('closestPair', () => {
   it('agrees with closestPairs on pools of real candidates, seeds it was not tuned on', () => {
-    for (const [seed, slots] of [[5, [10, 11, 12]], [2718, [30, 31]], [99, [60, 61]]] as const) {
+    for (const [seed, slots] of [
+      [5, [10, 11, 12]],
+      [2718, [30, 31]],
+      [99, [60, 61]],
+    ] as const) {
       const levels = candidates(seed, [...slots], 10);
       expect(levels.length).toBeGreaterThan(10);
-      expect(closestPair(levels, defaultCarillonRules)).toEqual(closestPairs(levels, defaultCarillonRules, 1)[0]);
+      expect(closestPair(levels, defaultCarillonRules)).toEqual(
+        closestPairs(levels, defaultCarillonRules, 1)[0],
+      );
     }
   });
 
@@ -41,12 +69,16 @@ describe('closestPair', () => {
     expect(top.duplicate).not.toBeNull();
     expect(closestPair(withCopies, defaultCarillonRules)).toEqual(top);
     const nudgedOnly = [...levels, nudged(levels[2]!, 60)];
-    expect(closestPair(nudgedOnly, defaultCarillonRules)).toEqual(closestPairs(nudgedOnly, defaultCarillonRules, 1)[0]);
+    expect(closestPair(nudgedOnly, defaultCarillonRules)).toEqual(
+      closestPairs(nudgedOnly, defaultCarillonRules, 1)[0],
+    );
   });
 
   it('has no pair in a set of one, and the only pair in a set of two', () => {
     const levels = candidates(8, [20], 2);
     expect(closestPair(levels.slice(0, 1), defaultCarillonRules)).toBeNull();
-    expect(closestPair(levels.slice(0, 2), defaultCarillonRules)).toEqual(closestPairs(levels.slice(0, 2), defaultCarillonRules, 1)[0]);
+    expect(closestPair(levels.slice(0, 2), defaultCarillonRules)).toEqual(
+      closestPairs(levels.slice(0, 2), defaultCarillonRules, 1)[0],
+    );
   });
 });

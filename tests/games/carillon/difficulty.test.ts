@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildField, difficultyBits, guesserChance, solveSearch, sourceComponents, type Field } from '../../../src-shared/games/carillon/index';
+import {
+  buildField,
+  difficultyBits,
+  guesserChance,
+  solveSearch,
+  sourceComponents,
+  type Field,
+} from '../../../src-shared/games/carillon/index';
 import { dot, randomFields, rules } from './fixtures';
 
 /** Brute force of the spec's recursion over live sets, with winning taps from the search. */
@@ -8,7 +15,9 @@ function bruteChance(f: Field, live: boolean[]): number {
   if (alive.length === 0) return 1;
   const mask = (ls: boolean[]) => {
     const m = new Uint32Array(f.W);
-    ls.forEach((x, i) => { if (x) m[i >>> 5] = (m[i >>> 5]! | (1 << (i & 31))) >>> 0; });
+    ls.forEach((x, i) => {
+      if (x) m[i >>> 5] = (m[i >>> 5]! | (1 << (i & 31))) >>> 0;
+    });
     return m;
   };
   const need = solveSearch(f, { live: mask(live) }).fewest;
@@ -36,7 +45,10 @@ describe('difficulty in bits', () => {
     expect(sourceComponents(f)).toEqual([[0, 1, 2]]);
     expect(difficultyBits(f)).toBe(0);
     // Two separate such groups: two taps, any tap wins either way.
-    const g = buildField([dot(100, 100, 'normal'), dot(180, 100, 'normal'), dot(100, 800, 'normal'), dot(180, 800, 'normal')], rules);
+    const g = buildField(
+      [dot(100, 100, 'normal'), dot(180, 100, 'normal'), dot(100, 800, 'normal'), dot(180, 800, 'normal')],
+      rules,
+    );
     expect(difficultyBits(g)).toBe(0);
   });
   it('equals log2((n+E)/(W+Ew)) on random one-tap fields', () => {

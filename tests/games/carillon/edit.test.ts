@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultCarillonRules as rules, type CarillonLevel } from '../../../src-shared/games/carillon/index';
-import { addDot, BIG_NUDGE, deleteDot, emptyLevel, moveDot, nudgeDot, setDotColor, setDotSize } from '../../../src-shared/games/carillon/edit';
+import {
+  addDot,
+  BIG_NUDGE,
+  deleteDot,
+  emptyLevel,
+  moveDot,
+  nudgeDot,
+  setDotColor,
+  setDotSize,
+} from '../../../src-shared/games/carillon/edit';
 
 const level: CarillonLevel = {
   taps: 2,
@@ -66,23 +75,52 @@ describe('carillon edits', () => {
   });
 
   it('refuses bad input in a designer’s sentence and changes nothing', () => {
-    expect(() => moveDot(level, 4, { x: 1, y: 1 }, rules)).toThrow('there is no dot 4: the level has 4 dots (0–3)');
+    expect(() => moveDot(level, 4, { x: 1, y: 1 }, rules)).toThrow(
+      'there is no dot 4: the level has 4 dots (0–3)',
+    );
     expect(() => deleteDot(emptyLevel(), 0)).toThrow('there is no dot 0: the level has no dots');
     expect(() => moveDot(level, 0, { x: NaN, y: 1 }, rules)).toThrow('the x coordinate must be a number');
-    expect(() => setDotSize(level, 0, 'huge' as never)).toThrow('a dot\'s size is small, normal or big (not "huge")');
-    expect(() => setDotColor(level, 0, 7, rules)).toThrow('a dot\'s colour is a whole number from 0 to 6 (not 7)');
-    expect(() => addDot(level, { x: 1, y: 1, size: 'small', color: 1.5 }, rules)).toThrow('from 0 to 6 (not 1.5)');
+    expect(() => setDotSize(level, 0, 'huge' as never)).toThrow(
+      'a dot\'s size is small, normal or big (not "huge")',
+    );
+    expect(() => setDotColor(level, 0, 7, rules)).toThrow(
+      "a dot's colour is a whole number from 0 to 6 (not 7)",
+    );
+    expect(() => addDot(level, { x: 1, y: 1, size: 'small', color: 1.5 }, rules)).toThrow(
+      'from 0 to 6 (not 1.5)',
+    );
     expect(() => nudgeDot(level, -1, 1, 0, false, rules)).toThrow('there is no dot -1');
     expect(level).toEqual(frozen);
   });
 
   it('property: every edit is deterministic, leaves its input alone and keeps centres whole and on the field', () => {
     const edit = fc.oneof(
-      fc.record({ k: fc.constant('move'), i: fc.nat(), x: fc.double({ min: -2000, max: 2000, noNaN: true }), y: fc.double({ min: -2000, max: 2000, noNaN: true }) }),
-      fc.record({ k: fc.constant('nudge'), i: fc.nat(), x: fc.integer({ min: -1, max: 1 }), y: fc.integer({ min: -1, max: 1 }), big: fc.boolean() }),
-      fc.record({ k: fc.constant('add'), x: fc.double({ min: -100, max: 800, noNaN: true }), y: fc.double({ min: -100, max: 1100, noNaN: true }), size: fc.constantFrom('small', 'normal', 'big' as const), color: fc.integer({ min: 0, max: 6 }) }),
+      fc.record({
+        k: fc.constant('move'),
+        i: fc.nat(),
+        x: fc.double({ min: -2000, max: 2000, noNaN: true }),
+        y: fc.double({ min: -2000, max: 2000, noNaN: true }),
+      }),
+      fc.record({
+        k: fc.constant('nudge'),
+        i: fc.nat(),
+        x: fc.integer({ min: -1, max: 1 }),
+        y: fc.integer({ min: -1, max: 1 }),
+        big: fc.boolean(),
+      }),
+      fc.record({
+        k: fc.constant('add'),
+        x: fc.double({ min: -100, max: 800, noNaN: true }),
+        y: fc.double({ min: -100, max: 1100, noNaN: true }),
+        size: fc.constantFrom('small', 'normal', 'big' as const),
+        color: fc.integer({ min: 0, max: 6 }),
+      }),
       fc.record({ k: fc.constant('delete'), i: fc.nat() }),
-      fc.record({ k: fc.constant('size'), i: fc.nat(), size: fc.constantFrom('small', 'normal', 'big' as const) }),
+      fc.record({
+        k: fc.constant('size'),
+        i: fc.nat(),
+        size: fc.constantFrom('small', 'normal', 'big' as const),
+      }),
     );
     fc.assert(
       fc.property(fc.array(edit, { maxLength: 30 }), (edits) => {
@@ -93,11 +131,20 @@ describe('carillon edits', () => {
           const i = n > 0 && 'i' in e ? (e.i as number) % n : 0;
           const run = (): CarillonLevel => {
             switch (e.k) {
-              case 'move': return moveDot(l, i, { x: e.x as number, y: e.y as number }, rules);
-              case 'nudge': return nudgeDot(l, i, e.x as number, e.y as number, e.big as boolean, rules);
-              case 'add': return addDot(l, { x: e.x as number, y: e.y as number, size: e.size as 'small', color: e.color as number }, rules);
-              case 'delete': return deleteDot(l, i);
-              default: return setDotSize(l, i, e.size as 'small');
+              case 'move':
+                return moveDot(l, i, { x: e.x as number, y: e.y as number }, rules);
+              case 'nudge':
+                return nudgeDot(l, i, e.x as number, e.y as number, e.big as boolean, rules);
+              case 'add':
+                return addDot(
+                  l,
+                  { x: e.x as number, y: e.y as number, size: e.size as 'small', color: e.color as number },
+                  rules,
+                );
+              case 'delete':
+                return deleteDot(l, i);
+              default:
+                return setDotSize(l, i, e.size as 'small');
             }
           };
           if (n === 0 && e.k !== 'add') continue;

@@ -25,7 +25,9 @@ export function dot(x: number, y: number, size: DotSize, color = 0): Dot {
 /** A random field (no fairness rules): n dots in a box, so arrows of every kind appear. */
 export function randomDots(key: number, n: number, box = 320): Dot[] {
   const rng = streamFor(4242, key);
-  return Array.from({ length: n }, () => dot(rng.range(0, box), rng.range(0, box), rng.pick(SIZES), rng.int(7)));
+  return Array.from({ length: n }, () =>
+    dot(rng.range(0, box), rng.range(0, box), rng.pick(SIZES), rng.int(7)),
+  );
 }
 
 export function randomFields(count: number, maxDots = 12, salt = 0): Field[] {
@@ -42,7 +44,11 @@ export function randomFields(count: number, maxDots = 12, salt = 0): Field[] {
 export const SEED = 7;
 
 /** Every candidate of the first `levels` levels of the default plan (generated in-process). */
-export function generateSubset(levels: number, seed = SEED, perSlot = rules.poolSize): {
+export function generateSubset(
+  levels: number,
+  seed = SEED,
+  perSlot = rules.poolSize,
+): {
   plan: typeof defaultCarillonPlan;
   pools: PoolCandidate<CarillonLevel>[][];
   details: CandidateDetail[];

@@ -23,8 +23,10 @@ import { generateSubset, rules, SEED } from './fixtures';
 function invariantProblems(c: CandidateDetail, slot: number): string[] {
   const out: string[] = [];
   const sp = slotParams(defaultCarillonPlan, slot);
-  const level = c.level!, g = c.grown!;
-  const n = level.dots.length, k = sp.taps;
+  const level = c.level!,
+    g = c.grown!;
+  const n = level.dots.length,
+    k = sp.taps;
   if (n !== sp.dots) out.push(`dots ${n} != planned ${sp.dots}`);
   if (level.taps !== k || level.tutorial !== sp.tutorial) out.push('taps/tutorial');
   for (const d of level.dots) {
@@ -36,7 +38,9 @@ function invariantProblems(c: CandidateDetail, slot: number): string[] {
   // Roots: k of them, big or normal, pairwise >= 320 apart.
   if (g.roots.length !== k) out.push('root count');
   for (const r of g.roots) if (level.dots[r]!.size === 'small') out.push('small root');
-  for (const a of g.roots) for (const b of g.roots) if (a < b && f.dist[a * n + b]! < rules.rootSeparation) out.push('roots too close');
+  for (const a of g.roots)
+    for (const b of g.roots)
+      if (a < b && f.dist[a * n + b]! < rules.rootSeparation) out.push('roots too close');
   // No dot reaches a root (except on tutorial levels).
   if (!sp.tutorial) for (const r of g.roots) if (f.inn[r]!.length) out.push(`root ${r} is reached`);
   // Every non-root dot lies inside the reach of a dot of its own tree.
@@ -57,13 +61,16 @@ function invariantProblems(c: CandidateDetail, slot: number): string[] {
   // Fair share: every root pops at least half of n/k dots on its own.
   g.roots.forEach((r) => {
     let own = 0;
-    for (let v = 0; v < n; v++) if (has(f.closure, v, r * f.W) && !g.roots.some((q) => q !== r && has(f.closure, v, q * f.W))) own++;
+    for (let v = 0; v < n; v++)
+      if (has(f.closure, v, r * f.W) && !g.roots.some((q) => q !== r && has(f.closure, v, q * f.W))) own++;
     if (own < (rules.fairShare * n) / k) out.push(`root ${r} pops ${own} on its own`);
   });
   // Proven: search = theorem = k; roots are exactly the chain starts on non-tutorial levels.
   if (solveSearch(f).fewest !== k || fewestByTheorem(f) !== k) out.push('fewest != taps');
   if (!sp.tutorial) {
-    const starts = sourceComponents(f).map((c) => c.join(',')).sort();
+    const starts = sourceComponents(f)
+      .map((c) => c.join(','))
+      .sort();
     if (starts.join('|') !== g.roots.map(String).sort().join('|')) out.push('chain starts are not the roots');
   }
   const r = replaySolution(f, level.solution);
@@ -75,7 +82,10 @@ function invariantProblems(c: CandidateDetail, slot: number): string[] {
 describe('generator', () => {
   const { details } = generateSubset(24);
   const later = [49, 60, 96, 110, 119].flatMap((slot) =>
-    Array.from({ length: 4 }, (_, index) => ({ slot, c: generateCandidate({ rules, plan: defaultCarillonPlan, seed: SEED, slot, index }) })),
+    Array.from({ length: 4 }, (_, index) => ({
+      slot,
+      c: generateCandidate({ rules, plan: defaultCarillonPlan, seed: SEED, slot, index }),
+    })),
   );
   const all = [...details.map((c, i) => ({ slot: Math.floor(i / rules.poolSize), c })), ...later];
 
@@ -87,7 +97,8 @@ describe('generator', () => {
 
   it('every candidate keeps every invariant (incl. closure(r) ∩ core(r′) = ∅)', () => {
     const broken: string[] = [];
-    for (const { slot, c } of all) if (c.level) for (const p of invariantProblems(c, slot)) broken.push(`slot ${slot}: ${p}`);
+    for (const { slot, c } of all)
+      if (c.level) for (const p of invariantProblems(c, slot)) broken.push(`slot ${slot}: ${p}`);
     expect(broken).toEqual([]);
   });
 
@@ -108,8 +119,11 @@ describe('generator', () => {
     expect(slotParams(defaultCarillonPlan, slot + 1).easy).toBe(false);
     const plainPlan = defaultCarillonPlan.map(({ easyStart: _drop, ...s }) => s);
     const grow = (plan: typeof defaultCarillonPlan) =>
-      Array.from({ length: rules.poolSize }, (_, index) => generateCandidate({ rules, plan, seed: SEED, slot, index })).filter((c) => c.level);
-    const easy = grow(defaultCarillonPlan), plain = grow(plainPlan);
+      Array.from({ length: rules.poolSize }, (_, index) =>
+        generateCandidate({ rules, plan, seed: SEED, slot, index }),
+      ).filter((c) => c.level);
+    const easy = grow(defaultCarillonPlan),
+      plain = grow(plainPlan);
     expect(easy.length).toBeGreaterThanOrEqual(rules.poolSize - 1);
     for (const c of easy) {
       expect(c.grown!.roots.map((r) => c.level!.dots[r]!.size)).toEqual(new Array(2).fill('big'));
@@ -132,7 +146,13 @@ describe('generator', () => {
   });
 
   it('gives up with a message naming rules.maxSources when a level needs more taps than it allows', () => {
-    const c = carillonGame.generate({ rules: { ...rules, maxSources: 3 }, plan: defaultCarillonPlan, seed: SEED, slot: 110, index: 0 });
+    const c = carillonGame.generate({
+      rules: { ...rules, maxSources: 3 },
+      plan: defaultCarillonPlan,
+      seed: SEED,
+      slot: 110,
+      index: 0,
+    });
     expect(c.level).toBeNull();
     expect(c.failure).toBe('5 taps need rules.maxSources ≥ 5 (it is 3)');
   });

@@ -47,17 +47,34 @@ function matchingSize(adj: number[][], nb: number): number {
 }
 
 /** For each dot of a: the dots of b of its size within the distance under t (chain starts only: both ends starts). */
-function plainPartners(a: readonly Dot[], b: readonly Dot[], t: (typeof TRANSFORMS)[number], r: CarillonRules, starts?: [Set<number>, Set<number>]): number[][] {
+function plainPartners(
+  a: readonly Dot[],
+  b: readonly Dot[],
+  t: (typeof TRANSFORMS)[number],
+  r: CarillonRules,
+  starts?: [Set<number>, Set<number>],
+): number[][] {
   return a.map((d, i) => {
     if (starts && !starts[0].has(i)) return [];
     const [x, y] = transformPoint(t, d.x, d.y, r.width, r.height);
-    return b.flatMap((e, j) => (e.size === d.size && (!starts || starts[1].has(j)) && (e.x - x) ** 2 + (e.y - y) ** 2 <= r.duplicateDistance ** 2 ? [j] : []));
+    return b.flatMap((e, j) =>
+      e.size === d.size &&
+      (!starts || starts[1].has(j)) &&
+      (e.x - x) ** 2 + (e.y - y) ** 2 <= r.duplicateDistance ** 2
+        ? [j]
+        : [],
+    );
   });
 }
 
 /** The most dots that pair under one transform, and the first transform pairing that many (null: none pair). */
-function plainPicture(a: readonly Dot[], b: readonly Dot[], r: CarillonRules): { pairs: number; transform: string | null } {
-  let transform: string | null = null, pairs = 0;
+function plainPicture(
+  a: readonly Dot[],
+  b: readonly Dot[],
+  r: CarillonRules,
+): { pairs: number; transform: string | null } {
+  let transform: string | null = null,
+    pairs = 0;
   for (const t of TRANSFORMS) {
     const m = matchingSize(plainPartners(a, b, t, r), b.length);
     if (m > pairs) {
@@ -69,32 +86,53 @@ function plainPicture(a: readonly Dot[], b: readonly Dot[], r: CarillonRules): {
 }
 
 /** The rules' own words, the slow way: { rule, transform, share } or null. */
-function plainNearDuplicate(a: readonly Dot[], b: readonly Dot[], r: CarillonRules): { rule: string; transform: string; share: number } | null {
+function plainNearDuplicate(
+  a: readonly Dot[],
+  b: readonly Dot[],
+  r: CarillonRules,
+): { rule: string; transform: string; share: number } | null {
   const big = Math.max(a.length, b.length);
   const { pairs: bestN, transform: bestT } = plainPicture(a, b, r);
-  if (bestN > Math.floor(r.pictureShare * big)) return { rule: 'same-picture', transform: bestT!, share: bestN / big };
-  const fa = buildField(a, r), fb = buildField(b, r);
-  const sa = winningTaps(fa), sb = winningTaps(fb);
-  const sizesOf = (dots: readonly Dot[], s: number[]): string => SIZES.map((z) => s.filter((v) => dots[v]!.size === z).length).join(',');
+  if (bestN > Math.floor(r.pictureShare * big))
+    return { rule: 'same-picture', transform: bestT!, share: bestN / big };
+  const fa = buildField(a, r),
+    fb = buildField(b, r);
+  const sa = winningTaps(fa),
+    sb = winningTaps(fb);
+  const sizesOf = (dots: readonly Dot[], s: number[]): string =>
+    SIZES.map((z) => s.filter((v) => dots[v]!.size === z).length).join(',');
   if (sa.length === sb.length && sa.length > 0 && sizesOf(a, sa) === sizesOf(b, sb)) {
     const need = Math.max(1, Math.ceil(r.answerShare * big - 1e-9));
     let best: { rule: string; transform: string; share: number } | null = null;
     for (const t of TRANSFORMS) {
-      if (matchingSize(plainPartners(a, b, t, r, [new Set(sa), new Set(sb)]), b.length) !== sa.length) continue;
+      if (matchingSize(plainPartners(a, b, t, r, [new Set(sa), new Set(sb)]), b.length) !== sa.length)
+        continue;
       const m = matchingSize(plainPartners(a, b, t, r), b.length);
-      if (m >= need && (!best || m / big > best.share)) best = { rule: 'same-answer', transform: t, share: m / big };
+      if (m >= need && (!best || m / big > best.share))
+        best = { rule: 'same-answer', transform: t, share: m / big };
     }
     if (best) return best;
   }
-  if (findIsomorphism(reachGraph(fa), reachGraph(fb))) return { rule: 'same-chains', transform: 'graph', share: big ? bestN / big : 0 };
+  if (findIsomorphism(reachGraph(fa), reachGraph(fb)))
+    return { rule: 'same-chains', transform: 'graph', share: big ? bestN / big : 0 };
   return null;
 }
 
 const size = fc.constantFrom(...SIZES);
 /** Dots on the 640 × 960 field, edges included (a turned picture's dots land off it, and are compared there). */
-const dotArb = fc.record({ x: fc.noBias(fc.double({ min: 0, max: 640, noNaN: true })), y: fc.noBias(fc.double({ min: 0, max: 960, noNaN: true })), size, color: fc.constant(0) });
+const dotArb = fc.record({
+  x: fc.noBias(fc.double({ min: 0, max: 640, noNaN: true })),
+  y: fc.noBias(fc.double({ min: 0, max: 960, noNaN: true })),
+  size,
+  color: fc.constant(0),
+});
 /** Dots in the central 320 × 320 square, close enough to reach each other (few chain starts). */
-const closeDotArb = fc.record({ x: fc.noBias(fc.double({ min: 160, max: 480, noNaN: true })), y: fc.noBias(fc.double({ min: 320, max: 640, noNaN: true })), size, color: fc.constant(0) });
+const closeDotArb = fc.record({
+  x: fc.noBias(fc.double({ min: 160, max: 480, noNaN: true })),
+  y: fc.noBias(fc.double({ min: 320, max: 640, noNaN: true })),
+  size,
+  color: fc.constant(0),
+});
 const onField = (d: Dot): boolean => d.x >= 0 && d.x <= defaults.width && d.y >= 0 && d.y <= defaults.height;
 
 /**
@@ -106,10 +144,22 @@ const onField = (d: Dot): boolean => d.x >= 0 && d.x <= defaults.width && d.y >=
 const N = 14;
 const pairArb = fc
   .record({
-    a: fc.oneof(fc.array(dotArb, { minLength: 0, maxLength: N }), fc.array(closeDotArb, { minLength: 2, maxLength: N })),
+    a: fc.oneof(
+      fc.array(dotArb, { minLength: 0, maxLength: N }),
+      fc.array(closeDotArb, { minLength: 2, maxLength: N }),
+    ),
     t: fc.constantFrom(...TRANSFORMS),
-    move: fc.array(fc.tuple(fc.constantFrom(0, 8, 30, 30, -1), fc.noBias(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }))), { minLength: N, maxLength: N }),
-    resize: fc.array(fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, { arbitrary: size, weight: 1 }), { minLength: N, maxLength: N }),
+    move: fc.array(
+      fc.tuple(
+        fc.constantFrom(0, 8, 30, 30, -1),
+        fc.noBias(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true })),
+      ),
+      { minLength: N, maxLength: N },
+    ),
+    resize: fc.array(fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, { arbitrary: size, weight: 1 }), {
+      minLength: N,
+      maxLength: N,
+    }),
     extra: fc.array(dotArb, { maxLength: 4 }),
     distance: fc.constantFrom(0.5, 24, 24, 45),
     keepStarts: fc.boolean(),
@@ -121,7 +171,12 @@ const pairArb = fc
       const [by, angle] = starts.has(i) ? [0, 0] : move[i]!;
       if (by < 0) return;
       const [x, y] = transformPoint(t, d.x, d.y, defaults.width, defaults.height);
-      b.push({ x: x + by * Math.cos(angle), y: y + by * Math.sin(angle), size: resize[i] ?? d.size, color: 0 });
+      b.push({
+        x: x + by * Math.cos(angle),
+        y: y + by * Math.sin(angle),
+        size: resize[i] ?? d.size,
+        color: 0,
+      });
     });
     return { a, b: [...b.filter(onField), ...extra], distance };
   });

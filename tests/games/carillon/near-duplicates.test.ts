@@ -15,7 +15,10 @@ import {
 import { dot, rules, shipSubset } from './fixtures';
 
 const lvl = (dots: Dot[]): CarillonLevel => ({ taps: 1, tutorial: false, bits: 0, dots, solution: [] });
-const moved = (l: CarillonLevel, f: (d: Dot, i: number) => Dot): CarillonLevel => ({ ...l, dots: l.dots.map((d, i) => f({ ...d }, i)) });
+const moved = (l: CarillonLevel, f: (d: Dot, i: number) => Dot): CarillonLevel => ({
+  ...l,
+  dots: l.dots.map((d, i) => f({ ...d }, i)),
+});
 
 describe('transforms', () => {
   it('are the eight symmetries about the field centre', () => {
@@ -28,7 +31,8 @@ describe('transforms', () => {
     expect(transformPoint('rot90', 320, 480, 640, 960)).toEqual([320, 480]);
     for (const t of TRANSFORMS) {
       // Distances are kept (so reach graphs are kept).
-      const [ax, ay] = transformPoint(t, 10, 20, 640, 960), [bx, by] = transformPoint(t, 110, 70, 640, 960);
+      const [ax, ay] = transformPoint(t, 10, 20, 640, 960),
+        [bx, by] = transformPoint(t, 110, 70, 640, 960);
       expect(Math.hypot(ax - bx, ay - by)).toBeCloseTo(Math.hypot(100, 50), 10);
     }
   });
@@ -36,14 +40,28 @@ describe('transforms', () => {
 
 describe('every transform is tried', () => {
   // An irregular level inside the central 640×640 square, so every turn keeps it in the field.
-  const base = lvl([dot(200, 300, 'big'), dot(350, 320, 'normal'), dot(420, 450, 'small'), dot(260, 520, 'normal'), dot(480, 650, 'small'), dot(150, 700, 'big'), dot(330, 610, 'small')]);
+  const base = lvl([
+    dot(200, 300, 'big'),
+    dot(350, 320, 'normal'),
+    dot(420, 450, 'small'),
+    dot(260, 520, 'normal'),
+    dot(480, 650, 'small'),
+    dot(150, 700, 'big'),
+    dot(330, 610, 'small'),
+  ]);
   for (const t of TRANSFORMS) {
     it(`a copy under ${t} with one dot nudged is the same picture under ${t}`, () => {
-      const copy = lvl(base.dots.map((d, i) => {
-        const [x, y] = transformPoint(t, d.x, d.y, 640, 960);
-        return i === 2 ? { ...d, x: x + 9, y: y - 6 } : { ...d, x, y };
-      }));
-      expect(nearDuplicate(base, copy, rules)).toMatchObject({ rule: 'same-picture', transform: t, share: 1 });
+      const copy = lvl(
+        base.dots.map((d, i) => {
+          const [x, y] = transformPoint(t, d.x, d.y, 640, 960);
+          return i === 2 ? { ...d, x: x + 9, y: y - 6 } : { ...d, x, y };
+        }),
+      );
+      expect(nearDuplicate(base, copy, rules)).toMatchObject({
+        rule: 'same-picture',
+        transform: t,
+        share: 1,
+      });
       const pic = bestPicture(dupSignature(base.dots, rules), dupSignature(copy.dots, rules), rules);
       expect(pic).toMatchObject({ transform: t, share: 1 });
     });
@@ -81,7 +99,13 @@ describe('near-duplicates', () => {
   });
 
   it('catches a quarter-turned copy of a field inside the central square', () => {
-    const a = lvl([dot(200, 300, 'big'), dot(420, 300, 'normal'), dot(460, 520, 'normal'), dot(300, 640, 'small'), dot(230, 500, 'small')]);
+    const a = lvl([
+      dot(200, 300, 'big'),
+      dot(420, 300, 'normal'),
+      dot(460, 520, 'normal'),
+      dot(300, 640, 'small'),
+      dot(230, 500, 'small'),
+    ]);
     const b = lvl(a.dots.map((d) => ({ ...d, x: 320 - (d.y - 480), y: 480 + (d.x - 320) })));
     expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'same-picture', transform: 'rot90' });
     expect(nearDuplicate(b, a, rules)).toMatchObject({ rule: 'same-picture', transform: 'rot270' });
@@ -96,9 +120,11 @@ describe('near-duplicates', () => {
   });
 
   it('catches the same graph redrawn (turned by 30°: no picture match, same chains)', () => {
-    const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6);
+    const c = Math.cos(Math.PI / 6),
+      s = Math.sin(Math.PI / 6);
     const copy = moved(base, (d) => {
-      const u = d.x - 320, v = d.y - 480;
+      const u = d.x - 320,
+        v = d.y - 480;
       return { ...d, x: Math.round(320 + c * u - s * v), y: Math.round(480 + s * u + c * v) };
     });
     expect(findIsomorphismFor(base, copy)).not.toBeNull();
@@ -110,7 +136,9 @@ describe('near-duplicates', () => {
     expect(d!.share).toBe(pic?.share ?? 0);
     expect(d!.share).toBeLessThanOrEqual(rules.pictureShare);
     expect(d!.matched).toHaveLength(base.dots.length); // the graph's vertex map, for highlighting
-    expect(duplicatePairs([base, copy], rules)).toMatchObject([{ a: 0, b: 1, share: d!.share, duplicate: d }]);
+    expect(duplicatePairs([base, copy], rules)).toMatchObject([
+      { a: 0, b: 1, share: d!.share, duplicate: d },
+    ]);
   });
 
   it('same chains drawn apart share nothing: share 0 (was reported as 100 %)', () => {
@@ -123,9 +151,23 @@ describe('near-duplicates', () => {
   });
 
   it('catches the answer in the same place (starts pair, a third to a half of the dots pair)', () => {
-    const a = lvl([dot(100, 100, 'big'), dot(250, 100, 'normal'), dot(100, 250, 'normal'), dot(250, 250, 'small')]);
-    const b = lvl([dot(100, 100, 'big'), dot(250, 100, 'normal'), dot(100, 350, 'normal'), dot(330, 100, 'small')]);
-    expect(nearDuplicate(a, b, rules)).toMatchObject({ rule: 'same-answer', transform: 'identity', share: 0.5 });
+    const a = lvl([
+      dot(100, 100, 'big'),
+      dot(250, 100, 'normal'),
+      dot(100, 250, 'normal'),
+      dot(250, 250, 'small'),
+    ]);
+    const b = lvl([
+      dot(100, 100, 'big'),
+      dot(250, 100, 'normal'),
+      dot(100, 350, 'normal'),
+      dot(330, 100, 'small'),
+    ]);
+    expect(nearDuplicate(a, b, rules)).toMatchObject({
+      rule: 'same-answer',
+      transform: 'identity',
+      share: 0.5,
+    });
     // Move the chain start away: no longer the same answer.
     const c = lvl([dot(100, 400, 'big'), ...b.dots.slice(1)]);
     expect(nearDuplicate(a, c, rules)).toBeNull();

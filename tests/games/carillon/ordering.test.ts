@@ -35,14 +35,19 @@ describe('ordering', () => {
       expect(bits[i]!).toBeGreaterThanOrEqual(bits[i - 1]!);
       expect(levels[i]!.dots.length).toBeGreaterThanOrEqual(levels[i - 1]!.dots.length);
     }
-    levels.forEach((l, i) => expect(l.dots.length).toBeLessThanOrEqual(plannedDots(stretchOf(plan, i + 1)!, i + 1)));
+    levels.forEach((l, i) =>
+      expect(l.dots.length).toBeLessThanOrEqual(plannedDots(stretchOf(plan, i + 1)!, i + 1)),
+    );
   });
 
   const straightLines = (t: number[], startOf: (s: (typeof plan)[number]) => number): void => {
     for (const s of plan) {
       const steps: number[] = [];
       for (let L = s.from + 1; L <= s.to; L++) steps.push(t[L - 1]! - t[L - 2]!);
-      for (const d of steps) { expect(d).toBeGreaterThanOrEqual(0); expect(d).toBeCloseTo(steps[0]!, 9); }
+      for (const d of steps) {
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeCloseTo(steps[0]!, 9);
+      }
       if (s.from > 1) expect(t[s.from - 1]).toBeCloseTo(startOf(s), 9);
     }
   };
@@ -72,7 +77,9 @@ describe('ordering', () => {
   });
 
   it('keeps every jump between neighbours within the published game’s 0.57 bits, the tutorial seam included', () => {
-    const jumps = bits.slice(1).map((b, i) => ({ level: i + 2, jump: Math.round((b - bits[i]!) * 1e4) / 1e4 }));
+    const jumps = bits
+      .slice(1)
+      .map((b, i) => ({ level: i + 2, jump: Math.round((b - bits[i]!) * 1e4) / 1e4 }));
     expect(jumps.filter((j) => j.jump > 0.57)).toEqual([]);
     // The seam into the first non-tutorial level is what the easy first level is for.
     expect(bits[9]! - bits[8]!).toBeLessThanOrEqual(0.57);
@@ -85,9 +92,21 @@ describe('ordering', () => {
   it('skips a candidate that is a near-duplicate of a chosen level and reports a short level', () => {
     const a = levels[2]!;
     const mirror: CarillonLevel = { ...a, dots: a.dots.map((d) => ({ ...d, x: 640 - d.x })) };
-    const tinyPlan = [{ from: 1, to: 2, taps: a.taps, minDots: a.dots.length, maxDots: a.dots.length, tutorial: a.tutorial }];
-    const cand = (id: string, slot: number, level: CarillonLevel): PoolCandidate<CarillonLevel> => ({ id, slot, index: 0, level, metrics: { bits: level.bits } });
-    const r = carillonGame.order({ rules, plan: tinyPlan, pools: [[cand('a', 0, a)], [cand('m', 1, mirror)]] });
+    const tinyPlan = [
+      { from: 1, to: 2, taps: a.taps, minDots: a.dots.length, maxDots: a.dots.length, tutorial: a.tutorial },
+    ];
+    const cand = (id: string, slot: number, level: CarillonLevel): PoolCandidate<CarillonLevel> => ({
+      id,
+      slot,
+      index: 0,
+      level,
+      metrics: { bits: level.bits },
+    });
+    const r = carillonGame.order({
+      rules,
+      plan: tinyPlan,
+      pools: [[cand('a', 0, a)], [cand('m', 1, mirror)]],
+    });
     expect(r.levels).toEqual(['a', null]);
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]!.level).toBe(2);
@@ -104,7 +123,12 @@ describe('ordering', () => {
     }
     expect(pick).toHaveLength(4);
     const n = pick[0]!.dots.length;
-    const cand = (id: string, slot: number, level: CarillonLevel, bits: number): PoolCandidate<CarillonLevel> => ({ id, slot, index: 0, level, metrics: { bits } });
+    const cand = (
+      id: string,
+      slot: number,
+      level: CarillonLevel,
+      bits: number,
+    ): PoolCandidate<CarillonLevel> => ({ id, slot, index: 0, level, metrics: { bits } });
     const tinyPlan = [
       { from: 1, to: 1, taps: 1, minDots: n, maxDots: n, tutorial: true },
       { from: 2, to: 3, taps: 1, minDots: n, maxDots: n, tutorial: true, endBits: 1.1 },
@@ -112,7 +136,11 @@ describe('ordering', () => {
     const r = carillonGame.order({
       rules: { ...rules, orderStartStep: 0.1 },
       plan: tinyPlan,
-      pools: [[cand('P', 0, pick[0]!, 1.0)], [cand('D', 1, pick[1]!, 1.1), cand('Y', 1, pick[2]!, 1.0)], [cand('Z', 2, pick[3]!, 1.05)]],
+      pools: [
+        [cand('P', 0, pick[0]!, 1.0)],
+        [cand('D', 1, pick[1]!, 1.1), cand('Y', 1, pick[2]!, 1.0)],
+        [cand('Z', 2, pick[3]!, 1.05)],
+      ],
     });
     // Level 2's target is 1.1: D is nearest but leaves level 3 nothing at least as hard; Z is the nearest that finishes.
     expect(r.problems).toEqual([]);

@@ -16,7 +16,9 @@ describe('carillon-pack v1', () => {
     expect([j.format, j.version, j.seed]).toEqual(['carillon-pack', 1, SEED]);
     expect(Object.keys(j.levels[0])).toEqual(['level', 'taps', 'bits', 'tutorial', 'dots', 'solution']);
     expect(Object.keys(j.levels[0].dots[0])).toEqual(['x', 'y', 'size', 'color']);
-    expect(j.levels.map((l: { level: number }) => l.level)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(j.levels.map((l: { level: number }) => l.level)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
   });
 
   it('reads back and re-verifies with no problems; byte-identical for the same seed', () => {
@@ -25,7 +27,16 @@ describe('carillon-pack v1', () => {
     expect(stringifyPack(back)).toBe(text);
     expect(carillonGame.packLevels(back).map((l) => l.dots)).toEqual(shipped.map((l) => l!.dots));
     const again = shipSubset(30);
-    expect(stringifyPack(carillonGame.toPack({ seed: SEED, rules, plan: again.plan, levels: again.shipped.filter((l) => l !== null) }))).toBe(text);
+    expect(
+      stringifyPack(
+        carillonGame.toPack({
+          seed: SEED,
+          rules,
+          plan: again.plan,
+          levels: again.shipped.filter((l) => l !== null),
+        }),
+      ),
+    ).toBe(text);
   });
 
   it('allows extra fields', () => {
@@ -41,18 +52,28 @@ describe('carillon-pack v1', () => {
     j.levels[3].dots[2].size = 'huge';
     delete j.levels[7].solution;
     let err: unknown;
-    try { carillonGame.parsePack(j); } catch (e) { err = e; }
+    try {
+      carillonGame.parsePack(j);
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(PackFormatError);
     const pe = err as PackFormatError;
     expect(pe.message).toMatch(/level 4: dots\[2\]\.size/);
     expect(pe.message).toMatch(/level 8: solution/);
-    expect(pe.problems).toEqual(expect.arrayContaining([expect.objectContaining({ level: 4, field: 'dots[2].size' })]));
+    expect(pe.problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ level: 4, field: 'dots[2].size' })]),
+    );
     expect(() => carillonGame.parsePack({ ...JSON.parse(text), format: 'apsis-pack' })).toThrow(/format/);
     expect(() => carillonGame.parsePack(null)).toThrow(PackFormatError);
   });
 
   describe('verifyPack catches hand-broken packs, naming level and rule', () => {
-    const rulesAt = (p: CarillonPack, level: number) => carillonGame.verifyPack(p).filter((q) => q.level === level).map((q) => q.rule);
+    const rulesAt = (p: CarillonPack, level: number) =>
+      carillonGame
+        .verifyPack(p)
+        .filter((q) => q.level === level)
+        .map((q) => q.rule);
 
     it('a dot moved onto another', () => {
       const p = clone(pack);
@@ -85,9 +106,14 @@ describe('carillon-pack v1', () => {
     it('a wrong tap count, a level out of order, and a repeated level', () => {
       const p = clone(pack);
       p.levels[11]!.taps = 3;
-      expect(rulesAt(p, 12)).toEqual(expect.arrayContaining(['fewest-search', 'fewest-theorem', 'plan-taps']));
+      expect(rulesAt(p, 12)).toEqual(
+        expect.arrayContaining(['fewest-search', 'fewest-theorem', 'plan-taps']),
+      );
       const q = clone(pack);
-      [q.levels[15], q.levels[16]] = [{ ...q.levels[18]!, level: 16 }, { ...q.levels[15]!, level: 17 }];
+      [q.levels[15], q.levels[16]] = [
+        { ...q.levels[18]!, level: 16 },
+        { ...q.levels[15]!, level: 17 },
+      ];
       const probs = carillonGame.verifyPack(q);
       expect(probs).toContainEqual(expect.objectContaining({ level: 17, rule: 'order-bits' }));
       expect(probs).toContainEqual(expect.objectContaining({ level: 19, rule: 'near-duplicate' }));
@@ -96,7 +122,14 @@ describe('carillon-pack v1', () => {
 
   it('summarize gives the CLI figures', () => {
     const lines = carillonGame.summarize(pack);
-    expect(lines.map((l) => l.label)).toEqual(['Levels', 'Level 1', 'Level 30', 'Hardest', 'Largest step', 'Closest pair']);
+    expect(lines.map((l) => l.label)).toEqual([
+      'Levels',
+      'Level 1',
+      'Level 30',
+      'Hardest',
+      'Largest step',
+      'Closest pair',
+    ]);
     expect(lines[0]!.value).toBe('30');
     expect(lines[1]!.value).toBe(`${pack.levels[0]!.bits.toFixed(2)} bits`);
   });

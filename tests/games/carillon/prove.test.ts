@@ -6,8 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  buildField, carillonGame, difficultyBits, levelMetrics, parseCarillonLevel, proveCarillon, explainCarillon,
-  CARILLON_RULE_NAMES, type CarillonLevel, type CarillonPlan, type CarillonViolation, type Dot,
+  buildField,
+  carillonGame,
+  difficultyBits,
+  levelMetrics,
+  parseCarillonLevel,
+  proveCarillon,
+  explainCarillon,
+  CARILLON_RULE_NAMES,
+  type CarillonLevel,
+  type CarillonPlan,
+  type CarillonViolation,
+  type Dot,
 } from '../../../src-shared/games/carillon/index';
 import { LevelFormatError } from '../../../src-shared/proof';
 import { BITS_MAX_STARTS, SEARCH_MAX_POSITIONS } from '../../../src-shared/games/carillon/prove';
@@ -19,7 +29,9 @@ const N = (x: number, y: number): Dot => dot(x, y, 'normal');
 const B = (x: number, y: number): Dot => dot(x, y, 'big');
 const level = (dots: Dot[]): CarillonLevel => ({ taps: 0, tutorial: false, bits: 0, dots, solution: [] });
 /** A one-level plan asking for `taps` taps and at most `maxDots` dots. */
-const planOf = (taps: number, maxDots = 40, tutorial = false): CarillonPlan => [{ from: 1, to: 1, taps, minDots: maxDots, maxDots, tutorial }];
+const planOf = (taps: number, maxDots = 40, tutorial = false): CarillonPlan => [
+  { from: 1, to: 1, taps, minDots: maxDots, maxDots, tutorial },
+];
 const prove = (dots: Dot[], plan: CarillonPlan) => proveCarillon(level(dots), rules, { plan, slot: 0 });
 const only = (vs: CarillonViolation[], rule: string) => vs.filter((v) => v.rule === rule);
 
@@ -32,13 +44,22 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
     expect(p.ok).toBe(true);
     expect(p.metrics).toEqual(levelMetrics({ ...level(dots), taps: 2 }, rules));
     expect(p.solution).toHaveLength(2);
-    expect(p.level).toMatchObject({ taps: 2, tutorial: false, bits: p.metrics!['bits'], solution: p.solution });
+    expect(p.level).toMatchObject({
+      taps: 2,
+      tutorial: false,
+      bits: p.metrics!['bits'],
+      solution: p.solution,
+    });
   });
 
   it('spacing: two dots 13.9 apart edge to edge, with the gap', () => {
     const p = prove([S(100, 100), S(145.9, 100)], planOf(1, 40, true));
     const [v] = only(p.violations, 'spacing');
-    expect(v).toMatchObject({ name: 'Spacing between dots', elements: [0, 1], mark: { kind: 'gap', a: 0, b: 1, min: 14 } });
+    expect(v).toMatchObject({
+      name: 'Spacing between dots',
+      elements: [0, 1],
+      mark: { kind: 'gap', a: 0, b: 1, min: 14 },
+    });
     expect((v!.mark as { gap: number }).gap).toBeCloseTo(13.9, 9);
     expect(p.ok).toBe(false);
     // 14 apart passes.
@@ -48,7 +69,11 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
   it("ring clearance: a big ring stopping 9.9 short of a small dot's edge, and one passing 9.9 over it", () => {
     const short = prove([B(100, 480), S(365.9, 480)], planOf(2));
     expect(only(short.violations, 'ring-margin')).toEqual([
-      expect.objectContaining({ name: 'Ring clearance', elements: [0, 1], mark: expect.objectContaining({ kind: 'ring', from: 0, to: 1, min: 10 }) }),
+      expect.objectContaining({
+        name: 'Ring clearance',
+        elements: [0, 1],
+        mark: expect.objectContaining({ kind: 'ring', from: 0, to: 1, min: 10 }),
+      }),
     ]);
     expect((short.violations[0]!.mark as { off: number }).off).toBeCloseTo(9.9, 9);
     const over = prove([S(346.1, 480), B(100, 480)], planOf(1));
@@ -61,19 +86,35 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
   it('field bounds: a dot over the left and top edges names both sides', () => {
     const p = prove([S(15, 10), S(300, 300)], planOf(2));
     expect(only(p.violations, 'inside-field')).toEqual([
-      { rule: 'inside-field', name: 'Inside the field', message: expect.stringContaining('dot 0'), elements: [0], mark: { kind: 'outside', dot: 0, sides: ['left', 'top'] } },
+      {
+        rule: 'inside-field',
+        name: 'Inside the field',
+        message: expect.stringContaining('dot 0'),
+        elements: [0],
+        mark: { kind: 'outside', dot: 0, sides: ['left', 'top'] },
+      },
     ]);
   });
 
   it('colour outside the palette', () => {
     const p = prove([S(100, 100, 7), S(500, 800)], planOf(2));
-    expect(only(p.violations, 'color')).toEqual([expect.objectContaining({ name: 'Colour in the palette', elements: [0], mark: { kind: 'dot', dot: 0 } })]);
+    expect(only(p.violations, 'color')).toEqual([
+      expect.objectContaining({
+        name: 'Colour in the palette',
+        elements: [0],
+        mark: { kind: 'dot', dot: 0 },
+      }),
+    ]);
   });
 
   it("fewest taps off the plan: the chain starts drawn against the plan's taps", () => {
     const p = prove([B(100, 200), N(300, 200), B(100, 800), N(300, 800)], planOf(3));
     expect(only(p.violations, 'plan-taps')).toEqual([
-      expect.objectContaining({ name: 'Fewest taps the plan wants', elements: [0, 2], mark: { kind: 'starts', starts: [0, 2], want: 3 } }),
+      expect.objectContaining({
+        name: 'Fewest taps the plan wants',
+        elements: [0, 2],
+        mark: { kind: 'starts', starts: [0, 2], want: 3 },
+      }),
     ]);
     // Still measured and solved.
     expect(p.metrics!['taps']).toBe(2);
@@ -82,21 +123,38 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
 
   it("dots over the plan's cap", () => {
     const p = prove([B(100, 200), N(300, 200), B(100, 800), N(300, 800)], planOf(2, 3));
-    expect(only(p.violations, 'plan-dots')).toEqual([expect.objectContaining({ name: 'Dots the plan allows', mark: { kind: 'count', count: 4, max: 3 } })]);
+    expect(only(p.violations, 'plan-dots')).toEqual([
+      expect.objectContaining({ name: 'Dots the plan allows', mark: { kind: 'count', count: 4, max: 3 } }),
+    ]);
   });
 
   it('fair share: a lone dot pops 1 where 1.25 is fair; the start and what it pops on its own', () => {
     const dots = [S(100, 100), S(150, 100), S(200, 100), S(250, 100), S(500, 800)];
     const p = prove(dots, planOf(2));
     const [v] = only(p.violations, 'fair-share');
-    expect(v).toMatchObject({ name: 'Fair share for each chain start', elements: [4], mark: { kind: 'share', start: 4, own: [4], need: 1.25 } });
+    expect(v).toMatchObject({
+      name: 'Fair share for each chain start',
+      elements: [4],
+      mark: { kind: 'share', start: 4, own: [4], need: 1.25 },
+    });
   });
 
   it('chain starts reached: a normal ring reaching a big root merges them, drawn with the arrows between them', () => {
     const dots = [B(100, 480), N(238, 480), N(100, 240)];
     const p = prove(dots, planOf(1));
     const [v] = only(p.violations, 'chain-start-reached');
-    expect(v).toMatchObject({ name: 'Chain starts stay unreached', elements: [0, 1], mark: { kind: 'reached', dots: [0, 1], edges: [[0, 1], [1, 0]] } });
+    expect(v).toMatchObject({
+      name: 'Chain starts stay unreached',
+      elements: [0, 1],
+      mark: {
+        kind: 'reached',
+        dots: [0, 1],
+        edges: [
+          [0, 1],
+          [1, 0],
+        ],
+      },
+    });
     // A tutorial level may reach its roots.
     expect(only(prove(dots, planOf(1, 40, true)).violations, 'chain-start-reached')).toEqual([]);
   });
@@ -104,7 +162,9 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
   it('too many chain starts to measure: bits left out, the starts drawn', () => {
     const dots = Array.from({ length: 30 }, (_, i) => S(30 + (i % 6) * 100, 30 + Math.floor(i / 6) * 180));
     const p = prove(dots, planOf(5));
-    expect(only(p.violations, 'bits')).toEqual([expect.objectContaining({ name: 'Difficulty can be measured', elements: dots.map((_, i) => i) })]);
+    expect(only(p.violations, 'bits')).toEqual([
+      expect.objectContaining({ name: 'Difficulty can be measured', elements: dots.map((_, i) => i) }),
+    ]);
     expect(p.metrics).not.toHaveProperty('bits');
     expect(p.metrics!['taps']).toBe(30);
     // The theorem's solution still clears the field (one tap per chain start).
@@ -113,7 +173,12 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
 
   it('an empty board and a slot outside the plan', () => {
     const p = prove([], planOf(1));
-    expect(p).toMatchObject({ ok: false, metrics: null, solution: null, violations: [expect.objectContaining({ rule: 'dots', name: 'At least one dot' })] });
+    expect(p).toMatchObject({
+      ok: false,
+      metrics: null,
+      solution: null,
+      violations: [expect.objectContaining({ rule: 'dots', name: 'At least one dot' })],
+    });
     const q = proveCarillon(level([B(100, 100)]), rules, { plan: planOf(1), slot: 4 });
     expect(q.violations.map((v) => v.rule)).toContain('plan');
   });
@@ -127,7 +192,7 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
     for (const v of vs) expect(v.name).toBe(CARILLON_RULE_NAMES[v.rule as keyof typeof CARILLON_RULE_NAMES]);
   });
 
-  it('proves every generated candidate ok, with the generator\'s metrics and a solution as short', () => {
+  it("proves every generated candidate ok, with the generator's metrics and a solution as short", () => {
     const { plan, pools } = generateSubset(24, 11, 3);
     let n = 0;
     for (const c of pools.flat()) {
@@ -185,7 +250,12 @@ describe('Carillon explain: parts add up to the bits difficulty.ts computes', ()
   it('gives the reach graph, its components, and the chain starts as the source components', () => {
     const lv = level([B(100, 200), N(300, 200), B(100, 800), N(300, 800), N(380, 800)]);
     const e = explainCarillon(lv, rules);
-    expect(e.graph!.edges).toEqual([[0, 1], [2, 3], [3, 4], [4, 3]]);
+    expect(e.graph!.edges).toEqual([
+      [0, 1],
+      [2, 3],
+      [3, 4],
+      [4, 3],
+    ]);
     const comp = e.graph!.components!;
     expect(comp[3]).toBe(comp[4]);
     expect(new Set(e.graph!.sources!.map((s) => s))).toEqual(new Set([comp[0], comp[2]]));
@@ -213,7 +283,9 @@ describe('Carillon prove: the search is bounded, so a hostile level cannot hold 
     expect(p.ok).toBe(false);
     const v = only(p.violations, 'fewest-search');
     expect(v).toHaveLength(1);
-    expect(v[0]!.message).toBe(`the search stopped after ${SEARCH_MAX_POSITIONS.toLocaleString('en-US')} positions without confirming the theorem's 18 taps: 18 chain starts are too many to check by search`);
+    expect(v[0]!.message).toBe(
+      `the search stopped after ${SEARCH_MAX_POSITIONS.toLocaleString('en-US')} positions without confirming the theorem's 18 taps: 18 chain starts are too many to check by search`,
+    );
     expect(v[0]!.elements).toHaveLength(18);
     // The theorem's count and the bits still stand.
     expect(p.metrics).toMatchObject({ taps: 18, bits: 0 });
@@ -221,11 +293,15 @@ describe('Carillon prove: the search is bounded, so a hostile level cannot hold 
 
   it('never measures the bits past BITS_MAX_STARTS, and names the level instead of holding the thread', () => {
     // 21 isolated dots in a plan wanting 21 taps: 2^21 positions (5 s on a quiet machine; 24, minutes).
-    const many = Array.from({ length: BITS_MAX_STARTS + 3 }, (_, i) => S(40 + (i % 6) * 100, 40 + Math.floor(i / 6) * 100));
+    const many = Array.from({ length: BITS_MAX_STARTS + 3 }, (_, i) =>
+      S(40 + (i % 6) * 100, 40 + Math.floor(i / 6) * 100),
+    );
     const p = prove(many, planOf(many.length, many.length));
     const v = only(p.violations, 'bits');
     expect(v).toHaveLength(1);
-    expect(v[0]!.message).toBe(`the field has ${many.length} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`);
+    expect(v[0]!.message).toBe(
+      `the field has ${many.length} chain starts, more than the ${BITS_MAX_STARTS} whose difficulty is measured when a level is proved`,
+    );
     expect(v[0]!.elements).toHaveLength(many.length);
     expect(p.metrics?.bits).toBeUndefined();
     // At the bound it is still measured.
@@ -242,15 +318,26 @@ describe('Carillon prove: the search is bounded, so a hostile level cannot hold 
 
 describe('Carillon parseLevel', () => {
   it('reads a pack level object (claims optional) and names a wrong field', () => {
-    expect(parseCarillonLevel({ level: 3, dots: [{ x: 1, y: 2, size: 'big', color: 0 }] }).dots).toHaveLength(1);
-    expect(() => carillonGame.parseLevel({ dots: [{ x: 1, y: 2, size: 'huge', color: 0 }] })).toThrow(LevelFormatError);
+    expect(parseCarillonLevel({ level: 3, dots: [{ x: 1, y: 2, size: 'big', color: 0 }] }).dots).toHaveLength(
+      1,
+    );
+    expect(() => carillonGame.parseLevel({ dots: [{ x: 1, y: 2, size: 'huge', color: 0 }] })).toThrow(
+      LevelFormatError,
+    );
     try {
-      carillonGame.parseLevel({ dots: [{ x: 1, y: 2, size: 'big', color: 0 }, { x: 'a', y: 2, size: 'big', color: 0 }] });
+      carillonGame.parseLevel({
+        dots: [
+          { x: 1, y: 2, size: 'big', color: 0 },
+          { x: 'a', y: 2, size: 'big', color: 0 },
+        ],
+      });
     } catch (e) {
       expect((e as LevelFormatError).fields).toEqual([{ field: 'dots.1.x', message: 'must be a number' }]);
       expect((e as Error).message).toBe('the Carillon level is not valid: dots.1.x: must be a number');
     }
-    expect(() => carillonGame.parseLevel({ dots: new Array(201).fill({ x: 1, y: 1, size: 'big', color: 0 }) })).toThrow(/at most 200 dots/);
+    expect(() =>
+      carillonGame.parseLevel({ dots: new Array(201).fill({ x: 1, y: 1, size: 'big', color: 0 }) }),
+    ).toThrow(/at most 200 dots/);
     expect(() => carillonGame.parseLevel(null)).toThrow(LevelFormatError);
   });
 });

@@ -43,10 +43,28 @@ describe('Carillon rules: defaults', () => {
   });
   it('the edges of the bounds are accepted', () => {
     for (const patch of [
-      { width: 200, height: 200, sizes: { small: { radius: 16, reach: 60 }, normal: { radius: 26, reach: 112 }, big: { radius: 100, reach: 240 } }, rootSeparation: 282, duplicateDistance: 1 },
+      {
+        width: 200,
+        height: 200,
+        sizes: {
+          small: { radius: 16, reach: 60 },
+          normal: { radius: 26, reach: 112 },
+          big: { radius: 100, reach: 240 },
+        },
+        rootSeparation: 282,
+        duplicateDistance: 1,
+      },
       { width: 4000, height: 4000, duplicateDistance: 20 },
-      { ringSpeed: 100000, colors: 64, poolSize: 10000, triesPerDotSize: 10000, fieldAttempts: 1000, maxSources: 24 },
-    ]) expect(issuesOf(patch)).toEqual([]);
+      {
+        ringSpeed: 100000,
+        colors: 64,
+        poolSize: 10000,
+        triesPerDotSize: 10000,
+        fieldAttempts: 1000,
+        maxSources: 24,
+      },
+    ])
+      expect(issuesOf(patch)).toEqual([]);
   });
 });
 
@@ -56,26 +74,66 @@ describe('Carillon rules: each bound names its field', () => {
     ['field too wide', { width: 5000 }, 'width', /must be at most 4000/],
     ['field too tall', { height: 100000 }, 'height', /must be at most 4000/],
     ['fractional width', { width: 640.5 }, 'width', /whole number/],
-    ['dot radius too large in absolute terms', sizes({ big: { radius: 5000, reach: 6000 } }), 'sizes.big.radius', /must be at most 1000/],
-    ['a dot that does not fit in the field', sizes({ big: { radius: 400, reach: 800 } }), 'sizes.big.radius', /must be at most 320 so that a big dot fits in the 640 × 960 field/],
-    ['a dot that fits the default field but not a narrow one', { width: 250, ...sizes({ big: { radius: 130, reach: 240 } }) }, 'sizes.big.radius', /at most 125/],
-    ['reach not past the radius', sizes({ small: { radius: 16, reach: 10 } }), 'sizes.small.reach', /more than the radius \(16\)/],
-    ['reach equal to the radius', sizes({ normal: { radius: 26, reach: 26 } }), 'sizes.normal.reach', /more than the radius/],
+    [
+      'dot radius too large in absolute terms',
+      sizes({ big: { radius: 5000, reach: 6000 } }),
+      'sizes.big.radius',
+      /must be at most 1000/,
+    ],
+    [
+      'a dot that does not fit in the field',
+      sizes({ big: { radius: 400, reach: 800 } }),
+      'sizes.big.radius',
+      /must be at most 320 so that a big dot fits in the 640 × 960 field/,
+    ],
+    [
+      'a dot that fits the default field but not a narrow one',
+      { width: 250, ...sizes({ big: { radius: 130, reach: 240 } }) },
+      'sizes.big.radius',
+      /at most 125/,
+    ],
+    [
+      'reach not past the radius',
+      sizes({ small: { radius: 16, reach: 10 } }),
+      'sizes.small.reach',
+      /more than the radius \(16\)/,
+    ],
+    [
+      'reach equal to the radius',
+      sizes({ normal: { radius: 26, reach: 26 } }),
+      'sizes.normal.reach',
+      /more than the radius/,
+    ],
     ['reach too far', sizes({ big: { radius: 36, reach: 1e6 } }), 'sizes.big.reach', /must be at most 10000/],
     ['ring speed absurd', { ringSpeed: 1e12 }, 'ringSpeed', /must be at most 100000/],
     ['ring speed crawling', { ringSpeed: 0.001 }, 'ringSpeed', /must be at least 1/],
     ['spacing', { spacing: 5000 }, 'spacing', /must be at most 1000/],
     ['ring margin', { ringMargin: 5000 }, 'ringMargin', /must be at most 1000/],
-    ['roots further apart than the field allows', { rootSeparation: 2000 }, 'rootSeparation', /must be at most 1153, the diagonal of the 640 × 960 field/],
+    [
+      'roots further apart than the field allows',
+      { rootSeparation: 2000 },
+      'rootSeparation',
+      /must be at most 1153, the diagonal of the 640 × 960 field/,
+    ],
     ['colours', { colors: 1000 }, 'colors', /must be at most 64/],
     ['pool size', { poolSize: 20000 }, 'poolSize', /must be at most 10000/],
     ['tries per dot size', { triesPerDotSize: 1e7 }, 'triesPerDotSize', /must be at most 10000/],
     ['field attempts', { fieldAttempts: 1e6 }, 'fieldAttempts', /must be at most 1000/],
-    ['size mix weight', { sizeMix: { small: 1e6, normal: 0.5, big: 0.15 } }, 'sizeMix.small', /must be at most 1000/],
+    [
+      'size mix weight',
+      { sizeMix: { small: 1e6, normal: 0.5, big: 0.15 } },
+      'sizeMix.small',
+      /must be at most 1000/,
+    ],
     ['order start step', { orderStartStep: 100 }, 'orderStartStep', /must be at most 10/],
     ['order dot penalty', { orderDotPenalty: 100 }, 'orderDotPenalty', /must be at most 10/],
     ['duplicate distance too far', { duplicateDistance: 5000 }, 'duplicateDistance', /must be at most 1000/],
-    ['duplicate distance too fine for the compare grid', { duplicateDistance: 2 }, 'duplicateDistance', /must be at least 5 in a field 960 units long/],
+    [
+      'duplicate distance too fine for the compare grid',
+      { duplicateDistance: 2 },
+      'duplicateDistance',
+      /must be at least 5 in a field 960 units long/,
+    ],
     ['max sources (2^k memo)', { maxSources: 30 }, 'maxSources', /must be at most 24/],
     ['fair share', { fairShare: 2 }, 'fairShare', /must be at most 1/],
   ];
@@ -88,7 +146,9 @@ describe('Carillon rules: each bound names its field', () => {
   });
 
   it('through runs.create input checking, the field is named as rules.<field>', () => {
-    const refused = (rules: Record<string, unknown>): { field: string; message: string; label?: string }[] => {
+    const refused = (
+      rules: Record<string, unknown>,
+    ): { field: string; message: string; label?: string }[] => {
       try {
         checkRunInput(carillonGame, { rules });
       } catch (e) {
@@ -97,9 +157,23 @@ describe('Carillon rules: each bound names its field', () => {
       }
       throw new Error('accepted');
     };
-    expect(refused({ width: 10 })).toEqual([{ field: 'rules.width', label: 'Field width', message: 'must be at least 200' }]);
-    expect(refused({ sizes: { small: { radius: 16, reach: 60 }, normal: { radius: 26, reach: 112 }, big: { radius: 400, reach: 800 } } })).toEqual([
-      { field: 'rules.sizes.big.radius', label: 'Big dot, radius', message: 'must be at most 320 so that a big dot fits in the 640 × 960 field' },
+    expect(refused({ width: 10 })).toEqual([
+      { field: 'rules.width', label: 'Field width', message: 'must be at least 200' },
+    ]);
+    expect(
+      refused({
+        sizes: {
+          small: { radius: 16, reach: 60 },
+          normal: { radius: 26, reach: 112 },
+          big: { radius: 400, reach: 800 },
+        },
+      }),
+    ).toEqual([
+      {
+        field: 'rules.sizes.big.radius',
+        label: 'Big dot, radius',
+        message: 'must be at most 320 so that a big dot fits in the 640 × 960 field',
+      },
     ]);
   });
 });
@@ -111,7 +185,9 @@ const rulesArb: fc.Arbitrary<CarillonRules> = fc
     const maxR = Math.min(1000, Math.floor(Math.min(width, height) / 2));
     const size = fc
       .double({ min: 0.5, max: maxR, noNaN: true })
-      .chain((radius) => fc.double({ min: radius + 0.01, max: 10000, noNaN: true }).map((reach) => ({ radius, reach })));
+      .chain((radius) =>
+        fc.double({ min: radius + 0.01, max: 10000, noNaN: true }).map((reach) => ({ radius, reach })),
+      );
     const real = (max: number) => fc.double({ min: 0, max, noNaN: true });
     return fc.record({
       width: fc.constant(width),
@@ -147,14 +223,32 @@ const rulesArb: fc.Arbitrary<CarillonRules> = fc
 
 /** One field of the rules set to a wild value (out of bounds, or inside them but absurd next to the rest). */
 const wildArb: fc.Arbitrary<[string, unknown]> = fc.oneof(
-  fc.tuple(fc.constantFrom('width', 'height'), fc.oneof(fc.integer({ min: 1, max: 199 }), fc.integer({ min: 4001, max: 1e7 }))),
-  fc.tuple(fc.constant('sizes'), fc.record({
-    small: fc.record({ radius: fc.double({ min: 0.1, max: 3000, noNaN: true }), reach: fc.double({ min: 0.1, max: 20000, noNaN: true }) }),
-    normal: fc.constant({ radius: 26, reach: 112 }),
-    big: fc.record({ radius: fc.double({ min: 0.1, max: 3000, noNaN: true }), reach: fc.double({ min: 0.1, max: 20000, noNaN: true }) }),
-  })),
-  fc.tuple(fc.constantFrom('rootSeparation', 'spacing', 'ringMargin', 'duplicateDistance', 'ringSpeed'), fc.double({ min: 0, max: 1e6, noNaN: true })),
-  fc.tuple(fc.constantFrom('triesPerDotSize', 'fieldAttempts', 'colors', 'poolSize'), fc.integer({ min: 0, max: 1e6 })),
+  fc.tuple(
+    fc.constantFrom('width', 'height'),
+    fc.oneof(fc.integer({ min: 1, max: 199 }), fc.integer({ min: 4001, max: 1e7 })),
+  ),
+  fc.tuple(
+    fc.constant('sizes'),
+    fc.record({
+      small: fc.record({
+        radius: fc.double({ min: 0.1, max: 3000, noNaN: true }),
+        reach: fc.double({ min: 0.1, max: 20000, noNaN: true }),
+      }),
+      normal: fc.constant({ radius: 26, reach: 112 }),
+      big: fc.record({
+        radius: fc.double({ min: 0.1, max: 3000, noNaN: true }),
+        reach: fc.double({ min: 0.1, max: 20000, noNaN: true }),
+      }),
+    }),
+  ),
+  fc.tuple(
+    fc.constantFrom('rootSeparation', 'spacing', 'ringMargin', 'duplicateDistance', 'ringSpeed'),
+    fc.double({ min: 0, max: 1e6, noNaN: true }),
+  ),
+  fc.tuple(
+    fc.constantFrom('triesPerDotSize', 'fieldAttempts', 'colors', 'poolSize'),
+    fc.integer({ min: 0, max: 1e6 }),
+  ),
   // maxSources only from 25 up: below a slot's taps it throws in the generator (see rulesArb).
   fc.tuple(fc.constant('maxSources'), fc.integer({ min: 25, max: 1e6 })),
 );
@@ -175,11 +269,16 @@ describe('Carillon rules: everything accepted makes candidate jobs that do not t
   it('random rules within the bounds are accepted, and generate gives a level or a failure message', () => {
     let levels = 0;
     fc.assert(
-      fc.property(rulesArb, fc.constantFrom(...slots), fc.integer({ min: 0, max: 1000 }), (rules, slot, seed) => {
-        const parsed = carillonRulesSchema.safeParse(rules);
-        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-        if (run(parsed.data!, slot, seed)) levels++;
-      }),
+      fc.property(
+        rulesArb,
+        fc.constantFrom(...slots),
+        fc.integer({ min: 0, max: 1000 }),
+        (rules, slot, seed) => {
+          const parsed = carillonRulesSchema.safeParse(rules);
+          expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+          if (run(parsed.data!, slot, seed)) levels++;
+        },
+      ),
       fcRuns(60),
     );
     // Not only failures: some random rules grow real levels (over FC_SEED 1–20, 2–16 of the 60;
@@ -196,7 +295,15 @@ describe('Carillon rules: everything accepted makes candidate jobs that do not t
           return;
         }
         // Accepted: keep the loops short (tries only scale them), then it must not throw.
-        run({ ...parsed.data, triesPerDotSize: Math.min(parsed.data.triesPerDotSize, 40), fieldAttempts: Math.min(parsed.data.fieldAttempts, 3) }, slot, 1);
+        run(
+          {
+            ...parsed.data,
+            triesPerDotSize: Math.min(parsed.data.triesPerDotSize, 40),
+            fieldAttempts: Math.min(parsed.data.fieldAttempts, 3),
+          },
+          slot,
+          1,
+        );
       }),
       fcRuns(150),
     );

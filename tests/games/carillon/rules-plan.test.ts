@@ -15,7 +15,11 @@ describe('CarillonRules', () => {
   it('has the spec numbers by default', () => {
     const r = defaultCarillonRules;
     expect([r.width, r.height]).toEqual([640, 960]);
-    expect(r.sizes).toEqual({ small: { radius: 16, reach: 60 }, normal: { radius: 26, reach: 112 }, big: { radius: 36, reach: 240 } });
+    expect(r.sizes).toEqual({
+      small: { radius: 16, reach: 60 },
+      normal: { radius: 26, reach: 112 },
+      big: { radius: 36, reach: 240 },
+    });
     expect(r.ringSpeed).toBe(480);
     expect(r.spacing).toBe(14);
     expect(r.ringMargin).toBe(10);
@@ -32,7 +36,9 @@ describe('CarillonRules', () => {
     expect(carillonRulesSchema.safeParse({ fairShare: 2 }).success).toBe(false);
   });
   it('round-trips through JSON', () => {
-    expect(carillonRulesSchema.parse(JSON.parse(JSON.stringify(defaultCarillonRules)))).toEqual(defaultCarillonRules);
+    expect(carillonRulesSchema.parse(JSON.parse(JSON.stringify(defaultCarillonRules)))).toEqual(
+      defaultCarillonRules,
+    );
   });
 });
 
@@ -52,10 +58,16 @@ describe('plan', () => {
     for (const s of defaultCarillonPlan) {
       expect(plannedDots(s, s.from)).toBe(s.minDots);
       expect(plannedDots(s, s.to)).toBe(s.maxDots);
-      for (let L = s.from + 1; L <= s.to; L++) expect(plannedDots(s, L)).toBeGreaterThanOrEqual(plannedDots(s, L - 1));
+      for (let L = s.from + 1; L <= s.to; L++)
+        expect(plannedDots(s, L)).toBeGreaterThanOrEqual(plannedDots(s, L - 1));
     }
     expect(slotParams(defaultCarillonPlan, 0)).toMatchObject({ level: 1, taps: 1, dots: 3, tutorial: true });
-    expect(slotParams(defaultCarillonPlan, 119)).toMatchObject({ level: 120, taps: 5, dots: 40, tutorial: false });
+    expect(slotParams(defaultCarillonPlan, 119)).toMatchObject({
+      level: 120,
+      taps: 5,
+      dots: 40,
+      tutorial: false,
+    });
   });
   it('validates: contiguous from level 1, no overlap, non-empty, dots min<=max, taps>=1', () => {
     const ok = [{ from: 1, to: 3, taps: 1, minDots: 3, maxDots: 5 }];
@@ -70,7 +82,9 @@ describe('plan', () => {
     bad([...ok, { from: 5, to: 6, taps: 2, minDots: 5, maxDots: 8 }], /must be 4, not 5/);
     bad([{ from: 1, to: 0, taps: 1, minDots: 3, maxDots: 5 }], /empty/);
     bad([{ from: 1, to: 3, taps: 1, minDots: 6, maxDots: 5 }], /at least the dots at start \(6\)/);
-    expect(carillonPlanSchema.safeParse([{ from: 1, to: 3, taps: 0, minDots: 3, maxDots: 5 }]).success).toBe(false);
+    expect(carillonPlanSchema.safeParse([{ from: 1, to: 3, taps: 0, minDots: 3, maxDots: 5 }]).success).toBe(
+      false,
+    );
     expect(carillonPlanSchema.safeParse([]).success).toBe(false);
   });
   it('truncatePlan keeps every kept level exactly as in the full plan', () => {
@@ -79,15 +93,21 @@ describe('plan', () => {
       expect(carillonPlanSchema.safeParse(cut).success).toBe(true);
       expect(levelCount(cut)).toBe(n);
       for (let slot = 0; slot < n; slot++) {
-        const a = slotParams(cut, slot), b = slotParams(defaultCarillonPlan, slot);
+        const a = slotParams(cut, slot),
+          b = slotParams(defaultCarillonPlan, slot);
         expect([a.taps, a.dots, a.tutorial]).toEqual([b.taps, b.dots, b.tutorial]);
       }
     }
   });
   it('game metadata', () => {
     expect(carillonGame.id).toBe('carillon');
-    expect(carillonGame.poolSizes(defaultCarillonPlan, defaultCarillonRules)).toEqual(new Array(120).fill(16));
-    expect(carillonGame.describePlan!(defaultCarillonPlan)[0]).toEqual({ levels: '1–3', detail: '1 tap, 3–5 dots, tutorial' });
+    expect(carillonGame.poolSizes(defaultCarillonPlan, defaultCarillonRules)).toEqual(
+      new Array(120).fill(16),
+    );
+    expect(carillonGame.describePlan!(defaultCarillonPlan)[0]).toEqual({
+      levels: '1–3',
+      detail: '1 tap, 3–5 dots, tutorial',
+    });
     expect(carillonGame.metrics.map((m) => m.key)).toContain(carillonGame.difficulty);
   });
 });

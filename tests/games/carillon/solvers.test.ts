@@ -33,7 +33,9 @@ describe('solvers agree', () => {
     const taps = fields.map((f) => fewestByTheorem(f));
     expect(fields.length).toBeGreaterThanOrEqual(150);
     expect(taps.filter((t) => t >= 3).length).toBeGreaterThan(20);
-    expect(fields.filter((f) => stronglyConnected(f).comps.some((c) => c.length > 1)).length).toBeGreaterThan(20);
+    expect(fields.filter((f) => stronglyConnected(f).comps.some((c) => c.length > 1)).length).toBeGreaterThan(
+      20,
+    );
   });
 
   it('search (plain, as the spec describes it) equals the theorem on 200 random fields', () => {
@@ -78,12 +80,16 @@ describe('solvers agree', () => {
     // subsets (not only what taps leave) make gone dots point into live ones, which is where a
     // theorem that still counted arrows from popped dots would go wrong.
     const rng = streamFor(2026, 10);
-    let goneArrowsIn = 0, positions = 0;
+    let goneArrowsIn = 0,
+      positions = 0;
     for (const f of fields) {
       for (let rep = 0; rep < 3; rep++) {
         const keep = Array.from({ length: f.n }, (_, i) => i).filter(() => rng.int(10) < 6);
         const live = setOf(f.n, keep);
-        const alone = buildField(keep.map((i) => f.dots[i]!), rules);
+        const alone = buildField(
+          keep.map((i) => f.dots[i]!),
+          rules,
+        );
         expect(fewestByTheorem(f, live)).toBe(solveSearch(alone, { pruneDominated: false }).fewest);
         expect(winningTaps(f, live)).toEqual(winningTaps(alone).map((i) => keep[i]!));
         positions++;
@@ -124,7 +130,10 @@ describe('solvers agree', () => {
 
   it('source components of a small hand-made field', () => {
     // big → normal ↔ normal; plus a lone small dot far away.
-    const f = buildField([dot(100, 480, 'big'), dot(280, 480, 'normal'), dot(400, 480, 'normal'), dot(600, 900, 'small')], rules);
+    const f = buildField(
+      [dot(100, 480, 'big'), dot(280, 480, 'normal'), dot(400, 480, 'normal'), dot(600, 900, 'small')],
+      rules,
+    );
     expect(sourceComponents(f)).toEqual([[0], [3]]);
     expect(solveSearch(f)).toMatchObject({ fewest: 2 });
   });

@@ -73,18 +73,53 @@ export function drawApsisLevel(
   theme: BoardTheme,
   options: ApsisDrawOptions = {},
 ): ApsisBoard {
-  const level = options.transform ? transformLevel(levelIn, options.transform.delta, options.transform.mirror) : levelIn;
+  const level = options.transform
+    ? transformLevel(levelIn, options.transform.delta, options.transform.mirror)
+    : levelIn;
   const R = rules.rimRadius;
-  const group = new Konva.Group({ x: fit.x + R * fit.scale, y: fit.y + R * fit.scale, scaleX: fit.scale, scaleY: fit.scale });
+  const group = new Konva.Group({
+    x: fit.x + R * fit.scale,
+    y: fit.y + R * fit.scale,
+    scaleX: fit.scale,
+    scaleY: fit.scale,
+  });
   const deco = new Konva.Group({ listening: false });
-  const rim = new Konva.Circle({ radius: R, fill: theme.field, stroke: theme.line, strokeWidth: 2, strokeScaleEnabled: false });
+  const rim = new Konva.Circle({
+    radius: R,
+    fill: theme.field,
+    stroke: theme.line,
+    strokeWidth: 2,
+    strokeScaleEnabled: false,
+  });
   deco.add(rim);
   for (let j = 1; j <= level.orbits; j++) {
-    deco.add(new Konva.Circle({ radius: orbitRadius(rules, level.orbits, j), stroke: theme.grid, strokeWidth: 1.5, dash: [5, 6], strokeScaleEnabled: false }));
+    deco.add(
+      new Konva.Circle({
+        radius: orbitRadius(rules, level.orbits, j),
+        stroke: theme.grid,
+        strokeWidth: 1.5,
+        dash: [5, 6],
+        strokeScaleEnabled: false,
+      }),
+    );
   }
   // A soft glow from two translucent discs (a canvas shadow blur costs milliseconds per draw).
-  deco.add(new Konva.Circle({ radius: rules.sunRadius + 10, fill: theme.sun, opacity: 0.12, perfectDrawEnabled: false }));
-  deco.add(new Konva.Circle({ radius: rules.sunRadius + 5, fill: theme.sun, opacity: 0.22, perfectDrawEnabled: false }));
+  deco.add(
+    new Konva.Circle({
+      radius: rules.sunRadius + 10,
+      fill: theme.sun,
+      opacity: 0.12,
+      perfectDrawEnabled: false,
+    }),
+  );
+  deco.add(
+    new Konva.Circle({
+      radius: rules.sunRadius + 5,
+      fill: theme.sun,
+      opacity: 0.22,
+      perfectDrawEnabled: false,
+    }),
+  );
   deco.add(new Konva.Circle({ radius: rules.sunRadius, fill: theme.sun, perfectDrawEnabled: false }));
   group.add(deco);
 
@@ -107,7 +142,8 @@ export function drawApsisLevel(
   /** The points of arrow i's shapes from its geometry (creation and `placeArrow` share them). */
   const shapePoints = (g: ArrowGeo) => {
     // Normal to the heading, for the head's base.
-    const nx = -g.dy, ny = g.dx;
+    const nx = -g.dy,
+      ny = g.dx;
     const bodyEnd = { x: g.hx - 6 * g.dx, y: g.hy - 6 * g.dy };
     const tip = { x: g.hx + 5 * g.dx, y: g.hy + 5 * g.dy };
     const base = { x: g.hx - 9 * g.dx, y: g.hy - 9 * g.dy };
@@ -124,14 +160,64 @@ export function drawApsisLevel(
     const g = geos[i]!;
     const diag = isDiagonal(level.arrows[i]!.heading);
     const pts = shapePoints(g);
-    faintPaths.push(new Konva.Line({ points: pts.path, stroke: theme.text, strokeWidth: 1, dash: [3, 5], opacity: 0.5, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false }));
+    faintPaths.push(
+      new Konva.Line({
+        points: pts.path,
+        stroke: theme.text,
+        strokeWidth: 1,
+        dash: [3, 5],
+        opacity: 0.5,
+        strokeScaleEnabled: false,
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
     const ag = new Konva.Group({ index: i, name: 'arrow' } as Konva.ContainerConfig);
-    const outline = new Konva.Line({ points: pts.outline, stroke: theme.accent2, strokeWidth: w + 8, lineCap: 'round', visible: false, listening: false, perfectDrawEnabled: false });
-    const body = new Konva.Line({ points: pts.body, stroke: theme.arrow, strokeWidth: w, lineCap: 'round', hitStrokeWidth: w + 10, perfectDrawEnabled: false });
-    const stripe = diag ? new Konva.Line({ points: pts.body, stroke: theme.field, strokeWidth: w * 0.36, lineCap: 'round', listening: false, perfectDrawEnabled: false }) : null;
+    const outline = new Konva.Line({
+      points: pts.outline,
+      stroke: theme.accent2,
+      strokeWidth: w + 8,
+      lineCap: 'round',
+      visible: false,
+      listening: false,
+      perfectDrawEnabled: false,
+    });
+    const body = new Konva.Line({
+      points: pts.body,
+      stroke: theme.arrow,
+      strokeWidth: w,
+      lineCap: 'round',
+      hitStrokeWidth: w + 10,
+      perfectDrawEnabled: false,
+    });
+    const stripe = diag
+      ? new Konva.Line({
+          points: pts.body,
+          stroke: theme.field,
+          strokeWidth: w * 0.36,
+          lineCap: 'round',
+          listening: false,
+          perfectDrawEnabled: false,
+        })
+      : null;
     const head = diag
-      ? new Konva.Line({ points: pts.head, stroke: theme.arrow, strokeWidth: 4, lineCap: 'round', lineJoin: 'round', perfectDrawEnabled: false })
-      : new Konva.Line({ points: pts.head, closed: true, fill: theme.arrow, stroke: theme.arrow, strokeWidth: 2, lineJoin: 'round', perfectDrawEnabled: false });
+      ? new Konva.Line({
+          points: pts.head,
+          stroke: theme.arrow,
+          strokeWidth: 4,
+          lineCap: 'round',
+          lineJoin: 'round',
+          perfectDrawEnabled: false,
+        })
+      : new Konva.Line({
+          points: pts.head,
+          closed: true,
+          fill: theme.arrow,
+          stroke: theme.arrow,
+          strokeWidth: 2,
+          lineJoin: 'round',
+          perfectDrawEnabled: false,
+        });
     ag.add(outline, body);
     if (stripe) ag.add(stripe);
     ag.add(head);
@@ -140,18 +226,61 @@ export function drawApsisLevel(
     stripes.push(stripe);
     heads.push(head);
     arrows.push(ag);
-    labels.push(new Konva.Text({ ...pts.label, width: 60, align: 'center', text: String(i), fontSize: 13, fontStyle: '600', fontFamily: 'system-ui, sans-serif', fill: theme.ink, visible: false, perfectDrawEnabled: false }));
+    labels.push(
+      new Konva.Text({
+        ...pts.label,
+        width: 60,
+        align: 'center',
+        text: String(i),
+        fontSize: 13,
+        fontStyle: '600',
+        fontFamily: 'system-ui, sans-serif',
+        fill: theme.ink,
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
   }
   pathsLayer.add(...faintPaths);
   arrowLayer.add(...arrows);
   labelLayer.add(...labels);
 
   // The path overlay: one line, a contact cross, numbered blocker badges (reused).
-  const pathLine = new Konva.Line({ points: [0, 0, 0, 0], stroke: theme.ok, strokeWidth: 2.5, dash: [8, 5], strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false });
-  const pathRest = new Konva.Line({ points: [0, 0, 0, 0], stroke: theme.text, strokeWidth: 1.5, dash: [2, 5], strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false });
-  const contact = new Konva.Circle({ radius: 7, stroke: theme.danger, strokeWidth: 3, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false });
+  const pathLine = new Konva.Line({
+    points: [0, 0, 0, 0],
+    stroke: theme.ok,
+    strokeWidth: 2.5,
+    dash: [8, 5],
+    strokeScaleEnabled: false,
+    visible: false,
+    perfectDrawEnabled: false,
+  });
+  const pathRest = new Konva.Line({
+    points: [0, 0, 0, 0],
+    stroke: theme.text,
+    strokeWidth: 1.5,
+    dash: [2, 5],
+    strokeScaleEnabled: false,
+    visible: false,
+    perfectDrawEnabled: false,
+  });
+  const contact = new Konva.Circle({
+    radius: 7,
+    stroke: theme.danger,
+    strokeWidth: 3,
+    strokeScaleEnabled: false,
+    visible: false,
+    perfectDrawEnabled: false,
+  });
   const exitMark = new Konva.Circle({ radius: 6, fill: theme.ok, visible: false, perfectDrawEnabled: false });
-  const bounce = new Konva.Circle({ radius: 12, stroke: theme.danger, strokeWidth: 3, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false });
+  const bounce = new Konva.Circle({
+    radius: 12,
+    stroke: theme.danger,
+    strokeWidth: 3,
+    strokeScaleEnabled: false,
+    visible: false,
+    perfectDrawEnabled: false,
+  });
   overlay.add(pathRest, pathLine, contact, exitMark, bounce);
   parent.add(group);
 
@@ -174,7 +303,9 @@ export function drawApsisLevel(
         arrows[i]!.position({ x: 0, y: 0 });
         const hi = !gone && (!!o.highlighted?.has(i) || !!o.matched?.has(i) || o.focus === i);
         outlines[i]!.visible(hi);
-        outlines[i]!.stroke(o.focus === i ? theme.accent2 : o.highlighted?.has(i) ? theme.danger : theme.accent);
+        outlines[i]!.stroke(
+          o.focus === i ? theme.accent2 : o.highlighted?.has(i) ? theme.danger : theme.accent,
+        );
         outlines[i]!.opacity(0.55);
         faintPaths[i]!.visible(!!o.allPaths && !gone);
         const lab = labels[i]!;
@@ -188,7 +319,8 @@ export function drawApsisLevel(
         const g = geos[p.arrow]!;
         const first = p.blockers[0];
         const stop = first ? first.distance : g.pathLen;
-        const sx = g.hx + stop * g.dx, sy = g.hy + stop * g.dy;
+        const sx = g.hx + stop * g.dx,
+          sy = g.hy + stop * g.dy;
         pathLine.points([g.hx, g.hy, sx, sy]);
         pathLine.stroke(first ? theme.danger : theme.ok);
         pathLine.visible(true);

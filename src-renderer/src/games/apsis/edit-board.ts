@@ -16,7 +16,15 @@ import type { BoardTheme } from '../../boards/theme';
 import type { EditBoard, EditDrawState, EditLayers } from '../../editor/edit-view';
 import { drawApsisLevel, type ApsisPathOverlay } from './board';
 
-export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: ApsisRules, width: number, height: number, theme: BoardTheme, state: EditDrawState): EditBoard {
+export function drawApsisEdit(
+  layers: EditLayers,
+  level: ApsisLevel,
+  rules: ApsisRules,
+  width: number,
+  height: number,
+  theme: BoardTheme,
+  state: EditDrawState,
+): EditBoard {
   const R = rules.rimRadius;
   const sel = state.selected;
   let shown = level;
@@ -37,25 +45,79 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
   const g = board.group;
   // The overlay's marks live on their own layer (same transform); colours by round and
   // highlights change the arrows themselves, so an overlay redraw also redraws the base.
-  const over = new Konva.Group({ x: g.x(), y: g.y(), scaleX: g.scaleX(), scaleY: g.scaleY(), listening: false });
+  const over = new Konva.Group({
+    x: g.x(),
+    y: g.y(),
+    scaleX: g.scaleX(),
+    scaleY: g.scaleY(),
+    listening: false,
+  });
   layers.over.add(over);
   const bad = theme.danger;
   const mid = (i: number): { x: number; y: number } => ({ x: geos[i]?.cx ?? 0, y: geos[i]?.cy ?? 0 });
   const note = (x: number, y: number, text: string, color = bad): void => {
-    const t = new Konva.Text({ x: x - 80, y: y - 8, width: 160, align: 'center', text, fontSize: 13, fontStyle: '700', fontFamily: 'system-ui, sans-serif', fill: color, perfectDrawEnabled: false });
-    over.add(new Konva.Rect({ x: x - t.getTextWidth() / 2 - 4, y: y - 10, width: t.getTextWidth() + 8, height: 20, fill: theme.field, opacity: 0.85, cornerRadius: 4, perfectDrawEnabled: false }), t);
+    const t = new Konva.Text({
+      x: x - 80,
+      y: y - 8,
+      width: 160,
+      align: 'center',
+      text,
+      fontSize: 13,
+      fontStyle: '700',
+      fontFamily: 'system-ui, sans-serif',
+      fill: color,
+      perfectDrawEnabled: false,
+    });
+    over.add(
+      new Konva.Rect({
+        x: x - t.getTextWidth() / 2 - 4,
+        y: y - 10,
+        width: t.getTextWidth() + 8,
+        height: 20,
+        fill: theme.field,
+        opacity: 0.85,
+        cornerRadius: 4,
+        perfectDrawEnabled: false,
+      }),
+      t,
+    );
   };
   const capsule = (i: number, color: string, w: number, name: string): void => {
     const a = geos[i];
     if (!a) return;
-    over.add(new Konva.Line({ points: [a.tx, a.ty, a.hx, a.hy], stroke: color, strokeWidth: rules.width + w, lineCap: 'round', opacity: 0.35, perfectDrawEnabled: false, name }));
+    over.add(
+      new Konva.Line({
+        points: [a.tx, a.ty, a.hx, a.hy],
+        stroke: color,
+        strokeWidth: rules.width + w,
+        lineCap: 'round',
+        opacity: 0.35,
+        perfectDrawEnabled: false,
+        name,
+      }),
+    );
   };
   /** An arrow from the middle of arrow a to the middle of arrow b (blocker → blocked). */
   const link = (a: number, b: number, color: string, width: number, name: string): void => {
-    const A = mid(a), B = mid(b);
-    const dx = B.x - A.x, dy = B.y - A.y, L = Math.hypot(dx, dy) || 1;
+    const A = mid(a),
+      B = mid(b);
+    const dx = B.x - A.x,
+      dy = B.y - A.y,
+      L = Math.hypot(dx, dy) || 1;
     const s = Math.min(14, L / 3);
-    over.add(new Konva.Arrow({ points: [A.x + (dx / L) * s, A.y + (dy / L) * s, B.x - (dx / L) * s, B.y - (dy / L) * s], stroke: color, fill: color, strokeWidth: width, pointerLength: 9, pointerWidth: 8, strokeScaleEnabled: false, perfectDrawEnabled: false, name }));
+    over.add(
+      new Konva.Arrow({
+        points: [A.x + (dx / L) * s, A.y + (dy / L) * s, B.x - (dx / L) * s, B.y - (dy / L) * s],
+        stroke: color,
+        fill: color,
+        strokeWidth: width,
+        pointerLength: 9,
+        pointerWidth: 8,
+        strokeScaleEnabled: false,
+        perfectDrawEnabled: false,
+        name,
+      }),
+    );
   };
 
   /** What the proof and the explanation add (and the arrows' colours by round), redrawn alone when a proof arrives. */
@@ -65,16 +127,27 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
     const focused = new Set(state.focused);
     const violating = new Set<number>();
     for (const v of state.proof?.violations ?? []) for (const i of v.elements) violating.add(i);
-    const rounds = state.overlays['rounds'] && ex ? ex.perElement.map((p) => (typeof p['round'] === 'number' ? (p['round'] as number) : 0)) : null;
-    board.update({ labels: state.overlays['labels'] ?? true, focus: sel, highlighted: violating, path: pathOf(), rounds });
+    const rounds =
+      state.overlays['rounds'] && ex
+        ? ex.perElement.map((p) => (typeof p['round'] === 'number' ? (p['round'] as number) : 0))
+        : null;
+    board.update({
+      labels: state.overlays['labels'] ?? true,
+      focus: sel,
+      highlighted: violating,
+      path: pathOf(),
+      rounds,
+    });
     // ---- explanation: the blocking graph, the longest chain ----
     if (state.overlays['graph'] && ex?.graph) {
       const chain = ex.chain ?? [];
       const onChain = new Set<string>();
       for (let k = 0; k + 1 < chain.length; k++) onChain.add(`${chain[k]}>${chain[k + 1]}`);
       // Edge [b, a]: b blocks a (b leaves first).
-      for (const [b, a] of ex.graph.edges) if (!onChain.has(`${b}>${a}`)) link(b, a, theme.text, 1.3, 'block-edge');
-      for (let k = 0; k + 1 < chain.length; k++) link(chain[k]!, chain[k + 1]!, theme.accent, 3.5, 'chain-edge');
+      for (const [b, a] of ex.graph.edges)
+        if (!onChain.has(`${b}>${a}`)) link(b, a, theme.text, 1.3, 'block-edge');
+      for (let k = 0; k + 1 < chain.length; k++)
+        link(chain[k]!, chain[k + 1]!, theme.accent, 3.5, 'chain-edge');
       for (const i of chain) capsule(i, theme.accent, 10, 'chain-arrow');
     }
 
@@ -90,21 +163,49 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
         case 'overlap': {
           capsule(m.a, bad, strong ? 14 : 8, 'violation-overlap');
           capsule(m.b, bad, strong ? 14 : 8, 'violation-overlap');
-          const A = mid(m.a), B = mid(m.b);
-          over.add(new Konva.Line({ points: [A.x, A.y, B.x, B.y], stroke: bad, strokeWidth: 2, dash: [4, 4], strokeScaleEnabled: false, perfectDrawEnabled: false }));
+          const A = mid(m.a),
+            B = mid(m.b);
+          over.add(
+            new Konva.Line({
+              points: [A.x, A.y, B.x, B.y],
+              stroke: bad,
+              strokeWidth: 2,
+              dash: [4, 4],
+              strokeScaleEnabled: false,
+              perfectDrawEnabled: false,
+            }),
+          );
           note((A.x + B.x) / 2, (A.y + B.y) / 2 - 16, `${m.distance.toFixed(1)} apart < ${m.min}`);
           break;
         }
         case 'rim': {
           capsule(m.arrow, bad, 10, 'violation-rim');
-          over.add(new Konva.Circle({ radius: R - rules.width / 2, stroke: bad, strokeWidth: 1.5, dash: [6, 6], strokeScaleEnabled: false, perfectDrawEnabled: false }));
+          over.add(
+            new Konva.Circle({
+              radius: R - rules.width / 2,
+              stroke: bad,
+              strokeWidth: 1.5,
+              dash: [6, 6],
+              strokeScaleEnabled: false,
+              perfectDrawEnabled: false,
+            }),
+          );
           const p = mid(m.arrow);
           note(p.x * 0.85, p.y * 0.85, `${m.over.toFixed(1)} past the rim`);
           break;
         }
         case 'sun-gap': {
           capsule(m.arrow, bad, 10, 'violation-sun');
-          over.add(new Konva.Circle({ radius: m.min, stroke: bad, strokeWidth: 2, dash: [6, 4], strokeScaleEnabled: false, perfectDrawEnabled: false }));
+          over.add(
+            new Konva.Circle({
+              radius: m.min,
+              stroke: bad,
+              strokeWidth: 2,
+              dash: [6, 4],
+              strokeScaleEnabled: false,
+              perfectDrawEnabled: false,
+            }),
+          );
           break;
         }
         case 'path-sun': {
@@ -112,15 +213,35 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
           if (!a) break;
           capsule(m.arrow, bad, 10, 'violation-path-sun');
           // The path into the sun: it can never leave.
-          over.add(new Konva.Line({ points: [a.hx, a.hy, a.ex, a.ey], stroke: bad, strokeWidth: 3, dash: [8, 5], strokeScaleEnabled: false, perfectDrawEnabled: false, name: 'violation-path' }));
-          over.add(new Konva.Circle({ radius: m.min, stroke: bad, strokeWidth: 2, dash: [6, 4], strokeScaleEnabled: false, perfectDrawEnabled: false }));
+          over.add(
+            new Konva.Line({
+              points: [a.hx, a.hy, a.ex, a.ey],
+              stroke: bad,
+              strokeWidth: 3,
+              dash: [8, 5],
+              strokeScaleEnabled: false,
+              perfectDrawEnabled: false,
+              name: 'violation-path',
+            }),
+          );
+          over.add(
+            new Konva.Circle({
+              radius: m.min,
+              stroke: bad,
+              strokeWidth: 2,
+              dash: [6, 4],
+              strokeScaleEnabled: false,
+              perfectDrawEnabled: false,
+            }),
+          );
           break;
         }
         case 'stuck': {
           for (const i of m.arrows) capsule(i, bad, strong ? 14 : 10, 'violation-stuck');
           for (const [b, a] of m.edges) link(b, a, bad, 2.5, 'stuck-edge');
           const c = m.arrows.map(mid);
-          const cx = c.reduce((s, p) => s + p.x, 0) / Math.max(1, c.length), cy = c.reduce((s, p) => s + p.y, 0) / Math.max(1, c.length);
+          const cx = c.reduce((s, p) => s + p.x, 0) / Math.max(1, c.length),
+            cy = c.reduce((s, p) => s + p.y, 0) / Math.max(1, c.length);
           note(cx, cy - 24, m.arrows.length === 1 ? 'never leaves' : `${m.arrows.length} never leave`);
           break;
         }
@@ -155,8 +276,10 @@ export function drawApsisEdit(layers: EditLayers, level: ApsisLevel, rules: Apsi
       const l = next as ApsisLevel;
       if (l.orbits !== shown.orbits || l.arrows.length !== shown.arrows.length) return false;
       for (let i = 0; i < l.arrows.length; i++) {
-        const a = l.arrows[i]!, b = shown.arrows[i]!;
-        if (a.orbit === b.orbit && a.angle === b.angle && a.heading === b.heading && a.length === b.length) continue;
+        const a = l.arrows[i]!,
+          b = shown.arrows[i]!;
+        if (a.orbit === b.orbit && a.angle === b.angle && a.heading === b.heading && a.length === b.length)
+          continue;
         if (!board.placeArrow(i, a, l.orbits)) return false;
       }
       shown = l;

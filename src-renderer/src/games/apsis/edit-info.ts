@@ -12,6 +12,8 @@ export const apsisEdit: EditInfo = {
     { key: 'L', label: 'short/long', needsSelection: true },
     { key: 'M', label: 'more orbits (Shift: fewer)', needsSelection: false, shiftToo: true },
   ],
-  legend: 'Red: a broken rule, where it is. The selected arrow shows its path to the rim, stopped at its first blocker.',
-  boardHelp: 'drag an arrow round its orbit or onto another, double-click to add one; ← → turn the selected arrow round its orbit, ↑ ↓ move it out or in (Shift ×10)',
+  legend:
+    'Red: a broken rule, where it is. The selected arrow shows its path to the rim, stopped at its first blocker.',
+  boardHelp:
+    'drag an arrow round its orbit or onto another, double-click to add one; ← → turn the selected arrow round its orbit, ↑ ↓ move it out or in (Shift ×10)',
 };

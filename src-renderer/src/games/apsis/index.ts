@@ -25,7 +25,14 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
   emptyBoard: drawEmptyBoard,
   drawLevel(parent, level, rules, W, H, theme, turn) {
     const R = rules.rimRadius;
-    const board = drawApsisLevel(parent, level, rules, fitBox(2 * R, 2 * R, W, H, 12), theme, turn ? { transform: { delta: turn.delta, mirror: turn.mirror } } : {});
+    const board = drawApsisLevel(
+      parent,
+      level,
+      rules,
+      fitBox(2 * R, 2 * R, W, H, 12),
+      theme,
+      turn ? { transform: { delta: turn.delta, mirror: turn.mirror } } : {},
+    );
     return {
       field: board.rim,
       pick: (target: Konva.Node) => {
@@ -37,7 +44,8 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
         }
         return null;
       },
-      highlight: (o) => board.update({ matched: o.matched, highlighted: o.outlined ?? undefined, labels: o.labels }),
+      highlight: (o) =>
+        board.update({ matched: o.matched, highlighted: o.outlined ?? undefined, labels: o.labels }),
       destroy: () => board.destroy(),
     };
   },
@@ -48,6 +56,9 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
     info: apsisEdit,
     Editor,
     // The slot's orbit count from the plan (3 without one).
-    newLevel: (_rules, plan, slot) => emptyLevel(plan && slot < levelCount(plan as ApsisPlan) ? levelSpec(plan as ApsisPlan, slot + 1).orbits : 3),
+    newLevel: (_rules, plan, slot) =>
+      emptyLevel(
+        plan && slot < levelCount(plan as ApsisPlan) ? levelSpec(plan as ApsisPlan, slot + 1).orbits : 3,
+      ),
   },
 };

@@ -24,7 +24,9 @@ export function copyPairs(a: ApsisLevel, b: ApsisLevel, transform: string): [num
   const used = new Set<number>();
   a.arrows.forEach((x, i) => {
     const angle = normAngle((t.mirror ? -x.angle : x.angle) + t.delta);
-    const j = b.arrows.findIndex((y, k) => !used.has(k) && y.orbit === x.orbit && y.angle === angle && y.length === x.length);
+    const j = b.arrows.findIndex(
+      (y, k) => !used.has(k) && y.orbit === x.orbit && y.angle === angle && y.length === x.length,
+    );
     if (j >= 0) {
       used.add(j);
       out.push([i, j]);
@@ -38,9 +40,19 @@ export function align(transform: string): { transform: ApsisAlign | null; label:
   if (!t) return { transform: null, label: 'as stored (matched by the blocking graph, not by position)' };
   // a' = R(δ)·M·a; inverse: mirror → itself (M·R(−δ) = R(δ)·M), no mirror → turn by −δ.
   const deg = (x: number): number => Math.round(x * 100) / 100;
-  const inv = t.mirror ? { delta: t.delta, mirror: true } : { delta: t.delta === 0 ? 0 : deg(360 - t.delta), mirror: false };
-  const turn = inv.delta === 0 ? '' : inv.delta <= 180 ? `turned ${inv.delta}° clockwise` : `turned ${deg(360 - inv.delta)}° anticlockwise`;
-  const label = !turn && !inv.mirror ? 'as stored (no turn needed)' : `${inv.mirror ? (turn ? 'mirrored, then ' : 'mirrored') : ''}${turn} to line up with A`;
+  const inv = t.mirror
+    ? { delta: t.delta, mirror: true }
+    : { delta: t.delta === 0 ? 0 : deg(360 - t.delta), mirror: false };
+  const turn =
+    inv.delta === 0
+      ? ''
+      : inv.delta <= 180
+        ? `turned ${inv.delta}° clockwise`
+        : `turned ${deg(360 - inv.delta)}° anticlockwise`;
+  const label =
+    !turn && !inv.mirror
+      ? 'as stored (no turn needed)'
+      : `${inv.mirror ? (turn ? 'mirrored, then ' : 'mirrored') : ''}${turn} to line up with A`;
   // Boards draw whole degrees (one cos/sin table): the drawing turns by the nearest one.
   return { transform: { mirror: inv.mirror, delta: normAngle(Math.round(inv.delta)) }, label };
 }

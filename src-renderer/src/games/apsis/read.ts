@@ -1,5 +1,10 @@
 /** Apsis rules and levels as stored, checked with the game's own schemas. */
-import { apsisRulesSchema, levelSchema, type ApsisLevel, type ApsisRules } from '../../../../src-shared/games/apsis/index';
+import {
+  apsisRulesSchema,
+  levelSchema,
+  type ApsisLevel,
+  type ApsisRules,
+} from '../../../../src-shared/games/apsis/index';
 import { firstIssue } from '../game-view';
 
 export function readRules(raw: unknown): ApsisRules {

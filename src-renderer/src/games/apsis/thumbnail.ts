@@ -11,13 +11,24 @@ import type { BoardTheme } from '../../boards/theme';
 import type { Canvas2D } from '../game-view';
 
 /** Arrow strokes in px on a thumbnail `w` px wide at scale s (px per unit). */
-export function apsisThumbnailStrokes(rules: ApsisRules, s: number, w: number): { body: number; headHalf: number; headLength: (lengthPx: number) => number } {
+export function apsisThumbnailStrokes(
+  rules: ApsisRules,
+  s: number,
+  w: number,
+): { body: number; headHalf: number; headLength: (lengthPx: number) => number } {
   // Thicker than true width, up to 3 % of the card, but leaving at least a fifth of the gap.
   const body = Math.max(rules.width * s, Math.min((rules.width + 0.8 * rules.gap) * s, w * 0.03));
   return { body, headHalf: body * 1.35, headLength: (lengthPx) => Math.min(body * 2.1, lengthPx * 0.5) };
 }
 
-export function drawThumbnail(ctx: Canvas2D, level: ApsisLevel, rules: ApsisRules, w: number, h: number, t: BoardTheme): void {
+export function drawThumbnail(
+  ctx: Canvas2D,
+  level: ApsisLevel,
+  rules: ApsisRules,
+  w: number,
+  h: number,
+  t: BoardTheme,
+): void {
   const R = rules.rimRadius;
   const px = Math.min(w, h);
   const s = (px * 0.98) / (2 * R);
@@ -47,11 +58,16 @@ export function drawThumbnail(ctx: Canvas2D, level: ApsisLevel, rules: ApsisRule
   ctx.lineJoin = 'round';
   const geos = levelGeo(level.arrows, level.orbits, rules);
   geos.forEach((g, i) => {
-    const tx = g.tx * s, ty = g.ty * s, hx = g.hx * s, hy = g.hy * s;
+    const tx = g.tx * s,
+      ty = g.ty * s,
+      hx = g.hx * s,
+      hy = g.hy * s;
     const hl = k.headLength(2 * g.half * s);
     // The head's base, and the body's end a little inside it so the round cap hides under the head.
-    const bx = hx - hl * g.dx, by = hy - hl * g.dy;
-    const nx = -g.dy, ny = g.dx;
+    const bx = hx - hl * g.dx,
+      by = hy - hl * g.dy;
+    const nx = -g.dy,
+      ny = g.dx;
     const diagonal = isDiagonal(level.arrows[i]!.heading);
     ctx.strokeStyle = t.arrow;
     ctx.fillStyle = t.arrow;

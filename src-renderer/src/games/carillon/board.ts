@@ -57,9 +57,17 @@ export interface CarillonBoard {
 }
 
 /** The field's bounding box after a transform (a quarter turn swaps width and height about the centre). */
-export function carillonBounds(rules: CarillonRules, transform: TransformName = 'identity'): { x: number; y: number; w: number; h: number } {
-  const swap = transform === 'rot90' || transform === 'rot270' || transform === 'mirror-diag' || transform === 'mirror-anti';
-  const w = swap ? rules.height : rules.width, h = swap ? rules.width : rules.height;
+export function carillonBounds(
+  rules: CarillonRules,
+  transform: TransformName = 'identity',
+): { x: number; y: number; w: number; h: number } {
+  const swap =
+    transform === 'rot90' ||
+    transform === 'rot270' ||
+    transform === 'mirror-diag' ||
+    transform === 'mirror-anti';
+  const w = swap ? rules.height : rules.width,
+    h = swap ? rules.width : rules.height;
   return { x: (rules.width - w) / 2, y: (rules.height - h) / 2, w, h };
 }
 
@@ -76,7 +84,10 @@ export function drawCarillonLevel(
   const transform = options.transform ?? 'identity';
   const box = carillonBounds(rules, transform);
   const n = level.dots.length;
-  const px = new Float64Array(n), py = new Float64Array(n), radius = new Float64Array(n), reach = new Float64Array(n);
+  const px = new Float64Array(n),
+    py = new Float64Array(n),
+    radius = new Float64Array(n),
+    reach = new Float64Array(n);
   level.dots.forEach((d, i) => {
     const [x, y] = transformPoint(transform, d.x, d.y, rules.width, rules.height);
     px[i] = x;
@@ -85,12 +96,43 @@ export function drawCarillonLevel(
     reach[i] = rules.sizes[d.size].reach;
   });
   // The fit maps the box's top-left corner to (fit.x, fit.y).
-  const group = new Konva.Group({ x: fit.x - box.x * fit.scale, y: fit.y - box.y * fit.scale, scaleX: fit.scale, scaleY: fit.scale });
+  const group = new Konva.Group({
+    x: fit.x - box.x * fit.scale,
+    y: fit.y - box.y * fit.scale,
+    scaleX: fit.scale,
+    scaleY: fit.scale,
+  });
   const deco = new Konva.Group({ listening: false });
-  const field = new Konva.Rect({ x: box.x, y: box.y, width: box.w, height: box.h, fill: theme.field, stroke: theme.line, strokeWidth: 1.5, strokeScaleEnabled: false, cornerRadius: 6 });
+  const field = new Konva.Rect({
+    x: box.x,
+    y: box.y,
+    width: box.w,
+    height: box.h,
+    fill: theme.field,
+    stroke: theme.line,
+    strokeWidth: 1.5,
+    strokeScaleEnabled: false,
+    cornerRadius: 6,
+  });
   deco.add(field);
-  for (let x = box.x + 80; x < box.x + box.w - 1; x += 80) deco.add(new Konva.Line({ points: [x, box.y, x, box.y + box.h], stroke: theme.grid, strokeWidth: 1, strokeScaleEnabled: false }));
-  for (let y = box.y + 80; y < box.y + box.h - 1; y += 80) deco.add(new Konva.Line({ points: [box.x, y, box.x + box.w, y], stroke: theme.grid, strokeWidth: 1, strokeScaleEnabled: false }));
+  for (let x = box.x + 80; x < box.x + box.w - 1; x += 80)
+    deco.add(
+      new Konva.Line({
+        points: [x, box.y, x, box.y + box.h],
+        stroke: theme.grid,
+        strokeWidth: 1,
+        strokeScaleEnabled: false,
+      }),
+    );
+  for (let y = box.y + 80; y < box.y + box.h - 1; y += 80)
+    deco.add(
+      new Konva.Line({
+        points: [box.x, y, box.x + box.w, y],
+        stroke: theme.grid,
+        strokeWidth: 1,
+        strokeScaleEnabled: false,
+      }),
+    );
   group.add(deco);
 
   const reachLayer = new Konva.Group({ listening: false });
@@ -108,14 +150,90 @@ export function drawCarillonLevel(
   const labels: Konva.Text[] = [];
   for (let i = 0; i < n; i++) {
     const color = dotColor(theme, level.dots[i]!.color);
-    const x = px[i]!, y = py[i]!, r = radius[i]!;
-    reachCircles.push(new Konva.Circle({ x, y, radius: reach[i]!, stroke: color, strokeWidth: 1, strokeScaleEnabled: false, fill: color, opacity: 0.1, visible: false, perfectDrawEnabled: false }));
-    rings.push(new Konva.Circle({ x, y, radius: r, stroke: color, strokeWidth: 2.5, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false }));
-    startRings.push(new Konva.Circle({ x, y, radius: r + 9, stroke: theme.accent, strokeWidth: 2.5, dash: [5, 4], strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false }));
-    outlines.push(new Konva.Circle({ x, y, radius: r + 5, stroke: theme.accent2, strokeWidth: 3, strokeScaleEnabled: false, visible: false, perfectDrawEnabled: false }));
-    dots.push(new Konva.Circle({ x, y, radius: r, fill: color, stroke: theme.field, strokeWidth: 1.5, strokeScaleEnabled: false, perfectDrawEnabled: false, index: i, name: 'dot' } as Konva.CircleConfig));
+    const x = px[i]!,
+      y = py[i]!,
+      r = radius[i]!;
+    reachCircles.push(
+      new Konva.Circle({
+        x,
+        y,
+        radius: reach[i]!,
+        stroke: color,
+        strokeWidth: 1,
+        strokeScaleEnabled: false,
+        fill: color,
+        opacity: 0.1,
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
+    rings.push(
+      new Konva.Circle({
+        x,
+        y,
+        radius: r,
+        stroke: color,
+        strokeWidth: 2.5,
+        strokeScaleEnabled: false,
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
+    startRings.push(
+      new Konva.Circle({
+        x,
+        y,
+        radius: r + 9,
+        stroke: theme.accent,
+        strokeWidth: 2.5,
+        dash: [5, 4],
+        strokeScaleEnabled: false,
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
+    outlines.push(
+      new Konva.Circle({
+        x,
+        y,
+        radius: r + 5,
+        stroke: theme.accent2,
+        strokeWidth: 3,
+        strokeScaleEnabled: false,
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
+    dots.push(
+      new Konva.Circle({
+        x,
+        y,
+        radius: r,
+        fill: color,
+        stroke: theme.field,
+        strokeWidth: 1.5,
+        strokeScaleEnabled: false,
+        perfectDrawEnabled: false,
+        index: i,
+        name: 'dot',
+      } as Konva.CircleConfig),
+    );
     const fs = r < 20 ? 13 : r < 30 ? 16 : 19;
-    labels.push(new Konva.Text({ x: x - r, y: y - fs / 2, width: 2 * r, align: 'center', text: String(i), fontSize: fs, fontStyle: '600', fontFamily: 'system-ui, sans-serif', fill: theme.dotText[((level.dots[i]!.color % 7) + 7) % 7] ?? '#fff', visible: false, perfectDrawEnabled: false }));
+    labels.push(
+      new Konva.Text({
+        x: x - r,
+        y: y - fs / 2,
+        width: 2 * r,
+        align: 'center',
+        text: String(i),
+        fontSize: fs,
+        fontStyle: '600',
+        fontFamily: 'system-ui, sans-serif',
+        fill: theme.dotText[((level.dots[i]!.color % 7) + 7) % 7] ?? '#fff',
+        visible: false,
+        perfectDrawEnabled: false,
+      }),
+    );
   }
   reachLayer.add(...reachCircles);
   ringLayer.add(...rings);
@@ -183,7 +301,8 @@ export function drawCarillonLevel(
       if (i < 0 || i >= n) return;
       px[i] = x;
       py[i] = y;
-      for (const node of [reachCircles[i]!, rings[i]!, startRings[i]!, outlines[i]!, dots[i]!]) node.position({ x, y });
+      for (const node of [reachCircles[i]!, rings[i]!, startRings[i]!, outlines[i]!, dots[i]!])
+        node.position({ x, y });
       const r = radius[i]!;
       labels[i]!.position({ x: x - r, y: y - labels[i]!.fontSize() / 2 });
     },

@@ -13,6 +13,8 @@ export const carillonEdit: EditInfo = {
     { key: '3', label: 'big', needsSelection: false },
     { key: 'K', label: 'next colour', needsSelection: false, shiftToo: true },
   ],
-  legend: 'Dashed gold rings: the chain starts (winning first taps). Red: a broken rule, where it is. Blue ring: the selected dot, with its reach.',
-  boardHelp: 'drag a dot to move it, double-click the field to add one; arrow keys nudge the selected dot (Shift ×10)',
+  legend:
+    'Dashed gold rings: the chain starts (winning first taps). Red: a broken rule, where it is. Blue ring: the selected dot, with its reach.',
+  boardHelp:
+    'drag a dot to move it, double-click the field to add one; arrow keys nudge the selected dot (Shift ×10)',
 };

@@ -1,6 +1,11 @@
 /** Carillon's view: its field and dots drawn large and small, its inspector, and how its pairs line up. */
 import type Konva from 'konva';
-import { carillonGame, type CarillonLevel, type CarillonRules, type TransformName } from '../../../../src-shared/games/carillon/index';
+import {
+  carillonGame,
+  type CarillonLevel,
+  type CarillonRules,
+  type TransformName,
+} from '../../../../src-shared/games/carillon/index';
 import { fitBox } from '../../boards/fit';
 import type { GameView } from '../game-view';
 import { carillonBounds, drawCarillonLevel } from './board';
@@ -27,14 +32,17 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
   drawLevel(parent, level, rules, W, H, theme, turn) {
     const name = turn ?? 'identity';
     const box = carillonBounds(rules, name);
-    const board = drawCarillonLevel(parent, level, rules, fitBox(box.w, box.h, W, H, 16), theme, { transform: name });
+    const board = drawCarillonLevel(parent, level, rules, fitBox(box.w, box.h, W, H, 16), theme, {
+      transform: name,
+    });
     return {
       field: board.field,
       pick: (target: Konva.Node) => {
         const i = board.dots.indexOf(target as Konva.Circle);
         return i >= 0 ? i : null;
       },
-      highlight: (o) => board.update({ matched: o.matched, outlined: o.outlined ?? undefined, labels: o.labels }),
+      highlight: (o) =>
+        board.update({ matched: o.matched, outlined: o.outlined ?? undefined, labels: o.labels }),
       destroy: () => board.destroy(),
     };
   },
@@ -44,6 +52,7 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
   editor: {
     info: carillonEdit,
     Editor,
-    newLevel: (_rules, plan, slot) => emptyLevel(plan ? (stretchOf(plan as CarillonPlan, slot + 1)?.tutorial ?? false) : false),
+    newLevel: (_rules, plan, slot) =>
+      emptyLevel(plan ? (stretchOf(plan as CarillonPlan, slot + 1)?.tutorial ?? false) : false),
   },
 };

@@ -5,11 +5,18 @@
 import { carillonGame, TRANSFORMS, type TransformName } from '../../../../src-shared/games/carillon/index';
 
 export function align(transform: string): { transform: TransformName | null; label: string } {
-  if (!(TRANSFORMS as readonly string[]).includes(transform)) return { transform: null, label: 'as stored (matched by chain structure, not by position)' };
+  if (!(TRANSFORMS as readonly string[]).includes(transform))
+    return { transform: null, label: 'as stored (matched by chain structure, not by position)' };
   const name = transform as TransformName;
   const inverse: TransformName = name === 'rot90' ? 'rot270' : name === 'rot270' ? 'rot90' : name;
   // In the game's words ("turned 90° anticlockwise"), never the stored code ("rot270").
-  return { transform: inverse, label: inverse === 'identity' ? 'as stored (no turn needed)' : `${carillonGame.describeTransform(inverse, 'same-picture').name} to line up with A` };
+  return {
+    transform: inverse,
+    label:
+      inverse === 'identity'
+        ? 'as stored (no turn needed)'
+        : `${carillonGame.describeTransform(inverse, 'same-picture').name} to line up with A`,
+  };
 }
 
 /** Carillon's check always lists its matched dots, so there is nothing to pair by position. */

@@ -17,7 +17,11 @@ export function carillonThumbnailAspect(rules: CarillonRules): number {
 }
 
 /** Scale and offset that fit the field into w × h with a thin margin (for the frame line). */
-export function carillonThumbnailFit(rules: CarillonRules, w: number, h: number): { s: number; ox: number; oy: number } {
+export function carillonThumbnailFit(
+  rules: CarillonRules,
+  w: number,
+  h: number,
+): { s: number; ox: number; oy: number } {
   const m = Math.max(1, Math.min(w, h) * 0.015);
   const s = Math.min((w - 2 * m) / rules.width, (h - 2 * m) / rules.height);
   return { s, ox: (w - rules.width * s) / 2, oy: (h - rules.height * s) / 2 };
@@ -40,7 +44,14 @@ export function carillonThumbnailRadii(rules: CarillonRules, s: number, w: numbe
   return out;
 }
 
-export function drawThumbnail(ctx: Canvas2D, level: CarillonLevel, rules: CarillonRules, w: number, h: number, t: BoardTheme): void {
+export function drawThumbnail(
+  ctx: Canvas2D,
+  level: CarillonLevel,
+  rules: CarillonRules,
+  w: number,
+  h: number,
+  t: BoardTheme,
+): void {
   const { s, ox, oy } = carillonThumbnailFit(rules, w, h);
   ctx.fillStyle = t.field;
   ctx.strokeStyle = t.line;
@@ -60,7 +71,8 @@ export function drawThumbnail(ctx: Canvas2D, level: CarillonLevel, rules: Carill
       if (d.size !== size) continue;
       let p = paths.get(d.color);
       if (!p) paths.set(d.color, (p = new Path2D()));
-      const x = ox + d.x * s, y = oy + d.y * s;
+      const x = ox + d.x * s,
+        y = oy + d.y * s;
       p.moveTo(x + r, y);
       p.arc(x, y, r, 0, Math.PI * 2);
     }
