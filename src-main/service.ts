@@ -14,8 +14,7 @@ import {
   isApiMethodName,
   parseArgs,
 } from '../src-shared/api';
-import type { AnyGame } from '../src-shared/game';
-import { gameById, games } from '../src-shared/games/index';
+import { gameById, games, type AnyGame } from '../src-shared/games/index';
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './store/db';

@@ -13,10 +13,6 @@ import type { z } from 'zod';
 import type { PhaseWeights } from './progress';
 import type { Explanation, LevelProof, ProofContext } from './proof';
 
-import type { GameId } from './games/index';
-
-/** The registered games' ids, derived from the registry (src-shared/games/index.ts). */
-export type { GameId };
 export type { FinePair };
 
 /** One metric a candidate carries (a column in the pool browser, an axis in plots). */
@@ -279,6 +275,3 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   /** Figures for the CLI summary. */
   summarize(pack: Pack): PackSummaryLine[];
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, any, any, GameId>;

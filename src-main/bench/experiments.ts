@@ -18,12 +18,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import type { ApiArgs, ExperimentDetail } from '../../src-shared/api';
-import type { GameId } from '../../src-shared/game';
 import { openStudio } from '../studio';
 import type { Service } from '../service';
 import type { BenchCase, BenchRow } from './cases';
 import { localClient } from '../local-client';
-import { gameById } from '../../src-shared/games/index';
+import { gameById, type GameId } from '../../src-shared/games/index';
 import { openDatabase } from '../store/db';
 import { passTasks } from '../runs/near-duplicates';
 import runTask from '../jobs/worker';

@@ -1,6 +1,7 @@
 /** Benchmarks of the two engines: whole sets on the pool, solving, ordering, near-duplicates. */
 import { performance } from 'node:perf_hooks';
-import type { Game, GameId, PoolCandidate } from '../../src-shared/game';
+import type { Game, PoolCandidate } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import {
   apsisGame,
   duplicatePairs as apsisDuplicatePairs,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import {
   apsisGame,
   apsisQualityFigures,

@@ -1,7 +1,7 @@
 /** Reading any pack file: JSON, format detection, the game's schema and re-proof (near-duplicates the pack keeps on purpose set apart). */
 import { readInputFile } from './input-file';
-import type { AnyGame, PackProblem } from '../../src-shared/game';
-import { gameForPack } from '../../src-shared/games/index';
+import type { PackProblem } from '../../src-shared/game';
+import { gameForPack, type AnyGame } from '../../src-shared/games/index';
 import { PackFormatError, parseJsonText } from '../../src-shared/pack/pack-io';
 import { readKeptOnPurpose, splitKept } from '../../src-shared/pack/kept-on-purpose';
 

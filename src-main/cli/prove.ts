@@ -8,8 +8,7 @@
  */
 import { readInputFile } from './input-file';
 import type { Command } from 'commander';
-import type { AnyGame } from '../../src-shared/game';
-import { gameForPack, gameIds, isGameId, gameById } from '../../src-shared/games/index';
+import { gameForPack, gameIds, isGameId, gameById, type AnyGame } from '../../src-shared/games/index';
 import { LevelFormatError, type Explanation, type LevelProof } from '../../src-shared/proof';
 import { PackFormatError } from '../../src-shared/pack/pack-io';
 

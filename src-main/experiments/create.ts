@@ -5,8 +5,7 @@
  * estimated time for the size guard a new run shares (runs/size-guard.ts).
  */
 import { ApiError, type ApiParsedArgs } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
-import { gameById } from '../../src-shared/games/index';
+import { gameById, type AnyGame } from '../../src-shared/games/index';
 import { applyChanges, type Changes } from '../../src-shared/experiments/changes';
 import { plainValue } from '../../src-shared/experiments/diff';
 import type { ExperimentArm, ExperimentScope } from '../../src-shared/experiments/types';

@@ -9,8 +9,7 @@
  * docs/experiments.md).
  */
 import { stepStats } from '../../src-shared/ordering/curve';
-import type { AnyGame } from '../../src-shared/game';
-import { gameById } from '../../src-shared/games/index';
+import { gameById, type AnyGame } from '../../src-shared/games/index';
 import { settingsDiff } from '../../src-shared/experiments/diff';
 import {
   boxStats,

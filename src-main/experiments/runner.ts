@@ -12,14 +12,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ApiError, type RunProgress, type RunStatus } from '../../src-shared/api';
-import { gameById } from '../../src-shared/games/index';
+import { gameById, type GameId } from '../../src-shared/games/index';
 import { overallProgress, progressMeter, type ProgressMeter } from '../../src-shared/progress';
 import type {
   ExperimentProgress,
   ExperimentRunCell,
   ExperimentStatus,
 } from '../../src-shared/experiments/types';
-import type { GameId } from '../../src-shared/game';
 import type { Db } from '../store/db';
 import {
   experimentOfRun,

@@ -1,7 +1,6 @@
 /** Settings (game, plan, rules) named by a run, a preset, a game's defaults or an experiment's arm, with a plain name. */
 import { ApiError } from '../../src-shared/api';
-import { gameById } from '../../src-shared/games/index';
-import type { GameId } from '../../src-shared/game';
+import { gameById, type GameId } from '../../src-shared/games/index';
 import type { SettingsRef } from '../../src-shared/experiments/types';
 import type { Db } from '../store/db';
 import { getRun } from '../store/runs';

@@ -1,11 +1,6 @@
 /** Jobs the worker threads run. Plain data in, plain data out. */
-import type {
-  FinePair,
-  GameId,
-  GeneratedCandidate,
-  OrderingResult,
-  PoolCandidate,
-} from '../../src-shared/game';
+import type { FinePair, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import type { SteeredResult, SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 
 export interface GenerateTask {

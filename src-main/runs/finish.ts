@@ -4,7 +4,8 @@
  * marked fine (duplicate triage) go to the game's search, which then lets both ship.
  */
 import type { OrderingKind } from '../../src-shared/api';
-import type { AnyGame, FinePair, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type { FinePair, OrderingResult, PoolCandidate } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import type { Db } from '../store/db';
 import { handEditedOf, provenCandidates, provenCandidateTexts } from '../store/candidates';

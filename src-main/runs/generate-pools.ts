@@ -5,7 +5,7 @@
  * (an experiment's quick run) makes only the scope's slots, `candidates` each.
  */
 import { performance } from 'node:perf_hooks';
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import { progressMeter } from '../../src-shared/progress';
 import type { Db } from '../store/db';
 import { insertCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';

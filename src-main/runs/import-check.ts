@@ -6,8 +6,7 @@
  * `maxProblems` problems with a count of the rest. The levels the studio marked hand-edited
  * when it exported the pack (`studio.handEdited`, beside the game's fields) are read back.
  */
-import type { GameId } from '../../src-shared/game';
-import { games, packFormat } from '../../src-shared/games/index';
+import { games, packFormat, type GameId } from '../../src-shared/games/index';
 import { PackFormatError } from '../../src-shared/pack/pack-io';
 import { formatCount, type ImportLimits } from '../../src-shared/pack/import-limits';
 import { readKeptOnPurpose, splitKept, type KeptPair } from '../../src-shared/pack/kept-on-purpose';

@@ -13,7 +13,7 @@
  * generating worker: carrying it here would cost the main thread more than preparing it again
  * (docs/experiments.md "Speed").
  */
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import type { Db } from '../store/db';
 import { provenCandidateTexts } from '../store/candidates';
 import { replacePairs, type NewPair } from '../store/duplicates';

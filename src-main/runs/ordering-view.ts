@@ -9,7 +9,7 @@
  * approved candidates drew its own line from its thin pools (a staircase far below the curve).
  */
 import type { OrderingKind, OrderingLevel, OrderingView } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import { curveBreaks } from '../../src-shared/ordering/curve-rules';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';

@@ -4,10 +4,10 @@
  * Writing an export to disk is export-files.ts, called only by main-side code (CLI, Electron).
  */
 import { ApiError, type ExportResult, type OrderingKind } from '../../src-shared/api';
-import type { AnyGame, PackProblem } from '../../src-shared/game';
+import type { PackProblem } from '../../src-shared/game';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import { readKeptOnPurpose, splitKept } from '../../src-shared/pack/kept-on-purpose';
-import { gameById } from '../../src-shared/games/index';
+import { gameById, type AnyGame } from '../../src-shared/games/index';
 import { perLevelFiles } from '../../src-shared/pack/per-level';
 import { formatMegabytes, IMPORT_LIMITS, type ImportLimits } from '../../src-shared/pack/import-limits';
 import type { Db } from '../store/db';

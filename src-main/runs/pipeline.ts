@@ -10,8 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { RunStatus } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
-import { gameById } from '../../src-shared/games/index';
+import { gameById, type AnyGame } from '../../src-shared/games/index';
 import type { RunReport } from '../../src-shared/run-report';
 import type { Db } from '../store/db';
 import {

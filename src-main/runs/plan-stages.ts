@@ -1,5 +1,5 @@
 /** Progress stages of a plan: the game's stages (a Carillon stretch, an Apsis stage) as slot ranges. */
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 
 export interface PlanStage {
   name: string;

@@ -6,7 +6,7 @@
  * game's defaults.
  */
 import { ApiError } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import { designerErrorMap, designerIssues } from '../../src-shared/schema/designer-errors';
 import { withGameLabels } from '../../src-shared/field-label';
 

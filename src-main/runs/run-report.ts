@@ -1,5 +1,5 @@
 /** Building the report a run stores when it ends, from what the database holds about it. */
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import type { RunReport } from '../../src-shared/run-report';
 import { levelsText } from '../../src-shared/ordering/level-ranges';
 import type { Db } from '../store/db';

@@ -8,7 +8,7 @@
  * pool, and stored with it. One history change, so undo removes it and redo restores it.
  */
 import { ApiError, type SavedEdit } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import { LevelFormatError, type LevelProof } from '../../src-shared/proof';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { Db } from '../store/db';

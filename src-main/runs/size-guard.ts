@@ -5,7 +5,7 @@
  * database, until the designer confirms. (A run holds at most MAX_CANDIDATES_PER_RUN, so the
  * threshold sits below it for the rule to reach a run too.)
  */
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import type { Db } from '../store/db';
 import { measuredRate } from '../store/experiments';
 

@@ -8,7 +8,8 @@
  * that fixed levels make both ship is named among the order's problems.
  */
 import type { CurveBreakView, Steering, SteerResult } from '../../src-shared/api';
-import type { AnyGame, PoolCandidate } from '../../src-shared/game';
+import type { PoolCandidate } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import type { RowChange } from '../../src-shared/history';
 import type { SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 import { candidateName } from '../../src-shared/vocabulary';

@@ -7,7 +7,7 @@
  * ones only; not proven) are left out and counted.
  */
 import type { OrderingKind, SwapOption, SwapOptions } from '../../src-shared/api';
-import type { AnyGame } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 import { compareFit, fitAt } from '../../src-shared/ordering/fit';
 import type { Db } from '../store/db';
 import { listCandidates } from '../store/candidates';

@@ -3,7 +3,7 @@
  * read its arms and run cells, keep its status, and the shipped figures each run leaves once
  * done. Rows come out as the API's shapes (src-shared/experiments/types.ts).
  */
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import type { RunStatus } from '../../src-shared/api';
 import type {
   ExperimentArm,

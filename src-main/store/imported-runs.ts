@@ -1,5 +1,5 @@
 /** Storing a checked pack as a read-only imported run: the run, its levels and its order, in one transaction. */
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import type { Db } from './db';
 import { insertCandidates, type NewCandidate } from './candidates';
 import { saveOrdering } from './orderings';

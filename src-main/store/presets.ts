@@ -1,5 +1,5 @@
 /** Queries on presets: named rule and plan sets of a game, unique by name within the game. */
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import type { Preset } from '../../src-shared/experiments/types';
 import type { Db } from './db';
 

@@ -1,6 +1,6 @@
 /** Queries on runs. Rows come out as the API's RunSummary / RunDetail shapes. */
 import type { RunDetail, RunStatus, RunSummary } from '../../src-shared/api';
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import type { RunReport } from '../../src-shared/run-report';
 import type { RunScope } from '../../src-shared/experiments/scope';
 import type { Db } from './db';

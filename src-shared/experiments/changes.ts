@@ -5,7 +5,7 @@
  * named with the rule it most likely meant, a row past the plan's end names the rows it has,
  * and a value out of bounds gets the schema's own sentence, under the change's own path. Pure.
  */
-import type { AnyGame } from '../game';
+import type { AnyGame } from '../games/index';
 import {
   closestKey,
   designerErrorMap,

@@ -4,7 +4,8 @@
  * the game's `fields` (Game.fields); a rule without one is named by its path. Each line keeps
  * its path, so a screen can link it to the field. Pure.
  */
-import type { AnyGame, FieldInfo } from '../game';
+import type { FieldInfo } from '../game';
+import type { AnyGame } from '../games/index';
 
 export interface DiffLine {
   /** The setting's path, as a variant change names it: `rules.spacing`, `plan.3.taps`. */

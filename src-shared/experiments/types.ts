@@ -3,7 +3,7 @@
  * summary and detail, its one progress figure, what create and adopt answer, the results of
  * each variant against the base, presets and settings diffs. Plain data.
  */
-import type { GameId } from '../game';
+import type { GameId } from '../games/index';
 import type { RunStatus, RunSummary } from '../api';
 import type { DiffLine } from './diff';
 import type { BoxStats, MedianRange, PairedDecision, SeedChange } from './stats';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src-shared/api';
-import type { GameId } from '../../src-shared/game';
+import type { GameId } from '../../src-shared/games/index';
 import {
   apsisGame,
   closestPairs,

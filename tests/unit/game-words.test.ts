@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import { apsisGame } from '../../src-shared/games/apsis/index';
-import type { AnyGame, FieldInfo } from '../../src-shared/game';
+import type { FieldInfo } from '../../src-shared/game';
+import type { AnyGame } from '../../src-shared/games/index';
 
 /** Every path of a plain object: groups ("sizes", "sizes.small") and leaves ("sizes.small.radius"). */
 function paths(o: unknown, prefix = ''): string[] {

@@ -6,7 +6,7 @@
  */
 import type Konva from 'konva';
 import type { Component } from 'svelte';
-import type { AnyGame } from '../../../src-shared/game';
+import type { AnyGame } from '../../../src-shared/games/index';
 import type { BoardTheme } from '../boards/theme';
 import type { EditInfo, SaveTarget } from '../editor/edit-view';
 import type { EditHistory } from '../editor/edit-history';

@@ -5,8 +5,7 @@
  * `parsePack`, chosen by the JSON's `format` (`gameForPack`).
  */
 import type { CandidateDetail } from '../../../src-shared/api';
-import type { GameId } from '../../../src-shared/game';
-import { gameForPack, games, packFormat } from '../../../src-shared/games/index';
+import { gameForPack, games, packFormat, type GameId } from '../../../src-shared/games/index';
 import { PackFormatError } from '../../../src-shared/pack/pack-io';
 import { gameView, type GameView } from '../games/index';
 

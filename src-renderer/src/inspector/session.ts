@@ -5,7 +5,7 @@
  * history buttons, stepping, autoplay, commands, the stage with zoom and pan) is the shell's.
  */
 import type Konva from 'konva';
-import type { AnyGame } from '../../../src-shared/game';
+import type { AnyGame } from '../../../src-shared/games/index';
 import type { BoardTheme } from '../boards/theme';
 
 /** A row of the metrics card: the label, the value and an optional plain explanation (hover). */

@@ -5,7 +5,8 @@
  * here; `lib/action-kit.ts` says what an entry holds.
  */
 import { studio } from './studio.svelte';
-import { pages, shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
+import { registerActions } from './action-lookup';
+import { pages, typing, whyUnavailable, type Action } from './action-kit';
 import { inspectorActions } from '../inspector/commands.svelte';
 import { inspectorCurationActions, jumpAction } from '../inspector/curation-actions';
 import { analysisActions } from '../plots/analysis-actions';
@@ -17,6 +18,7 @@ import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
 
 export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
+export { action, blocked, hint, runAction } from './action-lookup';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
 export { jumpActions } from '../inspector/curation-actions';
 
@@ -82,33 +84,9 @@ export const actions: Action[] = [
   ...experimentActions,
 ];
 
-const byId = new Map(actions.map((a) => [a.id, a]));
-if (byId.size !== actions.length) throw new Error('two studio actions share an id');
-
-export function action(id: string): Action {
-  const a = byId.get(id);
-  if (!a) throw new Error(`no studio action "${id}"`);
-  return a;
-}
-
-/** Run an action by id if it is available now (buttons call this, so they act as the keys and the palette do). */
-export function runAction(id: string): void {
-  const a = action(id);
-  if (whyUnavailable(a) === null) a.perform();
-}
-
-/** Why the action cannot run now, or null (for a button's `disabled`). */
-export function blocked(id: string): string | null {
-  return whyUnavailable(action(id));
-}
-
-/** A button's tooltip: the action's title and shortcut, or why it cannot run now. */
-export function hint(id: string, title?: string): string {
-  const a = action(id);
-  const why = whyUnavailable(a);
-  const keys = a.shortcut ? ` (${shortcutLabel(a.shortcut)})` : '';
-  return `${title ?? a.title}${keys}${why ? ` — not now: ${why}` : ''}`;
-}
+if (new Set(actions.map((a) => a.id)).size !== actions.length)
+  throw new Error('two studio actions share an id');
+registerActions(actions);
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
 export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {

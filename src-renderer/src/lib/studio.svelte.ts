@@ -1,7 +1,7 @@
 /** The renderer's app state (Svelte 5 runes): API client, games, runs, page, errors, theme. */
 import { untrack } from 'svelte';
 import type { GameInfo, RunProgress, RunSummary, StudioClient } from '../../../src-shared/api';
-import type { GameId } from '../../../src-shared/game';
+import type { GameId } from '../../../src-shared/games/index';
 import { connect } from './client';
 import { StudioError, errorText } from './errors';
 import { firstRun } from './run-choices';

@@ -14,7 +14,7 @@ import type {
   RowChange,
   Verdict,
 } from '../../../src-shared/api';
-import type { GameId } from '../../../src-shared/game';
+import type { GameId } from '../../../src-shared/games/index';
 import { studio } from '../lib/studio.svelte';
 
 export type ShippedFilter = '' | 'automatic' | 'approved' | 'any' | 'none';

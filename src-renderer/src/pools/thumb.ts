@@ -8,7 +8,7 @@
  * canvas is hidden, a blank space of its size, rather than showing another level's picture
  * from when the card was reused, and nothing is painted for a placeholder.
  */
-import type { GameId } from '../../../src-shared/game';
+import type { GameId } from '../../../src-shared/games/index';
 import type { BoardTheme } from '../boards/theme';
 import { drawThumbnailInto, thumbnailPixels } from '../boards/thumbnail';
 import { studio } from '../lib/studio.svelte';
