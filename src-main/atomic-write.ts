@@ -36,7 +36,7 @@ export function checkPathText(path: string, what = 'the path'): void {
 }
 
 /** Why a write failed, as a designer's sentence naming the asked-for target. */
-export function writeFailure(target: string, e: unknown, what = 'write'): WriteError {
+function writeFailure(target: string, e: unknown, what = 'write'): WriteError {
   const code = (e as NodeJS.ErrnoException | null)?.code;
   const reasons: Record<string, string> = {
     EACCES: 'permission denied (the folder is read-only for the studio)',

@@ -23,7 +23,7 @@ function realish(path: string): string {
 }
 
 /** The database and its companion files, each by its given and its real path. */
-export function databaseFiles(dbPath: string): string[] {
+function databaseFiles(dbPath: string): string[] {
   const out = new Set<string>();
   for (const suffix of ['', '-wal', '-shm', '-journal']) {
     out.add(resolve(dbPath + suffix));
@@ -43,7 +43,7 @@ function sameFile(a: string, b: string): boolean {
 }
 
 /** Refuse a target that is, or (for a folder) holds, the studio's database or a companion file. */
-export function refuseDatabaseTarget(target: string, dbPath: string, layout: 'file' | 'per-level'): void {
+function refuseDatabaseTarget(target: string, dbPath: string, layout: 'file' | 'per-level'): void {
   const asked = [resolve(target), realish(target)];
   const db = databaseFiles(dbPath);
   for (const file of db) {
@@ -65,7 +65,7 @@ export function refuseDatabaseTarget(target: string, dbPath: string, layout: 'fi
 }
 
 /** The per-level folder for a target: `x.json` means the folder `x` beside it. */
-export function perLevelFolder(target: string): string {
+function perLevelFolder(target: string): string {
   return resolve(extname(target) === '.json' ? join(dirname(target), basename(target, '.json')) : target);
 }
 

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const runningFromSource = import.meta.url.endsWith('.ts');
+const runningFromSource = import.meta.url.endsWith('.ts');
 
-export function findUpward(start: string, relative: string): string | null {
+function findUpward(start: string, relative: string): string | null {
   let dir = start;
   for (;;) {
     const candidate = join(dir, relative);

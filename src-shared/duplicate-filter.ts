@@ -7,11 +7,10 @@ import type { DuplicatePairView, DuplicateShipsFilter, DuplicateTriageFilter } f
 type PairState = Pick<DuplicatePairView, 'fine' | 'a' | 'b'>;
 
 /** How many of the pair's two candidates ship (0, 1 or 2). */
-export const shipCount = (p: PairState): number =>
-  (p.a.ships !== null ? 1 : 0) + (p.b.ships !== null ? 1 : 0);
+const shipCount = (p: PairState): number => (p.a.ships !== null ? 1 : 0) + (p.b.ships !== null ? 1 : 0);
 
 /** A pair is unresolved while it is not marked fine and neither candidate is rejected. */
-export const pairUnresolved = (p: PairState): boolean =>
+const pairUnresolved = (p: PairState): boolean =>
   p.fine === null && p.a.verdict !== 'rejected' && p.b.verdict !== 'rejected';
 
 export function pairShown(p: PairState, ships: DuplicateShipsFilter, triage: DuplicateTriageFilter): boolean {

@@ -174,10 +174,7 @@ const READS_ON = /^(must|is|are|needs|holds|has|have|matches|names|asks|comes|ca
 const UNKNOWN = /^(unknown field|is not a (rule|field|known)|is not known)/;
 
 /** One field's problem as a sentence: its name in words (or the game's label), then the message. */
-export function problemSentence(
-  f: { field: string; message: string; label?: string },
-  method?: string,
-): string {
+function problemSentence(f: { field: string; message: string; label?: string }, method?: string): string {
   if (UNKNOWN.test(f.message) && !f.label) {
     const parts = f.field.split('.');
     const key = parts.pop()!;

@@ -8,7 +8,7 @@
 export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer' | 'triage' | 'edit';
 
 /** Which kind of row a change touched: a candidate, or the run itself (its steering and steered order). */
-export type HistoryTarget = 'candidate' | 'run';
+type HistoryTarget = 'candidate' | 'run';
 
 /** One field of one row, before and after (plain JSON values). */
 export interface RowChange {

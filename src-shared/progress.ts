@@ -3,7 +3,7 @@
  * over a sliding window, and the time left; a run's named phases and its weighted overall
  * figure. The clock is passed in, so this stays pure.
  */
-export interface ProgressSnapshot {
+interface ProgressSnapshot {
   done: number;
   total: number;
   /** Items per second over the recent window; 0 until the first item is measured. */

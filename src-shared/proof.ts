@@ -90,8 +90,3 @@ export function parseLevelWith<T>(schema: z.ZodType<T>, json: unknown, game: str
     fields,
   );
 }
-
-/** A proof's `ok` from its violations (every violation is a hard rule). */
-export function proofOk(violations: readonly Violation[]): boolean {
-  return violations.length === 0;
-}

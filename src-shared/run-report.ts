@@ -44,14 +44,14 @@ export interface RunReport {
 }
 
 /** "resumed once", "resumed 3 times" (null: never resumed). */
-export function resumedText(r: Pick<RunReport, 'resumes'>): string | null {
+function resumedText(r: Pick<RunReport, 'resumes'>): string | null {
   const n = r.resumes ?? 0;
   if (n <= 0) return null;
   return `resumed ${n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`}; the phase times add up every attempt`;
 }
 
 /** What one line of the report is about (the Runs panel's test ids are `report-<key>`). */
-export type ReportLineKey =
+type ReportLineKey =
   'difficulty' | 'step' | 'gave-up' | 'duplicates' | 'triage' | 'short' | 'warning' | 'resumed' | 'phases';
 
 export interface ReportLine {

@@ -12,7 +12,7 @@ export function candidateName(slot: number, index: number): string {
 }
 
 /** "L3", "L3–L7" or "L3, L9 and 4 more pools" for a set of 0-based slots. */
-export function poolsName(slots: Iterable<number>): string {
+function poolsName(slots: Iterable<number>): string {
   const list = [...new Set(slots)].sort((a, b) => a - b);
   if (list.length === 0) return 'no pool';
   if (list.length === 1) return `L${list[0]! + 1}`;

@@ -27,7 +27,7 @@ import type { BenchCase, BenchRow } from './cases';
 import { localClient } from '../local-client';
 import { writeExportTo } from '../export-files';
 
-export const QUALITY_SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
+const QUALITY_SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
 const WORKERS = 2;
 
 /** One figure: its name, unit, which way is worse, and how to print it. */
@@ -144,7 +144,7 @@ const apsisFigures: Figure<ApsisQuality & Timed>[] = [
   },
 ];
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;

@@ -17,7 +17,7 @@ import { localClient } from '../local-client';
 import { writeFileAtomic } from '../atomic-write';
 
 /** "1-10,14" -> [1..10, 14]. */
-export function parseLevels(text: string): number[] {
+function parseLevels(text: string): number[] {
   const out: number[] = [];
   for (const part of text
     .split(',')

@@ -42,7 +42,7 @@ export interface ProveOutput {
 }
 
 /** Prove a level object for the CLI (pure apart from reading the pack given by --pack). */
-export function proveLevelObject(
+function proveLevelObject(
   game: AnyGame,
   json: unknown,
   opts: { level?: number; pack?: string; explain?: boolean },
@@ -92,7 +92,7 @@ export function proveLevelObject(
 }
 
 /** The text the CLI prints for a proof (what the editor's panel shows). */
-export function proofText(game: AnyGame, out: ProveOutput): string[] {
+function proofText(game: AnyGame, out: ProveOutput): string[] {
   const { proof } = out;
   const lines: string[] = [];
   const n = proof.violations.length;

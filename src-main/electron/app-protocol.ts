@@ -7,7 +7,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { contentTypeOf, resolveStatic } from '../static-files';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'studio';
+const APP_HOST = 'studio';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 

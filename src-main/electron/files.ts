@@ -56,7 +56,7 @@ function failure(e: unknown): ApiEnvelope<never> {
 }
 
 /** Read a chosen pack file: a regular file, at most maxBytes, as UTF-8 text. */
-export function readPackFile(path: string, maxBytes: number): string {
+function readPackFile(path: string, maxBytes: number): string {
   let fd: number;
   try {
     fd = openSync(path, 'r');

@@ -8,7 +8,7 @@ import { apiEventNames, apiMethodNames } from '../../src-shared/api';
 import type { Service } from '../service';
 
 export const IPC_CALL_PREFIX = 'studio:call:';
-export const IPC_EVENT_PREFIX = 'studio:event:';
+const IPC_EVENT_PREFIX = 'studio:event:';
 
 /** The channel names registered, one per API method (tested against the API's method list). */
 export function ipcChannels(): string[] {

@@ -50,7 +50,7 @@ function armField(game: AnyGame, arm: string, path: string, message = ''): strin
 }
 
 /** A variant's name from its changes when none is given: "spacing 18, plan.3.taps 4". */
-export function variantName(changes: Changes): string {
+function variantName(changes: Changes): string {
   const text = Object.entries(changes)
     .map(([path, v]) => `${path.startsWith('rules.') ? path.slice(6) : path} ${plainValue(v)}`)
     .join(', ');
@@ -58,7 +58,7 @@ export function variantName(changes: Changes): string {
 }
 
 /** Candidates one run of these settings makes in this scope. */
-export function runCandidates(game: AnyGame, plan: unknown, rules: unknown, scope: ExperimentScope): number {
+function runCandidates(game: AnyGame, plan: unknown, rules: unknown, scope: ExperimentScope): number {
   return scope.kind === 'slots'
     ? scope.slots.length * scope.candidates
     : game.poolSizes(plan, rules).reduce((a, b) => a + b, 0);

@@ -68,7 +68,7 @@ export interface ExperimentRunner {
 }
 
 /** The experiment's status from its runs' statuses. */
-export function experimentStatus(statuses: readonly RunStatus[]): ExperimentStatus {
+function experimentStatus(statuses: readonly RunStatus[]): ExperimentStatus {
   if (statuses.length === 0 || statuses.every((s) => s === 'done')) return 'done';
   if (statuses.some((s) => s === 'running')) return 'running';
   if (statuses.some((s) => s === 'queued'))

@@ -26,14 +26,14 @@ export interface WorkerPool {
 }
 
 /** How long one candidate job may take (a default-plan job takes well under a second). */
-export const JOB_BUDGET_MS = 120_000;
+const JOB_BUDGET_MS = 120_000;
 /** How long an ordering or near-duplicate task may take. */
-export const TASK_BUDGET_MS = 600_000;
+const TASK_BUDGET_MS = 600_000;
 /** How long a cancelled task may keep its worker before the worker is terminated. */
-export const CANCEL_GRACE_MS = 200;
+const CANCEL_GRACE_MS = 200;
 
 /** A task's time budget: per candidate job for generation, one figure for the rest. */
-export function taskBudgetMs(task: WorkerTask): number {
+function taskBudgetMs(task: WorkerTask): number {
   return task.kind === 'generate' ? JOB_BUDGET_MS * Math.max(1, task.jobs.length) : TASK_BUDGET_MS;
 }
 

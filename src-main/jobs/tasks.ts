@@ -3,7 +3,7 @@ import type { FinePair, GeneratedCandidate, OrderingResult, PoolCandidate } from
 import type { GameId } from '../../src-shared/games/index';
 import type { SteeredResult, SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 
-export interface GenerateTask {
+interface GenerateTask {
   kind: 'generate';
   game: GameId;
   rules: unknown;
@@ -28,7 +28,7 @@ export interface GeneratedJob {
 }
 
 /** A seeded self-check: sums `count` PRNG draws of stream (seed, 0, 0); proves workers run shared code. */
-export interface ChecksumTask {
+interface ChecksumTask {
   kind: 'checksum';
   seed: number;
   count: number;
@@ -63,10 +63,10 @@ export type DedupTask = {
       }
   );
 
-export type DedupResult = { a: number; b: number; rule: string; transform: string; share: number }[];
+type DedupResult = { a: number; b: number; rule: string; transform: string; share: number }[];
 
 /** Order a run's pools (the ordering search can take a second or more: off the main thread). */
-export interface OrderTask {
+interface OrderTask {
   kind: 'order';
   game: GameId;
   rules: unknown;
@@ -102,14 +102,14 @@ export interface SteerTask {
 export type SteerTaskResult = { conflicts: SteeringConflict[]; result: SteeredResult | null };
 
 /** The closest pair of a shipped set under the game's own measure (Game.closestPair): a quality figure. */
-export interface ClosestTask {
+interface ClosestTask {
   kind: 'closest';
   game: GameId;
   rules: unknown;
   levels: unknown[];
 }
 
-export type ClosestResult = { a: number; b: number; share: number } | null;
+type ClosestResult = { a: number; b: number; share: number } | null;
 
 export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask | SteerTask | ClosestTask;
 

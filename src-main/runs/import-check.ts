@@ -11,13 +11,13 @@ import { PackFormatError } from '../../src-shared/pack/pack-io';
 import { formatCount, type ImportLimits } from '../../src-shared/pack/import-limits';
 import { readKeptOnPurpose, splitKept, type KeptPair } from '../../src-shared/pack/kept-on-purpose';
 
-export interface ImportProblem {
+interface ImportProblem {
   field: string;
   message: string;
 }
 
 /** A level the exporting studio marked hand-edited: its level number, its name there and the candidate it was edited from. */
-export interface HandEditedMark {
+interface HandEditedMark {
   level: number;
   candidate: string;
   from: string | null;

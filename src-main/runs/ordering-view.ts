@@ -25,11 +25,7 @@ import { keptLine, keptPairs } from './kept-pairs';
  * never ships; finish.ts and steer.ts skip them): one problem per draft, on its slot's level.
  * Read with the view, so a draft saved after the order was computed is named too.
  */
-export function draftProblems(
-  db: Db,
-  runId: number,
-  onlyApproved: boolean,
-): { level: number; message: string }[] {
+function draftProblems(db: Db, runId: number, onlyApproved: boolean): { level: number; message: string }[] {
   return draftsOf(db, runId, onlyApproved).map((d) => ({
     level: d.slot + 1,
     message: `${candidateName(d.slot, d.index)} is a draft${d.broken.length ? ` (it breaks ${d.broken.join(', ')})` : ''} and never ships: the ordering skips it`,

@@ -16,7 +16,7 @@ import { packFromStored, type RunSpec } from './finish';
 import { keptLine } from './kept-pairs';
 import { checkInWorker } from './import-runner';
 
-export function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind): string {
+function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind): string {
   return `${game.id}-seed${run.seed}-run${run.id}${kind === 'automatic' ? '' : `-${kind}`}.json`;
 }
 

@@ -17,8 +17,6 @@ import { createProgressTracker } from '../jobs/progress';
 import { createScheduler, type Scheduler } from '../jobs/scheduler';
 import { createRunPipeline } from './pipeline';
 
-export { RunLostError } from '../jobs/scheduler';
-
 export interface RunEngineOptions {
   db: Db;
   pool: WorkerPool;

@@ -12,7 +12,7 @@ import { withGameLabels } from '../../src-shared/field-label';
 
 /** More candidates than this in one run is almost surely a typo in a pool size or plan. */
 export const MAX_CANDIDATES_PER_RUN = 100_000;
-export const MAX_LEVELS_PER_RUN = 1_000;
+const MAX_LEVELS_PER_RUN = 1_000;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

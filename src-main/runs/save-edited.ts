@@ -32,7 +32,7 @@ export interface SaveEditedArgs {
 }
 
 /** Read a level sent by the editor, or refuse it naming each field (`level.dots.3.x: …`). */
-export function readLevel(game: AnyGame, raw: unknown): unknown {
+function readLevel(game: AnyGame, raw: unknown): unknown {
   if (raw === undefined)
     throw new ApiError('bad-argument', 'the level is missing', [{ field: 'level', message: 'is required' }]);
   try {
@@ -54,7 +54,7 @@ export function readLevel(game: AnyGame, raw: unknown): unknown {
 }
 
 /** The slot must be one of the plan's levels. */
-export function checkSlot(game: AnyGame, plan: unknown, slot: number): void {
+function checkSlot(game: AnyGame, plan: unknown, slot: number): void {
   const n = game.levelCount(plan);
   if (slot >= n)
     throw new ApiError(

@@ -12,7 +12,7 @@ import { measuredRate } from '../store/experiments';
 /** A request making more candidates than this waits for the designer's confirmation. */
 export const CONFIRM_CANDIDATES = 50_000;
 /** Candidates per second assumed before this database has a finished run of the game (2 workers, Carillon, whole runs). */
-export const DEFAULT_RATE = 500;
+const DEFAULT_RATE = 500;
 
 export interface SizeQuestion {
   candidates: number;
@@ -50,7 +50,7 @@ export function sizeQuestion(
 }
 
 /** "about 7 min" */
-export function plainDuration(seconds: number): string {
+function plainDuration(seconds: number): string {
   if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
   if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} min`;
   return `about ${(seconds / 3600).toFixed(1)} h`;

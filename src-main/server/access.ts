@@ -10,7 +10,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_HEADER = 'x-studio-token';
+const TOKEN_HEADER = 'x-studio-token';
 
 export function newToken(): string {
   return randomBytes(24).toString('hex');
@@ -53,7 +53,7 @@ export function cookieToken(req: IncomingMessage, cookieName: string): string | 
 }
 
 /** The two origins the studio's own page can have. */
-export function studioOrigins(port: number): string[] {
+function studioOrigins(port: number): string[] {
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 }
 

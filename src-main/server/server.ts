@@ -33,8 +33,6 @@ import {
 import { createSocketHub } from './sockets';
 import { serveStatic } from './static';
 
-export { newToken, wrongTokenMessage };
-
 export interface StudioServer {
   url: string;
   port: number;

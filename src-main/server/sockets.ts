@@ -14,8 +14,8 @@ import { sameToken } from './access';
 import { checkAuth, checkRequest, type RequestId } from './socket-message';
 
 /** Close codes the renderer turns into sentences (4000-4999 are the application's own). */
-export const CLOSE_WRONG_TOKEN = 4403;
-export const CLOSE_NO_AUTH = 4401;
+const CLOSE_WRONG_TOKEN = 4403;
+const CLOSE_NO_AUTH = 4401;
 
 export interface SocketLimits {
   maxPayload: number;

@@ -11,7 +11,7 @@ import { contentSecurityPolicy } from '../csp';
 import { contentTypeOf, resolveStatic } from '../static-files';
 
 /** The name of the meta tag that carries the token to the renderer. */
-export const TOKEN_META = 'studio-token';
+const TOKEN_META = 'studio-token';
 
 /** Serves the file a GET names and returns null, or returns why it cannot (nothing sent yet). */
 export function serveStatic(

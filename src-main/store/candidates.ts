@@ -112,7 +112,7 @@ const shippedColumns = `
   (SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = 'automatic' AND o.candidate_id = c.id) AS auto_level,
   (SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = 'approved' AND o.candidate_id = c.id) AS approved_level`;
 
-export function toCandidateRow(r: Row, withLevel = true): CandidateRow {
+function toCandidateRow(r: Row, withLevel = true): CandidateRow {
   const proof = JSON.parse(r.proof) as { failure?: string };
   return {
     id: r.id,

@@ -32,7 +32,7 @@ export function replacePairs(db: Db, runId: number, pairs: readonly NewPair[]): 
 }
 
 /** The order a designer ships now: the steered one when there is one, else the approved, else the automatic; null before any. */
-export function currentOrderKind(db: Db, runId: number): OrderingKind | null {
+function currentOrderKind(db: Db, runId: number): OrderingKind | null {
   const kinds = new Set(
     (db.prepare('SELECT kind FROM orderings WHERE run_id = ?').all(runId) as { kind: OrderingKind }[]).map(
       (r) => r.kind,

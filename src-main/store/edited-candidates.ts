@@ -74,7 +74,7 @@ export function insertEditedCandidate(db: Db, s: CandidateSnapshot): { id: numbe
  * empty with `problem` (an order is the search's answer; undo never invents another), and redo
  * puts the candidate back there.
  */
-export interface LeftLevel {
+interface LeftLevel {
   kind: OrderingKind;
   level: number;
   problem: string;

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 
 const requireHere = createRequire(import.meta.url);
 
-export type BindingRuntime = 'node' | 'electron';
+type BindingRuntime = 'node' | 'electron';
 
 export interface NativeBindingChoice {
   runtime: BindingRuntime;
@@ -22,8 +22,8 @@ export interface NativeBindingChoice {
 }
 
 /** The commands named in errors; the desktop one re-runs the postinstall step. */
-export const FIX_NODE_BINDING = 'npm rebuild better-sqlite3';
-export const FIX_ELECTRON_BINDING = 'npm run desktop:install';
+const FIX_NODE_BINDING = 'npm rebuild better-sqlite3';
+const FIX_ELECTRON_BINDING = 'npm run desktop:install';
 
 /** Where better-sqlite3 is installed (its package folder). */
 export function betterSqliteDir(): string {
@@ -31,11 +31,11 @@ export function betterSqliteDir(): string {
 }
 
 /** The Electron build's place, beside Node's build/ folder. */
-export function electronBindingFile(packageDir: string): string {
+function electronBindingFile(packageDir: string): string {
   return join(packageDir, 'build-electron', 'Release', 'better_sqlite3.node');
 }
 
-export function nodeBindingFile(packageDir: string): string {
+function nodeBindingFile(packageDir: string): string {
   return join(packageDir, 'build', 'Release', 'better_sqlite3.node');
 }
 

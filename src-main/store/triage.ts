@@ -14,8 +14,7 @@ export interface FineMark {
 }
 
 /** The pair's key: its two candidate ids, lower first (the table's order). */
-export const pairKey = (x: number, y: number): { a: number; b: number } =>
-  x < y ? { a: x, b: y } : { a: y, b: x };
+const pairKey = (x: number, y: number): { a: number; b: number } => (x < y ? { a: x, b: y } : { a: y, b: x });
 
 /** Every pair of a run marked fine. */
 export function loadFineMarks(db: Db, runId: number): FineMark[] {

@@ -26,7 +26,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 /** Where a change path points: the part (rules or plan) and the keys inside it. */
-export function splitPath(path: string): { part: 'rules' | 'plan'; keys: string[] } | null {
+function splitPath(path: string): { part: 'rules' | 'plan'; keys: string[] } | null {
   const parts = path.split('.');
   const head = parts[0];
   if ((head !== 'rules' && head !== 'plan') || parts.some((p) => p.trim() === '' || p !== p.trim()))

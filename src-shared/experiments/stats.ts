@@ -17,7 +17,7 @@ export interface BoxStats {
 }
 
 /** The q-quantile (0..1) of sorted values, linear between neighbours (R's type 7). */
-export function quantileSorted(sorted: readonly number[], q: number): number {
+function quantileSorted(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos),

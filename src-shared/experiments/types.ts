@@ -8,8 +8,7 @@ import type { RunStatus, RunSummary } from '../api';
 import type { DiffLine } from './diff';
 import type { BoxStats, MedianRange, PairedDecision, SeedChange } from './stats';
 
-export type { DiffLine } from './diff';
-export type { BoxStats, MedianRange, PairedDecision, SeedChange } from './stats';
+export type { BoxStats, MedianRange } from './stats';
 
 export type ExperimentScope = { kind: 'plan' } | { kind: 'slots'; slots: number[]; candidates: number };
 export type ExperimentStatus = 'queued' | 'running' | 'cancelled' | 'interrupted' | 'failed' | 'done';
@@ -79,7 +78,7 @@ export interface ExperimentStarted {
 }
 
 /** An experiment past the size threshold, not stored: it waits for confirm: true. */
-export interface ExperimentHeld {
+interface ExperimentHeld {
   experimentId: null;
   confirm: {
     candidates: number;

@@ -35,11 +35,8 @@ export interface SteeringConflict {
   message: string;
 }
 
-export const noSteering = (s: SteeringInput): boolean =>
-  s.pins.length === 0 && s.locks.length === 0 && s.excluded.length === 0;
-
 /** Level -> fixed candidate id (pins and locks together); conflicts for ids used twice etc. */
-export function fixedLevels(
+function fixedLevels(
   s: SteeringInput,
   levelCount: number,
   known: ReadonlySet<string>,
@@ -99,7 +96,7 @@ export function fixedLevels(
  * Conflicts the fixed levels alone make unavoidable (difficulty may never fall, so every
  * level between two fixed ones lies between their difficulties).
  */
-export function ruleConflicts(fixed: ReadonlyMap<number, number>, rules: CurveRules): SteeringConflict[] {
+function ruleConflicts(fixed: ReadonlyMap<number, number>, rules: CurveRules): SteeringConflict[] {
   const levels = [...fixed.keys()].sort((a, b) => a - b);
   const out: SteeringConflict[] = [];
   const f = (x: number): string => String(Math.round(x * 1000) / 1000);
@@ -132,7 +129,7 @@ export function ruleConflicts(fixed: ReadonlyMap<number, number>, rules: CurveRu
 }
 
 /** The pools with excluded and fixed candidates taken out (the game orders the rest). */
-export function restrictPools<L>(
+function restrictPools<L>(
   pools: readonly PoolCandidate<L>[][],
   s: SteeringInput,
   fixed: ReadonlyMap<number, string>,

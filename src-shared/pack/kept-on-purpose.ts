@@ -67,7 +67,7 @@ export function readKeptOnPurpose(json: unknown): {
 }
 
 /** A kept pair's near-duplicate problem in a designer's words. */
-export function keptMessage(p: PackProblem, k: KeptPair): string {
+function keptMessage(p: PackProblem, k: KeptPair): string {
   return `${p.message} — kept on purpose (marked fine by ${k.by} on ${k.at.slice(0, 10)})`;
 }
 

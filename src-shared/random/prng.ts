@@ -27,7 +27,7 @@ export interface Rng {
 }
 
 /** splitmix32 finaliser: a good 32-bit avalanche hash. */
-export function mix32(x: number): number {
+function mix32(x: number): number {
   x = (x + 0x9e3779b9) | 0;
   x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
   x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
@@ -57,7 +57,7 @@ export function streamFor(...keys: number[]): Rng {
   return sfc32(s0, s1, s2, s3);
 }
 
-export function sfc32(a0: number, b0: number, c0: number, d0: number): Rng {
+function sfc32(a0: number, b0: number, c0: number, d0: number): Rng {
   let a = a0 | 0,
     b = b0 | 0,
     c = c0 | 0,

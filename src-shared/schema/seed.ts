@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { numberTypeMessage } from './designer-errors';
 import { readNumberList, type ListRead } from './number-list';
 
-export const SEED_MIN = 0;
+const SEED_MIN = 0;
 export const SEED_MAX = 2 ** 31 - 1;
 const range = `from ${SEED_MIN} to ${SEED_MAX.toLocaleString('en')}`;
 

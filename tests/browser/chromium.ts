@@ -12,7 +12,7 @@ import { startServer, type StudioServer } from '../../src-main/server/server';
 import { rendererDir } from '../../src-main/studio';
 import { openTestStudio, type TestStudio } from '../helpers/studio';
 
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RESULTS = join(process.cwd(), 'test-results');
 
 /**
@@ -21,7 +21,7 @@ export const RESULTS = join(process.cwd(), 'test-results');
  * machine. The README's commands need no variable; a race the throttle shows is fixed at its
  * root, never by a wait.
  */
-export function cpuThrottle(env: NodeJS.ProcessEnv = process.env): number | null {
+function cpuThrottle(env: NodeJS.ProcessEnv = process.env): number | null {
   const raw = env['STUDIO_CPU_THROTTLE'];
   if (raw === undefined || raw === '' || raw === '1') return null;
   const rate = Number(raw);

@@ -14,7 +14,7 @@ export interface CliResult {
 }
 
 /** Run an entry point of the project (the CLI by default) with `args`; generous timeout for whole sets under load. */
-export function runEntry(entry: string, args: readonly string[], timeoutMs = 240_000): CliResult {
+function runEntry(entry: string, args: readonly string[], timeoutMs = 240_000): CliResult {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, entry), ...args], {
     cwd: projectRoot,
     encoding: 'utf8',

@@ -4,7 +4,7 @@
  * (fast-check lets a property's own parameters win over the global ones).
  */
 // Any fixed value would do; CI replays exactly these cases.
-export const DEFAULT_FC_SEED = 20261130;
+const DEFAULT_FC_SEED = 20261130;
 
 function envInt(name: string): number | null {
   const raw = process.env[name];

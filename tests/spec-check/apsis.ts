@@ -64,7 +64,7 @@ function direction(theta: number, heading: Heading): Pt {
   }
 }
 
-export function body(a: Arrow, m: number): Body {
+function body(a: Arrow, m: number): Body {
   const theta = (a.angle * Math.PI) / 180;
   const r = orbitRadius(a.orbit, m);
   const c = { x: r * Math.cos(theta), y: r * Math.sin(theta) };
@@ -105,7 +105,7 @@ const mirrorHeading = (h: Heading): Heading =>
   h.startsWith('cw') ? (h.replace('cw', 'ccw') as Heading) : (h.replace('ccw', 'cw') as Heading);
 
 /** Canonical form ignoring rotation and reflection (the spec's recipe). */
-export function canonical(arrows: Arrow[], m: number): string {
+function canonical(arrows: Arrow[], m: number): string {
   let best: string | null = null;
   for (const mirror of [false, true]) {
     const as = arrows.map((a) =>
@@ -131,7 +131,7 @@ const NEAR = 40;
  * (same length and heading, centres within 40) under some real rotation and mirror. Exact:
  * every compatible pair's arc of rotations [δ − w, δ + w] is tried at its start.
  */
-export function share(a: Arrow[], ma: number, b: Arrow[], mb: number, need = Infinity): number {
+function share(a: Arrow[], ma: number, b: Arrow[], mb: number, need = Infinity): number {
   const larger = Math.max(a.length, b.length);
   if (!larger) return 0;
   // No pairing can beat the arrows of each kind the two levels have in common (mirroring swaps cw and ccw).
@@ -227,7 +227,7 @@ function prepare(l: ApsisLevel): {
 }
 
 /** The rule two levels break, if any. */
-export function apsisNearDuplicate(a: ApsisLevel, b: ApsisLevel): string | null {
+function apsisNearDuplicate(a: ApsisLevel, b: ApsisLevel): string | null {
   const pa = prepare(a);
   const pb = prepare(b);
   if (a.orbits === b.orbits && pa.form === pb.form) return 'turned or mirrored copy';
@@ -242,7 +242,7 @@ export function apsisNearDuplicate(a: ApsisLevel, b: ApsisLevel): string | null 
 }
 
 /** Planned arrow count at a level of the default plan (straight lines, rounded). */
-export function plannedArrows(level: number): number {
+function plannedArrows(level: number): number {
   if (level <= 15) return Math.round(3 + ((level - 1) * 6) / 14);
   return Math.round(9 + ((level - 16) * 27) / 134);
 }

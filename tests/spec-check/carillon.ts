@@ -19,7 +19,7 @@ type Size = keyof typeof SIZES;
 const RING_SPEED = 480;
 
 /** The default plan's stretches (spec table). */
-export const CARILLON_PLAN = [
+const CARILLON_PLAN = [
   { from: 1, to: 3, taps: 1, minDots: 3, maxDots: 5, tutorial: true },
   { from: 4, to: 9, taps: 2, minDots: 5, maxDots: 8, tutorial: true },
   { from: 10, to: 21, taps: 2, minDots: 8, maxDots: 14, tutorial: false },
@@ -43,7 +43,7 @@ export interface CarillonLevel {
 }
 
 /** Arrows of the reach graph: A→B when dist(A,B) − radius(B) ≤ reach(A). */
-export function reachGraph(dots: Dot[]): number[][] {
+function reachGraph(dots: Dot[]): number[][] {
   return dots.map((a, i) => {
     const out: number[] = [];
     dots.forEach((b, j) => {
@@ -193,7 +193,7 @@ function prepare(dots: Dot[]): Prepared {
 }
 
 /** The near-duplicate rule two levels break, if any, with the transform. */
-export function carillonNearDuplicate(a: Dot[], b: Dot[]): string | null {
+function carillonNearDuplicate(a: Dot[], b: Dot[]): string | null {
   const pa = prepare(a);
   const pb = prepare(b);
   const larger = Math.max(a.length, b.length);

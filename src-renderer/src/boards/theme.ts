@@ -30,7 +30,7 @@ const DARK_ROUNDS = ['#6fd08f', '#5fc0e8', '#8d9cf5', '#c58af0', '#f08bc0', '#f3
 const LIGHT_ROUNDS = ['#23985a', '#1f86b8', '#4b5fd0', '#8b45c4', '#c23f8b', '#cf6a1c', '#c93c3c', '#9c8a10'];
 
 /** Dark or light label for a fill colour, by relative luminance. */
-export function textOn(hex: string): string {
+function textOn(hex: string): string {
   const v = parseInt(hex.slice(1), 16);
   const r = (v >> 16) & 255,
     g = (v >> 8) & 255,

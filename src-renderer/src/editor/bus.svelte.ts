@@ -22,7 +22,7 @@ export interface EditorHandlers {
   > & { key?: (key: string) => string | null };
 }
 
-export interface EditorPageHandlers {
+interface EditorPageHandlers {
   /** Switch between playing and editing the level on screen, or null with the reason it cannot. */
   toggleEdit: (() => void) | null;
   editing: boolean;

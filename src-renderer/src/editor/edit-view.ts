@@ -45,7 +45,7 @@ export interface EditBoard {
 }
 
 /** A game-specific key in edit mode (the shell registers one command per key). */
-export interface EditKey {
+interface EditKey {
   key: string;
   label: string;
   /** Acts on the selected element (needs a selection), or on the whole level. */

@@ -10,8 +10,6 @@ import type { FieldInfo, PlanStage } from '../../../src-shared/game';
 import { clone, getAt, isObject, mergeOver, words } from '../runs/edit-model';
 import { kindOf, type ValueKind } from '../../../src-shared/schema/field-value';
 
-export type { ValueKind };
-
 export interface ChangeOption {
   /** The API's path: "rules.sizes.small.radius", "plan.2.taps". */
   path: string;
@@ -45,7 +43,7 @@ export interface GameFields {
 const capital = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** A plan row's heading: "Stretch 3 · levels 11–20" (its level range when the game can tell it). */
-export function rowHeading(index: number, stage: string, range: PlanStage | undefined): string {
+function rowHeading(index: number, stage: string, range: PlanStage | undefined): string {
   const levels = range
     ? range.first === range.last
       ? ` · level ${range.first}`

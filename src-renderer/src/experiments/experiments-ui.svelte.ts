@@ -18,7 +18,7 @@ import { studio } from '../lib/studio.svelte';
 export const ACTIVE = ['queued', 'running'];
 const RESUMABLE = ['cancelled', 'interrupted', 'failed'];
 
-export interface ExperimentFormHandlers {
+interface ExperimentFormHandlers {
   submit(): void;
   readonly busy: boolean;
 }

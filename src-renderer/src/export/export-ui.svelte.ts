@@ -1,7 +1,7 @@
 /** The Export screen's entries for the studio's ONE action table (`lib/actions.ts` spreads them in). */
 import { notOn, type Action } from '../lib/action-kit';
 
-export interface ExportPageHandlers {
+interface ExportPageHandlers {
   write(): void;
   computeApproved(): void;
   copyPath(): void;

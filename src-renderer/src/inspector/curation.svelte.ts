@@ -15,7 +15,7 @@ import { savedSwitch, saveSwitch } from '../lib/saved-switch';
 /** The orders a filmstrip shows (the ones candidates.list can filter by). */
 type StripKind = Extract<OrderingKind, 'automatic' | 'approved'>;
 
-export interface StripLevel {
+interface StripLevel {
   level: number;
   candidateId: number | null;
   slot: number | null;

@@ -16,7 +16,7 @@ export interface KeptPlay {
 }
 
 /** Levels remembered at most (the oldest seen is forgotten first). */
-export const KEPT_LEVELS = 300;
+const KEPT_LEVELS = 300;
 
 const kept = new Map<string, KeptPlay>();
 
@@ -34,11 +34,6 @@ export function keepPlay(key: string, play: KeptPlay): void {
   kept.delete(key);
   kept.set(key, play);
   while (kept.size > KEPT_LEVELS) kept.delete(kept.keys().next().value!);
-}
-
-/** Forget every level's play state (for tests). */
-export function forgetPlay(): void {
-  kept.clear();
 }
 
 const CONTEXT = Symbol('inspector-play-key');

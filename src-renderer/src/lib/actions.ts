@@ -89,7 +89,7 @@ if (new Set(actions.map((a) => a.id)).size !== actions.length)
 registerActions(actions);
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
-export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
+function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
   const parts = shortcut.split('+');
   const key = (parts.pop() ?? '').toLowerCase();
   const want = new Set(parts.map((p) => p.toLowerCase()));

@@ -14,7 +14,7 @@ import { unwrap } from './errors';
 import { createWsClient } from './ws-client';
 
 /** The preload's `window.studioBridge`: the API over IPC, every reply an envelope. */
-export interface Bridge {
+interface Bridge {
   call(method: string, args: unknown): Promise<ApiEnvelope<unknown>>;
   on(event: string, handler: (payload: unknown) => void): () => void;
 }

@@ -18,7 +18,7 @@ function keep(id: number, line: string): string {
 }
 
 /** The line of a level as stored with its run's rules. */
-export function explainLevel(game: string, level: unknown, rules: unknown): string {
+function explainLevel(game: string, level: unknown, rules: unknown): string {
   try {
     const view = gameView(game);
     return view.game.explain(view.readLevel(level), view.readRules(rules)).line;

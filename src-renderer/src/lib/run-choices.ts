@@ -6,7 +6,7 @@
  */
 import type { RunSummary } from '../../../src-shared/api';
 
-export interface ExperimentRunGroup {
+interface ExperimentRunGroup {
   experimentId: number;
   /** "Experiment #3 · tiny spacing" (the optgroup's or the table's group heading). */
   label: string;

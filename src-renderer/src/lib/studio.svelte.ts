@@ -12,7 +12,7 @@ const EXPERIMENT_RUNS_KEY = 'studio-show-experiment-runs';
 export type PageId =
   'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
 
-export interface ShownError {
+interface ShownError {
   id: number;
   title: string;
   /** A designer's sentence. */
@@ -31,7 +31,7 @@ const shows = (r: RunSummary): boolean => r.status === 'done' || r.status === 'i
  * What the inspector shows: a stored candidate (by id) or a level from a pack file (or a new
  * level), with the plan and 0-based slot it stands in when known (edit mode proves against them).
  */
-export type InspectTarget =
+type InspectTarget =
   | { kind: 'candidate'; candidateId: number }
   | {
       kind: 'level';

@@ -27,7 +27,7 @@ export function fmtNum(v: number): string {
 const emptySteering = (): Steering => ({ approved: false, pins: [], locks: [], excluded: [] });
 
 /** A steering change as orderings.steer takes it (every field optional). */
-export interface SteerChange {
+interface SteerChange {
   approved?: boolean;
   pin?: { level: number; candidateId: number }[];
   unpin?: number[];

@@ -18,7 +18,7 @@ import type { GameId } from '../../../src-shared/games/index';
 import { studio } from '../lib/studio.svelte';
 
 export type ShippedFilter = '' | 'automatic' | 'approved' | 'any' | 'none';
-export interface MetricRange {
+interface MetricRange {
   min: string;
   max: string;
 }

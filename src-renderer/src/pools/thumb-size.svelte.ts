@@ -7,7 +7,7 @@
 export const THUMB_MIN = 100;
 export const THUMB_MAX = 320;
 export const THUMB_STEP = 10;
-export const THUMB_DEFAULT = 130;
+const THUMB_DEFAULT = 130;
 const KEY = 'studio-thumb-size';
 
 function clamp(v: number): number {

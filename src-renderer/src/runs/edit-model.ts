@@ -6,7 +6,7 @@
 
 import { readNumber } from '../../../src-shared/schema/field-value';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
 export interface FieldProblem {

@@ -9,7 +9,7 @@ import { studio } from '../lib/studio.svelte';
 import { isActive } from './format';
 import { offeredRuns, runChoices, type RunChoices } from '../lib/run-choices';
 
-export interface RunsPageHandlers {
+interface RunsPageHandlers {
   importPack(): void;
   readonly importing: boolean;
   cancel(run: RunSummary): void;
@@ -19,7 +19,7 @@ export interface RunsPageHandlers {
   readonly busyRun: number | null;
 }
 
-export interface RunFormHandlers {
+interface RunFormHandlers {
   submit(): void;
   randomSeed(): void;
   focus(): void;

@@ -25,7 +25,7 @@ import { orbitRadius, type ApsisRules } from './rules';
 export const MIN_ORBITS = 3;
 export const MAX_ORBITS = 6;
 /** A nudge with Shift turns an arrow this many degrees (a plain nudge turns one). */
-export const BIG_TURN = 10;
+const BIG_TURN = 10;
 
 function checkIndex(level: ApsisLevel, i: number): void {
   if (!Number.isInteger(i) || i < 0 || i >= level.arrows.length) {

@@ -28,7 +28,7 @@ export interface BuildSpec {
   diagonal: boolean;
 }
 
-export interface BuildStats {
+interface BuildStats {
   /** Raw tries over all arrows. */
   tries: number;
   /** Valid candidates scored over all arrows. */
@@ -49,7 +49,7 @@ export interface BuildResult {
  * Depth-aimed builder: each depth above the target costs this many times `scoreDepth`
  * (so overshooting the target is never worth what it gains in reads or fewer free arrows).
  */
-export const AIM_OVER_PENALTY = 4;
+const AIM_OVER_PENALTY = 4;
 
 /** Build one level from one random stream. */
 export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildResult {
@@ -208,7 +208,7 @@ export interface ApsisCandidate {
 }
 
 /** The spec a plan gives to level slot `slot` (0-based). */
-export function slotSpec(plan: ApsisPlan, slot: number): BuildSpec {
+function slotSpec(plan: ApsisPlan, slot: number): BuildSpec {
   const s = levelSpec(plan, slot + 1);
   return { orbits: s.orbits, arrows: s.arrows, long: s.long, diagonal: s.diagonal };
 }

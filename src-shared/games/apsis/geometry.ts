@@ -21,10 +21,10 @@ for (let a = 0; a < 360; a++) {
 }
 const SQRT1_2 = Math.SQRT1_2;
 
-export function cosDeg(a: number): number {
+function cosDeg(a: number): number {
   return COS_DEG[((a % 360) + 360) % 360] as number;
 }
-export function sinDeg(a: number): number {
+function sinDeg(a: number): number {
   return SIN_DEG[((a % 360) + 360) % 360] as number;
 }
 
@@ -73,7 +73,7 @@ export interface ArrowGeo {
   pmy: number;
 }
 
-export function arrowLength(arrow: Arrow, rules: ApsisRules): number {
+function arrowLength(arrow: Arrow, rules: ApsisRules): number {
   return arrow.length === 'long' ? rules.longLength : rules.shortLength;
 }
 
@@ -106,14 +106,7 @@ export function levelGeo(arrows: readonly Arrow[], orbits: number, rules: ApsisR
 }
 
 /** Squared distance from point p to segment ab. */
-export function pointSegDist2(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
+function pointSegDist2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const abx = bx - ax,
     aby = by - ay;
   const apx = px - ax,
@@ -177,7 +170,7 @@ export function bodyBodyDist(a: ArrowGeo, b: ArrowGeo): number {
 }
 
 /** Distance between a's path and b's body. */
-export function pathBodyDist(a: ArrowGeo, b: ArrowGeo): number {
+function pathBodyDist(a: ArrowGeo, b: ArrowGeo): number {
   return segSegDist(a.hx, a.hy, a.ex, a.ey, b.tx, b.ty, b.hx, b.hy);
 }
 

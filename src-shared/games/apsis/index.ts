@@ -45,7 +45,7 @@ export * from './prove';
 export * from './explain';
 export * from './level-input';
 
-export const apsisMetrics: MetricInfo[] = [
+const apsisMetrics: MetricInfo[] = [
   {
     key: 'reads',
     label: 'Reads',

@@ -11,9 +11,9 @@ import { arrowSchema } from './model';
 import { PLAN_MAX_LEVEL } from './plan';
 
 /** Most arrows one level may hold (the plan's arrow counts stop at 60). */
-export const LEVEL_MAX_ARROWS = 60;
+const LEVEL_MAX_ARROWS = 60;
 
-export const apsisLevelInputSchema = z.looseObject({
+const apsisLevelInputSchema = z.looseObject({
   level: z.number().int().min(1).max(PLAN_MAX_LEVEL).optional(),
   orbits: z.number().int().min(1).max(12),
   depth: z.number().int().min(0).optional(),

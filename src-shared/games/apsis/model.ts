@@ -27,8 +27,8 @@ export interface ApsisLevel {
   arrows: Arrow[];
 }
 
-export const headingSchema = z.enum(HEADINGS);
-export const lengthSchema = z.enum(LENGTHS);
+const headingSchema = z.enum(HEADINGS);
+const lengthSchema = z.enum(LENGTHS);
 
 export const arrowSchema = z.object({
   orbit: z.number().int().min(1).max(12),

@@ -157,7 +157,7 @@ export interface ShareResult {
 }
 
 /** Upper bound on the rule-2 pairing: per kind class, the smaller count. */
-export function classBound(a: PreparedLevel, b: PreparedLevel, mirror: boolean): number {
+function classBound(a: PreparedLevel, b: PreparedLevel, mirror: boolean): number {
   const ca = mirror ? a.classCountM : a.classCount;
   let s = 0;
   for (let k = 0; k < CLASSES; k++) s += Math.min(ca[k] as number, b.classCount[k] as number);
@@ -406,7 +406,7 @@ function transformName(mirror: boolean, delta: number): string {
 }
 
 /** Arrows of the larger level that must pair for rule 2. */
-export function nearNeed(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules): number {
+function nearNeed(a: PreparedLevel, b: PreparedLevel, rules: ApsisRules): number {
   return Math.max(1, Math.ceil(rules.nearShare * Math.max(a.n, b.n) - 1e-9));
 }
 

@@ -40,7 +40,7 @@ interface Item {
   depth: number;
 }
 
-export interface SkippedCandidate {
+interface SkippedCandidate {
   id: string;
   /** The level it would have shipped as, and the already chosen level it copies. */
   level: number;
@@ -71,11 +71,11 @@ export interface ApsisOrderingResult extends OrderingResult {
  * their nodes but do not count as steps, so the step found is the least whenever no search
  * below it ran out of nodes.
  */
-export const COPY_SEARCH_NODES_PER_STEP = 150;
-export const COPY_SEARCH_STEPS = 4;
-export const COPY_SEARCH_FINAL = 3000;
+const COPY_SEARCH_NODES_PER_STEP = 150;
+const COPY_SEARCH_STEPS = 4;
+const COPY_SEARCH_FINAL = 3000;
 /** Exact-spread orders tried under the found skips before the least-Σ-step² order is kept. */
-export const COPY_SEARCH_SPREAD_ROUNDS = 8;
+const COPY_SEARCH_SPREAD_ROUNDS = 8;
 
 export type DuplicateTest = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>) => boolean;
 

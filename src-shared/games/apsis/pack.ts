@@ -11,10 +11,10 @@ import type { ApsisPlan } from './plan';
 import { apsisPlanSchema } from './plan';
 import { solveRounds } from './solver';
 
-export const APSIS_PACK_FORMAT = 'apsis-pack';
-export const APSIS_PACK_VERSION = 1;
+const APSIS_PACK_FORMAT = 'apsis-pack';
+const APSIS_PACK_VERSION = 1;
 
-export const apsisPackLevelSchema = z.looseObject({
+const apsisPackLevelSchema = z.looseObject({
   level: z.number().int().min(1),
   orbits: z.number().int().min(1).max(12),
   depth: z.number().int().min(0),
@@ -24,7 +24,7 @@ export const apsisPackLevelSchema = z.looseObject({
   solution: z.array(z.number().int().min(0)),
 });
 
-export const apsisPackSchema = packSchema(
+const apsisPackSchema = packSchema(
   APSIS_PACK_FORMAT,
   APSIS_PACK_VERSION,
   apsisRulesSchema,
@@ -32,7 +32,6 @@ export const apsisPackSchema = packSchema(
   apsisPackLevelSchema,
 );
 
-export type ApsisPackLevel = z.infer<typeof apsisPackLevelSchema>;
 export type ApsisPack = z.infer<typeof apsisPackSchema>;
 
 /** Build the pack object (keys in the spec's order) from ordered levels. */

@@ -12,7 +12,7 @@ export const PLAN_MAX_LEVEL = 1000;
 
 const level = boundedNumber({ int: true, min: 1, max: PLAN_MAX_LEVEL });
 
-export const apsisStageSchema = z
+const apsisStageSchema = z
   .object({
     stage: level,
     /** First and last level (1-based, inclusive). */
@@ -32,7 +32,7 @@ export const apsisStageSchema = z
   // A misspelt field is refused by name rather than dropped.
   .strict();
 
-export type ApsisStage = z.infer<typeof apsisStageSchema>;
+type ApsisStage = z.infer<typeof apsisStageSchema>;
 
 export const apsisPlanSchema = z
   .array(apsisStageSchema)
@@ -84,13 +84,13 @@ export function defaultArrowCount(level: number): number {
   return Math.round(9 + (27 * (level - 16)) / 134);
 }
 
-export const DEFAULT_STAGE_ORBITS = [3, 4, 4, 5, 5, 6, 6, 6, 6, 6] as const;
+const DEFAULT_STAGE_ORBITS = [3, 4, 4, 5, 5, 6, 6, 6, 6, 6] as const;
 
 /**
  * Candidates per level of the default plan: 9 with the default depth-aimed builder (the spec's
  * own builder needs 12; measured over seeds 101–120 in docs/apsis.md).
  */
-export const DEFAULT_POOL_SIZE = 9;
+const DEFAULT_POOL_SIZE = 9;
 
 export function makeDefaultPlan(poolSize = DEFAULT_POOL_SIZE): ApsisPlan {
   return DEFAULT_STAGE_ORBITS.map((orbits, i) => {

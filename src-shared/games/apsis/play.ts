@@ -55,7 +55,7 @@ export function startState(level: ApsisLevel, rules: ApsisRules): PlayState {
 }
 
 /** Arrows on the board that block arrow i right now (ascending). */
-export function currentBlockers(
+function currentBlockers(
   geos: readonly ArrowGeo[],
   present: readonly boolean[],
   i: number,

@@ -11,7 +11,7 @@ import { boundedNumber } from '../../schema/bounded-number';
 const num = boundedNumber;
 
 /** Largest rim radius (units). */
-export const RIM_MAX = 5000;
+const RIM_MAX = 5000;
 
 export const apsisRulesSchema = z
   .object({
@@ -157,7 +157,7 @@ export const defaultApsisRules: ApsisRules = {
 };
 
 /** Defaults of the optional depth-aimed builder settings (used when the rules leave them out). */
-export const AIM_DEPTH_DEFAULTS = { aimDepthBase: 1.5, aimDepthPerArrow: 1 / 6 } as const;
+const AIM_DEPTH_DEFAULTS = { aimDepthBase: 1.5, aimDepthPerArrow: 1 / 6 } as const;
 
 /**
  * Target depth of a level with `arrows` arrows for the depth-aimed builder: a straight line in

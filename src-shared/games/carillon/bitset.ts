@@ -29,14 +29,6 @@ export function setOf(n: number, items: Iterable<number>): Uint32Array {
 export const has = (s: Uint32Array, i: number, off = 0): boolean =>
   ((s[off + (i >>> 5)]! >>> (i & 31)) & 1) === 1;
 
-export function add(s: Uint32Array, i: number, off = 0): void {
-  s[off + (i >>> 5)] = (s[off + (i >>> 5)]! | (1 << (i & 31))) >>> 0;
-}
-
-export function remove(s: Uint32Array, i: number, off = 0): void {
-  s[off + (i >>> 5)] = (s[off + (i >>> 5)]! & ~(1 << (i & 31))) >>> 0;
-}
-
 export function count(s: Uint32Array, off = 0, W = s.length - off): number {
   let c = 0;
   for (let w = 0; w < W; w++) c += popcount32(s[off + w]!);

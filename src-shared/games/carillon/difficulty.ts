@@ -63,11 +63,6 @@ export function difficultyBits(field: Field, maxSources = 24): number {
   return d <= 0 ? 0 : d;
 }
 
-/** Number of dots in source components (the winning first taps). */
-export function winningCount(field: Field): number {
-  return sourceComponents(field).reduce((a, c) => a + c.length, 0);
-}
-
 /**
  * The guesser's chance split tap by tap: success is every tap winning, so
  * P(field) = Π over taps t of P(tap t wins | taps 1..t−1 won), and the bits of tap t are

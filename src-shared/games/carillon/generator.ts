@@ -30,7 +30,7 @@ export interface GrowParams {
   easy?: boolean;
 }
 
-export interface GrownField {
+interface GrownField {
   dots: Dot[];
   /** Index of each root (root t is tree t). */
   roots: number[];
@@ -250,7 +250,7 @@ export function growField(p: GrowParams, rules: CarillonRules, rng: Rng): GrowRe
 }
 
 /** Shuffle the dot order (so a file does not give the roots away) and colour the dots. */
-export function finishField(g: GrownField, rules: CarillonRules, rng: Rng): GrownField {
+function finishField(g: GrownField, rules: CarillonRules, rng: Rng): GrownField {
   const n = g.dots.length;
   const order = rng.shuffled(Array.from({ length: n }, (_, i) => i));
   const where = new Array<number>(n);

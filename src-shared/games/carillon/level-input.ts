@@ -17,7 +17,7 @@ const coord = z
   .min(-COORD_MAX, `must be at least -${COORD_MAX}`)
   .max(COORD_MAX, `must be at most ${COORD_MAX}`);
 
-export const carillonLevelInputSchema = z.looseObject({
+const carillonLevelInputSchema = z.looseObject({
   level: z.number().int().min(1).max(PLAN_MAX_LEVEL).optional(),
   taps: z.number().int().min(0).optional(),
   bits: z.number().min(0).optional(),

@@ -72,7 +72,7 @@ interface Slot {
   target: number;
 }
 
-export function sortedStretchPool(pools: readonly Cand[][], from: number, last: number): Cand[] {
+function sortedStretchPool(pools: readonly Cand[][], from: number, last: number): Cand[] {
   const pool: Cand[] = [];
   for (let L = from; L <= last; L++) for (const c of pools[L - 1] ?? []) if (c.level) pool.push(c);
   return pool.sort(

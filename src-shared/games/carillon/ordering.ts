@@ -137,7 +137,7 @@ export function orderPools(args: OrderInput): OrderingResult {
 }
 
 /** The spec's fill: each level in turn takes the nearest candidate (with the look-ahead above). */
-export function orderGreedy(args: OrderInput): OrderingResult {
+function orderGreedy(args: OrderInput): OrderingResult {
   const { rules, plan, pools } = args;
   const isFine = finePairTest(args.fine);
   const N = levelCount(plan);

@@ -7,17 +7,17 @@ import { carillonPlanSchema } from './plan';
 import type { CarillonPlan } from './plan';
 import type { CarillonLevel } from './model';
 
-export const CARILLON_PACK_FORMAT = 'carillon-pack';
-export const CARILLON_PACK_VERSION = 1;
+const CARILLON_PACK_FORMAT = 'carillon-pack';
+const CARILLON_PACK_VERSION = 1;
 
-export const carillonPackDotSchema = z.looseObject({
+const carillonPackDotSchema = z.looseObject({
   x: z.number(),
   y: z.number(),
   size: z.enum(DOT_SIZES),
   color: z.number().int().min(0),
 });
 
-export const carillonPackLevelSchema = z.looseObject({
+const carillonPackLevelSchema = z.looseObject({
   level: z.number().int().min(1),
   taps: z.number().int().min(1),
   bits: z.number().min(0),
@@ -26,7 +26,7 @@ export const carillonPackLevelSchema = z.looseObject({
   solution: z.array(z.number().int().min(0)),
 });
 
-export const carillonPackSchema = packSchema(
+const carillonPackSchema = packSchema(
   CARILLON_PACK_FORMAT,
   CARILLON_PACK_VERSION,
   carillonRulesSchema,
@@ -35,7 +35,6 @@ export const carillonPackSchema = packSchema(
 );
 
 export type CarillonPack = z.infer<typeof carillonPackSchema>;
-export type CarillonPackLevel = z.infer<typeof carillonPackLevelSchema>;
 
 /** Build the pack object in the spec's exact key order. */
 export function toPack(args: {

@@ -13,13 +13,13 @@ import { boundedNumber } from '../../schema/bounded-number';
  */
 export const PLAN_MAX_LEVEL = 1000;
 export const PLAN_MAX_DOTS = 200;
-export const PLAN_MAX_TAPS = 24;
-export const PLAN_MAX_BITS = 64;
+const PLAN_MAX_TAPS = 24;
+const PLAN_MAX_BITS = 64;
 
 const level = boundedNumber({ int: true, min: 1, max: PLAN_MAX_LEVEL });
 const dots = boundedNumber({ int: true, min: 1, max: PLAN_MAX_DOTS });
 
-export const carillonStretchSchema = z
+const carillonStretchSchema = z
   .object({
     /** First and last level (1-based, inclusive). */
     from: level,

@@ -28,7 +28,7 @@ import { replaySolution } from './chain';
 import { difficultyBits } from './difficulty';
 
 /** The search runs up to this many chain starts even when the plan wants another count. */
-export const SEARCH_FREE_STARTS = 10;
+const SEARCH_FREE_STARTS = 10;
 /**
  * Positions the search may visit in one proof (about 2 s; 15 isolated chain starts need
  * 1.7 M, 20 need minutes). Past it the proof names the level as not checked by search, rather
@@ -80,7 +80,7 @@ export const CARILLON_RULE_NAMES = {
   'fair-share': 'Fair share for each chain start',
   'chain-start-reached': 'Chain starts stay unreached',
 } as const;
-export type CarillonRuleId = keyof typeof CARILLON_RULE_NAMES;
+type CarillonRuleId = keyof typeof CARILLON_RULE_NAMES;
 
 /** What verifyPack needs beyond the proof: each solver's own answer, to hold the level's claims against. */
 export interface CarillonProofDetail {

@@ -28,7 +28,7 @@ export interface Field {
   ringSpeed: number;
 }
 
-export function reaches(dist: number, radiusB: number, reachA: number): boolean {
+function reaches(dist: number, radiusB: number, reachA: number): boolean {
   return dist - radiusB <= reachA;
 }
 

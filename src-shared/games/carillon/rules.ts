@@ -17,8 +17,8 @@ export const sizeIndex = (s: DotSize): number => (s === 'small' ? 0 : s === 'nor
 const num = boundedNumber;
 
 /** Field sides (units). */
-export const FIELD_MIN = 200;
-export const FIELD_MAX = 4000;
+const FIELD_MIN = 200;
+const FIELD_MAX = 4000;
 
 const sizeSpecSchema = z
   .object({
@@ -162,6 +162,3 @@ export const carillonRulesSchema = z
 export type CarillonRules = z.infer<typeof carillonRulesSchema>;
 
 export const defaultCarillonRules: CarillonRules = carillonRulesSchema.parse({});
-
-export const radiusOf = (rules: CarillonRules, s: DotSize): number => rules.sizes[s].radius;
-export const reachOf = (rules: CarillonRules, s: DotSize): number => rules.sizes[s].reach;

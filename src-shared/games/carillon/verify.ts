@@ -21,7 +21,7 @@ import { proveCarillonDetail } from './prove';
  */
 const PROOF_RULES_VERIFY_HOLDS_AGAINST_CLAIMS = new Set(['plan-taps', 'fewest-search', 'solution-replay']);
 
-export const BITS_TOLERANCE = 1e-3;
+const BITS_TOLERANCE = 1e-3;
 
 export function verifyPack(pack: CarillonPack): PackProblem[] {
   const { rules, plan } = pack;

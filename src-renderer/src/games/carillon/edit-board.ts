@@ -16,7 +16,7 @@ import type { EditBoard, EditDrawState, EditLayers } from '../../editor/edit-vie
 import { carillonBounds, drawCarillonLevel } from './board';
 
 /** A heat colour for a chance 0..1 of the peak chance (pale yellow → deep red). */
-export function heat(share: number): string {
+function heat(share: number): string {
   const s = Math.max(0, Math.min(1, share));
   return `hsl(${Math.round(55 - 55 * s)}, 95%, ${Math.round(62 - 14 * s)}%)`;
 }
