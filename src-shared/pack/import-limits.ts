@@ -1,5 +1,5 @@
 /**
- * The limits a pack import is held to (docs/studio.md, "Import"). Bytes are checked on the
+ * The limits a pack import is held to (docs/architecture.md, "Import"). Bytes are checked on the
  * main thread before anything else; levels and elements per level right after the JSON parse
  * in the import worker, before any schema check or proof; the worker itself runs with a heap
  * cap and a time budget. The byte cap stays below the server's message cap

@@ -2,7 +2,7 @@
  * The per-level layout of a pack, friendlier to version control: `index.json` (the pack
  * without its levels, plus `levelFiles`, the level file names in order) and one
  * `level-NNN.json` per level, each serialised with the shared `stringifyPack`. The one
- * definition used by the server's export (src-main/engine/packs.ts) and by the browser's
+ * definition used by the server's export (src-main/runs/packs.ts) and by the browser's
  * zip of it (src-renderer/src/export/per-level.ts).
  */
 import { stringifyPack } from './pack-io';

@@ -1,6 +1,6 @@
 /**
  * Browser mode's download of a per-level export: the files the API built (index.json and one
- * level-NNN.json per level, see src-main/engine/packs.ts) zipped under the folder's name.
+ * level-NNN.json per level, see src-main/runs/packs.ts) zipped under the folder's name.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ExportResult } from '../../../src-shared/api';
