@@ -154,7 +154,10 @@ export function experimentHandlers({ db, engine, experiments }: HandlerContext):
       const game = gameById(e.game);
       if (as === 'preset') {
         if (!name)
-          throw new BadArgument([{ field: 'name', message: 'a preset needs a name' }], 'name: a preset needs a name');
+          throw new BadArgument(
+            [{ field: 'name', message: 'a preset needs a name' }],
+            'name: a preset needs a name',
+          );
         if (presetByName(db, game.id, name))
           throw new ApiError(
             'conflict',

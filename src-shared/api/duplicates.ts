@@ -15,7 +15,6 @@ export interface DuplicateSide {
   ships: number | null;
 }
 
-
 export interface DuplicatePairView {
   id: number;
   a: DuplicateSide;

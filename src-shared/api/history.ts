@@ -5,7 +5,6 @@ import { numberTypeMessage } from '../schema/designer-errors';
 import { method } from './method';
 import { runIdSchema } from './values';
 
-
 export const historyMethods = {
   'history.list': method<HistoryList>()(
     z

@@ -4,7 +4,14 @@ import type { PlanMark } from '../game';
 import type { HistoryEntry } from '../history';
 import type { CurveRules } from '../ordering/curve-rules';
 import { method } from './method';
-import { candidateIdSchema, levelSchema, orderingKindSchema, runIdSchema, type OrderingKind, type Verdict } from './values';
+import {
+  candidateIdSchema,
+  levelSchema,
+  orderingKindSchema,
+  runIdSchema,
+  type OrderingKind,
+  type Verdict,
+} from './values';
 
 export interface OrderingLevel {
   level: number;
@@ -66,7 +73,6 @@ export interface SteerResult {
   undo: HistoryEntry | null;
   redo: HistoryEntry | null;
 }
-
 
 /** One candidate a level could swap to, with how it would fit there (src-shared/ordering/fit.ts). */
 export interface SwapOption {

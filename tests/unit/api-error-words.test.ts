@@ -91,7 +91,7 @@ describe('every API method refuses a wrong-typed argument in a sentence naming t
       const mine = (error.fields ?? []).filter((f) => f.field === key || f.field.startsWith(`${key}.`));
       if (mine.length === 0) continue;
       refused++;
-      const text = errorSentence({ ...error.toBody(), fields: mine });
+      const text = errorSentence({ ...errorBodyFor(method, error), fields: mine });
       const words = fieldWords(mine[0]!.field, method);
       expect(text.startsWith(words[0]!.toUpperCase() + words.slice(1)), `${text} names ${words}`).toBe(true);
       expect(rawIn(text), `${method}(${key}: ${JSON.stringify(value)}) → ${text}`).toBeUndefined();
