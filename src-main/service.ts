@@ -16,7 +16,6 @@ import { dispatcher } from './service/dispatch';
 import { apiHandlers } from './service/handlers';
 
 export type { ServiceOptions } from './service/context';
-export { gameInfos } from './service/app';
 
 export interface Service {
   handlers: ApiHandlers;
