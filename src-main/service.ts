@@ -20,7 +20,9 @@ import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './store/db';
 import { getRun, getRunReport, insertRun, listRuns } from './store/runs';
-import { deleteUnleasedRun, type LeaseTiming } from './store/leases';
+import type { LeaseTiming } from './store/leases';
+import { busyError, isBusy } from './store/busy';
+import { deletingRuns, markExperimentDeleting, markRunDeleting, purgeRun } from './store/run-delete';
 import {
   candidatePoints,
   candidateRuns,
@@ -68,7 +70,6 @@ import { createExperimentRunner } from './experiments/runner';
 import { experimentResults } from './experiments/results';
 import { resolveSettings } from './experiments/settings';
 import {
-  deleteExperiment,
   experimentRuns,
   getExperiment,
   insertExperiment,
@@ -239,6 +240,15 @@ export function createService(ctx: ServiceContext): Service {
     const state = historyState(db, runId);
     return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
   };
+  /** Deletes (store/run-delete.ts) stop between batches once the service closes; the next open finishes them. */
+  let closed = false;
+  const purge = (runId: number): Promise<void> => purgeRun(db, runId, () => closed);
+  // Runs a closed or crashed studio left half-deleted are finished in the background.
+  void (async () => {
+    for (const runId of deletingRuns(db)) await purge(runId);
+  })().catch((e: unknown) =>
+    console.warn(`finishing a run's delete: ${e instanceof Error ? e.message : String(e)}`),
+  );
   /** Imports in flight, by importId, so packs.cancelImport can stop one. */
   const imports = new Map<string, AbortController>();
   /**
@@ -342,7 +352,7 @@ export function createService(ctx: ServiceContext): Service {
       engine.enqueue(runId);
       return summary(runId);
     },
-    'runs.delete': ({ runId }) => {
+    'runs.delete': async ({ runId }) => {
       const run = runOf(runId);
       // An experiment's results and status need every one of its runs: they go with it.
       if (run.experiment)
@@ -354,13 +364,15 @@ export function createService(ctx: ServiceContext): Service {
         throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
       const elsewhere = engine.heldElsewhere(runId);
       if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
-      // The delete itself checks the lease again, so a process that claims the run meanwhile keeps it.
-      const deleted = deleteUnleasedRun(db, runId, engine.timing);
+      // The mark checks the lease again, so a process that claims the run meanwhile keeps it.
+      const deleted = markRunDeleting(db, runId, engine.timing);
       if (deleted === 0)
         throw new ApiError(
           'conflict',
           `cannot delete: ${engine.heldElsewhere(runId) ?? `run ${runId} was just claimed by another process`}`,
         );
+      // Gone for every reader now; its rows go in short batches (store/run-delete.ts).
+      await purge(runId);
       return { deleted };
     },
     'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
@@ -707,7 +719,7 @@ export function createService(ctx: ServiceContext): Service {
       experiments.start(experimentId);
       return summaryOf(experimentOf(experimentId));
     },
-    'experiments.delete': ({ experimentId }) => {
+    'experiments.delete': async ({ experimentId }) => {
       experimentOf(experimentId);
       if (experiments.isActive(experimentId))
         throw new ApiError('conflict', `experiment ${experimentId} is running; cancel it before deleting`);
@@ -715,8 +727,9 @@ export function createService(ctx: ServiceContext): Service {
         const elsewhere = engine.heldElsewhere(c.runId);
         if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
       }
-      const runs = experimentRuns(db, experimentId).length;
-      return { deleted: deleteExperiment(db, experimentId), runs };
+      const { deleted, runIds } = markExperimentDeleting(db, experimentId);
+      for (const runId of runIds) await purge(runId);
+      return { deleted, runs: runIds.length };
     },
     'experiments.adopt': ({ experimentId, variant, as, name, seed }) => {
       const e = experimentOf(experimentId);
@@ -826,6 +839,7 @@ export function createService(ctx: ServiceContext): Service {
       return { ok: true, value: await handler(args) };
     } catch (e) {
       if (e instanceof ApiError) return { ok: false, error: e.toBody() };
+      if (isBusy(e)) return { ok: false, error: busyError().toBody() };
       const message = e instanceof Error ? e.message : String(e);
       return { ok: false, error: { code: 'internal', message } };
     }
@@ -839,6 +853,7 @@ export function createService(ctx: ServiceContext): Service {
     on: (event, listener) => events.on(event, listener),
     emit: (event, payload) => events.emit(event, payload),
     close: async () => {
+      closed = true;
       for (const abort of imports.values()) abort.abort();
       await engine.close();
       await ctx.pool.close();

@@ -909,7 +909,8 @@ export const apiEventNames: ApiEventName[] = [
 
 // ---------- errors and envelopes ----------
 
-export type ApiErrorCode = 'bad-argument' | 'unknown-method' | 'not-found' | 'conflict' | 'internal';
+/** 'busy': another process holds the database past the busy timeout; the same call may succeed when tried again. */
+export type ApiErrorCode = 'bad-argument' | 'unknown-method' | 'not-found' | 'conflict' | 'busy' | 'internal';
 
 export interface ApiErrorBody {
   code: ApiErrorCode;

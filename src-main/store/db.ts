@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
 import { nativeBinding } from './native-binding';
+import { writeTransaction } from './write-transaction';
 
 export type Db = Database.Database;
 
@@ -60,10 +61,10 @@ export function migrate(db: Db): number {
   const current = schemaVersion(db);
   checkVersion(current);
   for (let v = current; v < migrations.length; v++) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(migrations[v] as string);
       db.pragma(`user_version = ${v + 1}`);
-    })();
+    });
   }
   return schemaVersion(db);
 }

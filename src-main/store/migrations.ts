@@ -295,4 +295,10 @@ export const migrations: readonly string[] = [
   CREATE INDEX pair_triage_by_b ON pair_triage (b_id);
   CREATE INDEX experiments_by_base_run ON experiments (base_run_id);
   `,
+  // 13: a run being deleted. Deleting one marks it first (hidden from then on, as if gone) and
+  // removes its rows in short batches that let other calls in between (run-delete.ts); a run
+  // still marked when a studio opens (it closed or crashed mid-delete) is finished then.
+  `
+  ALTER TABLE runs ADD COLUMN deleting INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
