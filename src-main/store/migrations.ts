@@ -301,4 +301,23 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN deleting INTEGER NOT NULL DEFAULT 0;
   `,
+  // 14: a per-run change counter, so a change computed outside a transaction (a steer waits
+  // for a worker) writes only if nothing changed the run meanwhile, in any process
+  // (compare-and-swap; see store/run-changes.ts). Triggers keep it: every history entry
+  // recorded, undone or redone, and every order stored or removed, counts.
+  `
+  ALTER TABLE runs ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER history_added AFTER INSERT ON history BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER history_stepped AFTER UPDATE OF undone ON history BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER ordering_added AFTER INSERT ON orderings BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER ordering_removed AFTER DELETE ON orderings BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = OLD.run_id;
+  END;
+  `,
 ];
