@@ -1,9 +1,12 @@
 /**
  * Opening the studio's SQLite file: WAL, foreign keys, migrations by user_version. The schema
  * version is read before any pragma that writes, so a file from a newer studio is refused
- * byte for byte unchanged; every failure names the file.
+ * byte for byte unchanged; every failure names the file. Before that the file is checked
+ * (file-checks.ts): a damaged, empty or read-only file, or a read-only folder, is refused
+ * unchanged; a missing file is a new studio.
  */
 import Database from 'better-sqlite3';
+import { checkDatabaseFile, checkIntegrity } from './file-checks';
 import { migrations } from './migrations';
 import { nativeBinding } from './native-binding';
 import { writeTransaction } from './write-transaction';
@@ -16,6 +19,13 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, opts: OpenOptions = {}): Db {
+  const existing = checkDatabaseFile(path, opts.readonly ?? false);
+  // A read-only connection reads the file's pages and writes nothing, not even a checkpoint.
+  if (existing)
+    checkIntegrity(
+      path,
+      () => new Database(path, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() }),
+    );
   let db: Db;
   try {
     db = new Database(path, { readonly: opts.readonly ?? false, nativeBinding: nativeBinding() });
