@@ -22,6 +22,7 @@ import type { Db } from './store/db';
 import { getRun, getRunReport, insertRun, listRuns } from './store/runs';
 import type { LeaseTiming } from './store/leases';
 import { busyError, isBusy } from './store/busy';
+import { backupForDownload } from './store/backups';
 import { deletingRuns, markExperimentDeleting, markRunDeleting, purgeRun } from './store/run-delete';
 import {
   candidatePoints,
@@ -294,6 +295,15 @@ export function createService(ctx: ServiceContext): Service {
       platform: process.platform,
     }),
     'games.list': () => gameInfos(),
+    'database.backup': async () => {
+      const copy = await backupForDownload(ctx.dbPath).catch((e: unknown) => {
+        throw e instanceof ApiError
+          ? e
+          : new ApiError('conflict', e instanceof Error ? e.message : String(e));
+      });
+      const { data, ...rest } = copy;
+      return { ...rest, base64: data.toString('base64') };
+    },
     'runs.list': (args) => listRuns(ctx.db, args),
     'runs.get': ({ runId }) => runOf(runId),
     'runs.create': ({ game: gameId, seed, name, plan, rules, levels, confirm }) => {

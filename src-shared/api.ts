@@ -383,6 +383,21 @@ export interface SavedPack {
   keptOnPurpose: ExportResult['keptOnPurpose'];
 }
 
+/** A consistent copy of the studio's database for a browser download (`database.backup`). */
+export interface BackupDownload {
+  fileName: string;
+  bytes: number;
+  schemaVersion: number;
+  /** The copy's bytes, base64. */
+  base64: string;
+}
+
+/** What Electron's main process wrote after its "Back up database…" save dialog. */
+export interface SavedBackup {
+  path: string;
+  bytes: number;
+}
+
 /**
  * Electron only: the preload's `window.studioFiles`. Main opens the save and open dialogs
  * itself, so no path ever comes from the renderer; null means the designer cancelled.
@@ -395,6 +410,8 @@ export interface FilesBridge {
     layout: 'file' | 'per-level';
     allowBreaks?: boolean;
   }): Promise<ApiEnvelope<SavedPack | null>>;
+  /** "Back up database…": main's save dialog, then SQLite's online backup to the chosen file. */
+  backupToChosenFile(): Promise<ApiEnvelope<SavedBackup | null>>;
 }
 
 export interface ImportResult {
@@ -496,6 +513,10 @@ const noArgs = z.object({}).strict();
 export const apiMethods = {
   'app.info': method<AppInfo>()(noArgs, 'Name, version, transport, database file name and worker count.'),
   'games.list': method<GameInfo[]>()(noArgs, 'Every game the studio ships, with its default rules and plan.'),
+  'database.backup': method<BackupDownload>()(
+    noArgs,
+    "A consistent copy of the studio's database (SQLite's online backup, safe while runs are going), for a browser download; at most 64 MB (a larger one: the CLI's backup).",
+  ),
   'runs.list': method<RunSummary[]>()(
     z
       .object({
