@@ -4,7 +4,7 @@ import { createPool } from './jobs/pool';
 import { openDatabase } from './store/db';
 import { backupBeforeMigration } from './store/backups';
 import type { LeaseTiming } from './store/leases';
-import { createService, packageVersion, type Service } from './service';
+import { studioService, packageVersion, type Service } from './service';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
 
 export interface StudioOptions {
@@ -23,7 +23,7 @@ export function openStudio(opts: StudioOptions): Service {
   const dbPath = resolve(opts.dbPath);
   const db = openDatabase(dbPath);
   const pool = createPool(opts.workers ? { workers: opts.workers } : {});
-  return createService({
+  return studioService({
     db,
     dbPath,
     pool,

@@ -19,6 +19,8 @@ import type {
 import { z } from 'zod';
 import {
   ApiError,
+  BadArgument,
+  errorBodyFor,
   importIdSchema,
   parseArgs,
   type ApiEnvelope,
@@ -54,8 +56,9 @@ const pickArgs = z.object({ importId: importIdSchema.optional() }).strict();
 /** "Back up database…" takes nothing: main asks where, in its own save dialog. */
 const backupArgs = z.object({}).strict();
 
-function failure(e: unknown): ApiEnvelope<never> {
-  if (e instanceof ApiError) return { ok: false, error: e.toBody() };
+/** A bridge call's failure as an envelope; a bad argument is headed with the call's name, as dispatch heads one. */
+function failure(e: unknown, call: string): ApiEnvelope<never> {
+  if (e instanceof ApiError) return { ok: false, error: errorBodyFor(call, e) };
   if (e instanceof WriteError) return { ok: false, error: { code: 'conflict', message: e.message } };
   return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } };
 }
@@ -117,11 +120,11 @@ export function registerFileHandlers(
         const parsed = pickArgs.safeParse(raw ?? {});
         if (!parsed.success) {
           const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
-          throw new ApiError(
-            'bad-argument',
+          throw new BadArgument(
+            undefined,
             unknown.length
-              ? `pickAndImport: bad argument — unknown field(s): ${unknown.join(', ')}`
-              : 'pickAndImport: bad argument — importId: must be 1-64 letters, digits, - or _',
+              ? `unknown field(s): ${unknown.join(', ')}`
+              : 'importId: must be 1-64 letters, digits, - or _',
           );
         }
         const options: OpenDialogOptions = {
@@ -146,7 +149,7 @@ export function registerFileHandlers(
           ...(importId ? { importId } : {}),
         })) as ApiEnvelope<ImportResult>;
       } catch (e) {
-        return failure(e);
+        return failure(e, 'pickAndImport');
       }
     },
   );
@@ -185,7 +188,7 @@ export function registerFileHandlers(
           },
         };
       } catch (e) {
-        return failure(e);
+        return failure(e, 'packs.export');
       }
     },
   );
@@ -197,9 +200,9 @@ export function registerFileHandlers(
         const parsed = backupArgs.safeParse(raw ?? {});
         if (!parsed.success) {
           const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
-          throw new ApiError(
-            'bad-argument',
-            `backupToChosenFile: bad argument — unknown field(s): ${unknown.join(', ') || 'the arguments must be an object'}`,
+          throw new BadArgument(
+            undefined,
+            unknown.length ? `unknown field(s): ${unknown.join(', ')}` : 'it takes no arguments',
           );
         }
         const options: SaveDialogOptions = {
@@ -222,7 +225,7 @@ export function registerFileHandlers(
         );
         return { ok: true, value: { path: r.path, bytes: r.bytes } };
       } catch (e) {
-        return failure(e);
+        return failure(e, 'backupToChosenFile');
       }
     },
   );

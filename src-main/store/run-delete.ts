@@ -13,7 +13,7 @@ import type { LeaseTiming } from './leases';
 /** About how long one batch holds the thread and the database's write lock. */
 export const BATCH_MS = 15;
 /** Rows one statement deletes at most (a batch runs several until BATCH_MS). */
-const STEP_ROWS = 100;
+const STEP_ROWS = 50;
 
 /** Mark a run deleting unless a live lease holds it (compare-and-swap); 1 when marked, else 0. */
 export function markRunDeleting(db: Db, runId: number, timing: LeaseTiming): number {
@@ -81,8 +81,17 @@ export function deleteBatch(db: Db, runId: number, budgetMs = BATCH_MS): boolean
 
 /**
  * Remove a deleting run's rows batch by batch, giving the thread back between batches; stops
- * early (the run stays marked, for the next open) once `stopped` says the studio is closing.
+ * early once the database is closed (the run stays marked, for the next open).
  */
-export async function purgeRun(db: Db, runId: number, stopped: () => boolean = () => false): Promise<void> {
-  while (!stopped() && !deleteBatch(db, runId)) await new Promise<void>((r) => setImmediate(r));
+export async function purgeRun(db: Db, runId: number): Promise<void> {
+  while (db.open && !deleteBatch(db, runId)) await new Promise<void>((r) => setImmediate(r));
+}
+
+/** Finish, in the background, the deletes a closed or crashed studio left half done. */
+export function finishDeletes(db: Db): void {
+  void (async () => {
+    for (const runId of deletingRuns(db)) await purgeRun(db, runId);
+  })().catch((e: unknown) => {
+    if (db.open) console.warn(`finishing a run's delete: ${e instanceof Error ? e.message : String(e)}`);
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * "Back up database…": a consistent copy of the studio's database. In Electron, main opens its
  * own save dialog and writes the copy (the renderer sends no path); in a browser the copy is
- * downloaded (`database.backup` answers it as base64). One at a time.
+ * downloaded (`app.backup` answers it as base64). One at a time.
  */
 import type { Action } from '../lib/action-kit';
 import { downloadBlob } from '../lib/download';
@@ -27,7 +27,7 @@ class BackupUi {
           ? `Backed up the database to ${saved.path} (${formatBytes(saved.bytes)}).`
           : null;
       } else {
-        const copy = await studio.client.call('database.backup', {});
+        const copy = await studio.client.call('app.backup', {});
         const bytes = Uint8Array.from(atob(copy.base64), (c) => c.charCodeAt(0));
         downloadBlob(copy.fileName, new Blob([bytes], { type: 'application/vnd.sqlite3' }));
         this.message = `Downloaded a copy of the database as ${copy.fileName} (${formatBytes(copy.bytes)}).`;
