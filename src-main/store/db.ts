@@ -30,7 +30,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
   try {
     db = new Database(path, { readonly: opts.readonly ?? false, nativeBinding: nativeBinding() });
   } catch (e) {
-    throw new Error(`cannot open the database ${path}: ${reason(e)}`);
+    throw new Error(`cannot open the database ${path}: ${reason(e)}`, { cause: e });
   }
   try {
     // Read-only first: journal_mode = WAL rewrites the header of a file we may have to refuse.
@@ -43,7 +43,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
     return db;
   } catch (e) {
     db.close();
-    throw new Error(`cannot open the database ${path}: ${reason(e)}`);
+    throw new Error(`cannot open the database ${path}: ${reason(e)}`, { cause: e });
   }
 }
 
