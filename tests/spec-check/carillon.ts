@@ -58,7 +58,11 @@ function closure(out: number[][], from: number, live: boolean[]): number[] {
   const todo = [from];
   while (todo.length) {
     const v = todo.pop()!;
-    for (const w of out[v]!) if (live[w] && !seen.has(w)) (seen.add(w), todo.push(w));
+    for (const w of out[v]!)
+      if (live[w] && !seen.has(w)) {
+        seen.add(w);
+        todo.push(w);
+      }
   }
   return [...seen];
 }
@@ -233,7 +237,7 @@ function carillonNearDuplicate(a: Dot[], b: Dot[]): string | null {
 const near = (x: number, y: number, tol: number): boolean => Math.abs(x - y) <= tol;
 
 /** Every problem of one level on its own (geometry, fairness, replay, metrics). */
-export function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
+function checkCarillonLevel(lv: CarillonLevel, where: string): string[] {
   const p: string[] = [];
   const miss = missingFields(lv, {
     level: 'integer',

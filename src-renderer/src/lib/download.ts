@@ -11,7 +11,7 @@ export function downloadUrl(url: string, fileName: string): void {
 }
 
 /** Offer bytes as a download (the object URL is let go once the browser has taken it). */
-function downloadBlob(fileName: string, blob: Blob): void {
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   downloadUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
