@@ -5,27 +5,31 @@
  * here; `lib/action-kit.ts` says what an entry holds.
  */
 import { studio } from './studio.svelte';
-import { pages, shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
-import { inspectorActions } from '../inspector/commands.svelte';
+import { shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
+import { pages } from './pages';
+import { inspectorActions } from '../inspector/inspector-actions';
 import { inspectorCurationActions, jumpAction } from '../inspector/curation-actions';
-import { analysisActions } from '../plots/analysis-actions';
-import { runsActions } from '../runs/runs-ui.svelte';
+import { plotsActions } from '../plots/plots-actions';
+import { duplicatesActions } from '../duplicates/duplicates-actions';
+import { compareActions } from '../compare/compare-actions';
+import { runsActions } from '../runs/runs-actions';
 import { poolActions } from '../pools/pool-actions';
-import { exportActions } from '../export/export-ui.svelte';
-import { experimentActions } from '../experiments/experiments-ui.svelte';
+import { exportActions } from '../export/export-actions';
+import { experimentActions } from '../experiments/experiments-actions';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
 
-export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
+export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
+export { pages } from './pages';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
 export { jumpActions } from '../inspector/curation-actions';
 
 export const actions: Action[] = [
-  ...pages.map((p, i): Action => ({
+  ...pages.map((p): Action => ({
     id: `go.${p.id}`,
     title: p.title,
     group: 'Go to',
-    shortcut: `Alt+${i + 1}`,
+    shortcut: p.key,
     whileTyping: true,
     perform: () => {
       studio.page = p.id;
@@ -76,7 +80,9 @@ export const actions: Action[] = [
   ...inspectorActions,
   ...inspectorCurationActions,
   jumpAction,
-  ...analysisActions,
+  ...plotsActions,
+  ...duplicatesActions,
+  ...compareActions,
   ...orderingActions,
   ...exportActions,
   ...experimentActions,
