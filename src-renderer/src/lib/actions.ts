@@ -116,6 +116,13 @@ export function hint(id: string, title?: string): string {
   return `${title ?? a.title}${keys}${why ? ` — not now: ${why}` : ''}`;
 }
 
+/** An action's shortcut as people read it ('Ctrl Z'), for key hints drawn beside the controls. */
+export function keyOf(id: string): string {
+  const a = action(id);
+  if (!a.shortcut) throw new Error(`studio action "${id}" has no shortcut`);
+  return shortcutLabel(a.shortcut);
+}
+
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
 export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
   const parts = shortcut.split('+');
