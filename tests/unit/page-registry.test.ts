@@ -67,7 +67,8 @@ describe('the page registry', () => {
     const app = read('App.svelte');
     expect(app).not.toMatch(/import \w+Page from/);
     expect(app).not.toMatch(/studio\.page === '/);
-    expect(app).toContain("import.meta.glob<Component>('./pages/*.svelte'");
+    expect(app).toContain('const View = $derived(pageView(current));');
+    expect(read('lib/page-views.ts')).toContain("import.meta.glob<Component>('../pages/*.svelte'");
     expect(app).toContain('{#each pages as p (p.id)}');
   });
 

@@ -6,8 +6,8 @@
  * (docs/architecture-renderer.md, "Adding a page").
  *
  * The component is named, not imported: pages import the action table, which reads this list,
- * so importing the pages here would make an import cycle. App.svelte finds the component in
- * src-renderer/src/pages/ by that name (tests/unit/page-registry.test.ts checks every file is there).
+ * so importing the pages here would make an import cycle. lib/page-views.ts finds the
+ * component in src-renderer/src/pages/ by that name (tests/unit/page-registry.test.ts checks every file is there).
  */
 export interface PageEntry {
   id: string;
