@@ -3,7 +3,6 @@
  * `experimentActions` in); they run what ./experiments-view.svelte.ts holds.
  */
 import { focusIn, notOn, type Action } from '../lib/action-kit';
-import { studio } from '../lib/studio.svelte';
 import { ACTIVE, experimentsUi } from './experiments-view.svelte';
 
 const RESUMABLE = ['cancelled', 'interrupted', 'failed'];
