@@ -199,6 +199,12 @@ export function createService(ctx: ServiceContext): Service {
     const { plan: _p, rules: _r, ...rest } = runOf(runId);
     return rest;
   };
+  /** A run whose stored rules and plan could be read (a run that cannot is read-only, with its sentence). */
+  const readableRun = (runId: number) => {
+    const run = runOf(runId);
+    if (run.dataProblem) throw new ApiError('conflict', run.dataProblem);
+    return run;
+  };
   const gameOf = (runId: number): AnyGame => gameById(runOf(runId).game);
   /** Curation changes need one existing, writable run for all the named candidates. */
   const curatedRun = (ids: readonly number[]): number => {
@@ -218,13 +224,13 @@ export function createService(ctx: ServiceContext): Service {
         [{ field: 'candidateIds', message: 'mixes runs' }],
       );
     const runId = [...runIds][0]!;
-    if (runOf(runId).status === 'imported')
+    if (readableRun(runId).status === 'imported')
       throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
     return runId;
   };
   /** A run whose curation may change (not an imported pack). */
   const writableRun = (runId: number): void => {
-    if (runOf(runId).status === 'imported')
+    if (readableRun(runId).status === 'imported')
       throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
   };
   /**
@@ -332,7 +338,7 @@ export function createService(ctx: ServiceContext): Service {
       engine.sweep();
       const elsewhere = engine.heldElsewhere(runId);
       if (elsewhere) throw new ApiError('conflict', `cannot resume: ${elsewhere}`);
-      const run = runOf(runId);
+      const run = readableRun(runId);
       if (!['cancelled', 'interrupted', 'failed'].includes(run.status)) {
         throw new ApiError(
           'conflict',
@@ -363,7 +369,11 @@ export function createService(ctx: ServiceContext): Service {
         );
       return { deleted };
     },
-    'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
+    'runs.compare': ({ a, b, kind }) => {
+      readableRun(a);
+      readableRun(b);
+      return compareRuns(db, a, b, kind);
+    },
     'candidates.list': (q) => {
       checkListKeys(gameOf(q.runId), q);
       return listCandidates(db, q);
@@ -406,7 +416,7 @@ export function createService(ctx: ServiceContext): Service {
       );
     },
     'candidates.prove': ({ runId, slot, level }) => {
-      const run = runOf(runId);
+      const run = readableRun(runId);
       return proveInRun(gameById(run.game), run, slot, level);
     },
     'candidates.saveEdited': ({ runId, slot, from, level }) => {
@@ -454,9 +464,9 @@ export function createService(ctx: ServiceContext): Service {
         return step;
       });
     },
-    'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(runId), runId, kind),
+    'orderings.get': ({ runId, kind }) => orderingView(db, gameById(readableRun(runId).game), runId, kind),
     'orderings.computeApproved': ({ runId }) => {
-      const run = runOf(runId);
+      const run = readableRun(runId);
       if (run.status === 'imported')
         throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
       if (engine.isActive(runId))
@@ -472,7 +482,7 @@ export function createService(ctx: ServiceContext): Service {
       return loadSteering(db, runId) ?? emptySteering();
     },
     'orderings.steer': ({ runId, ...change }) => {
-      const run = runOf(runId);
+      const run = readableRun(runId);
       if (run.status === 'imported')
         throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
       if (engine.isActive(runId))
@@ -503,7 +513,7 @@ export function createService(ctx: ServiceContext): Service {
       });
     },
     'orderings.swapOptions': ({ runId, kind, level }) => {
-      const run = runOf(runId);
+      const run = readableRun(runId);
       try {
         return swapOptions(db, gameById(run.game), runId, kind, level);
       } catch (e) {
@@ -552,7 +562,8 @@ export function createService(ctx: ServiceContext): Service {
       });
     },
     'packs.export': ({ runId, kind, layout, allowBreaks }) => {
-      const run = runOf(runId);
+      // A run whose stored settings cannot be read never writes a pack (verify would refuse it).
+      const run = readableRun(runId);
       try {
         return buildExport(db, gameById(run.game), run, kind, layout, allowBreaks);
       } catch (e) {

@@ -22,6 +22,10 @@ export function resolveSettings(db: Db, ref: SettingsRef, field: string): NamedS
       throw new ApiError('not-found', `run ${ref.runId} does not exist`, [
         { field: `${field}.runId`, message: 'no such run' },
       ]);
+    if (run.dataProblem)
+      throw new ApiError('conflict', run.dataProblem, [
+        { field: `${field}.runId`, message: run.dataProblem },
+      ]);
     return {
       game: run.game,
       name: `run ${run.id}${run.name ? ` (${run.name})` : ''}`,
