@@ -142,6 +142,25 @@ describe('stored rules an older or newer studio left behind', () => {
     );
   });
 
+  it('names a preset whose stored rules cannot be read, lists it, and refuses to build on it', async () => {
+    const preset = await studio.api.call('presets.save', { game: 'carillon', name: 'old rules' });
+    expect(preset.dataProblem).toBeNull();
+    raw((db) =>
+      db
+        .prepare("UPDATE presets SET rules = json_set(rules, '$.legacyOption', json('true')) WHERE id = ?")
+        .run(preset.id),
+    );
+    const listed = (await studio.api.call('presets.list', { game: 'carillon' })).find(
+      (p) => p.id === preset.id,
+    )!;
+    expect(listed.dataProblem).toMatch(/^preset "old rules"'s stored rules cannot be read \(.*legacyOption/);
+    const diff = await studio.service.dispatch('settings.diff', {
+      a: { presetId: preset.id },
+      b: { game: 'carillon' },
+    });
+    expect(diff).toMatchObject({ ok: false, error: { code: 'conflict', message: listed.dataProblem } });
+  });
+
   it('the CLI: export of the edited run exits 1 with the sentence and writes nothing; runs lists it', () => {
     const db = join(studio.dir, 'cli.db');
     const out = join(studio.dir, 'cli-pack.json');
