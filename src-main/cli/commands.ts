@@ -7,6 +7,7 @@ import { registerRuns } from './runs';
 import { registerOrder } from './order';
 import { registerProve } from './prove';
 import { registerExperiment } from './experiment';
+import { registerBackup } from './backup';
 import { registerReproduce } from './reproduce';
 
 export function registerCommands(program: Command): void {
@@ -25,5 +26,6 @@ export function registerCommands(program: Command): void {
   registerOrder(program);
   registerProve(program);
   registerExperiment(program);
+  registerBackup(program);
   registerReproduce(program);
 }
