@@ -1,7 +1,10 @@
 /**
  * Idle HTTP connections are closed: one that has no request in flight (it never sent a
  * whole request head, or is kept alive after its last reply) for longer than `idleMs`, and,
- * past `maxIdle` such connections at once, the oldest idle one. So connections that send
+ * past `maxIdle` such connections at once, the oldest idle one. A kept-alive connection is
+ * first Node's to close (keepAliveTimeout, which tells the client by a Keep-Alive header, so
+ * a client never reuses a connection the server is closing); this sweep is its backstop, at
+ * twice `idleMs`. So connections that send
  * nothing cannot hold the server's file descriptors until the page's own socket is refused,
  * and a connection that is answering a call is never cut for being slow.
  */
@@ -20,9 +23,12 @@ export interface ConnectionGuard {
 }
 
 export function guardConnections(http: Server, limits: ConnectionLimits): ConnectionGuard {
+  http.keepAliveTimeout = limits.idleMs;
   // Idle connections, oldest first (a Map keeps insertion order; a connection that becomes
   // idle again is re-inserted at the end), each with the time it became idle.
   const idle = new Map<Socket, number>();
+  // Connections that have had a reply (kept alive), as against ones that never sent a request.
+  const served = new WeakSet<Socket>();
   const busy = new Map<Socket, number>();
 
   const setIdle = (socket: Socket): void => {
@@ -51,6 +57,7 @@ export function guardConnections(http: Server, limits: ConnectionLimits): Connec
       const left = (busy.get(socket) ?? 1) - 1;
       if (left > 0) return void busy.set(socket, left);
       busy.delete(socket);
+      served.add(socket);
       setIdle(socket);
     });
   });
@@ -62,9 +69,10 @@ export function guardConnections(http: Server, limits: ConnectionLimits): Connec
 
   const sweep = setInterval(
     () => {
-      const cutoff = Date.now() - limits.idleMs;
+      const now = Date.now();
       for (const [socket, since] of idle) {
-        if (since > cutoff) break; // oldest first: the rest are younger
+        if (since > now - limits.idleMs) break; // oldest first: the rest are younger
+        if (served.has(socket) && since > now - 2 * limits.idleMs) continue;
         idle.delete(socket);
         socket.destroy();
       }
