@@ -84,15 +84,13 @@ export default function runTask(task: WorkerTask): unknown {
           return last !== undefined && slots[b]! <= last;
         };
       }
-      return game
-        .duplicatePairs(levels, task.rules, include)
-        .map((p) => ({
-          a: p.a,
-          b: p.b,
-          rule: p.duplicate.rule,
-          transform: p.duplicate.transform,
-          share: p.duplicate.share,
-        }));
+      return game.duplicatePairs(levels, task.rules, include).map((p) => ({
+        a: p.a,
+        b: p.b,
+        rule: p.duplicate.rule,
+        transform: p.duplicate.transform,
+        share: p.duplicate.share,
+      }));
     }
     case 'order': {
       const parsed = (pools: PoolCandidate<unknown>[][]): PoolCandidate<unknown>[][] =>
@@ -109,6 +107,8 @@ export default function runTask(task: WorkerTask): unknown {
     }
     case 'steer':
       return steer(task);
+    case 'prove':
+      return gameById(task.game).prove(task.level, task.rules, { plan: task.plan, slot: task.slot });
     case 'closest':
       return gameById(task.game).closestPair?.(task.levels, task.rules) ?? null;
     default: {

@@ -15,7 +15,7 @@ import {
 import type { HandlerContext, HandlersOf } from './context';
 import { checkListKeys, curate, curatedRun, gameOf, runOf, writableRun } from './guards';
 
-export function candidateHandlers({ db, pool, turns }: HandlerContext): HandlersOf<'candidates'> {
+export function candidateHandlers({ db, pool, turns, options }: HandlerContext): HandlersOf<'candidates'> {
   return {
     'candidates.list': (q) => {
       checkListKeys(gameOf(db, q.runId), q);
@@ -60,7 +60,7 @@ export function candidateHandlers({ db, pool, turns }: HandlerContext): Handlers
     },
     'candidates.prove': ({ runId, slot, level }) => {
       const run = runOf(db, runId);
-      return proveInRun(gameById(run.game), run, slot, level);
+      return proveInRun(pool, gameById(run.game), run, slot, level, options.proveBudgetMs);
     },
     'candidates.saveEdited': ({ runId, slot, from, level }) => {
       const run = runOf(db, runId);
@@ -73,6 +73,7 @@ export function candidateHandlers({ db, pool, turns }: HandlerContext): Handlers
           run,
           from === undefined ? { slot, level } : { slot, from, level },
           new Date().toISOString(),
+          options.proveBudgetMs,
         ),
       );
     },
