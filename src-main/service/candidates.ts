@@ -1,5 +1,7 @@
 /** candidates.*: list and read candidates, curate them (verdicts, notes, tags), prove and save hand-edited levels. */
 import { ApiError } from '../../src-shared/api';
+import { MAX_TAG_PAIRS } from '../../src-shared/api/call-bounds';
+import { formatCount } from '../../src-shared/pack/import-limits';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { curationLabels } from '../curation-labels';
@@ -53,6 +55,12 @@ export function candidateHandlers({ db, pool, turns, options }: HandlerContext):
       });
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
+      const pairs = candidateIds.length * tags.length;
+      if (pairs > MAX_TAG_PAIRS)
+        throw new ApiError(
+          'bad-argument',
+          `tagging ${formatCount(candidateIds.length)} candidates with ${formatCount(tags.length)} tags is ${formatCount(pairs)} candidate–tag pairs, more than the ${formatCount(MAX_TAG_PAIRS)} one change may hold; tag fewer candidates or fewer tags at a time. Nothing changed`,
+        );
       const runId = curatedRun(db, candidateIds);
       return turns.take(runId, () =>
         curate(db, runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)),
