@@ -92,6 +92,8 @@ export const mainThreadBenchCases: BenchCase[] = [
           level: { dots: loneDotsLevel.dots.slice(0, 2) },
         });
 
+        // The floor: no call at all, for the same time a prove takes (a shared machine's own gaps).
+        await measure('idle, no call (3 s)', () => new Promise((r) => setTimeout(r, 3000)));
         await measure(
           'candidates.prove (18 lone dots, 18 taps)',
           call('candidates.prove', { runId: heavyRun, slot: 0, level: loneDotsLevel }),
