@@ -31,14 +31,13 @@ export function swapCandidates(
   const { total } = db
     .prepare('SELECT COUNT(*) AS total FROM candidates WHERE run_id = ? AND slot BETWEEN ? AND ?')
     .get(q.runId, q.firstSlot, q.lastSlot) as { total: number };
-  const rows = db
-    .prepare(
-      `SELECT id, slot, idx, difficulty, verdict, draft, level IS NOT NULL AS proven FROM candidates
-        WHERE run_id = @runId AND slot BETWEEN @firstSlot AND @lastSlot
-        ORDER BY (id = @current) DESC, abs(slot - @ownSlot), slot, idx
-        LIMIT @limit`,
-    )
-    .all({ ...q, current: q.current ?? -1 }) as {
+  // Pool by pool, nearest first, each read in index order (the (run_id, slot, idx) index):
+  // a sort of the whole stage held the main thread for a 50,000-candidate stretch.
+  const pool = db.prepare(
+    `SELECT id, slot, idx, difficulty, verdict, draft, level IS NOT NULL AS proven FROM candidates
+      WHERE run_id = ? AND slot = ? ORDER BY idx LIMIT ?`,
+  );
+  type Row = {
     id: number;
     slot: number;
     idx: number;
@@ -46,7 +45,24 @@ export function swapCandidates(
     verdict: Verdict;
     draft: number;
     proven: number;
-  }[];
+  };
+  const rows: Row[] = [];
+  if (q.current !== null) {
+    const cur = db
+      .prepare(
+        `SELECT id, slot, idx, difficulty, verdict, draft, level IS NOT NULL AS proven FROM candidates
+          WHERE id = ? AND run_id = ? AND slot BETWEEN ? AND ?`,
+      )
+      .get(q.current, q.runId, q.firstSlot, q.lastSlot) as Row | undefined;
+    if (cur) rows.push(cur);
+  }
+  const span = Math.max(q.ownSlot - q.firstSlot, q.lastSlot - q.ownSlot);
+  for (let d = 0; d <= span && rows.length < q.limit; d++)
+    for (const slot of d === 0 ? [q.ownSlot] : [q.ownSlot - d, q.ownSlot + d]) {
+      if (slot < q.firstSlot || slot > q.lastSlot || rows.length >= q.limit) continue;
+      for (const r of pool.all(q.runId, slot, q.limit - rows.length + 1) as Row[])
+        if (r.id !== q.current && rows.length < q.limit) rows.push(r);
+    }
   return {
     total,
     items: rows.map((r) => ({
