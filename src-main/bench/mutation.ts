@@ -1,0 +1,44 @@
+/**
+ * The mutation score (`npm run bench -- --only mutation`): not measured here (StrykerJS takes
+ * hours on 2 cores), but read from docs/mutation-score.json, which `npm run mutate` writes, so
+ * the bench JSON carries the latest score with the speed figures. See docs/mutation.md.
+ */
+import { readFileSync } from 'node:fs';
+import { findUpward } from '../paths';
+import type { BenchCase, BenchRow } from './cases';
+
+interface FolderScore {
+  score: number | null;
+  date: string;
+}
+
+export const mutationBenchCases: BenchCase[] = [
+  {
+    name: 'mutation',
+    run: () => {
+      const file = findUpward(process.cwd(), 'docs/mutation-score.json');
+      if (file === null)
+        throw new Error('docs/mutation-score.json is missing; run "npm run mutate" to write it');
+      const s = JSON.parse(readFileSync(file, 'utf8')) as {
+        score: number | null;
+        date: string;
+        folders: Record<string, FolderScore>;
+      };
+      const rows: BenchRow[] = [
+        {
+          name: `mutation score, total (${s.date.slice(0, 10)})`,
+          value: s.score ?? Number.NaN,
+          unit: '%',
+          budget: '≥ 85',
+        },
+        ...Object.entries(s.folders).map(([folder, f]) => ({
+          name: `mutation score, ${folder} (${f.date.slice(0, 10)})`,
+          value: f.score ?? Number.NaN,
+          unit: '%',
+          budget: '≥ 85',
+        })),
+      ];
+      return Promise.resolve(rows);
+    },
+  },
+];
