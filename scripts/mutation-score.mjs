@@ -3,7 +3,7 @@
  * not committed) and writes the committed summary docs/mutation-score.json: the score of each
  * mutated folder and in total, the counts, and the surviving mutants by file. `npm run bench`
  * reads that summary (src-main/bench/mutation.ts). A run over part of the folders
- * (`--mutate 'src-shared/ordering/**'`) updates the folders it covered and keeps the others'.
+ * (`--mutate 'src-shared/ordering/**'`) updates the files it covered and keeps the others'.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -44,33 +44,37 @@ const score = (c) => {
   return valid === 0 ? null : Math.round((10000 * (c.killed + c.timeout)) / valid) / 100;
 };
 
+// Per file: a file in this report replaces its earlier entry; the others' entries are kept, so
+// runs over parts of the folders add up (each file keeps the date it was measured).
+const files = { ...(previous.files ?? {}) };
+for (const [path, file] of Object.entries(report.files)) {
+  const counts = empty();
+  const survivors = [];
+  for (const m of file.mutants) {
+    const k = KEY[m.status];
+    if (k) counts[k]++;
+    if (m.status === 'Survived' || m.status === 'NoCoverage')
+      survivors.push(
+        `${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${m.status === 'NoCoverage' ? ' (no coverage)' : ''}${m.replacement !== undefined ? ` → ${JSON.stringify(m.replacement).slice(0, 60)}` : ''}`,
+      );
+  }
+  files[path.replace(/\\/g, '/')] = { date, score: score(counts), ...counts, survivors };
+}
+const sum = (entries) => {
+  const c = empty();
+  for (const f of entries) for (const k of Object.keys(c)) c[k] += f[k];
+  return c;
+};
 const folders = {};
 for (const folder of FOLDERS) {
-  const files = Object.entries(report.files).filter(([path]) =>
-    path.replace(/\\/g, '/').startsWith(`${folder}/`),
-  );
-  if (files.length === 0) {
-    if (previous.folders?.[folder]) folders[folder] = previous.folders[folder];
-    continue;
-  }
-  const counts = empty();
-  const survivors = {};
-  for (const [path, file] of files) {
-    for (const m of file.mutants) {
-      const k = KEY[m.status];
-      if (k) counts[k]++;
-      if (m.status === 'Survived' || m.status === 'NoCoverage') {
-        (survivors[path] ??= []).push(
-          `${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${m.status === 'NoCoverage' ? ' (no coverage)' : ''}${m.replacement !== undefined ? ` → ${JSON.stringify(m.replacement).slice(0, 60)}` : ''}`,
-        );
-      }
-    }
-  }
-  folders[folder] = { date, score: score(counts), files: files.length, ...counts, survivors };
+  const inFolder = Object.entries(files).filter(([path]) => path.startsWith(`${folder}/`));
+  if (inFolder.length === 0) continue;
+  const c = sum(inFolder.map(([, f]) => f));
+  const dates = inFolder.map(([, f]) => f.date).sort();
+  folders[folder] = { score: score(c), files: inFolder.length, oldest: dates[0], newest: dates.at(-1), ...c };
 }
-const total = empty();
-for (const f of Object.values(folders)) for (const k of Object.keys(total)) total[k] += f[k];
-const summary = { date, stryker, score: score(total), ...total, folders };
+const total = sum(Object.values(folders));
+const summary = { date, stryker, score: score(total), ...total, folders, files };
 writeFileSync(SUMMARY, JSON.stringify(summary, null, 2) + '\n');
 console.log(`mutation score ${summary.score} % in total`);
 for (const [folder, f] of Object.entries(folders))

@@ -9,7 +9,9 @@ import type { BenchCase, BenchRow } from './cases';
 
 interface FolderScore {
   score: number | null;
-  date: string;
+  /** When its files were measured (a partial run updates some of them). */
+  oldest: string;
+  newest: string;
 }
 
 export const mutationBenchCases: BenchCase[] = [
@@ -32,7 +34,7 @@ export const mutationBenchCases: BenchCase[] = [
           budget: '≥ 85',
         },
         ...Object.entries(s.folders).map(([folder, f]) => ({
-          name: `mutation score, ${folder} (${f.date.slice(0, 10)})`,
+          name: `mutation score, ${folder} (${f.oldest.slice(0, 10)}…${f.newest.slice(0, 10)})`,
           value: f.score ?? Number.NaN,
           unit: '%',
           budget: '≥ 85',
