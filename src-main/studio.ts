@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { createPool } from './jobs/pool';
 import { openDatabase } from './store/db';
 import type { LeaseTiming } from './store/leases';
-import { createService, packageVersion, type Service } from './service';
+import { studioService, packageVersion, type Service } from './service';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
 
 export interface StudioOptions {
@@ -22,7 +22,7 @@ export function openStudio(opts: StudioOptions): Service {
   const dbPath = resolve(opts.dbPath);
   const db = openDatabase(dbPath);
   const pool = createPool(opts.workers ? { workers: opts.workers } : {});
-  return createService({
+  return studioService({
     db,
     dbPath,
     pool,

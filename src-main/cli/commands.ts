@@ -1,6 +1,6 @@
 /** The CLI's command table. Each command lives in its own module. */
 import type { Command } from 'commander';
-import { gameInfos } from '../service';
+import { gameInfos } from '../service/app';
 import { registerGenerate } from './generate';
 import { registerVerify } from './verify';
 import { registerRuns } from './runs';

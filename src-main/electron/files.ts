@@ -19,6 +19,8 @@ import type {
 import { z } from 'zod';
 import {
   ApiError,
+  BadArgument,
+  errorBodyFor,
   importIdSchema,
   parseArgs,
   type ApiEnvelope,
@@ -49,8 +51,9 @@ export interface FileHandlerDeps {
 
 const pickArgs = z.object({ importId: importIdSchema.optional() }).strict();
 
-function failure(e: unknown): ApiEnvelope<never> {
-  if (e instanceof ApiError) return { ok: false, error: e.toBody() };
+/** A bridge call's failure as an envelope; a bad argument is headed with the call's name, as dispatch heads one. */
+function failure(e: unknown, call: string): ApiEnvelope<never> {
+  if (e instanceof ApiError) return { ok: false, error: errorBodyFor(call, e) };
   if (e instanceof WriteError) return { ok: false, error: { code: 'conflict', message: e.message } };
   return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } };
 }
@@ -112,11 +115,11 @@ export function registerFileHandlers(
         const parsed = pickArgs.safeParse(raw ?? {});
         if (!parsed.success) {
           const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
-          throw new ApiError(
-            'bad-argument',
+          throw new BadArgument(
+            undefined,
             unknown.length
-              ? `pickAndImport: bad argument — unknown field(s): ${unknown.join(', ')}`
-              : 'pickAndImport: bad argument — importId: must be 1-64 letters, digits, - or _',
+              ? `unknown field(s): ${unknown.join(', ')}`
+              : 'importId: must be 1-64 letters, digits, - or _',
           );
         }
         const options: OpenDialogOptions = {
@@ -141,7 +144,7 @@ export function registerFileHandlers(
           ...(importId ? { importId } : {}),
         })) as ApiEnvelope<ImportResult>;
       } catch (e) {
-        return failure(e);
+        return failure(e, 'pickAndImport');
       }
     },
   );
@@ -180,7 +183,7 @@ export function registerFileHandlers(
           },
         };
       } catch (e) {
-        return failure(e);
+        return failure(e, 'packs.export');
       }
     },
   );

@@ -4,7 +4,7 @@
  * against the game's schemas, naming the field), the scope against the plan, and its size and
  * estimated time for the size guard a new run shares (runs/size-guard.ts).
  */
-import { ApiError, type ApiParsedArgs } from '../../src-shared/api';
+import { ApiError, BadArgument, fieldList, type ApiParsedArgs } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import { applyChanges, type Changes } from '../../src-shared/experiments/changes';
@@ -32,11 +32,7 @@ export interface CheckedExperiment {
 }
 
 function refuse(fields: FieldIssue[]): never {
-  throw new ApiError(
-    'bad-argument',
-    `experiments.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
-    fields,
-  );
+  throw new BadArgument(fields, fieldList(fields));
 }
 
 /**

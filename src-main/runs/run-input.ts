@@ -5,7 +5,7 @@
  * it most likely meant). Rules may be given in part, at any depth: left-out keys keep the
  * game's defaults.
  */
-import { ApiError } from '../../src-shared/api';
+import { BadArgument, fieldList } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/game';
 import { designerErrorMap, designerIssues } from '../../src-shared/schema/designer-errors';
 import { withGameLabels } from '../../src-shared/field-label';
@@ -34,11 +34,7 @@ export function mergeOver(base: unknown, over: unknown): unknown {
 
 /** Refuse the input, each rules or plan field named by the game's label for it. */
 function fail(game: AnyGame, fields: { field: string; message: string }[]): never {
-  throw new ApiError(
-    'bad-argument',
-    `runs.create: bad argument — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`,
-    withGameLabels(game, fields),
-  );
+  throw new BadArgument(withGameLabels(game, fields), fieldList(fields));
 }
 
 export interface CheckedRun {

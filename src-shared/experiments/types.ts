@@ -1,10 +1,10 @@
 /**
- * The experiment contract's shapes (arguments' schemas live in api.ts): an experiment's
+ * The experiment contract's shapes (arguments' schemas live in api/experiments.ts): an experiment's
  * summary and detail, its one progress figure, what create and adopt answer, the results of
  * each variant against the base, presets and settings diffs. Plain data.
  */
 import type { GameId } from '../game';
-import type { RunStatus, RunSummary } from '../api';
+import type { RunStatus, RunSummary } from '../api/runs';
 import type { DiffLine } from './diff';
 import type { BoxStats, MedianRange, PairedDecision, SeedChange } from './stats';
 

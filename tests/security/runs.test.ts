@@ -14,7 +14,7 @@ import { migrations } from '../../src-main/store/migrations';
 import { openDatabase } from '../../src-main/store/db';
 import { insertRun } from '../../src-main/store/runs';
 import { createPool, type WorkerPool } from '../../src-main/jobs/pool';
-import { createService } from '../../src-main/service';
+import { studioService } from '../../src-main/service';
 import { openStudio } from '../../src-main/studio';
 import type { RunDetail, RunSummary } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
@@ -540,7 +540,7 @@ function watchedService(
     },
   };
   const dbPath = join(dir, 'studio.db');
-  const service = createService({
+  const service = studioService({
     db: openDatabase(dbPath),
     dbPath,
     pool,

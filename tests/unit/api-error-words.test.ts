@@ -9,7 +9,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiMethodNames, apiMethods, parseArgs, type ApiMethodName } from '../../src-shared/api';
+import {
+  ApiError,
+  apiMethodNames,
+  apiMethods,
+  errorBodyFor,
+  parseArgs,
+  type ApiMethodName,
+} from '../../src-shared/api';
 import { errorSentence, fieldWords, hasArgumentWords } from '../../src-shared/error-sentence';
 import { errorClause, errorText, StudioError } from '../../src-renderer/src/lib/errors';
 
@@ -23,13 +30,14 @@ const RAW = [
 ];
 const rawIn = (text: string): RegExp | undefined => RAW.find((re) => re.test(text));
 
-/** The refusal of `args`, or a failure naming what was accepted. */
+/** The refusal of `args` as the call answers it (headed with the method's name, as dispatch heads it), or a failure naming what was accepted. */
 function refusal(method: ApiMethodName, args: unknown): ApiError {
   try {
     parseArgs(method, args);
   } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
+    if (!(e instanceof ApiError)) throw e;
+    const body = errorBodyFor(method, e);
+    return new ApiError(body.code, body.message, body.fields);
   }
   throw new Error(`${method} accepted ${JSON.stringify(args)}`);
 }
@@ -83,7 +91,7 @@ describe('every API method refuses a wrong-typed argument in a sentence naming t
       const mine = (error.fields ?? []).filter((f) => f.field === key || f.field.startsWith(`${key}.`));
       if (mine.length === 0) continue;
       refused++;
-      const text = errorSentence({ ...error.toBody(), fields: mine });
+      const text = errorSentence({ ...errorBodyFor(method, error), fields: mine });
       const words = fieldWords(mine[0]!.field, method);
       expect(text.startsWith(words[0]!.toUpperCase() + words.slice(1)), `${text} names ${words}`).toBe(true);
       expect(rawIn(text), `${method}(${key}: ${JSON.stringify(value)}) → ${text}`).toBeUndefined();

@@ -1,0 +1,36 @@
+/** app.info and games.list: the studio itself and the games it ships. */
+import { basename } from 'node:path';
+import type { GameInfo } from '../../src-shared/api';
+import { games } from '../../src-shared/games/index';
+import { JOB_MS_METRIC } from '../runs/metrics';
+import type { HandlersOf, HandlerContext } from './context';
+
+export function gameInfos(): GameInfo[] {
+  return games.map((g) => ({
+    id: g.id,
+    title: g.title,
+    blurb: g.blurb,
+    levelCount: g.levelCount(g.defaultPlan),
+    defaultRules: g.defaultRules,
+    defaultPlan: g.defaultPlan,
+    planRows: g.describePlan ? g.describePlan(g.defaultPlan) : [],
+    metrics: [...g.metrics, JOB_MS_METRIC],
+    difficulty: g.difficulty,
+    fields: g.fields ?? { rules: {}, plan: {} },
+  }));
+}
+
+export function appHandlers({ options, pool }: HandlerContext): HandlersOf<'app' | 'games'> {
+  return {
+    'app.info': () => ({
+      name: 'Level Studio',
+      version: options.version,
+      transport: options.transport,
+      dbName: basename(options.dbPath),
+      workers: pool.size,
+      node: process.versions.node,
+      platform: process.platform,
+    }),
+    'games.list': () => gameInfos(),
+  };
+}

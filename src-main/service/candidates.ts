@@ -1,0 +1,80 @@
+/** candidates.*: list and read candidates, curate them (verdicts, notes, tags), prove and save hand-edited levels. */
+import { ApiError } from '../../src-shared/api';
+import { gameById } from '../../src-shared/games/index';
+import { candidateName } from '../../src-shared/vocabulary';
+import { curationLabels } from '../curation-labels';
+import { proveInRun, saveEdited } from '../runs/save-edited';
+import {
+  candidatePoints,
+  getCandidateRow,
+  listCandidates,
+  setNote,
+  setTags,
+  setVerdicts,
+} from '../store/candidates';
+import type { HandlerContext, HandlersOf } from './context';
+import { checkListKeys, curate, curatedRun, gameOf, runOf, writableRun } from './guards';
+
+export function candidateHandlers({ db, pool, turns }: HandlerContext): HandlersOf<'candidates'> {
+  return {
+    'candidates.list': (q) => {
+      checkListKeys(gameOf(db, q.runId), q);
+      return listCandidates(db, q);
+    },
+    'candidates.get': ({ candidateId }) => {
+      const row = getCandidateRow(db, candidateId);
+      if (!row) throw new ApiError('not-found', `candidate ${candidateId} does not exist`);
+      const run = runOf(db, row.runId);
+      const shipped = row.shippedAs.automatic ?? row.shippedAs.approved;
+      return {
+        ...row,
+        game: run.game,
+        seed: run.seed,
+        rules: run.rules,
+        label: `${run.game}/run ${run.id}/seed ${run.seed}/${candidateName(row.slot, row.index)}${shipped ? `/level ${shipped}` : ''}`,
+      };
+    },
+    'candidates.points': ({ runId }) => {
+      runOf(db, runId);
+      return candidatePoints(db, runId);
+    },
+    'candidates.setVerdict': ({ candidateIds, verdict }) => {
+      const runId = curatedRun(db, candidateIds);
+      return turns.take(runId, () =>
+        curate(db, runId, curationLabels.verdict(verdict), () => setVerdicts(db, candidateIds, verdict)),
+      );
+    },
+    'candidates.setNote': ({ candidateId, note }) => {
+      const runId = curatedRun(db, [candidateId]);
+      return turns.take(runId, () => {
+        const change = curate(db, runId, curationLabels.note(note), () => setNote(db, candidateId, note));
+        const { proof: _proof, ...row } = getCandidateRow(db, candidateId)!;
+        return { ...change, row };
+      });
+    },
+    'candidates.setTags': ({ candidateIds, tags, mode }) => {
+      const runId = curatedRun(db, candidateIds);
+      return turns.take(runId, () =>
+        curate(db, runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)),
+      );
+    },
+    'candidates.prove': ({ runId, slot, level }) => {
+      const run = runOf(db, runId);
+      return proveInRun(gameById(run.game), run, slot, level);
+    },
+    'candidates.saveEdited': ({ runId, slot, from, level }) => {
+      const run = runOf(db, runId);
+      writableRun(db, runId);
+      return turns.take(runId, () =>
+        saveEdited(
+          db,
+          pool,
+          gameById(run.game),
+          run,
+          from === undefined ? { slot, level } : { slot, from, level },
+          new Date().toISOString(),
+        ),
+      );
+    },
+  };
+}

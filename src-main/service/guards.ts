@@ -1,0 +1,149 @@
+/**
+ * The checks handlers share before they act: the run or experiment exists, a run's curation
+ * may change, the candidates of one change belong to one run, a list's keys exist for the
+ * run's game. Each throws the ApiError the designer reads and changes nothing. Also the two
+ * writes every handler makes the same way: a curation change with its history entry, and a
+ * new queued run under this engine's lease.
+ */
+import { ApiError, BadArgument, type RunDetail, type RunSummary } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/game';
+import { gameById } from '../../src-shared/games/index';
+import type { CurationChange, RowChange } from '../../src-shared/history';
+import type { RunScope } from '../../src-shared/experiments/scope';
+import type { RunEngine } from '../runs/run-engine';
+import { JOB_MS_METRIC } from '../runs/metrics';
+import { candidateRuns, PLAIN_SORT_KEYS } from '../store/candidates';
+import type { Db } from '../store/db';
+import { getExperiment, type StoredExperiment } from '../store/experiments';
+import { historyState, recordChange, type ChangeMeta } from '../store/history';
+import { getRun, insertRun } from '../store/runs';
+
+/** The run, or not-found. */
+export function runOf(db: Db, runId: number): RunDetail {
+  const run = getRun(db, runId);
+  if (!run) throw new ApiError('not-found', `run ${runId} does not exist`);
+  return run;
+}
+
+/** The run without its plan and rules (what most replies carry). */
+export function runSummary(db: Db, runId: number): RunSummary {
+  const { plan: _p, rules: _r, ...rest } = runOf(db, runId);
+  return rest;
+}
+
+/** The run's game. */
+export function gameOf(db: Db, runId: number): AnyGame {
+  return gameById(runOf(db, runId).game);
+}
+
+/** A run whose curation may change (not an imported pack). */
+export function writableRun(db: Db, runId: number): void {
+  if (runOf(db, runId).status === 'imported')
+    throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
+}
+
+/** Curation changes need one existing, writable run for all the named candidates: its id. */
+export function curatedRun(db: Db, ids: readonly number[]): number {
+  const runs = candidateRuns(db, ids);
+  const missing = ids.filter((id) => !runs.has(id));
+  if (missing.length)
+    throw new ApiError(
+      'not-found',
+      `candidate${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')} do${missing.length === 1 ? 'es' : ''} not exist`,
+      [{ field: 'candidateIds', message: 'unknown candidate id' }],
+    );
+  const runIds = new Set(runs.values());
+  if (runIds.size > 1)
+    throw new ApiError('bad-argument', 'the candidates belong to different runs; change one run at a time', [
+      { field: 'candidateIds', message: 'mixes runs' },
+    ]);
+  const runId = [...runIds][0]!;
+  writableRun(db, runId);
+  return runId;
+}
+
+/** A run whose pools may be ordered now: generated (not an imported pack) and not generating. */
+export function orderableRun(db: Db, engine: Pick<RunEngine, 'isActive'>, runId: number): RunDetail {
+  const run = runOf(db, runId);
+  if (run.status === 'imported')
+    throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
+  if (engine.isActive(runId))
+    throw new ApiError('conflict', `run ${runId} is still generating; wait for it to finish`);
+  return run;
+}
+
+/** The experiment, or not-found naming the field. */
+export function experimentOf(db: Db, experimentId: number): StoredExperiment {
+  const e = getExperiment(db, experimentId);
+  if (!e)
+    throw new ApiError('not-found', `experiment ${experimentId} does not exist`, [
+      { field: 'experimentId', message: 'no such experiment' },
+    ]);
+  return e;
+}
+
+/**
+ * A list's sort key and filter metrics must exist for the run's game (the store would
+ * otherwise answer the default order, or no candidates at all): its metrics plus the
+ * studio's job time; a sort may also use the plain columns (slot, index, id, verdict).
+ */
+export function checkListKeys(
+  game: AnyGame,
+  q: { sort?: { key: string }; filters?: { metric: string }[] },
+): void {
+  const metricKeys = [...game.metrics.map((m) => m.key), JOB_MS_METRIC.key];
+  const fields: { field: string; message: string }[] = [];
+  if (q.sort && !metricKeys.includes(q.sort.key) && !PLAIN_SORT_KEYS.includes(q.sort.key)) {
+    fields.push({
+      field: 'sort.key',
+      message: `${game.title} has no metric "${q.sort.key}" to sort by; known: ${[...metricKeys, ...PLAIN_SORT_KEYS].join(', ')}`,
+    });
+  }
+  (q.filters ?? []).forEach((f, i) => {
+    if (!metricKeys.includes(f.metric))
+      fields.push({
+        field: `filters.${i}.metric`,
+        message: `${game.title} has no metric "${f.metric}"; known: ${metricKeys.join(', ')}`,
+      });
+  });
+  if (fields.length) throw new BadArgument(fields);
+}
+
+/** Run a curation write and record what it changed in the run's history, in one transaction. */
+export function curate(db: Db, runId: number, meta: ChangeMeta, mutate: () => RowChange[]): CurationChange {
+  const { changes, entry } = recordChange(db, runId, new Date().toISOString(), meta, mutate);
+  const state = historyState(db, runId);
+  return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
+}
+
+/** A checked run to store. */
+export interface NewRun {
+  game: AnyGame;
+  seed: number;
+  name: string;
+  plan: unknown;
+  rules: unknown;
+  levels: number;
+  candidatesTotal: number;
+  scope?: RunScope;
+}
+
+/** Store a checked run, queued and held by this engine's lease (the engine starts it when it is enqueued). */
+export function storeRun(db: Db, engine: Pick<RunEngine, 'owner' | 'timing'>, r: NewRun): number {
+  return insertRun(
+    db,
+    {
+      game: r.game.id,
+      seed: r.seed,
+      name: r.name,
+      plan: r.plan,
+      rules: r.rules,
+      status: 'queued',
+      levels: r.levels,
+      candidatesTotal: r.candidatesTotal,
+      lease: { owner: engine.owner, heartbeat: engine.timing.now() },
+      ...(r.scope ? { scope: r.scope } : {}),
+    },
+    new Date().toISOString(),
+  );
+}

@@ -1,0 +1,57 @@
+/** packs.*: build a pack for export, import one, and cancel an import. */
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../src-shared/api';
+import { gameById } from '../../src-shared/games/index';
+import { PackNotReadyError } from '../runs/finish';
+import { buildExport, importPackText, PackBreaksError } from '../runs/packs';
+import type { HandlerContext, HandlersOf } from './context';
+import { runOf, runSummary } from './guards';
+
+export function packHandlers({ db, events, imports, options }: HandlerContext): HandlersOf<'packs'> {
+  return {
+    'packs.export': ({ runId, kind, layout, allowBreaks }) => {
+      const run = runOf(db, runId);
+      try {
+        return buildExport(db, gameById(run.game), run, kind, layout, allowBreaks);
+      } catch (e) {
+        if (e instanceof PackNotReadyError) throw new ApiError('conflict', e.message);
+        if (e instanceof PackBreaksError) {
+          throw new ApiError(
+            'conflict',
+            e.message,
+            e.problems.map((p) => ({
+              field: `breaks.level ${p.level ?? 'pack'}`,
+              message: `${p.rule}: ${p.message}`,
+            })),
+          );
+        }
+        throw e;
+      }
+    },
+    'packs.import': async ({ text, name, importId }) => {
+      // One import at a time: each has its own worker with a large heap cap.
+      if (imports.size > 0)
+        throw new ApiError('conflict', 'another pack is being imported; wait for it to finish or cancel it');
+      const id = importId ?? randomUUID();
+      const abort = new AbortController();
+      imports.set(id, abort);
+      try {
+        const imported = await importPackText(db, {
+          text,
+          name,
+          signal: abort.signal,
+          limits: options.importLimits,
+        });
+        events.emit('run.changed', { runId: imported.runId, status: 'imported' });
+        return { run: runSummary(db, imported.runId), levels: imported.levels };
+      } finally {
+        imports.delete(id);
+      }
+    },
+    'packs.cancelImport': ({ importId }) => {
+      const abort = imports.get(importId);
+      abort?.abort();
+      return { cancelled: abort !== undefined };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** The events main pushes to every client: run and experiment progress and status changes. */
+import type { ExperimentProgress, ExperimentStatus } from '../experiments/types';
+import type { RunProgress, RunStatus } from './runs';
+
+export interface ApiEvents {
+  'run.progress': RunProgress;
+  'run.changed': { runId: number; status: RunStatus };
+  'experiment.progress': ExperimentProgress;
+  'experiment.changed': { experimentId: number; status: ExperimentStatus };
+}
+export type ApiEventName = keyof ApiEvents;
+export const apiEventNames: ApiEventName[] = [
+  'run.progress',
+  'run.changed',
+  'experiment.progress',
+  'experiment.changed',
+];

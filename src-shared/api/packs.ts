@@ -1,0 +1,85 @@
+/** Packs: build one for export, import one (and cancel an import). */
+import { z } from 'zod';
+import type { PackFile } from '../pack/per-level';
+import { labelSchema } from '../schema/label-text';
+import type { ApiEnvelope } from './errors';
+import { method } from './method';
+import type { RunSummary } from './runs';
+import { importIdSchema, orderingKindSchema, runIdSchema, type OrderingKind } from './values';
+
+export type { PackFile } from '../pack/per-level';
+
+/**
+ * A pack built for export. The API writes nothing: browser mode downloads it, Electron's main
+ * process writes it where its save dialog says, the CLI where --out says.
+ */
+export interface ExportResult {
+  layout: 'file' | 'per-level';
+  /** The name to save under: the pack's file name, or the per-level folder's name. */
+  fileName: string;
+  /** The whole pack as one JSON text. */
+  text: string;
+  /** UTF-8 bytes of `text`. */
+  bytes: number;
+  /** Per-level layout: index.json then one level-NNN.json per level (empty for one file). */
+  files: PackFile[];
+  /** Near-duplicate pairs that ship on purpose (marked fine in triage): named, never a problem. */
+  keptOnPurpose: { levels: [number, number]; message: string }[];
+}
+
+/** What Electron's main process wrote after its save dialog (the path the designer chose). */
+export interface SavedPack {
+  path: string;
+  fileCount: number;
+  bytes: number;
+  /** As ExportResult's: near-duplicate pairs shipped on purpose. */
+  keptOnPurpose: ExportResult['keptOnPurpose'];
+}
+
+/**
+ * Electron only: the preload's `window.studioFiles`. Main opens the save and open dialogs
+ * itself, so no path ever comes from the renderer; null means the designer cancelled.
+ */
+export interface FilesBridge {
+  pickAndImport(args: { importId?: string }): Promise<ApiEnvelope<ImportResult | null>>;
+  exportToChosenFile(args: {
+    runId: number;
+    kind: OrderingKind;
+    layout: 'file' | 'per-level';
+    allowBreaks?: boolean;
+  }): Promise<ApiEnvelope<SavedPack | null>>;
+}
+
+export interface ImportResult {
+  run: RunSummary;
+  levels: number;
+}
+
+export const packMethods = {
+  'packs.export': method<ExportResult>()(
+    z
+      .object({
+        runId: runIdSchema,
+        kind: orderingKindSchema,
+        layout: z.enum(['file', 'per-level']).default('file'),
+        /** Ship a steered order that breaks the game's rules anyway; the pack records the breaks. */
+        allowBreaks: z.boolean().default(false),
+      })
+      .strict(),
+    'Build the pack (one file, or one file per level plus an index) for download; writes nothing.',
+  ),
+  'packs.import': method<ImportResult>()(
+    z
+      .object({
+        text: z.string({ error: 'must be text' }).min(1, 'must not be empty'),
+        name: labelSchema(120).optional(),
+        importId: importIdSchema.optional(),
+      })
+      .strict(),
+    "Check a pack's text in a worker (size limits, schema, proof), and store it as a read-only imported run.",
+  ),
+  'packs.cancelImport': method<{ cancelled: boolean }>()(
+    z.object({ importId: importIdSchema }).strict(),
+    'Stop the pack import started with this importId; nothing of it is stored.',
+  ),
+} as const;

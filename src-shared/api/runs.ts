@@ -1,0 +1,137 @@
+/** Runs: create, list, cancel, resume, delete and compare them; their progress as events carry it. */
+import { z } from 'zod';
+import type { RunPhase } from '../progress';
+import type { RunReport } from '../run-report';
+import { gameIdSchema } from '../games/index';
+import { numberTypeMessage } from '../schema/designer-errors';
+import { seedSchema } from '../schema/seed';
+import { labelSchema } from '../schema/label-text';
+import { method } from './method';
+import type { OrderingLevel } from './orderings';
+import { orderingKindSchema, runIdSchema, runStatusSchema } from './values';
+
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+export interface RunSummary {
+  id: number;
+  game: z.infer<typeof gameIdSchema>;
+  seed: number;
+  name: string;
+  status: RunStatus;
+  levels: number;
+  candidatesDone: number;
+  candidatesTotal: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  error: string | null;
+  /** The experiment the run is an arm × seed of (null: a run of its own). */
+  experimentId: number | null;
+  /** The same, named: the experiment, and the arm (0 = the base) and its variant's name ('base' for arm 0). */
+  experiment: RunExperiment | null;
+}
+
+/** Where an experiment's run sits in its experiment (pickers label it "spacing 18 · seed 3"). */
+export interface RunExperiment {
+  id: number;
+  name: string;
+  arm: number;
+  variant: string;
+}
+
+export interface RunDetail extends RunSummary {
+  plan: unknown;
+  rules: unknown;
+}
+
+/** One working phase of a run as progress shows it. */
+export interface RunPhaseProgress {
+  name: Exclude<RunPhase, 'done'>;
+  state: 'waiting' | 'running' | 'done';
+  /** How long the phase took in this process (ms), once done. */
+  ms: number | null;
+}
+
+export interface RunProgress {
+  runId: number;
+  status: RunStatus;
+  /** The phase (generate → order → near-duplicates → done), or the status the run ended with. */
+  stage: string;
+  /** Work of the current phase (candidates, then 0/1 for the ordering, then pools compared). */
+  done: number;
+  total: number;
+  /** The whole run, 0..1, phases weighted (PHASE_WEIGHTS); it never goes down. */
+  overall: number;
+  phases: RunPhaseProgress[];
+  /** Candidates per second over the recent window. */
+  rate: number;
+  /** Estimated seconds left, or null before a rate is known. */
+  etaSeconds: number | null;
+  stages: { name: string; done: number; total: number }[];
+}
+
+export interface CompareView {
+  game: z.infer<typeof gameIdSchema>;
+  difficulty: string;
+  a: { run: RunSummary; levels: OrderingLevel[] };
+  b: { run: RunSummary; levels: OrderingLevel[] };
+  /** Per level: both candidates side by side (null where a side has no level). */
+  pairs: { level: number; a: number | null; b: number | null; difference: number | null }[];
+  summary: { label: string; a: string; b: string }[];
+}
+
+export const runMethods = {
+  'runs.list': method<RunSummary[]>()(
+    z
+      .object({
+        game: gameIdSchema.optional(),
+        status: runStatusSchema.optional(),
+      })
+      .strict(),
+    'Runs, newest first, optionally filtered by game or status.',
+  ),
+  'runs.get': method<RunDetail>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'One run with its plan and rules.',
+  ),
+  'runs.create': method<RunSummary>()(
+    z
+      .object({
+        game: gameIdSchema,
+        seed: seedSchema,
+        name: labelSchema(120).optional(),
+        plan: z.unknown().optional(),
+        rules: z.unknown().optional(),
+        levels: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .positive('must be at least 1')
+          .optional(),
+        /** Start a run past the size threshold anyway (it was refused once with its estimated time). */
+        confirm: z.boolean({ error: 'must be true or false' }).default(false),
+      })
+      .strict(),
+    'Validate and store a new run, then queue it on the worker pool; one past the size threshold (the one experiments use) is refused with its estimated time (a conflict naming the field confirm) until asked again with confirm: true.',
+  ),
+  'runs.report': method<RunReport | null>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'The report a run stored when it ended (difficulty range, largest step, gave-up jobs, near-duplicates, short levels, warnings, phase times); null before it ends.',
+  ),
+  'runs.cancel': method<RunSummary>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Stop a queued or running run; finished candidates stay.',
+  ),
+  'runs.resume': method<RunSummary>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Carry on a cancelled, interrupted or failed run from what is stored.',
+  ),
+  'runs.delete': method<{ deleted: number }>()(
+    z.object({ runId: runIdSchema }).strict(),
+    'Delete a run that is not running, with its candidates.',
+  ),
+  'runs.compare': method<CompareView>()(
+    z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),
+    'Two runs of one game: curves on one level axis and per-level pairs.',
+  ),
+} as const;
