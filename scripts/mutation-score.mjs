@@ -78,5 +78,5 @@ const summary = { date, stryker, score: score(total), ...total, folders, files }
 writeFileSync(SUMMARY, JSON.stringify(summary, null, 2) + '\n');
 console.log(`mutation score ${summary.score} % in total`);
 for (const [folder, f] of Object.entries(folders))
-  console.log(`  ${folder}: ${f.score} % (${f.date.slice(0, 10)})`);
+  console.log(`  ${folder}: ${f.score} % over ${f.files} files (measured ${f.oldest.slice(0, 10)} to ${f.newest.slice(0, 10)})`);
 console.log(`saved ${SUMMARY}`);

@@ -22,12 +22,14 @@ describe('curveBreaks', () => {
       },
     ]);
     expect(curveBreaks([1, 1 - EPS / 2], none)).toEqual([]);
+    // A fall of exactly EPS is within it too.
+    expect(curveBreaks([1, 1 - EPS], none)).toEqual([]);
     expect(curveBreaks([1, 1], none)).toEqual([]);
   });
 
   it('a step over maxStep is a break by the excess; a step of exactly maxStep is not', () => {
     const rules = { maxStep: 2, maxEqualRun: null };
-    expect(curveBreaks([3, 0, 2.5], rules).filter((b) => b.rule === 'step')).toEqual([
+    expect(curveBreaks([3, 1, 3.5], rules).filter((b) => b.rule === 'step')).toEqual([
       {
         rule: 'step',
         from: 2,
@@ -36,6 +38,8 @@ describe('curveBreaks', () => {
         message: 'a step of 2.5 between levels 2 and 3, more than the allowed 2 (by 0.5)',
       },
     ]);
+    // A step of exactly maxStep + EPS is within the tolerance.
+    expect(curveBreaks([0, 2 + EPS], rules)).toEqual([]);
     expect(curveBreaks([0, 2], rules)).toEqual([]);
     expect(curveBreaks([0, 2 + EPS / 2], rules)).toEqual([]);
     expect(curveBreaks([0, 2.001], rules).map((b) => b.rule)).toEqual(['step']);
@@ -57,6 +61,13 @@ describe('curveBreaks', () => {
     // Exactly maxEqualRun equal levels is fine; values within EPS count as equal.
     expect(curveBreaks([1, 1, 2, 2], rules)).toEqual([]);
     expect(curveBreaks([1, 1 + EPS / 2, 1], rules).map((b) => [b.from, b.to, b.by])).toEqual([[1, 3, 1]]);
+    // Exactly EPS apart is equal, both for the run and for its extent.
+    expect(curveBreaks([0, EPS], { maxStep: null, maxEqualRun: 1 }).map((b) => [b.from, b.to])).toEqual([
+      [1, 2],
+    ]);
+    expect(curveBreaks([0, 0, 0, EPS], rules).map((b) => [b.from, b.to, b.by])).toEqual([[1, 4, 2]]);
+    // An unfilled level ends a run of zeros too (null is no difficulty of 0).
+    expect(curveBreaks([0, 0, 0, null], rules).map((b) => [b.from, b.to, b.by])).toEqual([[1, 3, 1]]);
     // The run ends at the end of the curve, or at an unfilled level.
     expect(curveBreaks([1, 1, 1], rules).map((b) => [b.from, b.to])).toEqual([[1, 3]]);
     expect(curveBreaks([1, 1, 1, null, 1], rules).map((b) => [b.from, b.to])).toEqual([[1, 3]]);
@@ -137,6 +148,8 @@ describe('stepStats', () => {
     expect(stepStats([1, 1.05, 1.1], 0.1).longestEqualRun).toBe(3);
     expect(stepStats([1, 1.05, 1.1]).longestEqualRun).toBe(1);
     expect(stepStats([1, 1 + 1e-10]).longestEqualRun).toBe(2);
+    // A step of exactly eps is equal.
+    expect(stepStats([0, 1e-9]).longestEqualRun).toBe(2);
   });
 });
 
