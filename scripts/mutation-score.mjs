@@ -58,7 +58,17 @@ for (const [path, file] of Object.entries(report.files)) {
         `${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${m.status === 'NoCoverage' ? ' (no coverage)' : ''}${m.replacement !== undefined ? ` → ${JSON.stringify(m.replacement).slice(0, 60)}` : ''}`,
       );
   }
-  files[path.replace(/\\/g, '/')] = { date, score: score(counts), ...counts, survivors };
+  // Which tests ran (STRYKER_GAME, vitest.stryker.config.ts): all, one game's and the shared ones, or the shared ones alone.
+  // MUTATE_RANGE=1-145 names a run over those lines of one file (`--mutate file:1-145`).
+  const key =
+    path.replace(/\\/g, '/') + (process.env['MUTATE_RANGE'] ? `:${process.env['MUTATE_RANGE']}` : '');
+  files[key] = {
+    date,
+    tests: process.env['STRYKER_GAME'] ?? 'all',
+    score: score(counts),
+    ...counts,
+    survivors,
+  };
 }
 const sum = (entries) => {
   const c = empty();
@@ -78,5 +88,7 @@ const summary = { date, stryker, score: score(total), ...total, folders, files }
 writeFileSync(SUMMARY, JSON.stringify(summary, null, 2) + '\n');
 console.log(`mutation score ${summary.score} % in total`);
 for (const [folder, f] of Object.entries(folders))
-  console.log(`  ${folder}: ${f.score} % over ${f.files} files (measured ${f.oldest.slice(0, 10)} to ${f.newest.slice(0, 10)})`);
+  console.log(
+    `  ${folder}: ${f.score} % over ${f.files} files (measured ${f.oldest.slice(0, 10)} to ${f.newest.slice(0, 10)})`,
+  );
 console.log(`saved ${SUMMARY}`);
