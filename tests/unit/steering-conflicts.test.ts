@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderingResult, PoolCandidate } from '../../src-shared/game';
-import type { CurveRules } from '../../src-shared/ordering/curve-rules';
+import { EPS, type CurveRules } from '../../src-shared/ordering/curve-rules';
 import {
   fixedLevels,
   noSteering,
@@ -91,6 +91,18 @@ describe('ruleConflicts: a forced run of equal levels', () => {
   it('different difficulties make no equal run, and no run limit allows any', () => {
     expect(ruleConflicts(fixedAt([2, 1], [4, 1.5]), rules(null, 1))).toEqual([]);
     expect(ruleConflicts(fixedAt([2, 1], [9, 1]), rules(null, null))).toEqual([]);
+  });
+});
+
+describe('ruleConflicts: exactly at the tolerance (EPS)', () => {
+  it('a fall of exactly EPS, or a rise of exactly the limit plus EPS, is no conflict', () => {
+    expect(ruleConflicts(fixedAt([1, 1], [2, 1 - EPS]), rules(null, null))).toEqual([]);
+    expect(ruleConflicts(fixedAt([1, 0], [2, 1 + EPS]), rules(1, null))).toEqual([]);
+  });
+
+  it('two fixed levels exactly EPS apart are equal, so they can force a run', () => {
+    const c = ruleConflicts(fixedAt([1, 0], [3, EPS]), rules(null, 2));
+    expect(c.map((x) => [x.rule, x.levels])).toEqual([['equal-run', [1, 3]]]);
   });
 });
 
