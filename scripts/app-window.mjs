@@ -38,7 +38,7 @@ export function electronApp(root) {
   }
   if (typeof binary !== 'string' || !existsSync(binary))
     return { ok: false, why: 'Electron is not installed' };
-  let stamp = null;
+  let stamp;
   try {
     const sqliteDir = dirname(require.resolve('better-sqlite3/package.json'));
     stamp = JSON.parse(readFileSync(join(sqliteDir, 'build-electron', 'electron.json'), 'utf8'));

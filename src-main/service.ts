@@ -14,6 +14,7 @@ import { createRunTurns } from './runs/run-turns';
 import type { HandlerContext, ServiceOptions } from './service/context';
 import { dispatcher } from './service/dispatch';
 import { apiHandlers } from './service/handlers';
+import { finishDeletes } from './store/run-delete';
 
 export type { ServiceOptions } from './service/context';
 
@@ -64,6 +65,8 @@ export function studioService(options: ServiceOptions): Service {
     options,
   };
   const handlers = apiHandlers(ctx);
+  // Runs a closed or crashed studio left half-deleted are finished in the background.
+  finishDeletes(db);
 
   return {
     handlers,

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { createPool } from './jobs/pool';
 import { openDatabase } from './store/db';
+import { backupBeforeMigration } from './store/backups';
 import type { LeaseTiming } from './store/leases';
 import { studioService, packageVersion, type Service } from './service';
 import type { ImportLimits } from '../src-shared/pack/import-limits';
@@ -32,6 +33,16 @@ export function openStudio(opts: StudioOptions): Service {
     ...(opts.importLimits ? { importLimits: opts.importLimits } : {}),
     ...(opts.designer ? { designer: opts.designer } : {}),
   });
+}
+
+/**
+ * The studio as the app, the server and the CLI start it: a database due a schema migration is
+ * first copied with SQLite's online backup (store/backups.ts), then opened.
+ */
+export async function startStudio(opts: StudioOptions): Promise<Service> {
+  const copy = await backupBeforeMigration(resolve(opts.dbPath));
+  if (copy) console.warn(`backed up the database before upgrading its schema: ${copy}`);
+  return openStudio(opts);
 }
 
 export { rendererDir } from './paths';

@@ -7,6 +7,7 @@ import { registerRuns } from './runs';
 import { registerOrder } from './order';
 import { registerProve } from './prove';
 import { registerExperiment } from './experiment';
+import { registerBackup } from './backup';
 
 export function registerCommands(program: Command): void {
   program
@@ -24,4 +25,5 @@ export function registerCommands(program: Command): void {
   registerOrder(program);
   registerProve(program);
   registerExperiment(program);
+  registerBackup(program);
 }

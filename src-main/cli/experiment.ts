@@ -162,7 +162,7 @@ export function registerExperiment(program: Command): void {
         if (e instanceof CliInputError) return badInput([`error: ${e.message}`]);
         throw e;
       }
-      const service = cliStudio({ db: o.db, ...(workers ? { workers } : {}) });
+      const service = await cliStudio({ db: o.db, ...(workers ? { workers } : {}) });
       try {
         const api = localClient(service);
         let experimentId: number;

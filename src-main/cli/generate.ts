@@ -72,7 +72,7 @@ export function registerGenerate(program: Command): void {
       // A bad --out (the database, a folder) is refused before the set is generated.
       checkFileTarget(o.out, o.db);
       const t0 = performance.now();
-      const service = cliStudio({ db: o.db, workers: o.workers });
+      const service = await cliStudio({ db: o.db, workers: o.workers });
       try {
         const run = await localClient(service).call('runs.create', {
           game: game.id,

@@ -78,7 +78,7 @@ export function registerOrder(program: Command): void {
           json?: string;
         },
       ) => {
-        const service = cliStudio({ db: o.db, workers: 1 });
+        const service = await cliStudio({ db: o.db, workers: 1 });
         try {
           const api = localClient(service);
           const run = await api.call('runs.get', { runId });

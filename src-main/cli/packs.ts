@@ -2,7 +2,7 @@
 import { readInputFile } from './input-file';
 import type { AnyGame, PackProblem } from '../../src-shared/game';
 import { gameForPack } from '../../src-shared/games/index';
-import { PackFormatError, parseJsonText } from '../../src-shared/pack/pack-io';
+import { parseJsonText } from '../../src-shared/pack/pack-io';
 import { readKeptOnPurpose, splitKept } from '../../src-shared/pack/kept-on-purpose';
 
 export interface PackCheck {
@@ -19,7 +19,7 @@ export function checkPackFile(path: string): PackCheck {
   try {
     text = readInputFile(path);
   } catch (e) {
-    throw new Error(`cannot read ${path}: ${(e as Error).message}`);
+    throw new Error(`cannot read ${path}: ${(e as Error).message}`, { cause: e });
   }
   const json = parseJsonText(text, path);
   const game = gameForPack(json);

@@ -14,7 +14,7 @@ export function registerRuns(program: Command): void {
     .description('list the runs in a database')
     .option('--db <path>', 'SQLite database', './studio.db')
     .action(async (o: { db: string }) => {
-      const service = cliStudio({ db: o.db, workers: 1 });
+      const service = await cliStudio({ db: o.db, workers: 1 });
       try {
         const runs = await localClient(service).call('runs.list', {});
         if (runs.length === 0) return void console.log(`no runs in ${o.db}`);
@@ -45,7 +45,7 @@ export function registerRuns(program: Command): void {
     .action(async (runId: number, o: { db: string; out?: string; workers?: number }) => {
       if (o.out !== undefined) checkFileTarget(o.out, o.db);
       const t0 = performance.now();
-      const service = cliStudio({ db: o.db, workers: o.workers });
+      const service = await cliStudio({ db: o.db, workers: o.workers });
       try {
         const run = await localClient(service).call('runs.resume', { runId });
         process.stderr.write(
@@ -84,7 +84,7 @@ export function registerRuns(program: Command): void {
       ) => {
         if (o.approved && o.steered)
           throw new Error('--approved and --steered name two different orders; choose one');
-        const service = cliStudio({ db: o.db, workers: 1 });
+        const service = await cliStudio({ db: o.db, workers: 1 });
         try {
           const api = localClient(service);
           await api.call('runs.get', { runId });

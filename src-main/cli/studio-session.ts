@@ -2,12 +2,12 @@
  * A CLI command's studio: the same service as the app, over the --db file, with a progress
  * bar. Commands call the API through localClient(service) (src-main/local-client.ts).
  */
-import { openStudio } from '../studio';
+import { startStudio } from '../studio';
 import type { Service } from '../service';
 import { progressBar, type Bar } from './progress-bar';
 
-export function cliStudio(opts: { db: string; workers?: number }): Service {
-  return openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'cli' });
+export function cliStudio(opts: { db: string; workers?: number }): Promise<Service> {
+  return startStudio({ dbPath: opts.db, workers: opts.workers, transport: 'cli' });
 }
 
 /** Show a run's progress events as the CLI's bar; returns a function that stops it. */

@@ -26,16 +26,19 @@ import {
   type ApiEnvelope,
   type ExportResult,
   type ImportResult,
+  type SavedBackup,
   type SavedPack,
 } from '../../src-shared/api';
 import { formatMegabytes, IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
 import { WriteError } from '../atomic-write';
 import { writeExportTo } from '../export-files';
+import { backupDatabase, backupFileName } from '../store/backups';
 import type { Service } from '../service';
 import { fileNameLabel } from '../../src-shared/schema/label-text';
 
 export const FILES_PICK_AND_IMPORT = 'studio:files:pickAndImport';
 export const FILES_EXPORT_TO_CHOSEN = 'studio:files:exportToChosenFile';
+export const FILES_BACKUP_TO_CHOSEN = 'studio:files:backupToChosenFile';
 
 export interface FileHandlerDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
@@ -50,6 +53,8 @@ export interface FileHandlerDeps {
 }
 
 const pickArgs = z.object({ importId: importIdSchema.optional() }).strict();
+/** "Back up database…" takes nothing: main asks where, in its own save dialog. */
+const backupArgs = z.object({}).strict();
 
 /** A bridge call's failure as an envelope; a bad argument is headed with the call's name, as dispatch heads one. */
 function failure(e: unknown, call: string): ApiEnvelope<never> {
@@ -187,5 +192,42 @@ export function registerFileHandlers(
       }
     },
   );
-  return [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN];
+  ipcMain.handle(
+    FILES_BACKUP_TO_CHOSEN,
+    async (event, raw: unknown): Promise<ApiEnvelope<SavedBackup | null>> => {
+      if (!deps.isTrusted(event)) return refused;
+      try {
+        const parsed = backupArgs.safeParse(raw ?? {});
+        if (!parsed.success) {
+          const unknown = parsed.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
+          throw new BadArgument(
+            undefined,
+            unknown.length ? `unknown field(s): ${unknown.join(', ')}` : 'it takes no arguments',
+          );
+        }
+        const options: SaveDialogOptions = {
+          title: 'Back up the database',
+          defaultPath: join(deps.defaultFolder(), backupFileName(service.dbPath)),
+          buttonLabel: 'Back up',
+          properties: ['createDirectory', 'showOverwriteConfirmation'],
+          filters: [{ name: 'Studio database', extensions: ['db'] }],
+        };
+        const win = deps.window();
+        const chosen = win
+          ? await deps.dialog.showSaveDialog(win, options)
+          : await deps.dialog.showSaveDialog(options);
+        if (chosen.canceled || !chosen.filePath) return { ok: true, value: null };
+        // The dialog asked before replacing a file; the database and its journal are refused.
+        const r = await backupDatabase(service.dbPath, chosen.filePath, { replace: true }).catch(
+          (e: unknown) => {
+            throw new ApiError('conflict', e instanceof Error ? e.message : String(e));
+          },
+        );
+        return { ok: true, value: { path: r.path, bytes: r.bytes } };
+      } catch (e) {
+        return failure(e, 'backupToChosenFile');
+      }
+    },
+  );
+  return [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN, FILES_BACKUP_TO_CHOSEN];
 }

@@ -13,7 +13,7 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStudio, rendererDir } from '../studio';
+import { startStudio, rendererDir } from '../studio';
 import { contentSecurityPolicy } from '../csp';
 import { appSchemePrivileges, APP_SCHEME, createAppHandler } from './app-protocol';
 import { forwardEvents, registerIpcHandlers } from './ipc';
@@ -78,7 +78,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => {
     guardWebContents(contents, { origin: entry.origin, openExternal: (url) => shell.openExternal(url) });
   });
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, createAppHandler(rendererDir(), contentSecurityPolicy(false)));
     if (entry.dev) {
@@ -93,7 +93,11 @@ if (!app.requestSingleInstanceLock()) {
       });
     }
 
-    const service = openStudio({ dbPath: join(app.getPath('userData'), 'studio.db'), transport: 'electron' });
+    // A database due a migration is backed up first (studio.ts).
+    const service = await startStudio({
+      dbPath: join(app.getPath('userData'), 'studio.db'),
+      transport: 'electron',
+    });
     const isTrusted = trustedSender(() => window, entry.origin);
     registerIpcHandlers(ipcMain, service, isTrusted);
     // Pack files: main opens the open and save dialogs; no path comes from the renderer (files.ts).

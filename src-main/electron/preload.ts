@@ -36,4 +36,5 @@ contextBridge.exposeInMainWorld('studioFiles', {
       layout: args?.layout,
       ...(args?.allowBreaks === true ? { allowBreaks: true } : {}),
     }),
+  backupToChosenFile: (): Promise<unknown> => ipcRenderer.invoke(`${FILES}backupToChosenFile`, {}),
 });

@@ -84,15 +84,13 @@ export default function runTask(task: WorkerTask): unknown {
           return last !== undefined && slots[b]! <= last;
         };
       }
-      return game
-        .duplicatePairs(levels, task.rules, include)
-        .map((p) => ({
-          a: p.a,
-          b: p.b,
-          rule: p.duplicate.rule,
-          transform: p.duplicate.transform,
-          share: p.duplicate.share,
-        }));
+      return game.duplicatePairs(levels, task.rules, include).map((p) => ({
+        a: p.a,
+        b: p.b,
+        rule: p.duplicate.rule,
+        transform: p.duplicate.transform,
+        share: p.duplicate.share,
+      }));
     }
     case 'order': {
       const parsed = (pools: PoolCandidate<unknown>[][]): PoolCandidate<unknown>[][] =>

@@ -9,6 +9,7 @@ import type { AnyGame } from '../../src-shared/game';
 import { progressMeter } from '../../src-shared/progress';
 import type { Db } from '../store/db';
 import { insertCandidates, storedJobKeys, type NewCandidate } from '../store/candidates';
+import { writeTransaction } from '../store/write-transaction';
 import { getRunScope } from '../store/runs';
 import { scopedPoolSizes } from '../../src-shared/experiments/scope';
 import { allJobs, batches, type JobRef } from '../jobs/batches';
@@ -98,7 +99,16 @@ export async function generatePools(
     const rows = buffered;
     buffered = [];
     const s0 = performance.now();
-    insertCandidates(db, runId, rows);
+    // The lease is checked (and taken back after a stall) in the same transaction as the write.
+    const gone = writeTransaction(db, () => {
+      const loss = job.loss();
+      if (!loss) insertCandidates(db, runId, rows);
+      return loss;
+    });
+    if (gone) {
+      job.abort(gone);
+      return;
+    }
     lastFlush = performance.now();
     ctx.onStored?.(lastFlush - s0);
     for (const r of rows) stageDone[stageOf(r.slot)]!++;

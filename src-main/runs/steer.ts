@@ -25,6 +25,7 @@ import type { WorkerPool } from '../jobs/pool';
 import type { SteerTask, SteerTaskResult } from '../jobs/tasks';
 import { finePairTest } from '../../src-shared/ordering/fine-pairs';
 import { orderingView } from './ordering-view';
+import { changeRun } from '../store/run-changes';
 
 export interface SteerChange {
   approved?: boolean;
@@ -133,6 +134,12 @@ export function steerInWorkers(pool: WorkerPool): SteerRunner {
   return (task) => pool.run({ kind: 'steer', ...task });
 }
 
+/**
+ * Steer a run: compute on the stored state, then store it only if no other change (from this
+ * process or another studio or CLI on the same database) landed on the run while the worker
+ * computed; else compute again on what is stored now (store/run-changes.ts), so two designers'
+ * exclusions both hold instead of the later one overwriting the earlier.
+ */
 export async function steerRun(
   db: Db,
   game: AnyGame,
@@ -141,6 +148,29 @@ export async function steerRun(
   steer: SteerRunner,
   now: string,
 ): Promise<SteerResult> {
+  return changeRun(
+    db,
+    run.id,
+    () => prepareSteer(db, game, run, change, steer, now),
+    (prepared) => commitSteer(db, game, run, change, now, prepared),
+  );
+}
+
+interface PreparedSteer {
+  next: Steering;
+  stored: StoredOrdering;
+  breaks: CurveBreakView[];
+  largestStep: SteerResult['largestStep'];
+}
+
+async function prepareSteer(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  change: SteerChange,
+  steer: SteerRunner,
+  now: string,
+): Promise<PreparedSteer> {
   const current = loadSteering(db, run.id) ?? emptySteering();
   const { next, conflicts: lockConflicts } = nextSteering(db, run.id, current, change);
   if (lockConflicts.length > 0) throw new SteeringImpossibleError(lockConflicts);
@@ -269,6 +299,18 @@ export async function steerRun(
       target: result.targets[i] ?? null,
     })),
   };
+  return { next, stored, breaks, largestStep: result.largestStep };
+}
+
+/** Store a prepared steer as one history entry (inside changeRun's transaction). */
+function commitSteer(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  change: SteerChange,
+  now: string,
+  { next, stored, breaks, largestStep }: PreparedSteer,
+): SteerResult {
   const fixedLevels = [...next.pins, ...next.locks].map((p) => p.level);
   const { entry } = recordChange(
     db,
@@ -297,7 +339,7 @@ export async function steerRun(
     steering: next,
     ordering: orderingView(db, game, run.id, 'steered'),
     breaks,
-    largestStep: result.largestStep,
+    largestStep,
     entry,
     undo: state.undo,
     redo: state.redo,

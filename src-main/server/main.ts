@@ -1,6 +1,6 @@
 /** `npm run serve -- [--port N] [--db PATH] [--workers N] [--log-api]`: the studio for a browser. */
 import { Command, InvalidArgumentError } from 'commander';
-import { openStudio, rendererDir } from '../studio';
+import { startStudio, rendererDir } from '../studio';
 import { startServer } from './server';
 import type { Service } from '../service';
 
@@ -31,7 +31,7 @@ export async function serveStudio(opts: {
   workers?: number;
   logApi?: boolean;
 }): Promise<void> {
-  const opened = openStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
+  const opened = await startStudio({ dbPath: opts.db, workers: opts.workers, transport: 'server' });
   const service = opts.logApi ? withCallLog(opened) : opened;
   const server = await startServer({
     service,

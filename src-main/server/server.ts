@@ -174,9 +174,11 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
       ? 200
       : envelope.error.code === 'internal'
         ? 500
-        : envelope.error.code === 'not-found' || envelope.error.code === 'unknown-method'
-          ? 404
-          : 400;
+        : envelope.error.code === 'busy'
+          ? 503
+          : envelope.error.code === 'not-found' || envelope.error.code === 'unknown-method'
+            ? 404
+            : 400;
     sendJson(res, status, envelope);
   }
 

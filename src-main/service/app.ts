@@ -1,6 +1,7 @@
-/** app.info and games.list: the studio itself and the games it ships. */
+/** app.info, app.backup and games.list: the studio itself (and a copy of its database) and the games it ships. */
 import { basename } from 'node:path';
-import type { GameInfo } from '../../src-shared/api';
+import { ApiError, type GameInfo } from '../../src-shared/api';
+import { backupForDownload } from '../store/backups';
 import { games } from '../../src-shared/games/index';
 import { JOB_MS_METRIC } from '../runs/metrics';
 import type { HandlersOf, HandlerContext } from './context';
@@ -32,5 +33,14 @@ export function appHandlers({ options, pool }: HandlerContext): HandlersOf<'app'
       platform: process.platform,
     }),
     'games.list': () => gameInfos(),
+    'app.backup': async () => {
+      const copy = await backupForDownload(options.dbPath).catch((e: unknown) => {
+        throw e instanceof ApiError
+          ? e
+          : new ApiError('conflict', e instanceof Error ? e.message : String(e));
+      });
+      const { data, ...rest } = copy;
+      return { ...rest, base64: data.toString('base64') };
+    },
   };
 }

@@ -12,6 +12,7 @@ import {
   type ApiEnvelope,
   type ApiHandlers,
 } from '../../src-shared/api';
+import { busyError, isBusy } from '../store/busy';
 
 export type Dispatch = (method: string, rawArgs: unknown) => Promise<ApiEnvelope<unknown>>;
 
@@ -26,6 +27,8 @@ export function dispatcher(handlers: ApiHandlers): Dispatch {
       return { ok: true, value: await handler(args) };
     } catch (e) {
       if (e instanceof ApiError) return { ok: false, error: errorBodyFor(method, e) };
+      // Another process held the database past the busy timeout: retryable, in a sentence.
+      if (isBusy(e)) return { ok: false, error: busyError().toBody() };
       const message = e instanceof Error ? e.message : String(e);
       return { ok: false, error: { code: 'internal', message } };
     }

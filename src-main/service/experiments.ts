@@ -7,16 +7,11 @@ import { checkExperiment } from '../experiments/create';
 import { experimentResults } from '../experiments/results';
 import { checkRunInput } from '../runs/run-input';
 import { sizeQuestion } from '../runs/size-guard';
-import {
-  deleteExperiment,
-  experimentRuns,
-  insertExperiment,
-  listExperiments,
-  summaryOf,
-} from '../store/experiments';
+import { experimentRuns, insertExperiment, listExperiments, summaryOf } from '../store/experiments';
 import { presetByName, savePreset } from '../store/presets';
 import type { HandlerContext, HandlersOf } from './context';
 import { experimentOf, runSummary, storeRun } from './guards';
+import { markExperimentDeleting, purgeRun } from '../store/run-delete';
 
 export function experimentHandlers({ db, engine, experiments }: HandlerContext): HandlersOf<'experiments'> {
   return {
@@ -132,7 +127,7 @@ export function experimentHandlers({ db, engine, experiments }: HandlerContext):
       experiments.start(experimentId);
       return summaryOf(experimentOf(db, experimentId));
     },
-    'experiments.delete': ({ experimentId }) => {
+    'experiments.delete': async ({ experimentId }) => {
       experimentOf(db, experimentId);
       if (experiments.isActive(experimentId))
         throw new ApiError('conflict', `experiment ${experimentId} is running; cancel it before deleting`);
@@ -140,8 +135,10 @@ export function experimentHandlers({ db, engine, experiments }: HandlerContext):
         const elsewhere = engine.heldElsewhere(c.runId);
         if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
       }
-      const runs = experimentRuns(db, experimentId).length;
-      return { deleted: deleteExperiment(db, experimentId), runs };
+      // Its runs go as runs.delete's do: hidden at once, their rows in short batches.
+      const { deleted, runIds } = markExperimentDeleting(db, experimentId);
+      for (const runId of runIds) await purgeRun(db, runId);
+      return { deleted, runs: runIds.length };
     },
     'experiments.adopt': ({ experimentId, variant, as, name, seed }) => {
       const e = experimentOf(db, experimentId);

@@ -4,7 +4,7 @@ import { gameById } from '../../src-shared/games/index';
 import { compareRuns } from '../runs/compare';
 import { checkRunInput } from '../runs/run-input';
 import { sizeQuestion } from '../runs/size-guard';
-import { deleteUnleasedRun } from '../store/leases';
+import { markRunDeleting, purgeRun } from '../store/run-delete';
 import { getRunReport, listRuns } from '../store/runs';
 import { triageCounts } from '../store/triage';
 import type { HandlerContext, HandlersOf } from './context';
@@ -70,7 +70,7 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
       engine.enqueue(runId);
       return runSummary(db, runId);
     },
-    'runs.delete': ({ runId }) => {
+    'runs.delete': async ({ runId }) => {
       const run = runOf(db, runId);
       // An experiment's results and status need every one of its runs: they go with it.
       if (run.experiment)
@@ -82,13 +82,15 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
         throw new ApiError('conflict', `run ${runId} is queued or running; cancel it before deleting`);
       const elsewhere = engine.heldElsewhere(runId);
       if (elsewhere) throw new ApiError('conflict', `cannot delete: ${elsewhere}`);
-      // The delete itself checks the lease again, so a process that claims the run meanwhile keeps it.
-      const deleted = deleteUnleasedRun(db, runId, engine.timing);
+      // The mark checks the lease again, so a process that claims the run meanwhile keeps it.
+      const deleted = markRunDeleting(db, runId, engine.timing);
       if (deleted === 0)
         throw new ApiError(
           'conflict',
           `cannot delete: ${engine.heldElsewhere(runId) ?? `run ${runId} was just claimed by another process`}`,
         );
+      // Gone for every reader now; its rows go in short batches that let other calls in (store/run-delete.ts).
+      await purgeRun(db, runId);
       return { deleted };
     },
     'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),

@@ -4,6 +4,7 @@ import type { RowChange } from '../../src-shared/history';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { KeptPair } from '../../src-shared/pack/kept-on-purpose';
 import type { Db } from './db';
+import { writeTransaction } from './write-transaction';
 
 export interface NewCandidate {
   slot: number;
@@ -67,7 +68,7 @@ export function insertCandidates(db: Db, runId: number, items: readonly NewCandi
   const metric = db.prepare(
     'INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)',
   );
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const c of items) {
       const info = insert.run(candidateParams(runId, c, null));
       if (info.changes === 0) continue;
@@ -75,7 +76,7 @@ export function insertCandidates(db: Db, runId: number, items: readonly NewCandi
       for (const [key, value] of Object.entries(c.metrics))
         if (Number.isFinite(value)) metric.run(id, runId, key, value);
     }
-  })();
+  });
 }
 
 /** Insert one candidate (under `id`, or a new id when null) with its metric rows; returns its id. */

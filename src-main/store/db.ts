@@ -1,11 +1,15 @@
 /**
  * Opening the studio's SQLite file: WAL, foreign keys, migrations by user_version. The schema
  * version is read before any pragma that writes, so a file from a newer studio is refused
- * byte for byte unchanged; every failure names the file.
+ * byte for byte unchanged; every failure names the file. Before that the file is checked
+ * (file-checks.ts): a damaged, empty or read-only file, or a read-only folder, is refused
+ * unchanged; a missing file is a new studio.
  */
 import Database from 'better-sqlite3';
+import { checkDatabaseFile, checkIntegrity } from './file-checks';
 import { migrations } from './migrations';
 import { nativeBinding } from './native-binding';
+import { writeTransaction } from './write-transaction';
 
 export type Db = Database.Database;
 
@@ -15,11 +19,18 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, opts: OpenOptions = {}): Db {
+  const existing = checkDatabaseFile(path, opts.readonly ?? false);
+  // A read-only connection reads the file's pages and writes nothing, not even a checkpoint.
+  if (existing)
+    checkIntegrity(
+      path,
+      () => new Database(path, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() }),
+    );
   let db: Db;
   try {
     db = new Database(path, { readonly: opts.readonly ?? false, nativeBinding: nativeBinding() });
   } catch (e) {
-    throw new Error(`cannot open the database ${path}: ${reason(e)}`);
+    throw new Error(`cannot open the database ${path}: ${reason(e)}`, { cause: e });
   }
   try {
     // Read-only first: journal_mode = WAL rewrites the header of a file we may have to refuse.
@@ -32,7 +43,7 @@ export function openDatabase(path: string, opts: OpenOptions = {}): Db {
     return db;
   } catch (e) {
     db.close();
-    throw new Error(`cannot open the database ${path}: ${reason(e)}`);
+    throw new Error(`cannot open the database ${path}: ${reason(e)}`, { cause: e });
   }
 }
 
@@ -60,10 +71,10 @@ export function migrate(db: Db): number {
   const current = schemaVersion(db);
   checkVersion(current);
   for (let v = current; v < migrations.length; v++) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(migrations[v] as string);
       db.pragma(`user_version = ${v + 1}`);
-    })();
+    });
   }
   return schemaVersion(db);
 }

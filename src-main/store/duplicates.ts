@@ -12,6 +12,7 @@ import type {
 import { pairShown } from '../../src-shared/duplicate-filter';
 import type { Db } from './db';
 import { loadFineMarks } from './triage';
+import { writeTransaction } from './write-transaction';
 
 export interface NewPair {
   a: number;
@@ -22,13 +23,13 @@ export interface NewPair {
 }
 
 export function replacePairs(db: Db, runId: number, pairs: readonly NewPair[]): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare('DELETE FROM duplicate_pairs WHERE run_id = ?').run(runId);
     const ins = db.prepare(
       'INSERT INTO duplicate_pairs (run_id, a_id, b_id, rule, transform, share) VALUES (?, ?, ?, ?, ?, ?)',
     );
     for (const p of pairs) ins.run(runId, p.a, p.b, p.rule, p.transform, p.share);
-  })();
+  });
 }
 
 /** The order a designer ships now: the steered one when there is one, else the approved, else the automatic; null before any. */

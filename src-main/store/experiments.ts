@@ -14,6 +14,7 @@ import type {
 } from '../../src-shared/experiments/types';
 import type { Db } from './db';
 import { candidatesDoneSql, countsJoin } from './candidate-counts';
+import { writeTransaction } from './write-transaction';
 
 interface ExperimentRow {
   id: number;
@@ -104,7 +105,7 @@ export function insertExperiment(
   now: string,
   insertRun: (arm: ExperimentArm, seed: number) => number,
 ): { id: number; runIds: number[] } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const [base, ...variants] = e.arms;
     const info = db
       .prepare(
@@ -137,7 +138,7 @@ export function insertExperiment(
       }
     }
     return { id, runIds };
-  })();
+  });
 }
 
 /**
@@ -181,19 +182,6 @@ export function setExperimentStatus(
   finishedAt: string | null,
 ): void {
   db.prepare('UPDATE experiments SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt, id);
-}
-
-/** Delete an experiment and its runs (their candidates go with them). */
-export function deleteExperiment(db: Db, id: number): number {
-  return db.transaction(() => {
-    const runIds = (
-      db.prepare('SELECT run_id FROM experiment_runs WHERE experiment_id = ?').all(id) as { run_id: number }[]
-    ).map((r) => r.run_id);
-    const gone = db.prepare('DELETE FROM experiments WHERE id = ?').run(id).changes;
-    const del = db.prepare('DELETE FROM runs WHERE id = ?');
-    for (const r of runIds) del.run(r);
-    return gone;
-  })();
 }
 
 /** The shipped figures a done run left (null until computed). */

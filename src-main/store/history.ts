@@ -20,6 +20,7 @@ import type { Db } from './db';
 import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 import { writePairTriage } from './triage';
 import { applyCandidateRow } from './edited-candidates';
+import { writeTransaction } from './write-transaction';
 
 /**
  * Writes one recorded value back. `recorded` is the value on the change's other side; an
@@ -104,7 +105,7 @@ export function recordChange(
   meta: ChangeMeta,
   mutate: () => RowChange[],
 ): { changes: RowChange[]; entry: HistoryEntry | null } {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const changes = mutate();
     if (changes.length === 0) return { changes, entry: null };
     // A new change ends the redo branch.
@@ -124,7 +125,7 @@ export function recordChange(
       ins.run(entryId, i, c.target, c.id, c.field, JSON.stringify(c.before), JSON.stringify(c.after)),
     );
     return { changes, entry: getEntry(db, entryId) };
-  })();
+  });
 }
 
 function getEntry(db: Db, id: number): HistoryEntry | null {
@@ -206,20 +207,20 @@ function step(db: Db, runId: number, entries: HistoryEntry[], changes: RowChange
 
 /** Undo exactly the newest change still in effect; null when there is none. */
 export function undoLast(db: Db, runId: number): HistoryStep | null {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const { undo } = historyState(db, runId);
     if (!undo) return null;
     return step(db, runId, [undo], undoEntry(db, undo));
-  })();
+  });
 }
 
 /** Redo exactly the oldest undone change; null when there is none. */
 export function redoNext(db: Db, runId: number): HistoryStep | null {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const { redo } = historyState(db, runId);
     if (!redo) return null;
     return step(db, runId, [redo], redoEntry(db, redo));
-  })();
+  });
 }
 
 /**
@@ -228,7 +229,7 @@ export function redoNext(db: Db, runId: number): HistoryStep | null {
  * Returns null when the entry is not in this run's history.
  */
 export function jumpTo(db: Db, runId: number, entryId: number): HistoryStep | null {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     if (entryId !== 0) {
       const e = getEntry(db, entryId);
       if (!e || e.runId !== runId) return null;
@@ -247,5 +248,5 @@ export function jumpTo(db: Db, runId: number, entryId: number): HistoryStep | nu
     for (const e of toUndo) changes.push(...undoEntry(db, e));
     for (const e of toRedo) changes.push(...redoEntry(db, e));
     return step(db, runId, [...toUndo, ...toRedo], changes);
-  })();
+  });
 }

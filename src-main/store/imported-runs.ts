@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { insertCandidates, type NewCandidate } from './candidates';
 import { saveOrdering } from './orderings';
 import { insertRun } from './runs';
+import { writeTransaction } from './write-transaction';
 
 export interface ImportedRun {
   game: GameId;
@@ -17,7 +18,7 @@ export interface ImportedRun {
 
 /** Store the run; its automatic order is the pack's own order. Returns the run id. */
 export function storeImportedRun(db: Db, run: ImportedRun, now: string): number {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const id = insertRun(
       db,
       {
@@ -43,5 +44,5 @@ export function storeImportedRun(db: Db, run: ImportedRun, now: string): number 
     });
     db.prepare('UPDATE runs SET finished_at = ?, started_at = ? WHERE id = ?').run(now, now, id);
     return id;
-  })();
+  });
 }

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from './db';
+import { writeTransaction } from './write-transaction';
 
 export interface LeaseTiming {
   /** How often an owner renews its leases. */
@@ -34,7 +35,7 @@ export interface Lease {
 
 /** The lease of a run, or null when the run does not exist. */
 export function leaseOf(db: Db, runId: number): Lease | null {
-  const row = db.prepare('SELECT owner, heartbeat_at FROM runs WHERE id = ?').get(runId) as
+  const row = db.prepare('SELECT owner, heartbeat_at FROM runs WHERE id = ? AND deleting = 0').get(runId) as
     { owner: string | null; heartbeat_at: number | null } | undefined;
   return row ? { owner: row.owner, heartbeat: row.heartbeat_at } : null;
 }
@@ -69,7 +70,7 @@ export function takeOver(db: Db, runId: number, me: string, seen: Lease, timing:
   return (
     db
       .prepare(
-        'UPDATE runs SET owner = @me, heartbeat_at = @now WHERE id = @id AND owner IS @owner AND heartbeat_at IS @heartbeat',
+        'UPDATE runs SET owner = @me, heartbeat_at = @now WHERE id = @id AND deleting = 0 AND owner IS @owner AND heartbeat_at IS @heartbeat',
       )
       .run({ me, now: timing.now(), id: runId, owner: seen.owner, heartbeat: seen.heartbeat }).changes === 1
   );
@@ -81,6 +82,28 @@ export function renewLeases(db: Db, me: string, timing: LeaseTiming): Set<number
   return new Set(db.prepare('SELECT id FROM runs WHERE owner = ?').pluck().all(me) as number[]);
 }
 
+/**
+ * Take back a run this owner was generating when another process marked it interrupted (this
+ * one stalled past the lease: its heartbeat could not run). Only while nobody else has claimed
+ * it since (owner still NULL, still interrupted), by compare-and-swap; true when taken back.
+ */
+export function reclaimLease(
+  db: Db,
+  runId: number,
+  me: string,
+  timing: LeaseTiming,
+  status: 'queued' | 'running',
+): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE runs SET owner = @me, heartbeat_at = @now, status = @status, error = NULL
+         WHERE id = @id AND deleting = 0 AND owner IS NULL AND status = 'interrupted'`,
+      )
+      .run({ me, now: timing.now(), id: runId, status }).changes === 1
+  );
+}
+
 /** Give a run's lease back (it ended); only the owner can. */
 export function releaseLease(db: Db, runId: number, me: string): void {
   db.prepare('UPDATE runs SET owner = NULL, heartbeat_at = NULL WHERE id = ? AND owner = ?').run(runId, me);
@@ -88,9 +111,10 @@ export function releaseLease(db: Db, runId: number, me: string): void {
 
 /**
  * Runs left queued or running under a dead lease (or none) are marked interrupted, each by
- * compare-and-swap so a lease renewed meanwhile is left alone. Returns their ids.
+ * compare-and-swap so a lease renewed meanwhile is left alone; never the runs `me` holds.
+ * Returns their ids.
  */
-export function markInterrupted(db: Db, timing: LeaseTiming): number[] {
+export function markInterrupted(db: Db, timing: LeaseTiming, me?: string): number[] {
   const rows = db
     .prepare("SELECT id, owner, heartbeat_at FROM runs WHERE status IN ('queued', 'running')")
     .all() as { id: number; owner: string | null; heartbeat_at: number | null }[];
@@ -100,12 +124,14 @@ export function markInterrupted(db: Db, timing: LeaseTiming): number[] {
      WHERE id = @id AND status IN ('queued', 'running') AND owner IS @owner AND heartbeat_at IS @heartbeat`,
   );
   const out: number[] = [];
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const r of rows) {
+      // A process never sweeps its own runs: a late heartbeat there is a stall, not a death.
+      if (r.owner !== null && r.owner === me) continue;
       if (isLive({ owner: r.owner, heartbeat: r.heartbeat_at }, timing)) continue;
       if (mark.run({ id: r.id, owner: r.owner, heartbeat: r.heartbeat_at }).changes === 1) out.push(r.id);
     }
-  })();
+  });
   return out;
 }
 

@@ -282,4 +282,42 @@ export const migrations: readonly string[] = [
     UPDATE run_candidate_counts SET made = made + (NEW.hand_edited = 0), edited = edited + (NEW.hand_edited <> 0) WHERE run_id = NEW.run_id;
   END;
   `,
+  // 12: an index on every foreign key column that had none. Deleting a candidate looks up the
+  // rows that point at it (its edited children, its near-duplicate pairs, the order levels it
+  // fills, its triage marks) and, without these, scanned each whole table once per candidate:
+  // deleting a 9,600-candidate run took minutes. A run's experiments link too (SET NULL).
+  `
+  CREATE INDEX candidates_by_parent ON candidates (parent_id);
+  CREATE INDEX duplicate_pairs_by_a ON duplicate_pairs (a_id);
+  CREATE INDEX duplicate_pairs_by_b ON duplicate_pairs (b_id);
+  CREATE INDEX ordering_levels_by_candidate ON ordering_levels (candidate_id);
+  CREATE INDEX pair_triage_by_a ON pair_triage (a_id);
+  CREATE INDEX pair_triage_by_b ON pair_triage (b_id);
+  CREATE INDEX experiments_by_base_run ON experiments (base_run_id);
+  `,
+  // 13: a run being deleted. Deleting one marks it first (hidden from then on, as if gone) and
+  // removes its rows in short batches that let other calls in between (run-delete.ts); a run
+  // still marked when a studio opens (it closed or crashed mid-delete) is finished then.
+  `
+  ALTER TABLE runs ADD COLUMN deleting INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 14: a per-run change counter, so a change computed outside a transaction (a steer waits
+  // for a worker) writes only if nothing changed the run meanwhile, in any process
+  // (compare-and-swap; see store/run-changes.ts). Triggers keep it: every history entry
+  // recorded, undone or redone, and every order stored or removed, counts.
+  `
+  ALTER TABLE runs ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER history_added AFTER INSERT ON history BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER history_stepped AFTER UPDATE OF undone ON history BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER ordering_added AFTER INSERT ON orderings BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER ordering_removed AFTER DELETE ON orderings BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = OLD.run_id;
+  END;
+  `,
 ];

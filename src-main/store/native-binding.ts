@@ -82,6 +82,7 @@ export function loadNativeBinding(
       : `could not be loaded by ${label}`;
     throw new Error(
       `SQLite's binary ${choice.file} ${what} (${detail}). Run "${choice.fix}" in the studio's folder to rebuild it.`,
+      { cause: e },
     );
   }
 }

@@ -1,6 +1,7 @@
 /** Stored orderings: per run and kind, level → candidate with its target. */
 import type { OrderingKind } from '../../src-shared/api';
 import type { Db } from './db';
+import { writeTransaction } from './write-transaction';
 
 export interface StoredOrdering {
   computedAt: string;
@@ -9,7 +10,7 @@ export interface StoredOrdering {
 }
 
 export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: StoredOrdering): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare('DELETE FROM orderings WHERE run_id = ? AND kind = ?').run(runId, kind);
     db.prepare('INSERT INTO orderings (run_id, kind, computed_at, problems) VALUES (?, ?, ?, ?)').run(
       runId,
@@ -21,7 +22,7 @@ export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: Store
       'INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (?, ?, ?, ?, ?)',
     );
     for (const l of o.levels) ins.run(runId, kind, l.level, l.candidateId, l.target);
-  })();
+  });
 }
 
 /** Replace a stored order's problems (its levels unchanged). */

@@ -70,7 +70,8 @@ function toSummary(r: RunRow): RunSummary {
 }
 
 export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } = {}): RunSummary[] {
-  const where: string[] = [];
+  // A run being deleted (run-delete.ts) is gone already for every reader.
+  const where: string[] = ['r.deleting = 0'];
   const params: Record<string, unknown> = {};
   if (filter.game) {
     where.push('r.game = @game');
@@ -80,12 +81,12 @@ export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } =
     where.push('r.status = @status');
     params.status = filter.status;
   }
-  const sql = `${selectRun} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.id DESC`;
+  const sql = `${selectRun} WHERE ${where.join(' AND ')} ORDER BY r.id DESC`;
   return (db.prepare(sql).all(params) as RunRow[]).map(toSummary);
 }
 
 export function getRun(db: Db, id: number): RunDetail | null {
-  const row = db.prepare(`${selectRun} WHERE r.id = ?`).get(id) as RunRow | undefined;
+  const row = db.prepare(`${selectRun} WHERE r.id = ? AND r.deleting = 0`).get(id) as RunRow | undefined;
   if (!row) return null;
   return { ...toSummary(row), plan: JSON.parse(row.plan), rules: JSON.parse(row.rules) };
 }

@@ -32,7 +32,20 @@ export interface GameInfo {
   fields: { rules: Record<string, FieldInfo>; plan: Record<string, FieldInfo> };
 }
 
+/** A consistent copy of the studio's database for a browser download (`app.backup`). */
+export interface BackupDownload {
+  fileName: string;
+  bytes: number;
+  schemaVersion: number;
+  /** The copy's bytes, base64. */
+  base64: string;
+}
+
 export const appMethods = {
   'app.info': method<AppInfo>()(noArgs, 'Name, version, transport, database file name and worker count.'),
   'games.list': method<GameInfo[]>()(noArgs, 'Every game the studio ships, with its default rules and plan.'),
+  'app.backup': method<BackupDownload>()(
+    noArgs,
+    "A consistent copy of the studio's database (SQLite's online backup, safe while runs are going), for a browser download; at most 64 MB (a larger one: the CLI's backup).",
+  ),
 } as const;

@@ -1,6 +1,7 @@
 /** How a call fails: the error codes, the envelope every call answers with, and the errors handlers throw. */
 
-export type ApiErrorCode = 'bad-argument' | 'unknown-method' | 'not-found' | 'conflict' | 'internal';
+/** 'busy': another process holds the database past the busy timeout; the same call may succeed when tried again. */
+export type ApiErrorCode = 'bad-argument' | 'unknown-method' | 'not-found' | 'conflict' | 'busy' | 'internal';
 
 export interface ApiErrorBody {
   code: ApiErrorCode;

@@ -48,6 +48,14 @@ export interface FilesBridge {
     layout: 'file' | 'per-level';
     allowBreaks?: boolean;
   }): Promise<ApiEnvelope<SavedPack | null>>;
+  /** "Back up database…": main's save dialog, then SQLite's online backup to the chosen file. */
+  backupToChosenFile(): Promise<ApiEnvelope<SavedBackup | null>>;
+}
+
+/** What Electron's main process wrote after its "Back up database…" save dialog. */
+export interface SavedBackup {
+  path: string;
+  bytes: number;
 }
 
 export interface ImportResult {

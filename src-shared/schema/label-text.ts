@@ -9,8 +9,10 @@
 import { z } from 'zod';
 
 /** C0 and C1 control characters and DEL; notes allow tab, line feed and carriage return. */
+/* eslint-disable no-control-regex -- matching control characters is what these two are for */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_IN_NOTE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
 /** Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
 const DIRECTION = /[\u202a-\u202e\u2066-\u2069]/;
 

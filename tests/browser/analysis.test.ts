@@ -51,9 +51,7 @@ async function shot(name: string): Promise<void> {
 }
 
 /** A side-by-side board as its debug hook reports it (src-renderer/src/boards/debug.ts). */
-async function board(
-  id: string,
-): Promise<{
+async function board(id: string): Promise<{
   stage: { width: number; height: number };
   zoom: { k: number; x: number; y: number };
   field: Rect | null;

@@ -223,7 +223,7 @@ describe('level inspector in Chromium', () => {
     const blocked = rounds.round.findIndex((r) => r >= 2);
     const free = rounds.rounds[0]![0]!;
     expect(blocked).toBeGreaterThanOrEqual(0);
-    let s = await status();
+    const s = await status();
     expect([s['hearts'], s['left']]).toEqual([String(defaultApsisRules.hearts), String(n)]);
 
     // Hover shows the path and what blocks it; click launches into the first blocker.

@@ -46,13 +46,11 @@ describe('browser mode: imports from a picked file', () => {
   it('cancels an import while its worker checks the pack; nothing is stored', async () => {
     const { page } = studio;
     const before = await studio.api.call('runs.list', {});
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'slow.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(carillonPackText(250, 40, 3)),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'slow.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(carillonPackText(250, 40, 3)),
+    });
     await page.getByTestId('import-cancel').click();
     await expect
       .poll(() => page.getByTestId('import-errors').textContent(), { timeout: 30_000 })

@@ -368,13 +368,11 @@ describe('runs and pools in Chromium', () => {
     await page.getByTestId('confirm-cancel').click();
     expect((await studio.api.call('runs.list', {})).some((r) => r.id === apsis.id)).toBe(true);
 
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'apsis-pack.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(exported.text),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'apsis-pack.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported.text),
+    });
     await page.getByTestId('import-ok').waitFor();
     const runs = await studio.api.call('runs.list', {});
     const imported = runs.find((r) => r.status === 'imported');
@@ -385,13 +383,11 @@ describe('runs and pools in Chromium', () => {
     // A broken pack lists its problems and stores nothing.
     const broken = JSON.parse(exported.text) as { levels: unknown[] };
     broken.levels = broken.levels.slice(0, 1).map(() => ({ nonsense: true }));
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'broken.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(broken)),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(broken)),
+    });
     await page.getByTestId('import-errors').waitFor();
     expect(await page.getByTestId('import-errors').textContent()).toMatch(/broken\.json was not imported/);
     expect((await studio.api.call('runs.list', {})).length).toBe(runs.length);

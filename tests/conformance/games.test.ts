@@ -96,18 +96,14 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
   describe('on pools generated in process for a small plan', () => {
     const plan = game.truncatePlan(game.defaultPlan, Math.min(LEVELS, game.levelCount(game.defaultPlan)));
     const rules = game.defaultRules;
-    const pools: PoolCandidate<unknown>[][] = game
-      .poolSizes(plan, rules)
-      .map((size, slot) =>
-        Array.from({ length: size }, (_, index) => ({
-          index,
-          c: game.generate({ rules, plan, seed: SEED, slot, index }),
-        })).flatMap(({ index, c }) =>
-          c.level === null
-            ? []
-            : [{ id: `${slot}:${index}`, slot, index, level: c.level, metrics: c.metrics }],
-        ),
-      );
+    const pools: PoolCandidate<unknown>[][] = game.poolSizes(plan, rules).map((size, slot) =>
+      Array.from({ length: size }, (_, index) => ({
+        index,
+        c: game.generate({ rules, plan, seed: SEED, slot, index }),
+      })).flatMap(({ index, c }) =>
+        c.level === null ? [] : [{ id: `${slot}:${index}`, slot, index, level: c.level, metrics: c.metrics }],
+      ),
+    );
 
     it('fills every level of the plan, with no problem', () => {
       const result = game.order({ rules, plan, pools });

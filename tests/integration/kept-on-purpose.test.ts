@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { candidateName } from '../../src-shared/vocabulary';
-import { outcome, refusal } from '../helpers/refusal';
+import { refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
 import { cli } from '../helpers/cli';
 import { loneNearCopy } from '../helpers/lone-near-copy';

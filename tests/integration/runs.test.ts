@@ -434,7 +434,7 @@ describe('bad input is refused, naming the field, and changes nothing', () => {
       ok: false,
       error: {
         code: 'bad-argument',
-        message: expect.stringMatching(/^the pack fails verification\n  level 5: bits: /),
+        message: expect.stringMatching(/^the pack fails verification\n {2}level 5: bits: /),
       },
     });
     // A seed outside the one seed domain (negative, fractional, past 2^31 - 1, text) is named.

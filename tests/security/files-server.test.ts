@@ -38,7 +38,7 @@ async function post(
     body: typeof args === 'string' ? args : JSON.stringify(args),
   });
   const text = await res.text();
-  let body: Envelope | null = null;
+  let body: Envelope | null;
   try {
     body = JSON.parse(text) as Envelope;
   } catch {
@@ -87,7 +87,10 @@ describe('no API method takes a filesystem path', () => {
       const def = (schema as { def?: Record<string, unknown> }).def;
       const shape = (schema as { shape?: Record<string, unknown> }).shape;
       if (shape && typeof shape === 'object')
-        for (const [k, v] of Object.entries(shape)) (keys.add(k), walk(v, depth + 1));
+        for (const [k, v] of Object.entries(shape)) {
+          keys.add(k);
+          walk(v, depth + 1);
+        }
       if (def) for (const k of ['innerType', 'in', 'out', 'element', 'schema']) walk(def[k], depth + 1);
     };
     for (const spec of Object.values(apiMethods)) walk(spec.args);

@@ -265,8 +265,8 @@ describe('the database file', () => {
     writeFileSync(junk, 'not a database, just text long enough to have a header'.repeat(4));
     for (const [db, why] of [
       [junk, /not a studio database/],
-      [files.dir, /unable to open/],
-      [join(files.dir, 'missing', 'x.db'), /directory does not exist/],
+      [files.dir, /it is not a file/],
+      [join(files.dir, 'missing', 'x.db'), /its folder .* does not exist/],
     ] as const) {
       const r = spawnSync(process.execPath, [...cliArgs, 'runs', '--db', db], {
         cwd: root,
@@ -421,15 +421,18 @@ describe('runs are owned by a lease, not a PID', () => {
         ok: false,
         error: { code: 'conflict', message: expect.stringContaining('cannot delete') },
       });
-      // A freezes (its clock stops while B's runs on): to B, A's lease is 15 s old.
+      // A freezes (its clock stops while B's runs on): to B, A's lease is 15 s old. B marks the
+      // run interrupted and resumes it in the same turn, while A is still frozen (a stalled
+      // owner that finds its run swept but unclaimed takes it back: lease-stall.test.ts).
       clockB.now += 15_000;
       expect(b.engine.sweep()).toEqual([run.id]);
+      const atTakeover = b.dispatch('runs.get', { runId: run.id });
+      const resumed = b.dispatch('runs.resume', { runId: run.id });
+      expect(((await atTakeover) as { value: RunSummary }).value.status).toBe('interrupted');
+      expect(await resumed).toMatchObject({ ok: true });
       expect(await aOutcome).toMatch(
         new RegExp(`run ${run.id} was taken over by another studio or CLI process`),
       );
-      const atTakeover = (await b.dispatch('runs.get', { runId: run.id })) as { value: RunSummary };
-      expect(atTakeover.value.status).toBe('interrupted');
-      expect(await b.dispatch('runs.resume', { runId: run.id })).toMatchObject({ ok: true });
       const done = await b.engine.waitFor(run.id);
       expect(done.status).toBe('done');
       expect(done.candidatesDone).toBe(done.candidatesTotal);

@@ -182,7 +182,10 @@ export function share(a: Arrow[], ma: number, b: Arrow[], mb: number, need = Inf
         let d = (phi - arc.c) % TAU;
         if (d > Math.PI) d -= TAU;
         if (d < -Math.PI) d += TAU;
-        if (arc.w >= Math.PI || Math.abs(d) <= arc.w + 1e-9) (adj[arc.i]!.push(arc.j), live++);
+        if (arc.w >= Math.PI || Math.abs(d) <= arc.w + 1e-9) {
+          adj[arc.i]!.push(arc.j);
+          live++;
+        }
       }
       if (live <= best * larger) continue;
       const paired = maxPairing(as.length, b.length, (i, j) => adj[i]!.includes(j));
@@ -420,7 +423,10 @@ export function apsisFigures(pack: { levels: ApsisLevel[] }): {
   for (let i = 0; i < lv.length; i++)
     for (let j = i + 1; j < lv.length; j++) {
       const s = share(lv[i]!.arrows, lv[i]!.orbits, lv[j]!.arrows, lv[j]!.orbits);
-      if (s > closestShare) ((closestShare = s), (closestPair = [i + 1, j + 1]));
+      if (s > closestShare) {
+        closestShare = s;
+        closestPair = [i + 1, j + 1];
+      }
     }
   return { largestStep, closestShare, closestPair };
 }

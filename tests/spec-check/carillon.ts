@@ -58,7 +58,11 @@ function closure(out: number[][], from: number, live: boolean[]): number[] {
   const todo = [from];
   while (todo.length) {
     const v = todo.pop()!;
-    for (const w of out[v]!) if (live[w] && !seen.has(w)) (seen.add(w), todo.push(w));
+    for (const w of out[v]!)
+      if (live[w] && !seen.has(w)) {
+        seen.add(w);
+        todo.push(w);
+      }
   }
   return [...seen];
 }

@@ -10,10 +10,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gameForPack } from '../../src-shared/games/index';
 import { openTestStudio } from '../helpers/studio';
-import { blockers, checkApsisLevel, checkApsisPack, orbitRadius, rounds, type ApsisLevel } from './apsis';
+import { blockers, checkApsisPack, orbitRadius, rounds, type ApsisLevel } from './apsis';
 import {
   chain,
-  checkCarillonLevel,
   checkCarillonPack,
   difficultyBits,
   fewestTaps,

@@ -15,6 +15,8 @@ import { betterSqliteDir, type NativeBindingChoice } from '../../src-main/store/
 import { tempDir } from '../helpers/temp';
 
 const stub = vi.hoisted(() => {
+  // vi.hoisted runs before the imports are bound, so only require reaches node:events here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see the line above
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   const log: string[] = [];
   class FakeWebContents extends Emitter {

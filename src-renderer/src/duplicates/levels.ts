@@ -26,7 +26,7 @@ export function drawnLevel(c: CandidateDetail): DrawnLevel {
   try {
     return { game: c.game, rules: view.readRules(c.rules), level: view.readLevel(c.level), candidate: c };
   } catch (e) {
-    throw new Error(`candidate ${c.id}: ${errorText(e)}`);
+    throw new Error(`candidate ${c.id}: ${errorText(e)}`, { cause: e });
   }
 }
 

@@ -68,13 +68,13 @@ export function parsePackText(text: string, fileName: string): OpenPack {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${fileName} is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`${fileName} is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
   let game;
   try {
     game = gameForPack(json);
   } catch (e) {
-    if (e instanceof PackFormatError) throw new Error(`${fileName}: ${e.message}`);
+    if (e instanceof PackFormatError) throw new Error(`${fileName}: ${e.message}`, { cause: e });
     throw e;
   }
   const pack = game.parsePack(json) as { rules: unknown; seed: number; plan: unknown };

@@ -12,6 +12,7 @@ import { analysisActions } from '../plots/analysis-actions';
 import { runsActions } from '../runs/runs-ui.svelte';
 import { poolActions } from '../pools/pool-actions';
 import { exportActions } from '../export/export-ui.svelte';
+import { backupActions } from '../export/backup.svelte';
 import { experimentActions } from '../experiments/experiments-ui.svelte';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
@@ -70,6 +71,7 @@ export const actions: Action[] = [
     unavailable: () => (studio.loading ? 'the studio is loading' : null),
     perform: () => void studio.load(),
   },
+  ...backupActions,
   ...runsActions,
   ...poolActions,
   ...editActions,

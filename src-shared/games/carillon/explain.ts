@@ -27,7 +27,7 @@ export function explainCarillon(level: CarillonLevel, rules: CarillonRules): Exp
       line: 'no dots',
     };
   const field = buildField(level.dots, rules);
-  const { comp, comps } = stronglyConnected(field);
+  const { comp } = stronglyConnected(field);
   const sources = sourceComponents(field);
   const k = sources.length;
   const sourceIds = sources.map((c) => comp[c[0]!]!);

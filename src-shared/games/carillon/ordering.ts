@@ -25,7 +25,6 @@
  */
 import type { OrderingResult, PoolCandidate, OrderingProblem } from '../../game';
 import { linearTarget } from '../../ordering/curve';
-import type { CarillonRules } from './rules';
 import type { CarillonPlan } from './plan';
 import { levelCount, plannedDots } from './plan';
 import type { CarillonLevel } from './model';
