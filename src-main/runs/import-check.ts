@@ -11,6 +11,7 @@ import { games, packFormat } from '../../src-shared/games/index';
 import { PackFormatError } from '../../src-shared/pack/pack-io';
 import { formatCount, type ImportLimits } from '../../src-shared/pack/import-limits';
 import { readKeptOnPurpose, splitKept, type KeptPair } from '../../src-shared/pack/kept-on-purpose';
+import { readPack } from '../../src-shared/data-version';
 
 export interface ImportProblem {
   field: string;
@@ -33,8 +34,28 @@ export type ImportCheck =
       rules: unknown;
       levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[];
       kept: KeptPair[];
+      /** What made the pack's levels (`studio.made`), when it says and it can be read; kept with the run. */
+      made: { studio: string; generator: { dataVersion: number; hash: string } } | null;
     }
   | { ok: false; message: string; fields: ImportProblem[] };
+
+/** The pack's `studio.made` ({studio, generator: {game, dataVersion, hash}}) for its game, or null. */
+function readMade(json: Record<string, unknown>, gameId: string): Extract<ImportCheck, { ok: true }>['made'] {
+  const made = (json['studio'] as { made?: unknown } | undefined)?.made as
+    { studio?: unknown; generator?: { game?: unknown; dataVersion?: unknown; hash?: unknown } } | undefined;
+  const g = made?.generator;
+  if (
+    typeof made?.studio !== 'string' ||
+    !g ||
+    g.game !== gameId ||
+    typeof g.dataVersion !== 'number' ||
+    !Number.isInteger(g.dataVersion) ||
+    typeof g.hash !== 'string' ||
+    !/^[0-9a-f]{1,128}$/.test(g.hash)
+  )
+    return null;
+  return { studio: made.studio.slice(0, 100), generator: { dataVersion: g.dataVersion, hash: g.hash } };
+}
 
 const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing was stored';
 
@@ -200,14 +221,17 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
   if (tooBig) return tooBig;
   let pack: unknown;
   try {
-    pack = game.parsePack(json);
+    // An older pack version migrates here; a newer one is refused, named (data-version.ts).
+    pack = readPack(game, json);
   } catch (e) {
     if (e instanceof PackFormatError) {
       const problems = e.problems.map((p) => ({
         field: p.level === null ? p.field : `level ${p.level}: ${p.field}`,
         message: p.message,
       }));
-      return refuse(`the pack does not match the ${packFormat(game)} format`, problems, limits);
+      // A pack of a newer version is named as such, not as a malformed one.
+      const newer = e.problems.length === 1 && e.problems[0]!.field === 'version' ? e.message : null;
+      return refuse(newer ?? `the pack does not match the ${packFormat(game)} format`, problems, limits);
     }
     throw e;
   }
@@ -252,6 +276,7 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     rules: p.rules,
     levels,
     kept: keep.kept.filter((k) => k.levels[1] <= levels.length),
+    made: readMade(json as Record<string, unknown>, game.id),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   setVerdicts,
 } from '../store/candidates';
 import type { HandlerContext, HandlersOf } from './context';
-import { checkListKeys, curate, curatedRun, gameOf, runOf, writableRun } from './guards';
+import { checkListKeys, curate, curatedRun, gameOf, readableRun, runOf, writableRun } from './guards';
 
 export function candidateHandlers({ db, pool, turns }: HandlerContext): HandlersOf<'candidates'> {
   return {
@@ -59,7 +59,7 @@ export function candidateHandlers({ db, pool, turns }: HandlerContext): Handlers
       );
     },
     'candidates.prove': ({ runId, slot, level }) => {
-      const run = runOf(db, runId);
+      const run = readableRun(db, runId);
       return proveInRun(gameById(run.game), run, slot, level);
     },
     'candidates.saveEdited': ({ runId, slot, from, level }) => {

@@ -5,28 +5,32 @@
  * here; `lib/action-kit.ts` says what an entry holds.
  */
 import { studio } from './studio.svelte';
-import { pages, shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
-import { inspectorActions } from '../inspector/commands.svelte';
+import { shortcutLabel, typing, whyUnavailable, type Action } from './action-kit';
+import { pages } from './pages';
+import { inspectorActions } from '../inspector/inspector-actions';
 import { inspectorCurationActions, jumpAction } from '../inspector/curation-actions';
-import { analysisActions } from '../plots/analysis-actions';
-import { runsActions } from '../runs/runs-ui.svelte';
+import { plotsActions } from '../plots/plots-actions';
+import { duplicatesActions } from '../duplicates/duplicates-actions';
+import { compareActions } from '../compare/compare-actions';
+import { runsActions } from '../runs/runs-actions';
 import { poolActions } from '../pools/pool-actions';
-import { exportActions } from '../export/export-ui.svelte';
-import { backupActions } from '../export/backup.svelte';
-import { experimentActions } from '../experiments/experiments-ui.svelte';
+import { exportActions } from '../export/export-actions';
+import { experimentActions } from '../experiments/experiments-actions';
+import { backupActions } from '../export/backup-view.svelte';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
 
-export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
+export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
+export { pages } from './pages';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
 export { jumpActions } from '../inspector/curation-actions';
 
 export const actions: Action[] = [
-  ...pages.map((p, i): Action => ({
+  ...pages.map((p): Action => ({
     id: `go.${p.id}`,
     title: p.title,
     group: 'Go to',
-    shortcut: `Alt+${i + 1}`,
+    shortcut: p.key,
     whileTyping: true,
     perform: () => {
       studio.page = p.id;
@@ -78,7 +82,9 @@ export const actions: Action[] = [
   ...inspectorActions,
   ...inspectorCurationActions,
   jumpAction,
-  ...analysisActions,
+  ...plotsActions,
+  ...duplicatesActions,
+  ...compareActions,
   ...orderingActions,
   ...exportActions,
   ...experimentActions,
@@ -110,6 +116,13 @@ export function hint(id: string, title?: string): string {
   const why = whyUnavailable(a);
   const keys = a.shortcut ? ` (${shortcutLabel(a.shortcut)})` : '';
   return `${title ?? a.title}${keys}${why ? ` — not now: ${why}` : ''}`;
+}
+
+/** An action's shortcut as people read it ('Ctrl Z'), for key hints drawn beside the controls. */
+export function keyOf(id: string): string {
+  const a = action(id);
+  if (!a.shortcut) throw new Error(`studio action "${id}" has no shortcut`);
+  return shortcutLabel(a.shortcut);
 }
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
