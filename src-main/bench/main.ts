@@ -19,6 +19,7 @@ import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
 import { experimentBenchCases } from './experiments';
 import { mainThreadBenchCases } from './main-thread';
+import { mutationBenchCases } from './mutation';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -49,6 +50,7 @@ const program = new Command()
       ...steerBenchCases,
       ...experimentBenchCases,
       ...mainThreadBenchCases,
+      ...mutationBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
