@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { gameHashes } from './src-main/game-hash';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   main: {
+    // Each game folder's content hash, made at build time: the run's and the pack's generator
+    // version (src-main/provenance.ts). Running from source computes the same at load time.
+    define: { __STUDIO_GAME_HASHES__: JSON.stringify(gameHashes(root)) },
     build: {
       outDir: 'out/main',
       // Dev dependencies used by `npm run bench` stay external (playwright-core reads its own files).

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { defaultServerConditions } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 /**
  * The test build: modules resolve under the `studio-test-games` condition (package.json
@@ -13,6 +14,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Compiles the renderer's rune modules (*.svelte.ts), so their view models are unit-tested.
+        plugins: [svelte()],
         test: {
           name: 'unit',
           include: [

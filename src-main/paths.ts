@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const runningFromSource = import.meta.url.endsWith('.ts');
 
-function findUpward(start: string, relative: string): string | null {
+export function findUpward(start: string, relative: string): string | null {
   let dir = start;
   for (;;) {
     const candidate = join(dir, relative);

@@ -15,6 +15,8 @@ export interface StudioOptions {
   lease?: Partial<LeaseTiming>;
   /** Lower import limits (tests); default IMPORT_LIMITS. */
   importLimits?: ImportLimits;
+  /** How long a prove may take on its worker (tests lower it). */
+  proveBudgetMs?: number;
   /** Who decisions are recorded as (tests); default the OS user running main. */
   designer?: string;
 }
@@ -32,6 +34,7 @@ export function openStudio(opts: StudioOptions): Service {
     ...(opts.lease ? { lease: opts.lease } : {}),
     ...(opts.importLimits ? { importLimits: opts.importLimits } : {}),
     ...(opts.designer ? { designer: opts.designer } : {}),
+    ...(opts.proveBudgetMs ? { proveBudgetMs: opts.proveBudgetMs } : {}),
   });
 }
 

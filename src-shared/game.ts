@@ -163,9 +163,26 @@ export interface GameWords {
   elements: string;
 }
 
+/** The kinds of game data the studio stores: a run's rules and plan, and each candidate's level. */
+export type DataKind = 'rules' | 'plan' | 'level';
+
 export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   /** Lower-case id; packs carry `format: "<id>-pack"`. */
   id: Id;
+  /**
+   * The version of the game's data: its rules, plans and levels as stored (every stored row
+   * records the version it was written at) and its packs' `version`. Raise it with every
+   * change to those shapes, and give `migrate` the step from the one before
+   * (src-shared/data-version.ts chains the steps; docs/data.md).
+   */
+  dataVersion: number;
+  /**
+   * One step of the chain: `json` of this kind as version `from` left it, brought to version
+   * `from + 1` (1 <= from < dataVersion). A level is a stored level or a pack's level object
+   * (the same fields, with the pack's claims): a step keeps both. Plain data in, plain data
+   * out; throw an Error naming the field when the data cannot be brought forward.
+   */
+  migrate(kind: DataKind, json: unknown, from: number): unknown;
   title: string;
   /** One-paragraph description for the studio. */
   blurb: string;

@@ -67,6 +67,8 @@ export interface HistoryStep extends HistoryState {
   /** Each row as it changed now (before = the value it had, after = the value it has). */
   changes: RowChange[];
   changed: number;
+  /** Row changes left out of `changes` past the reply's cap (api/call-bounds.ts); absent: none. */
+  changesLeftOut?: number;
 }
 
 export interface HistoryList extends HistoryState {

@@ -18,6 +18,8 @@ import { importBenchCases } from './import';
 import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
 import { experimentBenchCases } from './experiments';
+import { mainThreadBenchCases } from './main-thread';
+import { mutationBenchCases } from './mutation';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -47,6 +49,8 @@ const program = new Command()
       ...runBenchCases,
       ...steerBenchCases,
       ...experimentBenchCases,
+      ...mainThreadBenchCases,
+      ...mutationBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);

@@ -8,6 +8,7 @@ import { registerOrder } from './order';
 import { registerProve } from './prove';
 import { registerExperiment } from './experiment';
 import { registerBackup } from './backup';
+import { registerReproduce } from './reproduce';
 
 export function registerCommands(program: Command): void {
   program
@@ -26,4 +27,5 @@ export function registerCommands(program: Command): void {
   registerProve(program);
   registerExperiment(program);
   registerBackup(program);
+  registerReproduce(program);
 }

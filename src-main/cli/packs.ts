@@ -4,6 +4,7 @@ import type { PackProblem } from '../../src-shared/game';
 import { gameForPack, type AnyGame } from '../../src-shared/games/index';
 import { parseJsonText } from '../../src-shared/pack/pack-io';
 import { readKeptOnPurpose, splitKept } from '../../src-shared/pack/kept-on-purpose';
+import { readPack } from '../../src-shared/data-version';
 
 export interface PackCheck {
   game: AnyGame;
@@ -23,7 +24,7 @@ export function checkPackFile(path: string): PackCheck {
   }
   const json = parseJsonText(text, path);
   const game = gameForPack(json);
-  const pack = game.parsePack(json);
+  const pack = readPack(game, json);
   const keep = readKeptOnPurpose(json);
   const { problems, kept } = splitKept(game.verifyPack(pack), keep.kept);
   // A list of kept pairs that cannot be read keeps nothing, and says so.

@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import { gameForPack, gameIds, isGameId, gameById, type AnyGame } from '../../src-shared/games/index';
 import { LevelFormatError, type Explanation, type LevelProof } from '../../src-shared/proof';
 import { PackFormatError } from '../../src-shared/pack/pack-io';
+import { readPack } from '../../src-shared/data-version';
 
 /** Malformed input: printed as one designer's sentence, exit code 2. */
 class InputError extends Error {}
@@ -55,7 +56,7 @@ function proveLevelObject(
     try {
       if (gameForPack(raw) !== game)
         throw new InputError(`the pack ${opts.pack} is not a ${game.title} pack`);
-      pack = game.parsePack(raw);
+      pack = readPack(game, raw);
     } catch (e) {
       if (e instanceof PackFormatError) throw new InputError(`the pack ${opts.pack}: ${e.message}`);
       throw e instanceof InputError ? e : new InputError(`the pack ${opts.pack}: ${(e as Error).message}`);

@@ -25,6 +25,9 @@ export function registerRuns(program: Command): void {
           console.log(
             `${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}`,
           );
+          // A run that cannot be read, or one an older generator made, says so under its line.
+          if (r.dataProblem) console.log(`      ${r.dataProblem}`);
+          if (r.generatorNote) console.log(`      ${r.generatorNote}`);
         }
       } finally {
         await service.close();

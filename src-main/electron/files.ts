@@ -4,9 +4,8 @@
  * renderer asks (through the preload's `studioFiles`) with a run, an order and a layout, or
  * with nothing at all. These two channels are not part of the API table; their arguments are
  * checked as strictly (a `path` is an unknown field). The file read is capped in bytes and
- * must be a regular file; the write goes through export-files.ts (atomic, never the database).
+ * must be a regular file, checked before it is opened; the write goes through export-files.ts (atomic, never the database).
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type {
   BrowserWindow,
@@ -33,6 +32,7 @@ import { formatMegabytes, IMPORT_LIMITS } from '../../src-shared/pack/import-lim
 import { WriteError } from '../atomic-write';
 import { writeExportTo } from '../export-files';
 import { backupDatabase, backupFileName } from '../store/backups';
+import { FileReadError, readRegularFile } from '../regular-file';
 import type { Service } from '../service';
 import { fileNameLabel } from '../../src-shared/schema/label-text';
 
@@ -63,42 +63,29 @@ function failure(e: unknown, call: string): ApiEnvelope<never> {
   return { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } };
 }
 
-/** Read a chosen pack file: a regular file, at most maxBytes, as UTF-8 text. */
-function readPackFile(path: string, maxBytes: number): string {
-  let fd: number;
+/**
+ * Read a chosen pack file: a regular file, at most maxBytes, as UTF-8 text. The path is
+ * checked before it is opened (../regular-file.ts, the CLI's check too): opening a FIFO would
+ * block main until something wrote to it.
+ */
+export function readPackFile(path: string, maxBytes: number): string {
   try {
-    fd = openSync(path, 'r');
+    return readRegularFile(path, maxBytes);
   } catch (e) {
-    throw new ApiError(
-      'bad-argument',
-      `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : 'it cannot be opened'}`,
-    );
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new ApiError('bad-argument', `cannot import ${path}: it is not a regular file`);
-    if (stat.size > maxBytes)
+    if (!(e instanceof FileReadError)) throw e;
+    if (e.kind === 'missing' || e.kind === 'unreadable')
       throw new ApiError(
         'bad-argument',
-        `cannot import ${path}: it is ${formatMegabytes(stat.size)}; a pack may be at most ${formatMegabytes(maxBytes)}`,
+        `cannot read ${path}: ${e.message === 'permission denied' ? e.message : 'it cannot be opened'}`,
       );
-    // Read at most one byte past the cap, so a file that grows while read is still refused.
-    const buf = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
-    let got = 0;
-    for (;;) {
-      const n = readSync(fd, buf, got, buf.length - got, null);
-      if (n === 0) break;
-      got += n;
-      if (got > maxBytes)
-        throw new ApiError(
-          'bad-argument',
-          `cannot import ${path}: it is larger than ${formatMegabytes(maxBytes)}, the most a pack may be`,
-        );
-      if (got === buf.length) break;
-    }
-    return buf.subarray(0, got).toString('utf8');
-  } finally {
-    closeSync(fd);
+    if (e.kind === 'not-a-file')
+      throw new ApiError('bad-argument', `cannot import ${path}: it is not a regular file`);
+    throw new ApiError(
+      'bad-argument',
+      e.bytes !== undefined
+        ? `cannot import ${path}: it is ${formatMegabytes(e.bytes)}; a pack may be at most ${formatMegabytes(maxBytes)}`
+        : `cannot import ${path}: it is larger than ${formatMegabytes(maxBytes)}, the most a pack may be`,
+    );
   }
 }
 

@@ -70,6 +70,8 @@ export function checkExperiment(db: Db, args: CreateArgs): CheckedExperiment {
       throw new ApiError('not-found', `run ${args.base.runId} does not exist`, [
         { field: 'base.runId', message: 'no such run' },
       ]);
+    if (run.dataProblem)
+      throw new ApiError('conflict', run.dataProblem, [{ field: 'base.runId', message: run.dataProblem }]);
     game = gameById(run.game);
     base = { plan: run.plan, rules: run.rules };
     baseRunId = run.id;

@@ -21,6 +21,10 @@ export function resolveSettings(db: Db, ref: SettingsRef, field: string): NamedS
       throw new ApiError('not-found', `run ${ref.runId} does not exist`, [
         { field: `${field}.runId`, message: 'no such run' },
       ]);
+    if (run.dataProblem)
+      throw new ApiError('conflict', run.dataProblem, [
+        { field: `${field}.runId`, message: run.dataProblem },
+      ]);
     return {
       game: run.game,
       name: `run ${run.id}${run.name ? ` (${run.name})` : ''}`,
@@ -34,6 +38,8 @@ export function resolveSettings(db: Db, ref: SettingsRef, field: string): NamedS
       throw new ApiError('not-found', `preset ${ref.presetId} does not exist`, [
         { field: `${field}.presetId`, message: 'no such preset' },
       ]);
+    if (p.dataProblem)
+      throw new ApiError('conflict', p.dataProblem, [{ field: `${field}.presetId`, message: p.dataProblem }]);
     return { game: p.game, name: `preset "${p.name}"`, plan: p.plan, rules: p.rules };
   }
   if ('experimentId' in ref) {
@@ -41,6 +47,10 @@ export function resolveSettings(db: Db, ref: SettingsRef, field: string): NamedS
     if (!e)
       throw new ApiError('not-found', `experiment ${ref.experimentId} does not exist`, [
         { field: `${field}.experimentId`, message: 'no such experiment' },
+      ]);
+    if (e.dataProblem)
+      throw new ApiError('conflict', e.dataProblem, [
+        { field: `${field}.experimentId`, message: e.dataProblem },
       ]);
     const arm = e.arms[ref.arm];
     if (!arm)

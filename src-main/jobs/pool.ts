@@ -47,7 +47,9 @@ export class TaskBudgetError extends Error {
           ? 'the ordering search'
           : task.kind === 'dedup'
             ? 'the near-duplicate check'
-            : 'a worker task';
+            : task.kind === 'prove'
+              ? `the proof of level ${task.slot + 1}`
+              : 'a worker task';
     super(
       `${what} ran past its time budget of ${Math.round(budgetMs / 1000)} s and was stopped; the plan or rules ask for more work per level than a run allows (lower the arrow or dot counts, or the tries)`,
     );

@@ -1,6 +1,7 @@
 /** Jobs the worker threads run. Plain data in, plain data out. */
 import type { FinePair, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
 import type { GameId } from '../../src-shared/games/index';
+import type { LevelProof } from '../../src-shared/proof';
 import type { SteeredResult, SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 
 interface GenerateTask {
@@ -111,7 +112,22 @@ interface ClosestTask {
 
 type ClosestResult = { a: number; b: number; share: number } | null;
 
-export type WorkerTask = GenerateTask | ChecksumTask | DedupTask | OrderTask | SteerTask | ClosestTask;
+/**
+ * The game's proof of one level in a run's slot (Game.prove): a designer's level can ask for
+ * seconds of search (issue 21), so it runs here, held to a time budget, never on the main thread.
+ * The level has been read (Game.parseLevel) on the main thread, which names a malformed field.
+ */
+export interface ProveTask {
+  kind: 'prove';
+  game: GameId;
+  rules: unknown;
+  plan: unknown;
+  slot: number;
+  level: unknown;
+}
+
+export type WorkerTask =
+  GenerateTask | ChecksumTask | DedupTask | OrderTask | SteerTask | ClosestTask | ProveTask;
 
 export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
   ? GeneratedJob[]
@@ -125,4 +141,6 @@ export type WorkerResult<T extends WorkerTask> = T extends GenerateTask
           ? SteerTaskResult
           : T extends ClosestTask
             ? ClosestResult
-            : never;
+            : T extends ProveTask
+              ? LevelProof
+              : never;

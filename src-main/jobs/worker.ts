@@ -107,6 +107,8 @@ export default function runTask(task: WorkerTask): unknown {
     }
     case 'steer':
       return steer(task);
+    case 'prove':
+      return gameById(task.game).prove(task.level, task.rules, { plan: task.plan, slot: task.slot });
     case 'closest':
       return gameById(task.game).closestPair?.(task.levels, task.rules) ?? null;
     default: {

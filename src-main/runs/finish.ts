@@ -15,6 +15,7 @@ import { candidateLevels } from '../store/candidate-lookup';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
 import type { WorkerPool } from '../jobs/pool';
 import { loadFineMarks } from '../store/triage';
+import { runMade } from '../store/runs';
 
 export interface RunSpec {
   id: number;
@@ -173,8 +174,16 @@ export function packFromStored(
     );
   }
   const ids = stored.levels.map((l) => l.candidateId!);
-  const levels = candidateLevels(db, ids);
+  const levels = candidateLevels(db, game, ids);
   let pack = game.toPack({ seed: run.seed, rules: run.rules, plan: run.plan, levels }) as object;
+  // What made the run (studio version, game generator version), beside the game's fields: the
+  // same the run records, so the pack says which generator its levels came from.
+  const made = runMade(db, run.id);
+  if (made)
+    pack = {
+      ...pack,
+      studio: { made: { studio: made.studio, generator: { game: game.id, ...made.generator } } },
+    };
   // Hand-edited levels are recorded beside the game's fields (every pack envelope allows
   // extra fields); verify reads them like any other level. Packs without one are unchanged.
   const edited = handEditedOf(db, ids);
@@ -183,7 +192,7 @@ export function packFromStored(
       const e = edited.get(l.candidateId!);
       return e ? [{ level: l.level, candidate: e.candidate, from: e.from }] : [];
     });
-    pack = { ...pack, studio: { handEdited } };
+    pack = { ...pack, studio: { ...((pack as { studio?: object }).studio ?? {}), handEdited } };
   }
   // Near-duplicate pairs the designer marked fine that both ship: kept on purpose, so verify,
   // export and import report them as such instead of as problems (kept-on-purpose.ts).

@@ -1,15 +1,22 @@
 /**
- * The work of a pack import, run inside the import worker (import-worker.ts): parse the text,
- * hold it to the size limits before any proof, check the game's schema, re-prove every level
- * and measure it. The reply is plain data: the levels to store, or a refusal whose sentence
+ * The work of a pack import, and of the CLI's `verify`, run inside the import worker
+ * (import-worker.ts): parse the text (one leading BOM is skipped; a key twice in one object is
+ * refused, naming it), hold it to the size limits before any proof, check the game's schema,
+ * re-prove every level and measure it. Import and verify share every step up to the proof, so
+ * they accept and refuse the same texts with the same sentences; verify then reports each
+ * problem instead of refusing. The reply is plain data: the levels to store, or a refusal whose sentence
  * never quotes the text (an import must not echo what it was given) and lists at most
  * `maxProblems` problems with a count of the rest. The levels the studio marked hand-edited
  * when it exported the pack (`studio.handEdited`, beside the game's fields) are read back.
  */
-import { games, packFormat, type GameId } from '../../src-shared/games/index';
+import type { PackProblem, PackSummaryLine } from '../../src-shared/game';
+import type { AnyGame, GameId } from '../../src-shared/games/index';
+import { duplicateKeySentence, findDuplicateKey } from '../../src-shared/strict-json';
+import { games, packFormat } from '../../src-shared/games/index';
 import { PackFormatError } from '../../src-shared/pack/pack-io';
 import { formatCount, type ImportLimits } from '../../src-shared/pack/import-limits';
 import { readKeptOnPurpose, splitKept, type KeptPair } from '../../src-shared/pack/kept-on-purpose';
+import { readPack as readVersionedPack } from '../../src-shared/data-version';
 
 interface ImportProblem {
   field: string;
@@ -32,8 +39,44 @@ export type ImportCheck =
       rules: unknown;
       levels: { level: unknown; metrics: Record<string, number>; handEdited: HandEditedMark | null }[];
       kept: KeptPair[];
+      /** What made the pack's levels (`studio.made`), when it says and it can be read; kept with the run. */
+      made: { studio: string; generator: { dataVersion: number; hash: string } } | null;
     }
   | { ok: false; message: string; fields: ImportProblem[] };
+
+/** The pack's `studio.made` ({studio, generator: {game, dataVersion, hash}}) for its game, or null. */
+function readMade(json: Record<string, unknown>, gameId: string): Extract<ImportCheck, { ok: true }>['made'] {
+  const made = (json['studio'] as { made?: unknown } | undefined)?.made as
+    { studio?: unknown; generator?: { game?: unknown; dataVersion?: unknown; hash?: unknown } } | undefined;
+  const g = made?.generator;
+  if (
+    typeof made?.studio !== 'string' ||
+    !g ||
+    g.game !== gameId ||
+    typeof g.dataVersion !== 'number' ||
+    !Number.isInteger(g.dataVersion) ||
+    typeof g.hash !== 'string' ||
+    !/^[0-9a-f]{1,128}$/.test(g.hash)
+  )
+    return null;
+  return { studio: made.studio.slice(0, 100), generator: { dataVersion: g.dataVersion, hash: g.hash } };
+}
+
+/** What `verify` reports of a pack that passed the limits and the schema. */
+export type VerifyCheck =
+  | {
+      ok: true;
+      title: string;
+      levels: number;
+      /** Problems that fail the pack (a list of kept pairs that cannot be read among them). */
+      problems: PackProblem[];
+      /** Near-duplicate problems of pairs the pack keeps on purpose: reported, never failing. */
+      kept: PackProblem[];
+      summary: PackSummaryLine[];
+    }
+  | { ok: false; message: string; fields: ImportProblem[] };
+
+type Refusal = Extract<ImportCheck, { ok: false }>;
 
 const TOO_DEEP = 'the pack is too large or too deeply nested to check; nothing was stored';
 
@@ -45,7 +88,7 @@ function refuse(
   problems: ImportProblem[],
   limits: ImportLimits,
   total = problems.length,
-): ImportCheck {
+): Refusal {
   const shown = problems.slice(0, limits.maxProblems);
   const more = total - shown.length;
   const count = total === 1 ? '1 problem' : `${formatCount(total)} problems`;
@@ -76,7 +119,7 @@ function notJson(text: string, e: unknown): string {
   return 'the pack is not valid JSON';
 }
 
-function checkSizes(json: Record<string, unknown>, limits: ImportLimits): ImportCheck | null {
+function checkSizes(json: Record<string, unknown>, limits: ImportLimits): Refusal | null {
   const levels = json['levels'];
   if (!Array.isArray(levels)) return null; // the schema names it
   if (levels.length > limits.maxLevels) {
@@ -169,7 +212,11 @@ function readHandEdited(
   return { marks, problems };
 }
 
-function checkText(text: string, limits: ImportLimits): ImportCheck {
+/** The steps import and verify share: text, JSON, keys, format, limits, schema. */
+function readPack(
+  text: string,
+  limits: ImportLimits,
+): Refusal | { ok: true; game: AnyGame; json: Record<string, unknown>; pack: unknown } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!body.trimStart().startsWith('{'))
     return refuse(
@@ -184,6 +231,9 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     if (e instanceof RangeError) return refuse(TOO_DEEP, [], limits);
     return refuse(notJson(body, e), [], limits);
   }
+  // JSON.parse keeps the last of two equal keys; a pack that says two things is refused.
+  const duplicate = findDuplicateKey(body);
+  if (duplicate) return refuse(`the pack ${duplicateKeySentence(duplicate)}`, [], limits);
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return refuse('the text is not a level pack: a pack is a JSON object', [], limits);
   const format = (json as { format?: unknown }).format;
@@ -199,17 +249,27 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
   if (tooBig) return tooBig;
   let pack: unknown;
   try {
-    pack = game.parsePack(json);
+    // An older pack version migrates here; a newer one is refused, named (data-version.ts).
+    pack = readVersionedPack(game, json);
   } catch (e) {
     if (e instanceof PackFormatError) {
       const problems = e.problems.map((p) => ({
         field: p.level === null ? p.field : `level ${p.level}: ${p.field}`,
         message: p.message,
       }));
-      return refuse(`the pack does not match the ${packFormat(game)} format`, problems, limits);
+      // A pack of a newer version is named as such, not as a malformed one.
+      const newer = e.problems.length === 1 && e.problems[0]!.field === 'version' ? e.message : null;
+      return refuse(newer ?? `the pack does not match the ${packFormat(game)} format`, problems, limits);
     }
     throw e;
   }
+  return { ok: true, game, json: json as Record<string, unknown>, pack };
+}
+
+function checkText(text: string, limits: ImportLimits): ImportCheck {
+  const read = readPack(text, limits);
+  if (!read.ok) return read;
+  const { game, json, pack } = read;
   // Near-duplicates the pack keeps on purpose (marked fine where it was made) are not problems.
   const keep = readKeptOnPurpose(json);
   if (keep.problems.length > 0)
@@ -231,7 +291,7 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
   }
   const p = pack as { seed: number; rules: unknown; plan: unknown };
   const packLevels = game.packLevels(pack);
-  const edited = readHandEdited(json as Record<string, unknown>, packLevels.length);
+  const edited = readHandEdited(json, packLevels.length);
   if (edited.problems.length > 0)
     return refuse(
       "the pack's list of hand-edited levels (studio.handEdited) cannot be read",
@@ -251,15 +311,49 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
     rules: p.rules,
     levels,
     kept: keep.kept.filter((k) => k.levels[1] <= levels.length),
+    made: readMade(json as Record<string, unknown>, game.id),
   };
 }
 
-/** Check a pack's text; never throws (a stack overflow on a pathological input is a refusal too). */
-export function checkPackText(text: string, limits: ImportLimits): ImportCheck {
+function verifyText(text: string, limits: ImportLimits): VerifyCheck {
+  const read = readPack(text, limits);
+  if (!read.ok) return read;
+  const { game, json, pack } = read;
+  const keep = readKeptOnPurpose(json);
+  const split = splitKept(game.verifyPack(pack), keep.kept);
+  // A list of kept pairs that cannot be read keeps nothing, and says so.
+  const problems = [
+    ...keep.problems.map((p) => ({ level: null, rule: p.field, message: p.message })),
+    ...split.problems,
+  ];
+  return {
+    ok: true,
+    title: game.title,
+    levels: game.packLevels(pack).length,
+    problems,
+    kept: split.kept,
+    // Printed only for a pack that passes; its closest pair compares every pair, so a failing
+    // pack (5,000 copies of one level) is not made to pay for it.
+    summary: problems.length === 0 ? game.summarize(pack) : [],
+  };
+}
+
+/** Never throws (a stack overflow on a pathological input is a refusal too). */
+function guarded<T>(check: () => T, limits: ImportLimits): T | Refusal {
   try {
-    return checkText(text, limits);
+    return check();
   } catch (e) {
     if (e instanceof RangeError) return refuse(TOO_DEEP, [], limits);
     return refuse(`the pack could not be checked: ${e instanceof Error ? e.message : String(e)}`, [], limits);
   }
+}
+
+/** Check a pack's text for import. */
+export function checkPackText(text: string, limits: ImportLimits): ImportCheck {
+  return guarded(() => checkText(text, limits), limits);
+}
+
+/** Check a pack's text for `verify`: the same limits and refusals, then every problem reported. */
+export function verifyPackText(text: string, limits: ImportLimits): VerifyCheck {
+  return guarded(() => verifyText(text, limits), limits);
 }

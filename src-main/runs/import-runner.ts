@@ -1,6 +1,7 @@
 /**
- * Runs one pack check in a dedicated worker thread with resourceLimits and a time budget, so
- * a pathological pack costs that thread, never the API's event loop or the process. Cancel
+ * Runs one pack check (an import's, or the CLI's verify) in a dedicated worker thread with
+ * resourceLimits and a time budget, so a pathological pack costs that thread, never the API's
+ * event loop or the process. Cancel
  * (an AbortSignal), the time budget and the heap cap all end in worker.terminate() and an
  * ApiError sentence saying nothing was stored.
  */
@@ -11,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../src-shared/api';
 import type { ImportLimits } from '../../src-shared/pack/import-limits';
 import { importWorkerEntry } from '../paths';
-import type { ImportCheck } from './import-check';
+import type { ImportCheck, VerifyCheck } from './import-check';
 
 /**
  * From source (tests), the .ts entry is imported once tsx's loader is registered inside the
@@ -32,18 +33,51 @@ function sourceBootstrap(filename: string): string {
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); });`;
 }
 
+/** An import's check: the levels to store, or an ApiError saying why nothing was stored. */
 export function checkInWorker(
   text: string,
   limits: ImportLimits,
   signal?: AbortSignal,
 ): Promise<Extract<ImportCheck, { ok: true }>> {
+  return inWorker('import', text, limits, signal);
+}
+
+/**
+ * `verify`'s check with import's limits, worker and time budget: the report, or an ApiError
+ * with import's sentence when the pack is past a limit or not a pack.
+ */
+export function verifyInWorker(
+  text: string,
+  limits: ImportLimits,
+): Promise<Extract<VerifyCheck, { ok: true }>> {
+  return inWorker('verify', text, limits);
+}
+
+function inWorker(
+  task: 'import',
+  text: string,
+  limits: ImportLimits,
+  signal?: AbortSignal,
+): Promise<Extract<ImportCheck, { ok: true }>>;
+function inWorker(
+  task: 'verify',
+  text: string,
+  limits: ImportLimits,
+  signal?: AbortSignal,
+): Promise<Extract<VerifyCheck, { ok: true }>>;
+function inWorker(
+  task: 'import' | 'verify',
+  text: string,
+  limits: ImportLimits,
+  signal?: AbortSignal,
+): Promise<Extract<ImportCheck | VerifyCheck, { ok: true }>> {
   if (signal?.aborted)
     return Promise.reject(new ApiError('conflict', 'the import was cancelled; nothing was stored'));
   const entry = importWorkerEntry();
   const fromSource = entry.execArgv.length > 0;
   const worker = new Worker(fromSource ? sourceBootstrap(entry.filename) : entry.filename, {
     eval: fromSource,
-    workerData: { text, limits },
+    workerData: { task, text, limits },
     resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, stackSizeMb: 4 },
     stdout: false,
     stderr: false,
@@ -73,7 +107,7 @@ export function checkInWorker(
       limits.timeBudgetMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (reply: ImportCheck) =>
+    worker.once('message', (reply: ImportCheck | VerifyCheck) =>
       settle(() => {
         if (reply.ok) resolve(reply);
         else reject(new ApiError('bad-argument', reply.message, reply.fields));

@@ -15,6 +15,7 @@ import { storeImportedRun } from '../store/imported-runs';
 import { packFromStored, type RunSpec } from './finish';
 import { keptLine } from './kept-pairs';
 import { checkInWorker } from './import-runner';
+import { readPack } from '../../src-shared/data-version';
 
 function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind): string {
   return `${game.id}-seed${run.seed}-run${run.id}${kind === 'automatic' ? '' : `-${kind}`}.json`;
@@ -55,7 +56,7 @@ export function buildExport(
   const { kept } = readKeptOnPurpose(pack);
   let keptOnPurpose = kept.map(keptLine);
   if (kind === 'steered') {
-    const verified = splitKept(game.verifyPack(game.parsePack(JSON.parse(text))), kept);
+    const verified = splitKept(game.verifyPack(readPack(game, JSON.parse(text))), kept);
     const problems = verified.problems;
     if (problems.length > 0) {
       if (!allowBreaks) throw new PackBreaksError(problems);
@@ -125,6 +126,7 @@ export async function importPackText(
       name: source.name ?? 'imported pack',
       plan: checked.plan,
       rules: checked.rules,
+      made: checked.made,
       // A level the exporting studio marked hand-edited stays marked, with its names there (a re-export writes them back).
       candidates: checked.levels.map(({ level, metrics, handEdited }, i) => ({
         slot: i,

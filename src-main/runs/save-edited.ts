@@ -23,6 +23,7 @@ import { candidateRuns } from '../store/candidates';
 import { slotIndexes } from '../store/candidate-lookup';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunSpec } from './finish';
+import { PROVE_BUDGET_MS, proveOnPool } from './prove-level';
 
 export interface SaveEditedArgs {
   slot: number;
@@ -64,10 +65,17 @@ function checkSlot(game: AnyGame, plan: unknown, slot: number): void {
     );
 }
 
-/** Prove a level in a run's slot (nothing is stored). */
-export function proveInRun(game: AnyGame, run: RunSpec, slot: number, raw: unknown): LevelProof {
+/** Prove a level in a run's slot, on a worker within `budgetMs` (nothing is stored). */
+export function proveInRun(
+  pool: WorkerPool,
+  game: AnyGame,
+  run: RunSpec,
+  slot: number,
+  raw: unknown,
+  budgetMs = PROVE_BUDGET_MS,
+): Promise<LevelProof> {
   checkSlot(game, run.plan, slot);
-  return game.prove(readLevel(game, raw), run.rules, { plan: run.plan, slot });
+  return proveOnPool(pool, game, run, slot, readLevel(game, raw), budgetMs);
 }
 
 export async function saveEdited(
@@ -77,6 +85,7 @@ export async function saveEdited(
   run: RunSpec,
   args: SaveEditedArgs,
   now: string,
+  budgetMs = PROVE_BUDGET_MS,
 ): Promise<SavedEdit> {
   checkSlot(game, run.plan, args.slot);
   let parent: { slot: number; index: number } | null = null;
@@ -94,7 +103,8 @@ export async function saveEdited(
       );
     parent = slotIndexes(db, [args.from]).get(args.from)!;
   }
-  const proof = game.prove(readLevel(game, args.level), run.rules, { plan: run.plan, slot: args.slot });
+  // On a worker, within the budget: past it, nothing below runs and nothing is stored.
+  const proof = await proveOnPool(pool, game, run, args.slot, readLevel(game, args.level), budgetMs);
   const level = proof.level;
   const metrics = proof.metrics ?? {};
 

@@ -10,7 +10,8 @@ import type { OrderingKind, SwapOption, SwapOptions } from '../../src-shared/api
 import type { AnyGame } from '../../src-shared/games/index';
 import { compareFit, fitAt } from '../../src-shared/ordering/fit';
 import type { Db } from '../store/db';
-import { listCandidates } from '../store/candidates';
+import { MAX_SWAP_WEIGHED } from '../../src-shared/api/call-bounds';
+import { candidateLevels, swapCandidates } from '../store/swap-candidates';
 import { emptySteering, loadSteering } from '../store/steering';
 import { getRun } from '../store/runs';
 import { orderingView } from './ordering-view';
@@ -47,15 +48,22 @@ export function swapOptions(
     first: level,
     last: level,
   };
-  const items = [];
-  for (let slot = stage.first - 1; slot < stage.last; slot++)
-    items.push(...listCandidates(db, { runId, slot, offset: 0, limit: 2000, withLevels: true }).items);
-  const fits: { option: SwapOption; fit: ReturnType<typeof fitAt>; key: number }[] = [];
+  // At most MAX_SWAP_WEIGHED candidates, light (no levels): the current pick, its own pool, then
+  // the nearest pools. Levels are read only for the options sent.
+  const { items, total } = swapCandidates(db, {
+    runId,
+    firstSlot: stage.first - 1,
+    lastSlot: stage.last - 1,
+    ownSlot: level - 1,
+    current: here.candidateId,
+    limit: MAX_SWAP_WEIGHED,
+  });
+  const fits: { option: Omit<SwapOption, 'level'>; fit: ReturnType<typeof fitAt>; key: number }[] = [];
   let leftOut = 0;
   for (const c of items) {
-    const d = c.metrics[game.difficulty];
+    const d = c.difficulty ?? undefined;
     if (
-      c.level === null ||
+      !c.proven ||
       d === undefined ||
       excluded.has(c.id) ||
       c.verdict === 'rejected' ||
@@ -76,7 +84,6 @@ export function swapOptions(
         index: c.index,
         difficulty: d,
         verdict: c.verdict,
-        level: c.level,
         breaks: fit.breaks.map((b) => ({ ...b })),
         off: fit.off,
         shippedAt: shippedAt.get(c.id) ?? null,
@@ -86,12 +93,17 @@ export function swapOptions(
   }
   fits.sort((a, b) => compareFit(a.fit, b.fit) || a.key - b.key);
   // The best fits are what a designer picks from; the rest of a large stage is counted, not sent.
-  const shown = fits.slice(0, MAX_OPTIONS).map((f) => f.option);
+  const picked = fits.slice(0, MAX_OPTIONS).map((f) => f.option);
   const current = here.candidateId;
-  if (current !== null && !shown.some((o) => o.candidateId === current)) {
+  if (current !== null && !picked.some((o) => o.candidateId === current)) {
     const cur = fits.find((f) => f.option.candidateId === current);
-    if (cur) shown.push(cur.option);
+    if (cur) picked.push(cur.option);
   }
+  const levels = candidateLevels(
+    db,
+    picked.map((o) => o.candidateId),
+  );
+  const shown: SwapOption[] = picked.map((o) => ({ ...o, level: levels.get(o.candidateId) ?? null }));
   return {
     runId,
     kind,
@@ -102,5 +114,6 @@ export function swapOptions(
     options: shown,
     leftOut,
     more: fits.length - shown.length,
+    unweighed: total - items.length,
   };
 }

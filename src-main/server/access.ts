@@ -2,10 +2,11 @@
  * Who may use the local server: the token (compared in constant time), where each kind of
  * request may carry it, and the Origin a browser request must come from.
  *
- * - Static files: the token in the address (`?token=`), the header, or this instance's cookie.
- * - The API (POST /api/*) and the socket: the `X-Studio-Token` header, or for the socket the
- *   first message. Never the cookie: a browser attaches cookies to requests from any page of
- *   the same site, and every port of 127.0.0.1 is the same site.
+ * - The page (index.html, the one file holding the token): the token in the address
+ *   (`?token=`) or the header. No cookie at all: cookies ignore ports, so a cookie set by the
+ *   studio on 127.0.0.1 goes to every other server on 127.0.0.1 the browser visits.
+ * - The API (POST /api/*): the `X-Studio-Token` header. The socket: that header, the page's
+ *   subprotocol (src-shared/socket-protocol.ts), or the first message.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -14,11 +15,6 @@ const TOKEN_HEADER = 'x-studio-token';
 
 export function newToken(): string {
   return randomBytes(24).toString('hex');
-}
-
-/** A cookie name of its own per studio instance, so two studios on one host never share one. */
-export function newCookieName(): string {
-  return `studio_token_${randomBytes(6).toString('hex')}`;
 }
 
 /**
@@ -35,21 +31,6 @@ export function sameToken(given: unknown, token: string): boolean {
 export function headerToken(req: IncomingMessage): string | null {
   const v = req.headers[TOKEN_HEADER];
   return typeof v === 'string' && v ? v : null;
-}
-
-export function cookieToken(req: IncomingMessage, cookieName: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
 }
 
 /** The two origins the studio's own page can have. */
@@ -71,7 +52,7 @@ export const wrongTokenMessage =
   'Forbidden: wrong or missing access token. Open the exact URL the studio printed when it started (it ends in ?token=...).';
 
 export const apiTokenMessage =
-  'Forbidden: API calls need the access token in the X-Studio-Token header (the address and the cookie only open the page).';
+  'Forbidden: API calls need the access token in the X-Studio-Token header (the address only opens the page).';
 
 export function foreignOriginMessage(port: number): string {
   return `Forbidden: this request did not come from the studio's own page (Origin must be exactly http://127.0.0.1:${port} or http://localhost:${port}).`;

@@ -2,34 +2,42 @@
  * The studio as a local server: the built renderer and the API over HTTP + WebSocket, bound
  * to 127.0.0.1 only. Every request is checked before any work: the Host (DNS rebinding),
  * the Origin on sockets and POSTs (another local port is another origin), the token in the
- * place each kind of request must carry it (see access.ts), the body's type and size. A bad
- * request gets a status and a sentence; nothing a client sends can end the process.
+ * place each kind of request must carry it (see access.ts), the body's type and size, and
+ * the bytes of all bodies at once. Idle connections and sockets that never send their token
+ * are closed. A bad request gets a status and a sentence; nothing a client sends can end the
+ * process. (docs/data.md, "The local server's limits".)
  */
 import { realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { protocolToken } from '../../src-shared/socket-protocol';
 import {
   AUTH_TIMEOUT_MS,
   formatBytes,
   HEARTBEAT_MS,
+  IDLE_CONNECTION_MS,
+  MAX_BODY_BYTES_IN_FLIGHT,
+  MAX_IDLE_CONNECTIONS,
   MAX_MESSAGE_BYTES,
+  MAX_PENDING_SOCKETS,
   MAX_SOCKETS,
 } from '../../src-shared/transport-limits';
 import type { Service } from '../service';
 import {
   apiTokenMessage,
-  cookieToken,
   foreignOriginMessage,
   headerToken,
   hostAllowed,
-  newCookieName,
   newToken,
   originAllowed,
   sameToken,
   wrongTokenMessage,
 } from './access';
+import { createBodyReader } from './body';
+import { guardConnections } from './connections';
+import { parseJsonStrict } from '../../src-shared/strict-json';
 import { createSocketHub } from './sockets';
 import { serveStatic } from './static';
 
@@ -37,8 +45,6 @@ export interface StudioServer {
   url: string;
   port: number;
   token: string;
-  /** This instance's cookie name (unique per start). */
-  cookieName: string;
   close(): Promise<void>;
 }
 
@@ -50,10 +56,14 @@ export interface ServerOptions {
   /** Caps, for tests that need small ones; the defaults are in src-shared/transport-limits. */
   limits?: Partial<{
     maxBodyBytes: number;
+    maxBodyBytesInFlight: number;
     maxPayload: number;
     maxSockets: number;
+    maxPendingSockets: number;
     heartbeatMs: number;
     authTimeoutMs: number;
+    idleConnectionMs: number;
+    maxIdleConnections: number;
   }>;
   /** Told about every refused request (status and reason), e.g. to print it. */
   onRefused?: (status: number, reason: string) => void;
@@ -61,15 +71,19 @@ export interface ServerOptions {
 
 export async function startServer(opts: ServerOptions): Promise<StudioServer> {
   const token = opts.token ?? newToken();
-  const cookieName = newCookieName();
   const limits = {
     maxBodyBytes: MAX_MESSAGE_BYTES,
+    maxBodyBytesInFlight: MAX_BODY_BYTES_IN_FLIGHT,
     maxPayload: MAX_MESSAGE_BYTES,
     maxSockets: MAX_SOCKETS,
+    maxPendingSockets: MAX_PENDING_SOCKETS,
     heartbeatMs: HEARTBEAT_MS,
     authTimeoutMs: AUTH_TIMEOUT_MS,
+    idleConnectionMs: IDLE_CONNECTION_MS,
+    maxIdleConnections: MAX_IDLE_CONNECTIONS,
     ...opts.limits,
   };
+  const bodies = createBodyReader(limits.maxBodyBytes, limits.maxBodyBytesInFlight);
   if (!existsSync(join(opts.staticDir, 'index.html'))) {
     throw new Error(
       `the built renderer is missing (${join(opts.staticDir, 'index.html')}); run "npm run build" first`,
@@ -102,6 +116,10 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
       refuse(res, 500, `Internal error: ${e instanceof Error ? e.message.split('\n')[0] : 'unknown'}`);
     });
   });
+  const connections = guardConnections(http, {
+    idleMs: limits.idleConnectionMs,
+    maxIdle: limits.maxIdleConnections,
+  });
   // A request Node cannot even parse: answer 400 when the socket can still take it.
   http.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -126,9 +144,13 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
         405,
         'Method not allowed: the studio serves its page with GET; API calls are POSTs to /api/<method>',
       );
-    const given = url.searchParams.get('token') || headerToken(req) || cookieToken(req, cookieName);
-    if (!sameToken(given, token)) return refuse(res, 403, wrongTokenMessage);
-    const served = serveStatic(req, res, staticRoot, url.pathname, { token, cookieName });
+    // No cookie: a browser sends a 127.0.0.1 cookie to every port of 127.0.0.1, so any
+    // other local server the designer's browser visits would receive it (docs/data.md).
+    const given = url.searchParams.get('token') || headerToken(req);
+    const served = serveStatic(req, res, staticRoot, url.pathname, {
+      token,
+      tokenGiven: given !== null && sameToken(given, token),
+    });
     if (served) refuse(res, served.status, served.message);
   }
 
@@ -151,21 +173,20 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
     } catch {
       return refuse(res, 400, 'Bad request: the method name is not validly %-encoded');
     }
-    const body = await readBody(req, limits.maxBodyBytes);
+    const body = await bodies.read(req, res);
     if (body === 'too-large') return tooLarge(req, res);
+    if (body === 'busy') return busy(req, res);
     // The client went away before its body was whole: nothing to call, no one to answer.
     if (body === 'gone') return void res.destroy();
-    let args: unknown;
-    try {
-      args = body.length ? JSON.parse(body) : {};
-    } catch (e) {
-      return sendJson(res, 400, {
-        ok: false,
-        error: {
-          code: 'bad-argument',
-          message: `request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
-        },
-      });
+    let args: unknown = {};
+    if (body.length) {
+      const parsed = parseJsonStrict(body);
+      if (!parsed.ok)
+        return sendJson(res, 400, {
+          ok: false,
+          error: { code: 'bad-argument', message: `request body ${parsed.problem}` },
+        });
+      args = parsed.value;
     }
     const envelope = await opts.service.dispatch(method, args);
     const status = envelope.ok
@@ -186,8 +207,24 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
       413,
       `Request too large: the body is over the studio's limit of ${formatBytes(limits.maxBodyBytes)}. Import a bigger pack from the command line (npm run cli -- verify/import).`,
     );
-    // Read and discard the rest, so the client finishes sending and reads the 413 instead of
-    // a reset; a client that keeps sending far past the cap, or for long, is cut off.
+    discardRest(req);
+  }
+
+  function busy(req: IncomingMessage, res: ServerResponse): void {
+    refuse(
+      res,
+      503,
+      `Busy: the studio is already receiving ${formatBytes(limits.maxBodyBytesInFlight)} of request bodies at once, the most it holds. Try again when those calls are answered.`,
+      { 'retry-after': '1' },
+    );
+    discardRest(req);
+  }
+
+  /**
+   * Read and discard the rest of a refused body, so the client finishes sending and reads the
+   * refusal instead of a reset; a client that keeps sending far past the cap, or for long, is cut off.
+   */
+  function discardRest(req: IncomingMessage): void {
     let drained = 0;
     const cut = (): void => void req.socket.destroy();
     const timer = setTimeout(cut, 10_000);
@@ -217,17 +254,18 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
       return deny(421, 'Misdirected Request', 'Misdirected request: this host is not the studio');
     if (!url || url.pathname !== '/ws') return deny(404, 'Not Found', 'Not found: the studio socket is /ws');
     if (!originAllowed(req, port)) return deny(403, 'Forbidden', foreignOriginMessage(port));
-    // A header token (non-browser clients) must be right; without one, the first message carries it.
-    const header = headerToken(req);
-    if (header !== null && !sameToken(header, token)) return deny(403, 'Forbidden', wrongTokenMessage);
-    if (hub.count >= limits.maxSockets) {
+    // A token in the handshake (a header from scripts, the subprotocol from the page) must be
+    // right; without one, the first message carries it and the socket waits in the small pool.
+    const given = headerToken(req) ?? protocolToken(req.headers['sec-websocket-protocol']);
+    if (given !== null && !sameToken(given, token)) return deny(403, 'Forbidden', wrongTokenMessage);
+    if (given !== null && hub.count >= limits.maxSockets) {
       return deny(
         503,
         'Service Unavailable',
         `Too many open connections: the studio allows ${limits.maxSockets} at once. Close other studio tabs and reload.`,
       );
     }
-    hub.upgrade(req, socket, head, header !== null);
+    hub.upgrade(req, socket, head, given !== null);
   });
 
   await new Promise<void>((resolvePromise, reject) => {
@@ -244,10 +282,10 @@ export async function startServer(opts: ServerOptions): Promise<StudioServer> {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
-    cookieName,
     close: () =>
       new Promise<void>((done) => {
         hub.close();
+        connections.close();
         http.close(() => done());
         http.closeAllConnections();
       }),
@@ -275,37 +313,4 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   }
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(text);
-}
-
-/**
- * The body as text, 'too-large' as soon as it passes the cap (declared or counted), or 'gone'
- * when the client disconnects before the end (a client leaving is not a server error).
- */
-function readBody(req: IncomingMessage, max: number): Promise<string | 'too-large' | 'gone'> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > max) return Promise.resolve('too-large');
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer): void => {
-      size += c.length;
-      if (size > max) {
-        req.off('data', onData);
-        chunks.length = 0;
-        resolveBody('too-large');
-        return;
-      }
-      chunks.push(c);
-    };
-    req.on('data', onData);
-    req.on('end', () => {
-      if (size <= max) resolveBody(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', (e: NodeJS.ErrnoException) =>
-      req.destroyed || e.code === 'ECONNRESET' ? resolveBody('gone') : reject(e),
-    );
-    req.on('close', () => {
-      if (!req.complete) resolveBody('gone');
-    });
-  });
 }

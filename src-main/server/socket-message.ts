@@ -1,10 +1,12 @@
 /**
  * What may arrive on the studio's socket, checked before anything uses it. A message is one
  * JSON object: first `{ "auth": token }`, then calls `{ "id", "method", "args" }` where
- * `method` is a name from the API table. Anything else gets a well-formed error reply (the
+ * `method` is a name from the API table. A key twice in one object is refused, naming it (a
+ * last-wins read would run the second `method`). Anything else gets a well-formed error reply (the
  * arguments themselves are checked by the method's schema in the service).
  */
 import { type ApiErrorBody, type ApiMethodName, isApiMethodName } from '../../src-shared/api';
+import { parseJsonStrict } from '../../src-shared/strict-json';
 
 export type RequestId = number | string | null;
 
@@ -23,12 +25,9 @@ const bad = (
 });
 
 function parseObject(text: string): Record<string, unknown> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return 'the message is not valid JSON';
-  }
+  const parsed = parseJsonStrict(text);
+  if (!parsed.ok) return parsed.duplicate ? `the message ${parsed.problem}` : 'the message is not valid JSON';
+  const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `the message must be a JSON object like {"id": 1, "method": "runs.list", "args": {}}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
   }

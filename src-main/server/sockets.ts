@@ -1,7 +1,9 @@
 /**
- * The studio's WebSockets: a cap on how many are open, a token check on the first message,
- * checked calls, events fanned out to authenticated sockets, and a ping/pong heartbeat that
- * drops dead ones. Nothing a client sends can throw out of here: a malformed frame (bad
+ * The studio's WebSockets: a cap on how many signed-in sockets are open, a separate small
+ * pool with a short deadline for sockets still waiting to send their token (past it the
+ * oldest waiting one is closed, so they never take a signed-in socket's place), a token
+ * check in the handshake or on the first message, checked calls, events fanned out to
+ * authenticated sockets, and a ping/pong heartbeat that drops dead ones. Nothing a client sends can throw out of here: a malformed frame (bad
  * UTF-8, unmasked, reserved bits or opcodes, over the size cap) closes that socket only,
  * and a malformed message gets an error reply.
  */
@@ -10,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { apiEventNames, type ApiEnvelope } from '../../src-shared/api';
 import type { Service } from '../service';
+import { SOCKET_PROTOCOL } from '../../src-shared/socket-protocol';
 import { sameToken } from './access';
 import { checkAuth, checkRequest, type RequestId } from './socket-message';
 
@@ -17,9 +20,13 @@ import { checkAuth, checkRequest, type RequestId } from './socket-message';
 const CLOSE_WRONG_TOKEN = 4403;
 const CLOSE_NO_AUTH = 4401;
 
+/** Closed because the studio already has MAX_SOCKETS signed-in sockets (1013: try again later). */
+export const CLOSE_TOO_MANY = 1013;
+
 export interface SocketLimits {
   maxPayload: number;
   maxSockets: number;
+  maxPendingSockets: number;
   heartbeatMs: number;
   authTimeoutMs: number;
 }
@@ -28,13 +35,16 @@ interface Client {
   ws: WebSocket;
   authed: boolean;
   alive: boolean;
+  signIn?: () => void;
 }
 
 export interface SocketHub {
   /** Upgrade an already-vetted request (host, origin, path, header token if any). */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, authed: boolean): void;
-  /** Sockets open or opening, for the cap. */
+  /** Signed-in sockets open or opening, for the cap (sockets waiting for their token are not counted). */
   readonly count: number;
+  /** Sockets waiting for their token (at most maxPendingSockets). */
+  readonly pendingCount: number;
   close(): void;
 }
 
@@ -43,10 +53,25 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     noServer: true,
     maxPayload: limits.maxPayload,
     perMessageDeflate: false,
+    // Answer with the studio's protocol only: the token the page offered beside it is never echoed.
+    handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
   });
   wss.on('error', () => undefined);
   const clients = new Set<Client>();
   let upgrading = 0;
+  // Sockets without their token yet, oldest first: a handshake under way (its raw socket) or
+  // an open socket waiting for its first message.
+  const pending = new Set<{ drop: () => void }>();
+  let authedCount = 0;
+
+  /** Make room in the waiting pool: the oldest waiting socket goes. */
+  const makeRoom = (): void => {
+    while (pending.size >= limits.maxPendingSockets) {
+      const oldest = pending.values().next().value!;
+      pending.delete(oldest);
+      oldest.drop();
+    }
+  };
 
   // One listener per event for the whole server, not one per socket.
   const offs = apiEventNames.map((event) =>
@@ -108,6 +133,15 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
   function attach(ws: WebSocket, authed: boolean): void {
     const client: Client = { ws, authed, alive: true };
     clients.add(client);
+    if (authed) authedCount++;
+    const waiting = {
+      drop: () =>
+        refuse(ws, CLOSE_NO_AUTH, 'too many sockets without an access token; the oldest was closed'),
+    };
+    if (!authed) {
+      makeRoom();
+      pending.add(waiting);
+    }
     // Without this listener, a malformed frame's error would be thrown and end the process.
     ws.on('error', () => ws.terminate());
     ws.on('pong', () => {
@@ -115,13 +149,24 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
     });
     ws.on('close', () => {
       clients.delete(client);
+      pending.delete(waiting);
+      if (client.authed) authedCount--;
       clearTimeout(authTimer);
     });
     const authTimer = setTimeout(() => {
-      if (!client.authed) refuse(ws, CLOSE_NO_AUTH, 'no access token sent');
+      if (!client.authed) {
+        pending.delete(waiting);
+        refuse(ws, CLOSE_NO_AUTH, 'no access token sent');
+      }
     }, limits.authTimeoutMs);
     authTimer.unref();
     if (authed) clearTimeout(authTimer);
+    client.signIn = () => {
+      pending.delete(waiting);
+      clearTimeout(authTimer);
+      client.authed = true;
+      authedCount++;
+    };
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
       try {
@@ -153,7 +198,13 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
       if ('problem' in auth)
         return refuse(ws, CLOSE_NO_AUTH, 'the first message must be {"auth": "<access token>"}');
       if (!sameToken(auth.token, token)) return refuse(ws, CLOSE_WRONG_TOKEN, 'wrong access token');
-      client.authed = true;
+      if (authedCount >= limits.maxSockets)
+        return refuse(
+          ws,
+          CLOSE_TOO_MANY,
+          `too many open connections: the studio allows ${limits.maxSockets} at once`,
+        );
+      client.signIn!();
       ws.send(JSON.stringify({ auth: 'ok' }));
       return;
     }
@@ -175,13 +226,19 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
       // Counted from the start of the handshake, so a burst cannot slip past the cap. A bad
       // handshake never calls back (ws answers 400 and destroys the socket): settle on close.
       let settled = false;
+      const handshake = { drop: () => socket.destroy() };
       const settle = (): void => {
         if (!settled) {
           settled = true;
-          upgrading--;
+          if (authed) upgrading--;
+          else pending.delete(handshake);
         }
       };
-      upgrading++;
+      if (authed) upgrading++;
+      else {
+        makeRoom();
+        pending.add(handshake);
+      }
       socket.once('close', settle);
       wss.handleUpgrade(req, socket, head, (ws) => {
         settle();
@@ -189,7 +246,10 @@ export function createSocketHub(service: Service, token: string, limits: SocketL
       });
     },
     get count() {
-      return clients.size + upgrading;
+      return authedCount + upgrading;
+    },
+    get pendingCount() {
+      return pending.size;
     },
     close() {
       clearInterval(heartbeat);

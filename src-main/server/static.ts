@@ -1,14 +1,18 @@
 /**
  * The built renderer as static files, resolved by ../static-files (realpath, kept inside the
  * renderer's real folder, shared with Electron's app:// protocol).
- * The index page gets the access token in a meta tag: the renderer sends it in its socket's
- * first message, because the cookie that let the page load is never accepted by the API.
+ * The index page is the one file that carries the access token (in a meta tag, which the
+ * renderer sends in its socket's handshake), so it is the one file served only to a request
+ * that brings the token (`?token=` or the header). No cookie is set: cookies ignore ports,
+ * so one for 127.0.0.1 would reach every other local server. The other files are the built
+ * renderer's code and styles, the same for every studio, and hold nothing of the designer's.
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { contentSecurityPolicy } from '../csp';
 import { contentTypeOf, resolveStatic } from '../static-files';
+import { wrongTokenMessage } from './access';
 
 /** The name of the meta tag that carries the token to the renderer. */
 const TOKEN_META = 'studio-token';
@@ -19,18 +23,18 @@ export function serveStatic(
   res: ServerResponse,
   root: string,
   pathname: string,
-  access: { token: string; cookieName: string },
-): { status: 400 | 404; message: string } | null {
+  access: { token: string; tokenGiven: boolean },
+): { status: 400 | 403 | 404; message: string } | null {
   const found = resolveStatic(root, pathname);
   if (!('file' in found)) return found;
   const isIndex = found.file === join(root, 'index.html');
+  if (isIndex && !access.tokenGiven) return { status: 403, message: wrongTokenMessage };
   const headers: Record<string, string> = {
     'content-type': contentTypeOf(found.file),
     'x-content-type-options': 'nosniff',
     'cache-control': isIndex ? 'no-store' : 'public, max-age=3600',
   };
   if (isIndex) {
-    headers['set-cookie'] = `${access.cookieName}=${access.token}; HttpOnly; SameSite=Strict; Path=/`;
     headers['x-frame-options'] = 'DENY';
     headers['content-security-policy'] = contentSecurityPolicy(false);
     headers['referrer-policy'] = 'no-referrer';

@@ -1,5 +1,7 @@
 /** candidates.*: list and read candidates, curate them (verdicts, notes, tags), prove and save hand-edited levels. */
 import { ApiError } from '../../src-shared/api';
+import { MAX_TAG_PAIRS } from '../../src-shared/api/call-bounds';
+import { formatCount } from '../../src-shared/pack/import-limits';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { curationLabels } from '../curation-labels';
@@ -13,9 +15,9 @@ import {
   setVerdicts,
 } from '../store/candidates';
 import type { HandlerContext, HandlersOf } from './context';
-import { checkListKeys, curate, curatedRun, gameOf, runOf, writableRun } from './guards';
+import { checkListKeys, curate, curatedRun, gameOf, readableRun, runOf, writableRun } from './guards';
 
-export function candidateHandlers({ db, pool, turns }: HandlerContext): HandlersOf<'candidates'> {
+export function candidateHandlers({ db, pool, turns, options }: HandlerContext): HandlersOf<'candidates'> {
   return {
     'candidates.list': (q) => {
       checkListKeys(gameOf(db, q.runId), q);
@@ -53,14 +55,20 @@ export function candidateHandlers({ db, pool, turns }: HandlerContext): Handlers
       });
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
+      const pairs = candidateIds.length * tags.length;
+      if (pairs > MAX_TAG_PAIRS)
+        throw new ApiError(
+          'bad-argument',
+          `tagging ${formatCount(candidateIds.length)} candidates with ${formatCount(tags.length)} tags is ${formatCount(pairs)} candidate–tag pairs, more than the ${formatCount(MAX_TAG_PAIRS)} one change may hold; tag fewer candidates or fewer tags at a time. Nothing changed`,
+        );
       const runId = curatedRun(db, candidateIds);
       return turns.take(runId, () =>
         curate(db, runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)),
       );
     },
     'candidates.prove': ({ runId, slot, level }) => {
-      const run = runOf(db, runId);
-      return proveInRun(gameById(run.game), run, slot, level);
+      const run = readableRun(db, runId);
+      return proveInRun(pool, gameById(run.game), run, slot, level, options.proveBudgetMs);
     },
     'candidates.saveEdited': ({ runId, slot, from, level }) => {
       const run = runOf(db, runId);
@@ -73,6 +81,7 @@ export function candidateHandlers({ db, pool, turns }: HandlerContext): Handlers
           run,
           from === undefined ? { slot, level } : { slot, from, level },
           new Date().toISOString(),
+          options.proveBudgetMs,
         ),
       );
     },

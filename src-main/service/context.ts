@@ -23,6 +23,8 @@ export interface ServiceOptions {
   lease?: Partial<LeaseTiming>;
   /** Import limits (tests lower them); default IMPORT_LIMITS. */
   importLimits?: ImportLimits;
+  /** How long candidates.prove and saveEdited may prove a level on a worker; default PROVE_BUDGET_MS. */
+  proveBudgetMs?: number;
   /** Who decisions are recorded as (duplicate triage); default the OS user running main. */
   designer?: string;
 }

@@ -30,6 +30,13 @@ export function runSummary(db: Db, runId: number): RunSummary {
   return rest;
 }
 
+/** A run whose stored rules and plan could be read: one that cannot is read-only, refused with its sentence. */
+export function readableRun(db: Db, runId: number): RunDetail {
+  const run = runOf(db, runId);
+  if (run.dataProblem) throw new ApiError('conflict', run.dataProblem);
+  return run;
+}
+
 /** The run's game. */
 export function gameOf(db: Db, runId: number): AnyGame {
   return gameById(runOf(db, runId).game);
@@ -37,7 +44,7 @@ export function gameOf(db: Db, runId: number): AnyGame {
 
 /** A run whose curation may change (not an imported pack). */
 export function writableRun(db: Db, runId: number): void {
-  if (runOf(db, runId).status === 'imported')
+  if (readableRun(db, runId).status === 'imported')
     throw new ApiError('conflict', `run ${runId} is an imported pack and read-only`);
 }
 
@@ -63,7 +70,7 @@ export function curatedRun(db: Db, ids: readonly number[]): number {
 
 /** A run whose pools may be ordered now: generated (not an imported pack) and not generating. */
 export function orderableRun(db: Db, engine: Pick<RunEngine, 'isActive'>, runId: number): RunDetail {
-  const run = runOf(db, runId);
+  const run = readableRun(db, runId);
   if (run.status === 'imported')
     throw new ApiError('conflict', `run ${runId} is an imported pack; it has no pools to order`);
   if (engine.isActive(runId))

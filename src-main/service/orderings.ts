@@ -7,11 +7,12 @@ import { steerInWorkers, steerRun, SteeringImpossibleError } from '../runs/steer
 import { swapOptions } from '../runs/swap-options';
 import { emptySteering, loadSteering } from '../store/steering';
 import type { HandlerContext, HandlersOf } from './context';
-import { gameOf, orderableRun, runOf } from './guards';
+import { orderableRun, readableRun, runOf } from './guards';
 
 export function orderingHandlers({ db, engine, pool, turns }: HandlerContext): HandlersOf<'orderings'> {
   return {
-    'orderings.get': ({ runId, kind }) => orderingView(db, gameOf(db, runId), runId, kind),
+    'orderings.get': ({ runId, kind }) =>
+      orderingView(db, gameById(readableRun(db, runId).game), runId, kind),
     'orderings.computeApproved': ({ runId }) => {
       const run = orderableRun(db, engine, runId);
       const game = gameById(run.game);
@@ -52,7 +53,7 @@ export function orderingHandlers({ db, engine, pool, turns }: HandlerContext): H
       });
     },
     'orderings.swapOptions': ({ runId, kind, level }) => {
-      const run = runOf(db, runId);
+      const run = readableRun(db, runId);
       try {
         return swapOptions(db, gameById(run.game), runId, kind, level);
       } catch (e) {

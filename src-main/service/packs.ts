@@ -5,12 +5,13 @@ import { gameById } from '../../src-shared/games/index';
 import { PackNotReadyError } from '../runs/finish';
 import { buildExport, importPackText, PackBreaksError } from '../runs/packs';
 import type { HandlerContext, HandlersOf } from './context';
-import { runOf, runSummary } from './guards';
+import { readableRun, runSummary } from './guards';
 
 export function packHandlers({ db, events, imports, options }: HandlerContext): HandlersOf<'packs'> {
   return {
     'packs.export': ({ runId, kind, layout, allowBreaks }) => {
-      const run = runOf(db, runId);
+      // A run whose stored settings cannot be read never writes a pack (verify would refuse it).
+      const run = readableRun(db, runId);
       try {
         return buildExport(db, gameById(run.game), run, kind, layout, allowBreaks);
       } catch (e) {

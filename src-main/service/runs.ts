@@ -8,7 +8,7 @@ import { markRunDeleting, purgeRun } from '../store/run-delete';
 import { getRunReport, listRuns } from '../store/runs';
 import { triageCounts } from '../store/triage';
 import type { HandlerContext, HandlersOf } from './context';
-import { runOf, runSummary, storeRun } from './guards';
+import { readableRun, runOf, runSummary, storeRun } from './guards';
 
 export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> {
   return {
@@ -60,7 +60,7 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
       engine.sweep();
       const elsewhere = engine.heldElsewhere(runId);
       if (elsewhere) throw new ApiError('conflict', `cannot resume: ${elsewhere}`);
-      const run = runOf(db, runId);
+      const run = readableRun(db, runId);
       if (!['cancelled', 'interrupted', 'failed'].includes(run.status)) {
         throw new ApiError(
           'conflict',
@@ -93,6 +93,10 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
       await purgeRun(db, runId);
       return { deleted };
     },
-    'runs.compare': ({ a, b, kind }) => compareRuns(db, a, b, kind),
+    'runs.compare': ({ a, b, kind }) => {
+      readableRun(db, a);
+      readableRun(db, b);
+      return compareRuns(db, a, b, kind);
+    },
   };
 }

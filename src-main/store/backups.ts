@@ -55,7 +55,7 @@ export async function backupDatabase(
   try {
     db = new Database(src, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() });
   } catch (e) {
-    throw new Error(`cannot back up ${src}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`cannot back up ${src}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   const part = `${out}.part`;
   try {
@@ -66,7 +66,9 @@ export async function backupDatabase(
     return { path: out, bytes: statSync(out).size, schemaVersion };
   } catch (e) {
     rmSync(part, { force: true });
-    throw new Error(`cannot back up ${src} to ${out}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`cannot back up ${src} to ${out}: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
   } finally {
     db.close();
   }

@@ -4,11 +4,34 @@
  * Each takes many ids and prepares its statement once.
  */
 import type { Db } from './db';
+import type { AnyGame } from '../../src-shared/games/index';
+import { ApiError } from '../../src-shared/api';
+import { candidateName } from '../../src-shared/vocabulary';
+import { readStored } from './stored-data';
 
-/** The stored levels of `ids`, parsed, in the same order (a pack's levels). */
-export function candidateLevels(db: Db, ids: readonly number[]): unknown[] {
-  const get = db.prepare('SELECT level FROM candidates WHERE id = ?');
-  return ids.map((id) => JSON.parse((get.get(id) as { level: string }).level) as unknown);
+/**
+ * The stored levels of `ids`, in the same order (a pack's levels): each migrated from its data
+ * version and parsed with the game's schema, so a pack is only ever written from levels the
+ * game reads. One that cannot be read refuses the pack, naming the run, the candidate and why.
+ */
+export function candidateLevels(db: Db, game: AnyGame, ids: readonly number[]): unknown[] {
+  const get = db.prepare('SELECT run_id, slot, idx, level, data_version FROM candidates WHERE id = ?');
+  return ids.map((id) => {
+    const r = get.get(id) as {
+      run_id: number;
+      slot: number;
+      idx: number;
+      level: string;
+      data_version: number;
+    };
+    const read = readStored(game, 'level', r.level, r.data_version);
+    if (!read.ok)
+      throw new ApiError(
+        'conflict',
+        `run ${r.run_id}: the stored level of candidate ${candidateName(r.slot, r.idx)} cannot be read (${read.reason}); no pack is written`,
+      );
+    return read.value;
+  });
 }
 
 export interface CurvePoint {

@@ -5,6 +5,36 @@ import { candidateName } from '../../src-shared/vocabulary';
 import type { KeptPair } from '../../src-shared/pack/kept-on-purpose';
 import type { Db } from './db';
 import { writeTransaction } from './write-transaction';
+import { ApiError } from '../../src-shared/api';
+import { gameById } from '../../src-shared/games/index';
+import type { AnyGame } from '../../src-shared/games/index';
+import { currentLevelText, readStored } from './stored-data';
+import { DataVersionError } from '../../src-shared/data-version';
+
+/** The game of a run (its candidates' levels are that game's). */
+export function runGame(db: Db, runId: number): AnyGame | null {
+  const r = db.prepare('SELECT game FROM runs WHERE id = ?').get(runId) as { game: string } | undefined;
+  return r ? gameById(r.game) : null;
+}
+
+/** A stored level's text at the game's current version, or a refusal naming the run and the candidate. */
+function levelTextNow(
+  game: AnyGame,
+  runId: number,
+  r: { slot: number; idx: number; level: string; data_version: number },
+): string {
+  try {
+    return currentLevelText(
+      game,
+      r.level,
+      r.data_version,
+      `run ${runId}: candidate ${candidateName(r.slot, r.idx)}`,
+    );
+  } catch (e) {
+    if (e instanceof DataVersionError) throw new ApiError('conflict', `${e.message}; the run is read-only`);
+    throw e;
+  }
+}
 
 export interface NewCandidate {
   slot: number;
@@ -40,12 +70,23 @@ export interface CandidateValues extends NewCandidate {
  * shared by every insert: generated batches, imported packs and saved edits. `id` null lets
  * SQLite choose it; redo passes the id a candidate had.
  */
-const INSERT_CANDIDATE = `INTO candidates (id, run_id, slot, idx, level, metrics, difficulty, proof, verdict, note, tags, hand_edited, draft, parent_id)
-  VALUES (@id, @runId, @slot, @idx, @level, @metrics, @difficulty, @proof, @verdict, @note, @tags, @handEdited, @draft, @parentId)`;
+const INSERT_CANDIDATE = `INTO candidates (id, run_id, slot, idx, level, metrics, difficulty, proof, verdict, note, tags, hand_edited, draft, parent_id, data_version)
+  VALUES (@id, @runId, @slot, @idx, @level, @metrics, @difficulty, @proof, @verdict, @note, @tags, @handEdited, @draft, @parentId, @dataVersion)`;
 
-function candidateParams(runId: number, c: CandidateValues, id: number | null): Record<string, unknown> {
+/** The data version a level of this run is written at now: its game's current one. */
+function writeVersion(db: Db, runId: number): number {
+  return runGame(db, runId)?.dataVersion ?? 1;
+}
+
+function candidateParams(
+  runId: number,
+  c: CandidateValues,
+  id: number | null,
+  dataVersion: number,
+): Record<string, unknown> {
   return {
     id,
+    dataVersion,
     runId,
     slot: c.slot,
     idx: c.index,
@@ -68,9 +109,10 @@ export function insertCandidates(db: Db, runId: number, items: readonly NewCandi
   const metric = db.prepare(
     'INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)',
   );
+  const version = writeVersion(db, runId);
   writeTransaction(db, () => {
     for (const c of items) {
-      const info = insert.run(candidateParams(runId, c, null));
+      const info = insert.run(candidateParams(runId, c, null, version));
       if (info.changes === 0) continue;
       const id = Number(info.lastInsertRowid);
       for (const [key, value] of Object.entries(c.metrics))
@@ -81,7 +123,9 @@ export function insertCandidates(db: Db, runId: number, items: readonly NewCandi
 
 /** Insert one candidate (under `id`, or a new id when null) with its metric rows; returns its id. */
 export function insertCandidate(db: Db, runId: number, c: CandidateValues, id: number | null): number {
-  const info = db.prepare(`INSERT ${INSERT_CANDIDATE}`).run(candidateParams(runId, c, id));
+  const info = db
+    .prepare(`INSERT ${INSERT_CANDIDATE}`)
+    .run(candidateParams(runId, c, id, writeVersion(db, runId)));
   const newId = Number(info.lastInsertRowid);
   const metric = db.prepare(
     'INSERT INTO candidate_metrics (candidate_id, run_id, key, value) VALUES (?, ?, ?, ?)',
@@ -105,6 +149,8 @@ interface Row {
   hand_edited: number;
   draft: number;
   parent_id: number | null;
+  /** Absent from queries that do not select it: the row is then read as the current version. */
+  data_version?: number;
   auto_level: number | null;
   approved_level: number | null;
 }
@@ -113,19 +159,36 @@ const shippedColumns = `
   (SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = 'automatic' AND o.candidate_id = c.id) AS auto_level,
   (SELECT o.level FROM ordering_levels o WHERE o.run_id = c.run_id AND o.kind = 'approved' AND o.candidate_id = c.id) AS approved_level`;
 
-function toCandidateRow(r: Row, withLevel = true): CandidateRow {
+/**
+ * A candidate's level for the API: as stored when written at the game's current version (this
+ * version's code wrote it from a level it had parsed), else migrated and parsed; one that cannot
+ * be read is answered as no level, with the sentence as its failure.
+ */
+function apiLevel(r: Row, game: AnyGame | null): { level: unknown; problem: string | null } {
+  if (r.level === null) return { level: null, problem: null };
+  if (!game || r.data_version === undefined || r.data_version === game.dataVersion)
+    return { level: JSON.parse(r.level), problem: null };
+  const read = readStored(game, 'level', r.level, r.data_version!);
+  return read.ok
+    ? { level: read.value, problem: null }
+    : { level: null, problem: `the stored level cannot be read (${read.reason})` };
+}
+
+/** A stored row as the API's candidate; `game` (the run's) reads a level stored at another data version. */
+function toCandidateRow(r: Row, withLevel = true, game: AnyGame | null = null): CandidateRow {
   const proof = JSON.parse(r.proof) as { failure?: string };
+  const read = withLevel ? apiLevel(r, game) : { level: null, problem: null };
   return {
     id: r.id,
     runId: r.run_id,
     slot: r.slot,
     index: r.idx,
-    level: withLevel && r.level !== null ? JSON.parse(r.level) : null,
+    level: read.level,
     metrics: JSON.parse(r.metrics) as Record<string, number>,
     verdict: r.verdict,
     note: r.note,
     tags: JSON.parse(r.tags) as string[],
-    failure: r.level === null ? (proof.failure ?? 'the job gave up') : null,
+    failure: r.level === null ? (proof.failure ?? 'the job gave up') : read.problem,
     shippedAs: { automatic: r.auto_level, approved: r.approved_level },
     handEdited: r.hand_edited === 1,
     draft: r.draft === 1,
@@ -234,14 +297,15 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
     (ids.length
       ? (db
           .prepare(
-            `SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`,
+            `SELECT c.id, c.run_id, c.slot, c.idx, ${levelCol}, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, c.data_version, ${shippedColumns} FROM candidates c WHERE c.id IN (${ids.map(() => '?').join(',')})`,
           )
           .all(...ids) as Row[])
       : []
     ).map((r) => [r.id, r]),
   );
   const rows = ids.map((id) => byId.get(id)!);
-  return { total, offset: q.offset, items: rows.map((r) => toCandidateRow(r, q.withLevels)) };
+  const game = runGame(db, q.runId);
+  return { total, offset: q.offset, items: rows.map((r) => toCandidateRow(r, q.withLevels, game)) };
 }
 
 export function getCandidateRow(
@@ -250,10 +314,15 @@ export function getCandidateRow(
 ): (CandidateRow & { proof: Record<string, unknown> }) | null {
   const r = db
     .prepare(
-      `SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, ${shippedColumns} FROM candidates c WHERE c.id = ?`,
+      `SELECT c.id, c.run_id, c.slot, c.idx, c.level, c.metrics, c.proof, c.verdict, c.note, c.tags, c.hand_edited, c.draft, c.parent_id, c.data_version, ${shippedColumns} FROM candidates c WHERE c.id = ?`,
     )
     .get(id) as Row | undefined;
-  return r ? { ...toCandidateRow(r), proof: JSON.parse(r.proof) as Record<string, unknown> } : null;
+  return r
+    ? {
+        ...toCandidateRow(r, true, runGame(db, r.run_id)),
+        proof: JSON.parse(r.proof) as Record<string, unknown>,
+      }
+    : null;
 }
 
 export function candidatePoints(db: Db, runId: number): PoolPoint[] {
@@ -307,7 +376,7 @@ export function provenCandidates(
 }[] {
   const rows = db
     .prepare(
-      `SELECT id, slot, idx, level, metrics, verdict, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
+      `SELECT id, slot, idx, level, metrics, verdict, draft, data_version FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
     )
     .all(runId) as {
     id: number;
@@ -317,12 +386,15 @@ export function provenCandidates(
     metrics: string;
     verdict: Verdict;
     draft: number;
+    data_version: number;
   }[];
+  const game = runGame(db, runId);
   return rows.map((r) => ({
     id: r.id,
     slot: r.slot,
     index: r.idx,
-    level: JSON.parse(r.level),
+    // Levels written at an older data version are brought forward first (stored-data.ts).
+    level: JSON.parse(game ? levelTextNow(game, runId, r) : r.level),
     metrics: JSON.parse(r.metrics) as Record<string, number>,
     verdict: r.verdict,
     draft: r.draft === 1,
@@ -348,14 +420,24 @@ export function provenCandidateTexts(
 }[] {
   const rows = db
     .prepare(
-      `SELECT id, slot, idx, level, metrics, draft FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
+      `SELECT id, slot, idx, level, metrics, draft, data_version FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
     )
-    .all(runId) as { id: number; slot: number; idx: number; level: string; metrics: string; draft: number }[];
+    .all(runId) as {
+    id: number;
+    slot: number;
+    idx: number;
+    level: string;
+    metrics: string;
+    draft: number;
+    data_version: number;
+  }[];
+  const game = runGame(db, runId);
   return rows.map((r) => ({
     id: r.id,
     slot: r.slot,
     index: r.idx,
-    levelJson: r.level,
+    // As stored when at the current data version (the worker parses it); else brought forward here.
+    levelJson: game ? levelTextNow(game, runId, r) : r.level,
     metrics: JSON.parse(r.metrics) as Record<string, number>,
     draft: r.draft === 1,
   }));

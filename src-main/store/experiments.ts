@@ -15,6 +15,8 @@ import type {
 import type { Db } from './db';
 import { candidatesDoneSql, countsJoin } from './candidate-counts';
 import { writeTransaction } from './write-transaction';
+import { gameById } from '../../src-shared/games/index';
+import { readStored } from './stored-data';
 
 interface ExperimentRow {
   id: number;
@@ -31,11 +33,14 @@ interface ExperimentRow {
   finished_at: string | null;
   runs_done: number;
   runs_total: number;
+  data_version: number;
 }
 
 export interface StoredExperiment extends ExperimentSummary {
   /** Arm 0 (the base) and the variants, each with its full settings. */
   arms: ExperimentArm[];
+  /** Why an arm's stored rules or plan cannot be read (then its arms hold them as stored); null: readable. */
+  dataProblem: string | null;
 }
 
 const selectExperiment = `
@@ -45,15 +50,30 @@ const selectExperiment = `
   FROM experiments e`;
 
 function toStored(r: ExperimentRow): StoredExperiment {
-  const variants = JSON.parse(r.variants) as Omit<ExperimentArm, 'arm'>[];
+  const stored = JSON.parse(r.variants) as Omit<ExperimentArm, 'arm'>[];
+  // Every arm's rules and plan: migrated from the row's data version, then parsed by the game's schemas.
+  const game = gameById(r.game);
+  let dataProblem: string | null = null;
+  const read = (kind: 'rules' | 'plan', text: string, arm: string): unknown => {
+    const got = readStored(game, kind, text, r.data_version);
+    if (got.ok) return got.value;
+    dataProblem ??= `experiment ${r.id}'s stored ${kind} of ${arm} cannot be read (${got.reason}); the experiment is read-only`;
+    return JSON.parse(text) as unknown;
+  };
   const base: ExperimentArm = {
     arm: 0,
     name: 'base',
     changes: {},
-    plan: JSON.parse(r.base_plan),
-    rules: JSON.parse(r.base_rules),
+    plan: read('plan', r.base_plan, 'the base'),
+    rules: read('rules', r.base_rules, 'the base'),
   };
+  const variants = stored.map((v) => ({
+    ...v,
+    plan: read('plan', JSON.stringify(v.plan), `variant "${v.name}"`),
+    rules: read('rules', JSON.stringify(v.rules), `variant "${v.name}"`),
+  }));
   return {
+    dataProblem,
     id: r.id,
     name: r.name,
     game: r.game,
@@ -70,7 +90,7 @@ function toStored(r: ExperimentRow): StoredExperiment {
   };
 }
 
-export const summaryOf = ({ arms: _arms, ...s }: StoredExperiment): ExperimentSummary => s;
+export const summaryOf = ({ arms: _arms, dataProblem: _d, ...s }: StoredExperiment): ExperimentSummary => s;
 
 export function getExperiment(db: Db, id: number): StoredExperiment | null {
   const row = db.prepare(`${selectExperiment} WHERE e.id = ?`).get(id) as ExperimentRow | undefined;
@@ -109,10 +129,11 @@ export function insertExperiment(
     const [base, ...variants] = e.arms;
     const info = db
       .prepare(
-        `INSERT INTO experiments (game, name, base_run_id, base_plan, base_rules, variants, seeds, scope, status, created_at)
-         VALUES (@game, @name, @baseRunId, @plan, @rules, @variants, @seeds, @scope, 'queued', @now)`,
+        `INSERT INTO experiments (game, name, base_run_id, base_plan, base_rules, variants, seeds, scope, status, created_at, data_version)
+         VALUES (@game, @name, @baseRunId, @plan, @rules, @variants, @seeds, @scope, 'queued', @now, @dataVersion)`,
       )
       .run({
+        dataVersion: gameById(e.game).dataVersion,
         game: e.game,
         name: e.name,
         baseRunId: e.baseRunId,

@@ -250,3 +250,17 @@ export function jumpTo(db: Db, runId: number, entryId: number): HistoryStep | nu
     return step(db, runId, [...toUndo, ...toRedo], changes);
   });
 }
+
+/**
+ * What a jump to `entryId` would cross, counted before any of it is done (the service bounds
+ * a jump, api/call-bounds.ts): the entries it would undo or redo and the rows they touch.
+ */
+export function jumpSpan(db: Db, runId: number, entryId: number): { entries: number; rows: number } {
+  const r = db
+    .prepare(
+      `SELECT COUNT(*) AS entries, COALESCE(SUM(rows), 0) AS rows FROM history
+        WHERE run_id = ? AND ((undone = 0 AND id > ?) OR (undone = 1 AND id <= ?))`,
+    )
+    .get(runId, entryId, entryId) as { entries: number; rows: number };
+  return r;
+}

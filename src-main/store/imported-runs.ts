@@ -5,6 +5,7 @@ import { insertCandidates, type NewCandidate } from './candidates';
 import { saveOrdering } from './orderings';
 import { insertRun } from './runs';
 import { writeTransaction } from './write-transaction';
+import type { Provenance } from '../provenance';
 
 export interface ImportedRun {
   game: GameId;
@@ -12,6 +13,8 @@ export interface ImportedRun {
   name: string;
   plan: unknown;
   rules: unknown;
+  /** What made the pack, as it says (`studio.made`), or null. */
+  made?: Provenance | null;
   /** The pack's levels in order, one candidate each (slot = level - 1). */
   candidates: NewCandidate[];
 }
@@ -28,6 +31,7 @@ export function storeImportedRun(db: Db, run: ImportedRun, now: string): number 
         plan: run.plan,
         rules: run.rules,
         status: 'imported',
+        made: run.made ?? null,
         levels: run.candidates.length,
         candidatesTotal: run.candidates.length,
       },

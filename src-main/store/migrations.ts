@@ -320,4 +320,18 @@ export const migrations: readonly string[] = [
     UPDATE runs SET changes = changes + 1 WHERE id = OLD.run_id;
   END;
   `,
+  // 15: stored game data records its game's data version (src-shared/data-version.ts): a run's
+  // rules and plan, a preset's, an experiment's base and variants, a candidate's level. Every
+  // game was at version 1 when this shipped, so today's rows are version 1. Reading migrates a
+  // row's data from its version, then parses it with the game's schema. A run also records what
+  // made it (src-main/provenance.ts): the studio's version and the game's generator version
+  // (JSON {dataVersion, hash}); NULL for runs made before, whose maker is unknown.
+  `
+  ALTER TABLE runs ADD COLUMN data_version INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE presets ADD COLUMN data_version INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE experiments ADD COLUMN data_version INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE candidates ADD COLUMN data_version INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE runs ADD COLUMN studio_version TEXT;
+  ALTER TABLE runs ADD COLUMN generator TEXT;
+  `,
 ];

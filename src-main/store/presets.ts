@@ -2,6 +2,8 @@
 import type { GameId } from '../../src-shared/games/index';
 import type { Preset } from '../../src-shared/experiments/types';
 import type { Db } from './db';
+import { gameById } from '../../src-shared/games/index';
+import { readStored } from './stored-data';
 
 interface PresetRow {
   id: number;
@@ -10,16 +12,27 @@ interface PresetRow {
   plan: string;
   rules: string;
   created_at: string;
+  data_version: number;
 }
 
-const toPreset = (r: PresetRow): Preset => ({
-  id: r.id,
-  game: r.game,
-  name: r.name,
-  plan: JSON.parse(r.plan),
-  rules: JSON.parse(r.rules),
-  createdAt: r.created_at,
-});
+/** A stored preset, its rules and plan migrated from its data version and parsed; one that cannot be is named. */
+function toPreset(r: PresetRow): Preset {
+  const game = gameById(r.game);
+  const rules = readStored(game, 'rules', r.rules, r.data_version);
+  const plan = readStored(game, 'plan', r.plan, r.data_version);
+  const bad = !rules.ok ? rules : !plan.ok ? plan : null;
+  return {
+    id: r.id,
+    game: r.game,
+    name: r.name,
+    plan: plan.ok ? plan.value : null,
+    rules: rules.ok ? rules.value : null,
+    createdAt: r.created_at,
+    dataProblem: bad
+      ? `preset "${r.name}"'s stored ${bad.field.split('.')[0]} cannot be read (${bad.reason})`
+      : null,
+  };
+}
 
 export function listPresets(db: Db, game?: GameId): Preset[] {
   const rows = game
@@ -48,15 +61,19 @@ export function savePreset(
   now: string,
 ): Preset {
   const existing = presetByName(db, p.game, p.name);
+  // Written as the game's current version (the service checked them with its schemas).
+  const version = gameById(p.game).dataVersion;
   const row = existing
     ? db
-        .prepare('UPDATE presets SET plan = ?, rules = ?, created_at = ? WHERE id = ? RETURNING *')
-        .get(JSON.stringify(p.plan), JSON.stringify(p.rules), now, existing.id)
+        .prepare(
+          'UPDATE presets SET plan = ?, rules = ?, created_at = ?, data_version = ? WHERE id = ? RETURNING *',
+        )
+        .get(JSON.stringify(p.plan), JSON.stringify(p.rules), now, version, existing.id)
     : db
         .prepare(
-          'INSERT INTO presets (game, name, plan, rules, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+          'INSERT INTO presets (game, name, plan, rules, created_at, data_version) VALUES (?, ?, ?, ?, ?, ?) RETURNING *',
         )
-        .get(p.game, p.name, JSON.stringify(p.plan), JSON.stringify(p.rules), now);
+        .get(p.game, p.name, JSON.stringify(p.plan), JSON.stringify(p.rules), now, version);
   return toPreset(row as PresetRow);
 }
 

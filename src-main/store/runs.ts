@@ -5,6 +5,9 @@ import type { RunReport } from '../../src-shared/run-report';
 import type { RunScope } from '../../src-shared/experiments/scope';
 import type { Db } from './db';
 import { candidatesDoneSql, countsJoin } from './candidate-counts';
+import { gameById } from '../../src-shared/games/index';
+import { currentProvenance, generatorNote, type Provenance } from '../provenance';
+import { readStored, runDataSentence } from './stored-data';
 
 interface RunRow {
   id: number;
@@ -26,6 +29,9 @@ interface RunRow {
   experiment_name: string | null;
   experiment_arm: number | null;
   experiment_variant: string | null;
+  data_version: number;
+  studio_version: string | null;
+  generator: string | null;
 }
 
 // Jobs done as the store counts them (candidate-counts.ts: one row per run, not a count of its
@@ -41,7 +47,48 @@ const selectRun = `
   LEFT JOIN experiment_runs x ON x.run_id = r.id
   LEFT JOIN experiments e ON e.id = x.experiment_id`;
 
+/** A run's stored rules and plan, migrated and parsed, or the sentence saying why they cannot be. */
+type ReadRun = { ok: true; plan: unknown; rules: unknown } | { ok: false; problem: string };
+
+// Reads of unchanged rows are remembered (runs.list reads every run's settings): by run, with
+// the texts and version they were read from, so a changed row is read again.
+const readCache = new Map<number, { key: string; read: ReadRun }>();
+
+function readRunData(r: RunRow): ReadRun {
+  const key = `${r.game}\u0000${r.data_version}\u0000${r.rules}\u0000${r.plan}`;
+  const hit = readCache.get(r.id);
+  if (hit && hit.key === key) return hit.read;
+  const game = gameById(r.game);
+  const rules = readStored(game, 'rules', r.rules, r.data_version);
+  const plan = rules.ok ? readStored(game, 'plan', r.plan, r.data_version) : rules;
+  const read: ReadRun =
+    rules.ok && plan.ok
+      ? { ok: true, rules: rules.value, plan: plan.value }
+      : {
+          ok: false,
+          problem: !rules.ok
+            ? runDataSentence(r.id, 'rules', rules.reason)
+            : runDataSentence(r.id, 'plan', (plan as { reason: string }).reason),
+        };
+  if (readCache.size > 5000) readCache.clear();
+  readCache.set(r.id, { key, read });
+  return read;
+}
+
+function madeOf(r: RunRow): Provenance | null {
+  if (r.studio_version === null || r.generator === null) return null;
+  try {
+    const g = JSON.parse(r.generator) as { dataVersion?: unknown; hash?: unknown };
+    if (typeof g.dataVersion !== 'number' || typeof g.hash !== 'string') return null;
+    return { studio: r.studio_version, generator: { dataVersion: g.dataVersion, hash: g.hash } };
+  } catch {
+    return null;
+  }
+}
+
 function toSummary(r: RunRow): RunSummary {
+  const read = readRunData(r);
+  const made = madeOf(r);
   return {
     id: r.id,
     game: r.game,
@@ -66,6 +113,9 @@ function toSummary(r: RunRow): RunSummary {
             arm: r.experiment_arm ?? 0,
             variant: r.experiment_variant ?? `variant ${r.experiment_arm ?? 0}`,
           },
+    dataProblem: read.ok ? null : read.problem,
+    made,
+    generatorNote: generatorNote(gameById(r.game), made),
   };
 }
 
@@ -88,7 +138,25 @@ export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } =
 export function getRun(db: Db, id: number): RunDetail | null {
   const row = db.prepare(`${selectRun} WHERE r.id = ? AND r.deleting = 0`).get(id) as RunRow | undefined;
   if (!row) return null;
-  return { ...toSummary(row), plan: JSON.parse(row.plan), rules: JSON.parse(row.rules) };
+  const read = readRunData(row);
+  // An unreadable run answers its settings as stored (for the designer to see), with its dataProblem.
+  if (!read.ok) return { ...toSummary(row), plan: rawJson(row.plan), rules: rawJson(row.rules) };
+  return { ...toSummary(row), plan: read.plan, rules: read.rules };
+}
+
+function rawJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** What made a run (studio and generator version), or null when it was not recorded. */
+export function runMade(db: Db, id: number): Provenance | null {
+  const row = db.prepare('SELECT studio_version, generator FROM runs WHERE id = ?').get(id) as
+    Pick<RunRow, 'studio_version' | 'generator'> | undefined;
+  return row ? madeOf(row as RunRow) : null;
 }
 
 export interface NewRun {
@@ -104,15 +172,24 @@ export interface NewRun {
   lease?: { owner: string; heartbeat: number };
   /** An experiment's quick run: only these level slots, `candidates` each (absent: the whole plan). */
   scope?: RunScope;
+  /** What made the run; default: this studio and the game's generator now (null: unknown, e.g. an imported pack). */
+  made?: Provenance | null;
 }
 
 export function insertRun(db: Db, run: NewRun, now: string): number {
+  const game = gameById(run.game);
+  const made =
+    run.made === undefined ? (run.status === 'imported' ? null : currentProvenance(game)) : run.made;
   const info = db
     .prepare(
-      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at, owner, heartbeat_at, scope)
-       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now, @owner, @heartbeat, @scope)`,
+      `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at, owner, heartbeat_at, scope, data_version, studio_version, generator)
+       VALUES (@game, @seed, @name, @plan, @rules, @status, @levels, @total, @now, @owner, @heartbeat, @scope, @dataVersion, @studioVersion, @generator)`,
     )
     .run({
+      // Rules and plan as the game's current version writes them (they were parsed by its schemas).
+      dataVersion: game.dataVersion,
+      studioVersion: made?.studio ?? null,
+      generator: made ? JSON.stringify(made.generator) : null,
       game: run.game,
       seed: run.seed,
       name: run.name ?? '',

@@ -108,6 +108,11 @@ export interface SwapOptions {
   leftOut: number;
   /** How many more fit less well than the last one sent. */
   more: number;
+  /**
+   * Candidates of the stage not weighed at all: one call weighs at most MAX_SWAP_WEIGHED
+   * (api/call-bounds.ts), the current pick, its own pool, then the nearest pools first.
+   */
+  unweighed: number;
 }
 
 export const orderingMethods = {

@@ -30,6 +30,15 @@ export interface RunSummary {
   experimentId: number | null;
   /** The same, named: the experiment, and the arm (0 = the base) and its variant's name ('base' for arm 0). */
   experiment: RunExperiment | null;
+  /**
+   * Why the run's stored rules or plan cannot be read (a newer studio's data, or data its
+   * game's schema refuses), naming the run and the field; the run is then read-only. Null: readable.
+   */
+  dataProblem: string | null;
+  /** What made the run: the studio's version and the game's generator version (null: made before runs recorded it, or imported). */
+  made: { studio: string; generator: { dataVersion: number; hash: string } } | null;
+  /** "made by an older Carillon generator …" when the run's generator is not today's, else null. */
+  generatorNote: string | null;
 }
 
 /** Where an experiment's run sits in its experiment (pickers label it "spacing 18 · seed 3"). */

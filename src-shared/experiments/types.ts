@@ -164,6 +164,8 @@ export interface Preset {
   plan: unknown;
   rules: unknown;
   createdAt: string;
+  /** Why its stored rules or plan cannot be read (a newer studio's data, or data the game refuses); null: readable. */
+  dataProblem: string | null;
 }
 
 /** One side of a settings diff. */

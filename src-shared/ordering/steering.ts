@@ -35,8 +35,11 @@ export interface SteeringConflict {
   message: string;
 }
 
+export const noSteering = (s: SteeringInput): boolean =>
+  s.pins.length === 0 && s.locks.length === 0 && s.excluded.length === 0;
+
 /** Level -> fixed candidate id (pins and locks together); conflicts for ids used twice etc. */
-function fixedLevels(
+export function fixedLevels(
   s: SteeringInput,
   levelCount: number,
   known: ReadonlySet<string>,
@@ -96,7 +99,7 @@ function fixedLevels(
  * Conflicts the fixed levels alone make unavoidable (difficulty may never fall, so every
  * level between two fixed ones lies between their difficulties).
  */
-function ruleConflicts(fixed: ReadonlyMap<number, number>, rules: CurveRules): SteeringConflict[] {
+export function ruleConflicts(fixed: ReadonlyMap<number, number>, rules: CurveRules): SteeringConflict[] {
   const levels = [...fixed.keys()].sort((a, b) => a - b);
   const out: SteeringConflict[] = [];
   const f = (x: number): string => String(Math.round(x * 1000) / 1000);
@@ -129,7 +132,7 @@ function ruleConflicts(fixed: ReadonlyMap<number, number>, rules: CurveRules): S
 }
 
 /** The pools with excluded and fixed candidates taken out (the game orders the rest). */
-function restrictPools<L>(
+export function restrictPools<L>(
   pools: readonly PoolCandidate<L>[][],
   s: SteeringInput,
   fixed: ReadonlyMap<number, string>,

@@ -38,3 +38,13 @@ export function formatCount(n: number): string {
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** `verify --no-limits`: no cap at all, for a pack the designer trusts (checked in the CLI's own process). */
+export const NO_LIMITS: ImportLimits = {
+  maxBytes: Number.POSITIVE_INFINITY,
+  maxLevels: Number.POSITIVE_INFINITY,
+  maxElementsPerLevel: Number.POSITIVE_INFINITY,
+  timeBudgetMs: Number.POSITIVE_INFINITY,
+  maxHeapMb: Number.POSITIVE_INFINITY,
+  maxProblems: Number.POSITIVE_INFINITY,
+};

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { designerErrorMap } from '../schema/designer-errors';
 import { seedSchema } from '../schema/seed';
+import { parseJsonStrict } from '../strict-json';
 
 /**
  * The envelope every game's pack shares: format, version, seed, rules, plan and the levels.
@@ -64,15 +65,16 @@ export function roundTo(x: number, d: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
-/** Parse JSON text, with an error that says where it broke. */
+/**
+ * Parse JSON text, with an error that says where it broke. As import reads a pack: one
+ * leading BOM is skipped, and a key twice in one object is refused, naming it.
+ */
 export function parseJsonText(text: string, source = 'pack'): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new PackFormatError(`${source} is not valid JSON: ${(e as Error).message}`, [
-      { level: null, field: '(file)', message: (e as Error).message },
-    ]);
-  }
+  const parsed = parseJsonStrict(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (parsed.ok) return parsed.value;
+  throw new PackFormatError(`${source} ${parsed.problem}`, [
+    { level: null, field: '(file)', message: parsed.problem },
+  ]);
 }
 
 /** Turn a zod path such as ['levels', 3, 'dots', 2, 'size'] into "level 4: dots[2].size". */

@@ -21,6 +21,8 @@ export interface TestStudioOptions {
   lease?: Partial<LeaseTiming>;
   /** Prefix of the temporary folder's name. */
   prefix?: string;
+  /** How long a prove may take on its worker (default PROVE_BUDGET_MS). */
+  proveBudgetMs?: number;
   /** Who the studio records as deciding (default: the OS user). */
   designer?: string;
 }
@@ -48,6 +50,7 @@ export function openTestStudio(opts: TestStudioOptions = {}): TestStudio {
     ...(opts.importLimits ? { importLimits: opts.importLimits } : {}),
     ...(opts.lease ? { lease: opts.lease } : {}),
     ...(opts.designer ? { designer: opts.designer } : {}),
+    ...(opts.proveBudgetMs ? { proveBudgetMs: opts.proveBudgetMs } : {}),
   });
   const api = localClient(service);
   return {

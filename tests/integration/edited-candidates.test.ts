@@ -189,6 +189,8 @@ describe('candidates.saveEdited', () => {
     const out = await studio.api.call('packs.export', { runId, kind: 'steered' });
     const pack = JSON.parse(out.text) as { studio: { handEdited: unknown[] } };
     expect(pack.studio).toEqual({
+      // What made the run (every pack carries it), then the hand-edited levels.
+      made: expect.objectContaining({ generator: expect.objectContaining({ game: 'carillon' }) }),
       handEdited: [
         {
           level: 3,
@@ -199,11 +201,11 @@ describe('candidates.saveEdited', () => {
     });
     // verify reads it like any other level: the pack is clean.
     expect(carillonGame.verifyPack(carillonGame.parsePack(pack))).toEqual([]);
-    // The automatic pack (no hand-edited level in it) carries no such metadata.
+    // The automatic pack (no hand-edited level in it) carries no such metadata: only what made the run.
     const auto = JSON.parse(
       (await studio.api.call('packs.export', { runId, kind: 'automatic' })).text,
     ) as Record<string, unknown>;
-    expect(auto).not.toHaveProperty('studio');
+    expect(Object.keys(auto.studio as object)).toEqual(['made']);
     // An imported copy of it is read-only: nothing can be saved into it.
     const imported = await studio.api.call('packs.import', { text: out.text });
     const refused = await refusal(

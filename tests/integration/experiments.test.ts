@@ -157,7 +157,7 @@ describe('bad input is refused before anything runs, naming the field', () => {
     expect(held.confirm.threshold).toBe(50_000);
     expect(held.confirm.estimatedSeconds).toBeGreaterThan(0);
     expect(held.confirm.message).toMatch(
-      /^this experiment makes 293,760 candidates \(2 arms × 3 seeds\), more than 50,000; it would take about \d+ min at the measured rate/,
+      /^this experiment makes 293,760 candidates \(2 arms × 3 seeds\), at least 50,000; it would take about \d+ min at the measured rate/,
     );
     expect(counts(studio.dbPath)).toEqual(before);
   });

@@ -50,8 +50,8 @@ describe('local server', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
   });
 
-  it('refuses requests with a missing or wrong token, with a clear message', async () => {
-    for (const url of [`${base}/`, `${base}/?token=wrong`, `${base}/assets/app.js`]) {
+  it('refuses the page with a missing or wrong token, with a clear message', async () => {
+    for (const url of [`${base}/`, `${base}/?token=wrong`, `${base}/index.html`]) {
       const res = await fetch(url);
       expect(res.status).toBe(403);
       expect(await res.text()).toMatch(/wrong or missing access token/);
@@ -60,16 +60,17 @@ describe('local server', () => {
     expect(api.status).toBe(403);
   });
 
-  it('serves the renderer with the token, sets the cookie and a CSP', async () => {
+  it("serves the page with the token and a CSP but no cookie; the renderer's code needs no token", async () => {
     const res = await fetch(server.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(new RegExp(`^${server.cookieName}=${server.token}; HttpOnly; SameSite=Strict`));
-    // The renderer reads the token from the page (the socket does not take the cookie).
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // The renderer reads the token from the page.
     expect(await res.text()).toContain(`<meta name="studio-token" content="${server.token}">`);
-    const asset = await fetch(`${base}/assets/app.js`, { headers: { cookie: cookie.split(';')[0]! } });
+    // The built code holds nothing of the designer's: a page loaded by its token loads its scripts without one.
+    const asset = await fetch(`${base}/assets/app.js`);
     expect(asset.status).toBe(200);
+    expect(asset.headers.get('set-cookie')).toBeNull();
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     const favicon = await fetch(`${base}/favicon.ico?token=${server.token}`);
     expect(favicon.status).toBe(200);
@@ -137,15 +138,16 @@ describe('local server', () => {
     ws.close();
   });
 
-  it('loads a page reopened without ?token= by its cookie, but a socket or API call never by cookie or address', async () => {
+  it('asks a page reopened without ?token= to open the printed URL; a socket or API call never takes a cookie or the address', async () => {
     const first = await fetch(`${base}/?token=${server.token}`);
-    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    expect(first.headers.get('set-cookie')).toBeNull();
+    // Even a cookie holding the token (as older studios set) opens nothing.
+    const cookie = `studio_token_000000000000=${server.token}`;
     const reopened = await fetch(`${base}/`, { headers: { cookie } });
-    expect(reopened.status).toBe(200);
-    expect(await reopened.text()).toContain(server.token);
-    expect((await fetch(`${base}/`, { headers: { cookie: cookie.replace(/=.*/, '=nope') } })).status).toBe(
-      403,
-    );
+    expect(reopened.status).toBe(403);
+    const text = await reopened.text();
+    expect(text).toMatch(/Open the exact URL the studio printed when it started/);
+    expect(text).not.toContain(server.token);
     // A socket opened with the cookie and the address token but no first-message token gets no answer, only a close.
     const closed = await new Promise<number>((resolve) => {
       const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, {

@@ -1,7 +1,9 @@
 /**
- * One size guard for new runs and experiments (src-main/runs/size-guard.ts): a request past
- * 50,000 candidates is held back, with its estimated time at the measured rate, and nothing is
- * stored until it is sent again confirmed; one at the threshold starts. A run is refused (a
+ * One size guard for new runs and experiments (src-main/runs/size-guard.ts): a request of
+ * 50,000 candidates or more is held back, with its estimated time at the measured rate, and
+ * nothing is stored until it is sent again confirmed; one just under the threshold starts. The
+ * threshold itself asks (issue 21: a plan of exactly 50,000 skipped the question), for a run
+ * and an experiment alike. A run is refused (a
  * conflict naming the field `confirm`), an experiment answers its question.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,7 +20,7 @@ describe('the size guard', () => {
     const big = { game: 'carillon' as const, seed: 3, rules: { poolSize: 800 } };
     const asked = await refusal(studio.api.call('runs.create', big));
     const question =
-      /^this run makes 96,000 candidates \(120 levels\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/;
+      /^this run makes 96,000 candidates \(120 levels\), at least 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/;
     expect(asked.code).toBe('conflict');
     expect(asked.message).toMatch(question);
     expect(asked.fields).toEqual([{ field: 'confirm', message: asked.message }]);
@@ -35,16 +37,34 @@ describe('the size guard', () => {
     await studio.api.call('runs.delete', { runId: run.id });
   });
 
-  it('lets a run of exactly the threshold start without asking', async () => {
+  it('asks of a run of exactly the threshold, and lets one just under it start without asking', async () => {
+    const exactly = { game: 'carillon' as const, seed: 4, levels: 100, rules: { poolSize: 500 } };
+    const asked = await refusal(studio.api.call('runs.create', exactly));
+    expect(asked.code).toBe('conflict');
+    expect(asked.message).toMatch(/^this run makes 50,000 candidates \(100 levels\), at least 50,000; /);
+    expect(await studio.api.call('runs.list', {})).toEqual([]);
+    // 120 levels × 416 candidates = 49,920: under the threshold, no question.
     const run = await studio.api.call('runs.create', {
       game: 'carillon',
       seed: 4,
-      levels: 100,
-      rules: { poolSize: 500 },
+      levels: 120,
+      rules: { poolSize: 416 },
     });
-    expect(run.candidatesTotal).toBe(50_000);
+    expect(run.candidatesTotal).toBe(49_920);
     expect((await studio.api.call('runs.cancel', { runId: run.id })).status).toBe('cancelled');
     await studio.api.call('runs.delete', { runId: run.id });
+  });
+
+  it('asks of an experiment of exactly the threshold too', async () => {
+    // 5 seeds × 100 levels × (16 candidates in the base + 84 in the variant) = exactly 50,000.
+    const held = await studio.api.call('experiments.create', {
+      base: { game: 'carillon', levels: 100 },
+      variants: [{ changes: { 'rules.poolSize': 84 } }],
+      seeds: [1, 2, 3, 4, 5],
+    });
+    if (held.experimentId !== null) throw new Error('an experiment of exactly 50,000 started without asking');
+    expect(held.confirm).toMatchObject({ candidates: 50_000, threshold: 50_000 });
+    expect(await studio.api.call('experiments.list', {})).toEqual([]);
   });
 
   it('asks the same of an experiment (the same threshold and words), storing nothing', async () => {
@@ -57,7 +77,7 @@ describe('the size guard', () => {
     if (held.experimentId !== null) throw new Error('the experiment started without asking');
     expect(held.confirm).toMatchObject({ candidates: 53_760, threshold: 50_000 });
     expect(held.confirm.message).toMatch(
-      /^this experiment makes 53,760 candidates \(2 arms × 14 seeds\), more than 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/,
+      /^this experiment makes 53,760 candidates \(2 arms × 14 seeds\), at least 50,000; it would take about \d+ (s|min) at the measured rate\. Confirm to run it anyway\.$/,
     );
     expect(await studio.api.call('experiments.list', {})).toEqual([]);
     expect(await studio.api.call('runs.list', {})).toEqual([]);

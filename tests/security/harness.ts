@@ -11,6 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
+import { SOCKET_PROTOCOL, tokenProtocol } from '../../src-shared/socket-protocol';
 import { tempDir } from '../helpers/temp';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -32,13 +33,20 @@ export interface ChildStudio {
  * another studio on it after a crash); by default a fresh one in a folder removed on stop.
  */
 export async function startChildStudio(
-  opts: { dbPath?: string; workers?: number } = {},
+  opts: { dbPath?: string; workers?: number; fdLimit?: number } = {},
 ): Promise<ChildStudio> {
   const t = opts.dbPath ? { dir: '', cleanup: () => undefined } : tempDir('studio-sec-');
   const dbPath = opts.dbPath ?? join(t.dir, 'studio.db');
+  // `fdLimit`: the process's open-file limit (ulimit -n), so running out of descriptors can be
+  // reached with hundreds of connections instead of tens of thousands.
+  const [command, prefix] =
+    opts.fdLimit === undefined
+      ? [process.execPath, []]
+      : ['/bin/sh', ['-c', `ulimit -n ${opts.fdLimit} && exec "$0" "$@"`, process.execPath]];
   const proc = spawn(
-    process.execPath,
+    command,
     [
+      ...prefix,
       '--import',
       'tsx',
       join(root, 'src-main/server/main.ts'),
@@ -173,6 +181,18 @@ export function authedSocket(s: { port: number; token: string; base: string }): 
     ws.once('message', (d) =>
       JSON.parse(String(d)).auth === 'ok' ? resolve(ws) : reject(new Error(String(d))),
     );
+    ws.on('error', reject);
+    ws.on('unexpected-response', (_q, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+}
+
+/** A socket opened the way the studio's page opens it: the token in the handshake's subprotocol. */
+export function pageSocket(s: { port: number; token: string; base: string }): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, [SOCKET_PROTOCOL, tokenProtocol(s.token)], {
+      origin: s.base,
+    });
+    ws.on('open', () => resolve(ws));
     ws.on('error', reject);
     ws.on('unexpected-response', (_q, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
   });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer, type StudioServer } from '../../src-main/server/server';
+import { SOCKET_PROTOCOL, tokenProtocol } from '../../src-shared/socket-protocol';
 import { MAX_SOCKETS } from '../../src-shared/transport-limits';
 import { testService } from '../helpers/service';
 import { tempDir } from '../helpers/temp';
@@ -21,17 +22,21 @@ import {
   rawSocket,
   startChildStudio,
   stillAnswers,
+  textFrame,
   waitFor,
   type ChildStudio,
+  type RawSocket,
 } from './harness';
 
 type Outcome = { ws: WebSocket; status: 'authed' } | { status: number | 'closed'; body: string };
 
+/** A socket opened as the page opens it (the token in the handshake), or why it was refused. */
 function openAuthed(s: { port: number; token: string; base: string }): Promise<Outcome> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { origin: s.base });
-    ws.on('open', () => ws.send(JSON.stringify({ auth: s.token })));
-    ws.once('message', () => resolve({ ws, status: 'authed' }));
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, [SOCKET_PROTOCOL, tokenProtocol(s.token)], {
+      origin: s.base,
+    });
+    ws.on('open', () => resolve({ ws, status: 'authed' }));
     ws.on('unexpected-response', (_q, res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
@@ -125,6 +130,41 @@ describe('in process: 200 sockets, heartbeat, token deadline', () => {
     expect(parseFrames(raw.received()).opcodes).toContain(0x9);
     expect(answering.readyState).toBe(WebSocket.OPEN);
     answering.close();
+  });
+
+  it('a token in the handshake signs the socket in at once; a wrong one is refused with 403', async () => {
+    const { s } = await start({});
+    const ok = await openAuthed(s);
+    if (!('ws' in ok)) throw new Error(`refused: ${ok.status}`);
+    // The server answers with the studio's protocol, never echoing the token.
+    expect(ok.ws.protocol).toBe(SOCKET_PROTOCOL);
+    ok.ws.close();
+    const wrong = await openAuthed({ ...s, token: '0'.repeat(48) });
+    expect(wrong.status).toBe(403);
+  });
+
+  it('sockets waiting for their token have their own small pool: past it the oldest goes, and the signed-in cap holds', async () => {
+    const { s } = await start({ maxPendingSockets: 3, maxSockets: 2 });
+    const waiting: RawSocket[] = [];
+    for (let i = 0; i < 5; i++) waiting.push(await rawSocket(s));
+    await waitFor(
+      () => waiting.slice(0, 2).every((r) => r.closeCode() === 4401),
+      'the two oldest waiting sockets to be closed',
+    );
+    expect(waiting.slice(2).map((r) => r.closeCode())).toEqual([null, null, null]);
+    // Signed-in sockets are counted apart: two page sockets open beside three waiting ones.
+    const a = await openAuthed(s);
+    const b = await openAuthed(s);
+    expect([a.status, b.status]).toEqual(['authed', 'authed']);
+    const c = await openAuthed(s);
+    expect(c.status).toBe(503);
+    // A waiting socket that then signs in past the cap is closed with 1013 (try again later).
+    const late = waiting[4]!;
+    late.socket.write(textFrame(JSON.stringify({ auth: s.token })));
+    await late.closed;
+    expect(late.closeCode()).toBe(1013);
+    for (const o of [a, b]) if ('ws' in o) o.ws.close();
+    for (const r of waiting) r.socket.destroy();
   });
 
   it('closes a socket that never sends its token with 4401', async () => {

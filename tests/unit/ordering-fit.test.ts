@@ -52,6 +52,35 @@ describe('fitAt', () => {
     );
   });
 
+  it("refuses a level that is not a whole number from 1 to the order's length", () => {
+    for (const level of [0, -1, 1.5, 3])
+      expect(() => fitAt([1, 2], level, 1, null, rules)).toThrow(
+        `level ${level} is not a level of this order (1–2)`,
+      );
+    expect(fitAt([1, 2], 1, 1, null, rules).off).toBe(1);
+  });
+
+  it('at the first or last level the aim is the one neighbour there is', () => {
+    expect(fitAt([1, 3], 2, 2, null, rules).off).toBe(1);
+    expect(fitAt([1, 3], 1, 2, null, rules).off).toBe(1);
+    expect(fitAt([7], 1, 2, null, rules).off).toBe(0);
+  });
+
+  it('fewer breaks rank first even when farther from the aim or larger in total', () => {
+    const near = { breaks: [], off: 0.1 };
+    const mk = (by: number[], off: number) => ({
+      breaks: by.map((b) => ({ rule: 'step' as const, from: 1, to: 2, by: b, message: '' })),
+      off,
+    });
+    expect(compareFit(mk([], 5), mk([0.1], 0))).toBeLessThan(0);
+    expect(compareFit(mk([0.1], 0), mk([], 5))).toBeGreaterThan(0);
+    // One big break before two small ones.
+    expect(compareFit(mk([5], 1), mk([0.5, 0.5], 0))).toBeLessThan(0);
+    // Same count: smaller total first, whatever the distance.
+    expect(compareFit(mk([0.2], 9), mk([0.5], 0))).toBeLessThan(0);
+    expect(compareFit(near, { breaks: [], off: 0.2 })).toBeLessThan(0);
+  });
+
   it('ranks fewer breaks first, then smaller breaks, then nearer the aim', () => {
     const diffs = [1, 2, 3, 4, 5];
     const fits = [9, 3, 2.5, 0, 3.4].map((d) => ({ d, f: fitAt(diffs, 3, d, 3, rules) }));

@@ -37,6 +37,9 @@ function run(
     finishedAt: null,
     durationMs: null,
     error: null,
+    dataProblem: null,
+    made: null,
+    generatorNote: null,
     experimentId: exp?.id ?? null,
     experiment: exp
       ? { id: exp.id, arm: exp.arm, variant: exp.variant, name: exp.name ?? 'experiment: spacing 18' }

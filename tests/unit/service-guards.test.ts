@@ -49,9 +49,16 @@ const apsis = gameById('apsis');
 function run(status: 'done' | 'imported' | 'queued' = 'done', game = 'carillon'): number {
   return insertRun(
     db,
-    { game, seed: 1, plan: [], rules: {}, status, levels: 1, candidatesTotal: 2 } as Parameters<
-      typeof insertRun
-    >[1],
+    // The game's defaults: stored settings are read back through the game's schemas (an empty plan is unreadable).
+    {
+      game,
+      seed: 1,
+      plan: gameById(game).defaultPlan,
+      rules: gameById(game).defaultRules,
+      status,
+      levels: 1,
+      candidatesTotal: 2,
+    } as Parameters<typeof insertRun>[1],
     'now',
   );
 }
@@ -83,7 +90,14 @@ function thrown(fn: () => unknown): ApiError {
 describe('run guards', () => {
   it('runOf answers the run, and not-found for one that does not exist', () => {
     const id = run();
-    expect(runOf(db, id)).toMatchObject({ id, game: 'carillon', status: 'done', plan: [], rules: {} });
+    expect(runOf(db, id)).toMatchObject({
+      id,
+      game: 'carillon',
+      status: 'done',
+      plan: carillon.defaultPlan,
+      rules: carillon.defaultRules,
+      dataProblem: null,
+    });
     expect(thrown(() => runOf(db, 4242)).toBody()).toEqual({
       code: 'not-found',
       message: 'run 4242 does not exist',

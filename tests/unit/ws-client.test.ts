@@ -1,10 +1,11 @@
 /**
- * The renderer's socket client against a stand-in WebSocket: the token goes first, calls wait
- * for the server to accept it, a call over the message cap is refused before sending (the
+ * The renderer's socket client against a stand-in WebSocket: the token goes in the handshake
+ * (a subprotocol), calls wait for the socket to open, a call over the message cap is refused before sending (the
  * socket and other calls survive), and the server's close codes become sentences.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWsClient } from '../../src-renderer/src/lib/ws-client';
+import { SOCKET_PROTOCOL, tokenProtocol } from '../../src-shared/socket-protocol';
 import { MAX_MESSAGE_BYTES } from '../../src-shared/transport-limits';
 
 class FakeSocket {
@@ -16,7 +17,10 @@ class FakeSocket {
   onerror: (() => void) | null = null;
   onclose: ((e: { code: number }) => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols?: string[],
+  ) {
     FakeSocket.last = this;
   }
   send(text: string): void {
@@ -47,18 +51,18 @@ afterEach(() => {
 });
 
 describe('ws-client', () => {
-  it('sends the token first and holds calls until the server accepts it', async () => {
+  it('brings the token in the handshake and holds calls until the socket opens', async () => {
     const client = createWsClient('ws://127.0.0.1:1/ws', 'tok');
     const reply = client.call('runs.list', {});
     await tick();
     const ws = FakeSocket.last!;
     expect(ws.url).toBe('ws://127.0.0.1:1/ws');
+    expect(ws.protocols).toEqual([SOCKET_PROTOCOL, tokenProtocol('tok')]);
+    expect(ws.sent).toEqual([]);
     ws.open();
-    expect(ws.sent).toEqual([JSON.stringify({ auth: 'tok' })]);
-    ws.receive({ auth: 'ok' });
     await tick();
-    expect(ws.sent).toHaveLength(2);
-    const call = JSON.parse(ws.sent[1]!) as { id: number; method: string };
+    expect(ws.sent).toHaveLength(1);
+    const call = JSON.parse(ws.sent[0]!) as { id: number; method: string };
     expect(call.method).toBe('runs.list');
     ws.receive({ id: call.id, envelope: { ok: true, value: [] } });
     expect(await reply).toEqual([]);
@@ -70,23 +74,22 @@ describe('ws-client', () => {
     await tick();
     const ws = FakeSocket.last!;
     ws.open();
-    ws.receive({ auth: 'ok' });
     await tick();
-    ws.receive({ id: JSON.parse(ws.sent[1]!).id, envelope: { ok: true, value: [] } });
+    ws.receive({ id: JSON.parse(ws.sent[0]!).id, envelope: { ok: true, value: [] } });
     await first;
     const huge = 'x'.repeat(MAX_MESSAGE_BYTES);
     await expect(client.call('packs.import', { text: huge })).rejects.toThrow(
       /over the 40 MiB the studio server accepts/,
     );
-    expect(ws.sent).toHaveLength(2);
+    expect(ws.sent).toHaveLength(1);
     // Multi-byte text is counted in bytes, not characters.
     await expect(
       client.call('packs.import', { text: 'é'.repeat(MAX_MESSAGE_BYTES / 2 + 10) }),
     ).rejects.toThrow(/MiB/);
     const next = client.call('runs.list', {});
     await tick();
-    expect(ws.sent).toHaveLength(3);
-    ws.receive({ id: JSON.parse(ws.sent[2]!).id, envelope: { ok: true, value: [] } });
+    expect(ws.sent).toHaveLength(2);
+    ws.receive({ id: JSON.parse(ws.sent[1]!).id, envelope: { ok: true, value: [] } });
     expect(await next).toEqual([]);
   });
 
@@ -94,9 +97,13 @@ describe('ws-client', () => {
     const client = createWsClient('ws://127.0.0.1:1/ws', 'wrong');
     const reply = client.call('runs.list', {});
     await tick();
-    FakeSocket.last!.open();
     FakeSocket.last!.close(4403);
     await expect(reply).rejects.toThrow(/refused the access token/);
+    // Refused in the handshake (403): the socket never opens, and the sentence names the token.
+    const again = client.call('runs.list', {});
+    await tick();
+    FakeSocket.last!.onerror?.();
+    await expect(again).rejects.toThrow(/is the token in the URL right/);
   });
 
   it('says why when the server closes for a too-big message', async () => {
@@ -105,7 +112,6 @@ describe('ws-client', () => {
     await tick();
     const ws = FakeSocket.last!;
     ws.open();
-    ws.receive({ auth: 'ok' });
     await tick();
     ws.close(1009);
     await expect(first).rejects.toThrow(/over the 40 MiB/);

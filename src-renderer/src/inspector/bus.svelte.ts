@@ -1,5 +1,5 @@
 /**
- * Where the inspector's handlers wait for its commands (./commands.svelte.ts): the inspector
+ * Where the inspector's handlers wait for its commands (./inspector-actions.ts): the inspector
  * shell on screen registers its handlers in `inspectorBus.active`, the page its own in
  * `inspectorBus.page`; either may say why a command cannot run right now (`blocked`).
  */

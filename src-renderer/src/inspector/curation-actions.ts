@@ -6,14 +6,14 @@
  */
 import { notOn, type Action } from '../lib/action-kit';
 import { verdictActions } from '../lib/verdict-actions';
-import { inspectorCuration } from './curation.svelte';
-import { pool } from '../pools/pool.svelte';
+import { inspectorCuration } from './curation-view.svelte';
+import { pool } from '../pools/pool-view.svelte';
 import { studio } from '../lib/studio.svelte';
 import { jumpTitle, parseJump, performJump, type JumpOrder, type JumpTarget } from '../lib/jump';
 
 function why(): string | null {
   const c = inspectorCuration.candidate;
-  // A candidate still opening counts as open: a key pressed meanwhile waits for it (curation.svelte.ts).
+  // A candidate still opening counts as open: a key pressed meanwhile waits for it (curation-view.svelte.ts).
   if (!c && inspectorCuration.opening) return notOn('inspector');
   return (
     notOn('inspector') ??

@@ -1,23 +1,13 @@
 /**
  * What an entry of the studio's ONE action table looks like, and the small helpers the pages'
- * action lists share. The table itself is `lib/actions.ts`; it spreads each page's list in.
+ * action lists share. The table itself is `lib/actions.ts`; it spreads each page's list in, and the pages and
+ * their groups are `lib/pages.ts`.
  * This module imports no action list, so every list can use these helpers.
  */
-import { studio, type PageId } from './studio.svelte';
+import { studio } from './studio.svelte';
+import { pageOf, type ActionGroup, type PageId } from './pages';
 
-export type ActionGroup =
-  | 'Go to'
-  | 'View'
-  | 'Studio'
-  | 'Runs'
-  | 'Pools'
-  | 'Inspector'
-  | 'Plots'
-  | 'Duplicates'
-  | 'Ordering'
-  | 'Compare'
-  | 'Export'
-  | 'Experiments';
+export type { ActionGroup } from './pages';
 
 export interface Action {
   id: string;
@@ -39,23 +29,11 @@ export interface Action {
   perform: (how?: { shift?: boolean }) => void;
 }
 
-export const pages: { id: PageId; title: string; hint: string }[] = [
-  { id: 'runs', title: 'Runs', hint: 'Generation runs and the games' },
-  { id: 'pools', title: 'Pools', hint: 'Candidate pools, one per level' },
-  { id: 'inspector', title: 'Inspector', hint: 'One level, large and playable' },
-  { id: 'plots', title: 'Plots', hint: 'Difficulty per level and histograms' },
-  { id: 'duplicates', title: 'Duplicates', hint: 'Near-duplicate pairs side by side' },
-  { id: 'ordering', title: 'Ordering', hint: 'Automatic and hand-approved curves' },
-  { id: 'compare', title: 'Compare', hint: 'Two runs on one axis' },
-  { id: 'export', title: 'Export', hint: 'Write level packs' },
-  { id: 'experiments', title: 'Experiments', hint: 'Rule and plan variants over many seeds, side by side' },
-];
-
 /** The reason a page's action is unavailable elsewhere, or null on that page. */
 export function notOn(page: PageId): string | null {
   if (studio.page === page) return null;
-  const i = pages.findIndex((p) => p.id === page);
-  return `only on the ${pages[i]?.title ?? page} page (Alt+${i + 1})`;
+  const p = pageOf(page);
+  return `only on the ${p.title} page (${p.key})`;
 }
 
 /** Why the action cannot run now (null: it can). */

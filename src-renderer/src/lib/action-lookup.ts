@@ -36,3 +36,10 @@ export function hint(id: string, title?: string): string {
   const keys = a.shortcut ? ` (${shortcutLabel(a.shortcut)})` : '';
   return `${title ?? a.title}${keys}${why ? ` — not now: ${why}` : ''}`;
 }
+
+/** An action's shortcut as people read it ('Ctrl Z'), for key hints drawn beside the controls. */
+export function keyOf(id: string): string {
+  const a = action(id);
+  if (!a.shortcut) throw new Error(`studio action "${id}" has no shortcut`);
+  return shortcutLabel(a.shortcut);
+}

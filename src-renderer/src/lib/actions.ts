@@ -6,29 +6,33 @@
  */
 import { studio } from './studio.svelte';
 import { registerActions } from './action-lookup';
-import { pages, typing, whyUnavailable, type Action } from './action-kit';
-import { inspectorActions } from '../inspector/commands.svelte';
+import { typing, whyUnavailable, type Action } from './action-kit';
+import { pages } from './pages';
+import { inspectorActions } from '../inspector/inspector-actions';
 import { inspectorCurationActions, jumpAction } from '../inspector/curation-actions';
-import { analysisActions } from '../plots/analysis-actions';
-import { runsActions } from '../runs/runs-ui.svelte';
+import { plotsActions } from '../plots/plots-actions';
+import { duplicatesActions } from '../duplicates/duplicates-actions';
+import { compareActions } from '../compare/compare-actions';
+import { runsActions } from '../runs/runs-actions';
 import { poolActions } from '../pools/pool-actions';
-import { exportActions } from '../export/export-ui.svelte';
-import { backupActions } from '../export/backup.svelte';
-import { experimentActions } from '../experiments/experiments-ui.svelte';
+import { exportActions } from '../export/export-actions';
+import { experimentActions } from '../experiments/experiments-actions';
+import { backupActions } from '../export/backup-view.svelte';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
 
-export { pages, shortcutLabel, whyUnavailable, type Action } from './action-kit';
-export { action, blocked, hint, runAction } from './action-lookup';
+export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
+export { pages } from './pages';
+export { action, blocked, hint, keyOf, runAction } from './action-lookup';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
 export { jumpActions } from '../inspector/curation-actions';
 
 export const actions: Action[] = [
-  ...pages.map((p, i): Action => ({
+  ...pages.map((p): Action => ({
     id: `go.${p.id}`,
     title: p.title,
     group: 'Go to',
-    shortcut: `Alt+${i + 1}`,
+    shortcut: p.key,
     whileTyping: true,
     perform: () => {
       studio.page = p.id;
@@ -80,7 +84,9 @@ export const actions: Action[] = [
   ...inspectorActions,
   ...inspectorCurationActions,
   jumpAction,
-  ...analysisActions,
+  ...plotsActions,
+  ...duplicatesActions,
+  ...compareActions,
   ...orderingActions,
   ...exportActions,
   ...experimentActions,
@@ -91,7 +97,7 @@ if (new Set(actions.map((a) => a.id)).size !== actions.length)
 registerActions(actions);
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
-function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
+export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
   const parts = shortcut.split('+');
   const key = (parts.pop() ?? '').toLowerCase();
   const want = new Set(parts.map((p) => p.toLowerCase()));

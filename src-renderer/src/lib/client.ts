@@ -42,8 +42,9 @@ function bridgeClient(bridge: Bridge): StudioClient {
 export function connect(): StudioClient {
   const bridge = window.studioBridge;
   if (bridge) return bridgeClient(bridge);
-  // The server writes the token into the page it serves (a reopened page without ?token=
-  // loads by its cookie, which the socket itself does not accept).
+  // The server writes the token into the page it serves, and serves the page only to an
+  // address with ?token= (no cookie: a tab reopened without it is asked to open the URL the
+  // studio printed).
   const token =
     document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ||
     new URLSearchParams(window.location.search).get('token') ||

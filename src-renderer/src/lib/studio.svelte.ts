@@ -6,11 +6,11 @@ import { connect } from './client';
 import { StudioError, errorText } from './errors';
 import { firstRun } from './run-choices';
 import { savedSwitch, saveSwitch } from './saved-switch';
+import type { PageId } from './pages';
 
 const EXPERIMENT_RUNS_KEY = 'studio-show-experiment-runs';
 
-export type PageId =
-  'runs' | 'pools' | 'inspector' | 'plots' | 'duplicates' | 'ordering' | 'compare' | 'export' | 'experiments';
+export type { PageId } from './pages';
 
 interface ShownError {
   id: number;

@@ -1,7 +1,9 @@
 /**
  * The WebSocket transport for browser mode: request/reply by id, events pushed by main.
- * The socket's first message carries the access token (the server accepts no cookie or
- * address token on the socket), and calls wait until the server has accepted it.
+ * The socket brings the access token in its handshake, as a subprotocol (the server accepts
+ * no cookie or address token on the socket), so it is signed in before it opens and never
+ * waits among sockets without a token (a wrong token is refused in the handshake, so the
+ * socket never opens). Calls wait until it is open.
  */
 import type {
   ApiEnvelope,
@@ -11,6 +13,7 @@ import type {
   ApiReply,
   StudioClient,
 } from '../../../src-shared/api';
+import { SOCKET_PROTOCOL, tokenProtocol } from '../../../src-shared/socket-protocol';
 import { formatBytes, MAX_MESSAGE_BYTES } from '../../../src-shared/transport-limits';
 import { StudioError, unwrap } from './errors';
 
@@ -46,9 +49,14 @@ export function createWsClient(url: string, token: string): StudioClient {
     if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket);
     if (opening) return opening;
     opening = new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, [SOCKET_PROTOCOL, tokenProtocol(token)]);
       let accepted = false;
-      ws.onopen = () => ws.send(JSON.stringify({ auth: token }));
+      ws.onopen = () => {
+        accepted = true;
+        socket = ws;
+        opening = null;
+        resolve(ws);
+      };
       ws.onerror = () => {
         if (accepted) return;
         opening = null;
@@ -71,18 +79,10 @@ export function createWsClient(url: string, token: string): StudioClient {
           envelope?: ApiEnvelope<unknown>;
           event?: string;
           payload?: unknown;
-          auth?: string;
         };
         try {
           data = JSON.parse(String(msg.data)) as typeof data;
         } catch {
-          return;
-        }
-        if (data.auth === 'ok') {
-          accepted = true;
-          socket = ws;
-          opening = null;
-          resolve(ws);
           return;
         }
         if (data.event) {

@@ -7,7 +7,7 @@
 import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { verdictActions } from '../lib/verdict-actions';
 import { studio } from '../lib/studio.svelte';
-import { pool } from './pool.svelte';
+import { pool } from './pool-view.svelte';
 import { THUMB_MAX, THUMB_MIN, thumbSize } from './thumb-size.svelte';
 
 const GRID = '[data-testid="pool-grid"]';

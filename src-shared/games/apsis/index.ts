@@ -2,6 +2,7 @@
  * Apsis: clear a solar system of arrows, each launched along its heading to leave the rim.
  */
 import type { Game, MetricInfo } from '../../game';
+import { APSIS_DATA_VERSION, migrateApsis } from './migrate';
 import { apsisPlanFields, apsisRuleFields } from './labels';
 import type { ApsisRules } from './rules';
 import { apsisRulesSchema, defaultApsisRules } from './rules';
@@ -39,6 +40,7 @@ export * from './generator';
 export * from './ordering';
 export * from './near-duplicates';
 export * from './pack';
+export * from './migrate';
 export * from './verify';
 export * from './quality';
 export * from './prove';
@@ -80,6 +82,8 @@ const apsisMetrics: MetricInfo[] = [
 
 export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsis'> = {
   id: 'apsis',
+  dataVersion: APSIS_DATA_VERSION,
+  migrate: migrateApsis,
   title: 'Apsis',
   words: { stage: 'stage', stages: 'stages', element: 'arrow', elements: 'arrows' },
   blurb:

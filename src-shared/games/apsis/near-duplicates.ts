@@ -513,12 +513,16 @@ export interface DuplicatePair {
   duplicate: NearDuplicate;
 }
 
-/** Every near-duplicate pair of a set (rules 1–3); only pairs `include` accepts, when given. */
+/**
+ * Every near-duplicate pair of a set (rules 1–3); only pairs `include` accepts, when given; or
+ * the first `maxPairs` of them in order.
+ */
 export function duplicatePairs(
   levels: readonly ApsisLevel[],
   rules: ApsisRules,
   prepared?: readonly PreparedLevel[],
   include?: (i: number, j: number) => boolean,
+  maxPairs = Number.POSITIVE_INFINITY,
 ): DuplicatePair[] {
   const prep = prepared ?? levels.map((l) => prepareLevel(l, rules));
   const out: DuplicatePair[] = [];
@@ -527,6 +531,7 @@ export function duplicatePairs(
       if (include && !include(i, j)) continue;
       const d = comparePrepared(prep[i] as PreparedLevel, prep[j] as PreparedLevel, rules);
       if (d) out.push({ a: i, b: j, duplicate: d });
+      if (out.length >= maxPairs) return out;
     }
   }
   return out;

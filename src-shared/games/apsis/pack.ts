@@ -12,7 +12,7 @@ import { apsisPlanSchema } from './plan';
 import { solveRounds } from './solver';
 
 const APSIS_PACK_FORMAT = 'apsis-pack';
-const APSIS_PACK_VERSION = 1;
+export const APSIS_PACK_VERSION = 1;
 
 const apsisPackLevelSchema = z.looseObject({
   level: z.number().int().min(1),

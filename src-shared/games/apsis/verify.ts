@@ -15,6 +15,7 @@ import { designerErrorMap, designerIssues } from '../../schema/designer-errors';
 import { proveApsisDetail } from './prove';
 import { replay } from './play';
 import { closestPairs, duplicatePairs, prepareLevel } from './near-duplicates';
+import { MAX_VERIFY_PAIRS, tooManyPairsMessage } from '../../pack/verify-caps';
 
 export function verifyPack(pack: ApsisPack): PackProblem[] {
   const problems: PackProblem[] = [];
@@ -101,7 +102,8 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
 
   // No level twice.
   const prepared = levels.map((l) => prepareLevel(l, rules));
-  for (const d of duplicatePairs(levels, rules, prepared)) {
+  const pairs = duplicatePairs(levels, rules, prepared, undefined, MAX_VERIFY_PAIRS + 1);
+  for (const d of pairs.slice(0, MAX_VERIFY_PAIRS)) {
     problems.push({
       level: d.b + 1,
       rule: d.duplicate.rule,
@@ -109,6 +111,7 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
       pair: [d.a + 1, d.b + 1],
     });
   }
+  if (pairs.length > MAX_VERIFY_PAIRS) add(null, 'near-duplicate', tooManyPairsMessage());
   return problems;
 }
 

@@ -4,6 +4,7 @@
  * re-exports the lower-level functions for the inspector, the CLI and the bench.
  */
 import type { Game } from '../../game';
+import { CARILLON_DATA_VERSION, migrateCarillon } from './migrate';
 import { carillonRulesSchema, defaultCarillonRules } from './rules';
 import type { CarillonRules } from './rules';
 import {
@@ -50,6 +51,7 @@ export * from './quality';
 export * from './transforms';
 export * from './near-duplicates';
 export * from './pack';
+export * from './migrate';
 export * from './verify';
 export * from './summary';
 export * from './prove';
@@ -58,6 +60,8 @@ export * from './level-input';
 
 export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, CarillonPack, 'carillon'> = {
   id: 'carillon',
+  dataVersion: CARILLON_DATA_VERSION,
+  migrate: migrateCarillon,
   title: 'Carillon',
   words: { stage: 'stretch', stages: 'stretches', element: 'dot', elements: 'dots' },
   blurb:

@@ -392,11 +392,15 @@ export interface PairReport {
   duplicate: NearDuplicate | null;
 }
 
-/** Every near-duplicate pair of a list of levels (only pairs `include` accepts, when given). */
+/**
+ * Every near-duplicate pair of a list of levels (only pairs `include` accepts, when given), or
+ * the first `maxPairs` of them in order.
+ */
 export function duplicatePairs(
   levels: readonly { dots: readonly Dot[] }[],
   rules: CarillonRules,
   include?: (i: number, j: number) => boolean,
+  maxPairs = Number.POSITIVE_INFINITY,
 ): PairReport[] {
   const sigs = levels.map((l) => dupSignature(l.dots, rules));
   const out: PairReport[] = [];
@@ -405,6 +409,7 @@ export function duplicatePairs(
       if (include && !include(i, j)) continue;
       const d = nearDuplicateSig(sigs[i]!, sigs[j]!, rules);
       if (d) out.push({ a: i, b: j, share: d.share, transform: d.transform, duplicate: d });
+      if (out.length >= maxPairs) return out;
     }
   return out;
 }

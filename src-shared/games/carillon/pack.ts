@@ -8,7 +8,7 @@ import type { CarillonPlan } from './plan';
 import type { CarillonLevel } from './model';
 
 const CARILLON_PACK_FORMAT = 'carillon-pack';
-const CARILLON_PACK_VERSION = 1;
+export const CARILLON_PACK_VERSION = 1;
 
 const carillonPackDotSchema = z.looseObject({
   x: z.number(),

@@ -12,6 +12,7 @@ import { packLevels } from './pack';
 import { levelCount, stretchOf } from './plan';
 import { replaySolution } from './chain';
 import { duplicatePairs } from './near-duplicates';
+import { MAX_VERIFY_PAIRS, tooManyPairsMessage } from '../../pack/verify-caps';
 import { proveCarillonDetail } from './prove';
 
 /**
@@ -81,7 +82,12 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
       add(L, 'order-dots', `level ${L} has ${l.dots.length} dots, fewer than level ${L - 1} (${prevDots})`);
     prevDots = l.dots.length;
   });
-  for (const p of duplicatePairs(packLevels(pack), rules)) {
+  const pairs = duplicatePairs(packLevels(pack), rules, undefined, MAX_VERIFY_PAIRS + 1);
+  if (pairs.length > MAX_VERIFY_PAIRS) {
+    pairs.length = MAX_VERIFY_PAIRS;
+    add(null, 'near-duplicate', tooManyPairsMessage());
+  }
+  for (const p of pairs) {
     const d = p.duplicate!;
     problems.push({
       level: p.b + 1,

@@ -1,21 +1,6 @@
 /** The Export screen's entries for the studio's ONE action table (`lib/actions.ts` spreads them in). */
 import { notOn, type Action } from '../lib/action-kit';
-
-interface ExportPageHandlers {
-  write(): void;
-  computeApproved(): void;
-  copyPath(): void;
-  /** Why the pack cannot be written now (null: it can). */
-  readonly writeBlocked: string | null;
-  readonly computeBlocked: string | null;
-  /** The folder or file last written this session, if any. */
-  readonly lastPath: string | null;
-}
-
-class ExportUi {
-  page = $state<ExportPageHandlers | null>(null);
-}
-export const exportUi = new ExportUi();
+import { exportUi } from './export-view.svelte';
 
 function pageReason(): string | null {
   return notOn('export') ?? (exportUi.page === null ? 'the Export page is loading' : null);

@@ -1,60 +1,13 @@
 /**
  * The Runs screen's entries for the studio's ONE action table (`lib/actions.ts` spreads
- * `runsActions` in). The page and its new-run form register their handlers in `runsUi` while
- * they are on screen; the page's buttons run these same entries.
+ * `runsActions` in). The page and its new-run form register their handlers in `runsUi`
+ * (./runs-view.svelte.ts) while they are on screen; the page's buttons run these same entries.
  */
 import type { RunSummary } from '../../../src-shared/api';
 import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
 import { isActive } from './format';
-import { offeredRuns, runChoices, type RunChoices } from '../lib/run-choices';
-
-interface RunsPageHandlers {
-  importPack(): void;
-  readonly importing: boolean;
-  cancel(run: RunSummary): void;
-  resume(run: RunSummary): void;
-  askDelete(run: RunSummary): void;
-  /** The run a cancel or resume is under way for. */
-  readonly busyRun: number | null;
-}
-
-interface RunFormHandlers {
-  submit(): void;
-  randomSeed(): void;
-  focus(): void;
-  /** Fill the form with stored settings (a cloned run's or a preset's); `from` names their source. */
-  fill(settings: { game: string; plan: unknown; rules: unknown; from: string; name?: string }): void;
-  readonly busy: boolean;
-  /** The chosen game is known (the games have loaded). */
-  readonly ready: boolean;
-}
-
-class RunsUi {
-  page = $state<RunsPageHandlers | null>(null);
-  form = $state<RunFormHandlers | null>(null);
-  /** The runs experiments made (an arm on a seed each) are folded away unless asked for (as in every run picker). */
-  get showExperimentRuns(): boolean {
-    return studio.showExperimentRuns;
-  }
-  set showExperimentRuns(on: boolean) {
-    studio.showExperimentRuns = on;
-  }
-
-  /** The runs table's runs: the designer's own, then each experiment's under it (when shown, or the selected one). */
-  get choices(): RunChoices {
-    return runChoices(studio.runs, {
-      showExperimentRuns: studio.showExperimentRuns,
-      keep: [studio.selectedRunId],
-    });
-  }
-
-  /** The rows of the runs table, in its order (↑/↓ walk them). */
-  get visibleRuns(): RunSummary[] {
-    return offeredRuns(this.choices);
-  }
-}
-export const runsUi = new RunsUi();
+import { runsUi, type RunsPageHandlers } from './runs-view.svelte';
 
 const RESUMABLE = ['cancelled', 'interrupted', 'failed'];
 const ROWS = '[data-testid="runs-table"]';

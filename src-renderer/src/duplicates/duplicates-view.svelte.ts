@@ -20,7 +20,7 @@ import type { PairTriageValue } from '../../../src-shared/history';
 import { pairShown } from '../../../src-shared/duplicate-filter';
 import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
 import { studio } from '../lib/studio.svelte';
-import { pool } from '../pools/pool.svelte';
+import { pool } from '../pools/pool-view.svelte';
 
 /** The API's own cap on `duplicates.list`; a run holds a few thousand pairs, so this is every pair. */
 export const PAIR_LIMIT = 100000;

@@ -8,7 +8,7 @@
 import type { CandidateDetail, CurationChange, OrderingKind, Verdict } from '../../../src-shared/api';
 import { candidateName } from '../../../src-shared/vocabulary';
 import { studio } from '../lib/studio.svelte';
-import { pool } from '../pools/pool.svelte';
+import { pool } from '../pools/pool-view.svelte';
 import { parseJump, performJump } from '../lib/jump';
 import { savedSwitch, saveSwitch } from '../lib/saved-switch';
 

@@ -1,15 +1,13 @@
 /**
- * The analysis screens' entries for the studio's ONE action table (Plots, Near-duplicates,
- * Compare; the Ordering page's are in ordering/ordering-actions.ts). Each is available only on its own page; the pages' buttons run them too.
- * Duplicates triage keys follow the curation keys: R rejects (B; Shift+R A), K keeps both
- * (marks the pair fine), Ctrl+Z undoes; focus moves to the next pair after a decision.
+ * The Near-duplicates page's entries for the studio's ONE action table (`lib/actions.ts`
+ * spreads them in); the page's buttons run them too. Triage keys follow the curation keys: R
+ * rejects (B; Shift+R A), K keeps both (marks the pair fine), Ctrl+Z undoes; focus moves to the
+ * next pair after a decision.
  */
 import { notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
 import { NO_ZOOM, isFitted } from '../boards/zoom';
-import { dupView } from '../duplicates/dup-view.svelte';
-import { compareScreen as cs } from '../compare/compare-view.svelte';
-import { plotsView } from './plots-view.svelte';
+import { dupView } from './duplicates-view.svelte';
 
 function pairReason(): string | null {
   return notOn('duplicates') ?? (dupView.shown.length === 0 ? 'no near-duplicate pairs are listed' : null);
@@ -39,26 +37,6 @@ function triage(id: string, title: string, shortcut: string, decision: 'reject-a
     perform: () => void dupView.decide(decision),
   };
 }
-function compareReason(): string | null {
-  return notOn('compare') ?? (cs.levelCount === 0 ? 'no two runs with levels are compared' : null);
-}
-
-function inspectSide(side: 'a' | 'b'): Action {
-  const label = side.toUpperCase();
-  return {
-    id: `compare.inspect${label}`,
-    title: `Open run ${label}’s level in the inspector`,
-    group: 'Compare',
-    unavailable: () =>
-      compareReason() ??
-      ((cs.pair?.[side] ?? null) === null ? `run ${label} has no level ${cs.level}` : null),
-    perform: () => {
-      const id = cs.pair?.[side] ?? null;
-      if (id !== null) studio.inspect({ kind: 'candidate', candidateId: id });
-    },
-  };
-}
-
 function inspectPairSide(side: 'a' | 'b'): Action {
   const label = side.toUpperCase();
   return {
@@ -73,14 +51,7 @@ function inspectPairSide(side: 'a' | 'b'): Action {
   };
 }
 
-export const analysisActions: Action[] = [
-  {
-    id: 'plots.reload',
-    title: 'Reload the run’s points and curve',
-    group: 'Plots',
-    unavailable: () => notOn('plots') ?? (studio.selectedRunId === null ? 'no run is selected' : null),
-    perform: () => plotsView.reload(),
-  },
+export const duplicatesActions: Action[] = [
   {
     id: 'duplicates.next',
     title: 'Next pair',
@@ -183,41 +154,4 @@ export const analysisActions: Action[] = [
       (dupView.loadedFor === null ? 'no run is open' : dupView.recomputing ? 'it is being recomputed' : null),
     perform: () => void dupView.recompute(),
   },
-  {
-    id: 'compare.next',
-    title: 'Next level',
-    group: 'Compare',
-    shortcut: ']',
-    unavailable: () => compareReason() ?? (cs.level >= cs.levelCount ? 'this is the last level' : null),
-    perform: () => cs.step(1),
-  },
-  {
-    id: 'compare.prev',
-    title: 'Previous level',
-    group: 'Compare',
-    shortcut: '[',
-    unavailable: () => compareReason() ?? (cs.level <= 1 ? 'this is the first level' : null),
-    perform: () => cs.step(-1),
-  },
-  {
-    id: 'compare.swap',
-    title: 'Swap runs A and B',
-    group: 'Compare',
-    shortcut: 'S',
-    unavailable: () =>
-      notOn('compare') ?? (cs.a === null || cs.b === null ? 'pick two runs of one game first' : null),
-    perform: () => cs.swap(),
-  },
-  {
-    id: 'compare.fit',
-    title: 'Fit both boards (reset the shared zoom)',
-    group: 'Compare',
-    shortcut: 'F',
-    unavailable: () => compareReason() ?? (isFitted(cs.zoom) ? 'the boards are fitted already' : null),
-    perform: () => {
-      cs.zoom = NO_ZOOM;
-    },
-  },
-  inspectSide('a'),
-  inspectSide('b'),
 ];

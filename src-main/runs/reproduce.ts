@@ -1,0 +1,311 @@
+/**
+ * Does a stored run still come out of today's generator? (issue 21, item 12.) The run is made
+ * again from its stored seed, plan and rules in a scratch database (a temporary file, removed
+ * after), through the engine and its worker threads like any run, and the result is compared
+ * with the stored one: every generated candidate (level and metrics, developer timings left out)
+ * and the automatic pack, byte for byte. Hand-edited candidates are the designer's, not the
+ * generator's: they are not compared.
+ *
+ * The scratch run is stamped with the stored run's provenance before its pack is written, so
+ * the two packs differ only where their levels, order or notes do; a generator that is not the
+ * run's is reported in words beside the result.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunProgress } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/games/index';
+import { gameById } from '../../src-shared/games/index';
+import { candidateName } from '../../src-shared/vocabulary';
+import { openDatabase, type Db } from '../store/db';
+import { getRun, runMade } from '../store/runs';
+import { loadOrdering } from '../store/orderings';
+import { openStudio } from '../studio';
+import { localClient } from '../local-client';
+import { packFromStored } from './finish';
+
+export interface CandidateDiff {
+  /** "L7 · c3" */
+  name: string;
+  /** The stored and the regenerated candidate's metrics (null: there is no such candidate on that side). */
+  stored: Record<string, number> | null;
+  regenerated: Record<string, number> | null;
+  /** What differs: 'level', 'metrics', 'missing' (only stored) or 'extra' (only regenerated). */
+  what: 'level' | 'metrics' | 'missing' | 'extra';
+}
+
+export interface LevelDiff {
+  /** 1-based level of the pack. */
+  level: number;
+  stored: { candidate: string | null; metrics: Record<string, number> | null };
+  regenerated: { candidate: string | null; metrics: Record<string, number> | null };
+}
+
+export interface ReproduceReport {
+  runId: number;
+  game: string;
+  /** Candidates and pack alike equal. */
+  equal: boolean;
+  candidatesCompared: number;
+  candidateDiffs: number;
+  /** The first differing candidates, in slot and index order. */
+  firstCandidates: CandidateDiff[];
+  packEqual: boolean;
+  levelDiffs: number;
+  /** The first differing levels of the automatic pack. */
+  firstLevels: LevelDiff[];
+  /** "made by an older Carillon generator …" when the run's generator is not today's. */
+  generatorNote: string | null;
+}
+
+/** How many differing candidates and levels a report names. */
+const FIRST = 5;
+
+export class ReproduceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReproduceError';
+  }
+}
+
+interface StoredCandidate {
+  id: number;
+  slot: number;
+  idx: number;
+  level: string | null;
+  metrics: string;
+}
+
+function generatedCandidates(db: Db, runId: number): StoredCandidate[] {
+  return db
+    .prepare(
+      'SELECT id, slot, idx, level, metrics FROM candidates WHERE run_id = ? AND hand_edited = 0 ORDER BY slot, idx',
+    )
+    .all(runId) as StoredCandidate[];
+}
+
+/** A candidate's metrics that the generator decides (a worker's build time is left out: it is the machine's). */
+function generatorMetrics(game: AnyGame, text: string): Record<string, number> {
+  const all = JSON.parse(text) as Record<string, number>;
+  const out: Record<string, number> = {};
+  for (const m of game.metrics) if (!m.developer && m.key in all) out[m.key] = all[m.key]!;
+  return out;
+}
+
+function compareCandidates(
+  game: AnyGame,
+  stored: StoredCandidate[],
+  again: StoredCandidate[],
+): { diffs: CandidateDiff[]; count: number } {
+  const key = (c: StoredCandidate): string => `${c.slot}:${c.idx}`;
+  const byKey = new Map(again.map((c) => [key(c), c]));
+  const seen = new Set<string>();
+  const diffs: CandidateDiff[] = [];
+  let count = 0;
+  const push = (d: CandidateDiff): void => {
+    count++;
+    if (diffs.length < FIRST) diffs.push(d);
+  };
+  for (const s of stored) {
+    const k = key(s);
+    seen.add(k);
+    const a = byKey.get(k);
+    const name = candidateName(s.slot, s.idx);
+    const sm = generatorMetrics(game, s.metrics);
+    if (!a) {
+      push({ name, stored: sm, regenerated: null, what: 'missing' });
+      continue;
+    }
+    const am = generatorMetrics(game, a.metrics);
+    if (s.level !== a.level) push({ name, stored: sm, regenerated: am, what: 'level' });
+    else if (JSON.stringify(sm) !== JSON.stringify(am))
+      push({ name, stored: sm, regenerated: am, what: 'metrics' });
+  }
+  for (const a of again)
+    if (!seen.has(key(a)))
+      push({
+        name: candidateName(a.slot, a.idx),
+        stored: null,
+        regenerated: generatorMetrics(game, a.metrics),
+        what: 'extra',
+      });
+  return { diffs, count };
+}
+
+/** Per level of the automatic order: the shipped candidate's name and metrics. */
+function shippedOf(
+  db: Db,
+  game: AnyGame,
+  runId: number,
+): { candidate: string | null; metrics: Record<string, number> | null }[] {
+  const ordering = loadOrdering(db, runId, 'automatic');
+  const get = db.prepare('SELECT slot, idx, metrics FROM candidates WHERE id = ?');
+  return (ordering?.levels ?? []).map((l) => {
+    const c =
+      l.candidateId === null
+        ? undefined
+        : (get.get(l.candidateId) as { slot: number; idx: number; metrics: string } | undefined);
+    return c
+      ? { candidate: candidateName(c.slot, c.idx), metrics: generatorMetrics(game, c.metrics) }
+      : { candidate: null, metrics: null };
+  });
+}
+
+function packText(db: Db, game: AnyGame, runId: number): string | null {
+  const run = getRun(db, runId)!;
+  try {
+    return packFromStored(db, game, run, 'automatic').text;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Make run `runId` of `db` again in a scratch database and compare. `workers`: the scratch
+ * studio's worker threads; `onProgress`: the scratch run's progress, as any run reports it.
+ */
+export async function reproduceRun(
+  db: Db,
+  runId: number,
+  opts: { workers?: number; onProgress?: (p: RunProgress) => void; signal?: AbortSignal } = {},
+): Promise<ReproduceReport> {
+  const run = getRun(db, runId);
+  if (!run) throw new ReproduceError(`run ${runId} does not exist`);
+  if (run.dataProblem) throw new ReproduceError(run.dataProblem);
+  if (run.status === 'imported')
+    throw new ReproduceError(
+      `run ${runId} is an imported pack: no generator run of this studio made it, so there is nothing to reproduce`,
+    );
+  if (run.status !== 'done')
+    throw new ReproduceError(`run ${runId} is ${run.status}; only a finished run can be reproduced`);
+  const scope = db.prepare('SELECT scope FROM runs WHERE id = ?').get(runId) as { scope: string | null };
+  if (scope.scope !== null)
+    throw new ReproduceError(
+      `run ${runId} is an experiment's quick run (some level slots only); reproduce its experiment's whole-plan runs instead`,
+    );
+  const game = gameById(run.game);
+  const tmp = mkdtempSync(join(tmpdir(), 'studio-reproduce-'));
+  try {
+    const scratchPath = join(tmp, 'scratch.db');
+    const service = openStudio({ dbPath: scratchPath, workers: opts.workers, transport: 'cli' });
+    let againId: number;
+    try {
+      const off = opts.onProgress ? service.on('run.progress', opts.onProgress) : () => {};
+      const onAbort = (): void => void service.engine.cancel(againId);
+      try {
+        const created = await localClient(service).call('runs.create', {
+          game: run.game,
+          seed: run.seed,
+          name: `reproduce run ${runId}`,
+          plan: run.plan,
+          rules: run.rules,
+          confirm: true,
+        });
+        againId = created.id;
+        opts.signal?.addEventListener('abort', onAbort, { once: true });
+        const done = await service.engine.waitFor(againId);
+        if (done.status !== 'done')
+          throw new ReproduceError(
+            `the run made again ended ${done.status}${done.error ? `: ${done.error}` : ''}; nothing was compared`,
+          );
+      } finally {
+        opts.signal?.removeEventListener('abort', onAbort);
+        off();
+      }
+    } finally {
+      await service.close();
+    }
+    const scratch = openDatabase(scratchPath);
+    try {
+      // The regenerated pack says it was made as the stored run was, so only levels, order and notes can differ.
+      const made = runMade(db, runId);
+      scratch
+        .prepare('UPDATE runs SET studio_version = ?, generator = ? WHERE id = ?')
+        .run(made?.studio ?? null, made ? JSON.stringify(made.generator) : null, againId!);
+      const cands = compareCandidates(
+        game,
+        generatedCandidates(db, runId),
+        generatedCandidates(scratch, againId!),
+      );
+      const storedPack = packText(db, game, runId);
+      const againPack = packText(scratch, game, againId!);
+      const packEqual = storedPack !== null && storedPack === againPack;
+      const levelDiffs: LevelDiff[] = [];
+      let levelCount = 0;
+      if (!packEqual) {
+        const a = storedPack ? ((JSON.parse(storedPack) as { levels: unknown[] }).levels ?? []) : [];
+        const b = againPack ? ((JSON.parse(againPack) as { levels: unknown[] }).levels ?? []) : [];
+        const sa = shippedOf(db, game, runId);
+        const sb = shippedOf(scratch, game, againId!);
+        for (let i = 0; i < Math.max(a.length, b.length); i++) {
+          if (JSON.stringify(a[i]) === JSON.stringify(b[i])) continue;
+          levelCount++;
+          if (levelDiffs.length < FIRST)
+            levelDiffs.push({
+              level: i + 1,
+              stored: sa[i] ?? { candidate: null, metrics: null },
+              regenerated: sb[i] ?? { candidate: null, metrics: null },
+            });
+        }
+      }
+      return {
+        runId,
+        game: game.id,
+        equal: packEqual && cands.count === 0,
+        candidatesCompared: generatedCandidates(db, runId).length,
+        candidateDiffs: cands.count,
+        firstCandidates: cands.diffs,
+        packEqual,
+        levelDiffs: levelCount,
+        firstLevels: levelDiffs,
+        generatorNote: run.generatorNote,
+      };
+    } finally {
+      scratch.close();
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const metricsText = (m: Record<string, number> | null): string =>
+  m === null
+    ? '(none)'
+    : Object.entries(m)
+        .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`)
+        .join(', ');
+
+/** The report in lines for the CLI (and the Runs page): the verdict, then the first differences side by side. */
+export function reproduceLines(r: ReproduceReport): string[] {
+  const game = gameById(r.game);
+  const lines: string[] = [];
+  if (r.generatorNote) lines.push(`run ${r.runId} was ${r.generatorNote}`);
+  if (r.equal) {
+    lines.push(
+      `run ${r.runId} reproduces: all ${r.candidatesCompared} candidates and the automatic pack are the same, byte for byte`,
+    );
+    return lines;
+  }
+  lines.push(
+    `run ${r.runId} does not reproduce: ${r.candidateDiffs} of ${r.candidatesCompared} candidates differ; the automatic pack ${r.packEqual ? 'is the same' : `differs in ${r.levelDiffs} level${r.levelDiffs === 1 ? '' : 's'}`}`,
+  );
+  if (r.firstLevels.length) {
+    lines.push(`first differing levels (stored | made again, ${game.title} metrics):`);
+    for (const l of r.firstLevels)
+      lines.push(
+        `  level ${l.level}: ${l.stored.candidate ?? '(none)'} ${metricsText(l.stored.metrics)} | ${l.regenerated.candidate ?? '(none)'} ${metricsText(l.regenerated.metrics)}`,
+      );
+  }
+  if (r.firstCandidates.length) {
+    lines.push('first differing candidates (stored | made again):');
+    const what = {
+      level: 'level differs',
+      metrics: 'metrics differ',
+      missing: 'not made again',
+      extra: 'not stored',
+    };
+    for (const c of r.firstCandidates)
+      lines.push(`  ${c.name} (${what[c.what]}): ${metricsText(c.stored)} | ${metricsText(c.regenerated)}`);
+  }
+  return lines;
+}

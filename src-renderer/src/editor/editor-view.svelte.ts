@@ -1,0 +1,437 @@
+/**
+ * The editor's view model (EditorShell.svelte draws it and wires the stage to it): the level
+ * on screen and its history of unsaved edits (undo, redo; then the run's history), the
+ * selection, the drag (a live level until the drop commits it as one edit), the proofs the
+ * worker sends back, and "Save as new candidate". It never touches Konva or the DOM: the shell
+ * hands it level points and proof results, so every rule here is unit-tested
+ * (tests/unit/editor-view.test.ts).
+ */
+import { tick } from 'svelte';
+import type { StudioClient } from '../../../src-shared/api';
+import type { AnyGame } from '../../../src-shared/games/index';
+import type { HistoryEntry } from '../../../src-shared/history';
+import type { Explanation, LevelProof } from '../../../src-shared/proof';
+import { errorText } from '../lib/errors';
+import type { EditorHandlers } from './bus.svelte';
+import type { EditHistory } from './edit-history';
+import type { EditInfo, EditSession, SaveTarget } from './edit-view';
+import type { ProveRequest } from './prove-protocol';
+import type { ProveResult } from './prove-queue';
+
+type Point = { x: number; y: number };
+
+/** What the editor needs from outside: the game's edit part, the API, and where its proofs go. */
+export interface EditorDeps<Level> {
+  game: AnyGame;
+  info: EditInfo;
+  session: EditSession<Level>;
+  history: EditHistory<Level>;
+  /** Where a save goes (null: the level belongs to no run). Read when needed: the page may change it. */
+  target: () => SaveTarget | null;
+  /** The plan and slot proofs check against (null until known: proofs wait). */
+  place: () => { plan: unknown; slot: number } | null;
+  /** The rules as stored with the run or pack. */
+  rules: () => unknown;
+  client: Pick<StudioClient, 'call'>;
+  report: (title: string, e: unknown) => void;
+  /** The level after every committed edit (the page plays it when switched back to play). */
+  onchange?: (level: Level) => void;
+}
+
+/** The proof worker as the view model sees it (./prover.ts; a fake in tests). */
+export interface ProofSink {
+  request(req: Omit<ProveRequest, 'id'>): void;
+  readonly busy: boolean;
+}
+
+/** A drag under way: the element, the grab offset (centre minus pointer), the level it started from. */
+export interface Drag<Level> {
+  i: number;
+  dx: number;
+  dy: number;
+  from: Level;
+  moved: boolean;
+}
+
+export interface SavedAs {
+  candidateId: number;
+  draft: boolean;
+}
+
+export class EditorView<Level> {
+  /** The level on screen: the history's, or the live one during a drag. */
+  current = $state.raw<Level>(undefined as Level);
+  undoCount = $state(0);
+  redoCount = $state(0);
+  selected = $state<number | null>(null);
+  /** Elements of the violation pointed at in the panel. */
+  focused = $state<readonly number[]>([]);
+  overlays = $state<Record<string, boolean>>({ labels: true });
+  proof = $state.raw<LevelProof | null>(null);
+  explanation = $state.raw<Explanation | null>(null);
+  proveError = $state<string | null>(null);
+  proving = $state(false);
+  proofs = $state(0);
+  latencyMs = $state(0);
+  workMs = $state(0);
+  saving = $state(false);
+  saved = $state<SavedAs | null>(null);
+  /**
+   * The run's history, once the unsaved edits are used up: Ctrl+Z then undoes the run's last
+   * change (right after a save, the save itself) and Ctrl+Shift+Z redoes it, as in Pools.
+   */
+  runHistory = $state.raw<{ undo: HistoryEntry | null; redo: HistoryEntry | null } | null>(null);
+  runBusy = $state(false);
+  message = $state<string | null>(null);
+  /** The element being dragged (drawn lifted), or null. */
+  dragging = $state<number | null>(null);
+
+  /** A save of this editor undone from here (redo brings the same candidate back). */
+  private undoneSave: SavedAs | null = null;
+  private drag: Drag<Level> | null = null;
+  private prover: ProofSink | null = null;
+  /** Waiting for the next proof to be on screen (the debug hook's nudgeAndWait), given the worker's time. */
+  private onScreen: ((workMs: number) => void)[] = [];
+
+  constructor(private readonly deps: EditorDeps<Level>) {
+    this.current = deps.history.level;
+    this.undoCount = deps.history.undoCount;
+    this.redoCount = deps.history.redoCount;
+  }
+
+  get count(): number {
+    return this.deps.session.count(this.current);
+  }
+  get anyOverlay(): boolean {
+    return this.deps.info.toggles.some((t) => this.overlays[t.id]);
+  }
+  /** What Ctrl+Z undoes now when no unsaved edit is left, in words (null: the local edits, or nothing). */
+  get runUndoText(): string | null {
+    const u = this.runHistory?.undo;
+    return this.undoCount === 0 && u ? `the run's last change: ${u.label}` : null;
+  }
+  get runRedoText(): string | null {
+    const r = this.runHistory?.redo;
+    return this.redoCount === 0 && r ? `the run's change undone last: ${r.label}` : null;
+  }
+  /** Why the level cannot be saved now (null: it can). */
+  get saveWhy(): string | null {
+    if (!this.deps.target())
+      return 'this level belongs to no run (open a candidate, or start a New level for a run)';
+    if (this.saving) return 'saving…';
+    return this.proof === null ? 'the level is not proved yet' : null;
+  }
+
+  // ---- proving ----
+
+  /** The proof worker is up (the shell starts it on mount); the level on screen is proved at once. */
+  attach(prover: ProofSink | null): void {
+    this.prover = prover;
+    if (prover) this.requestProof(this.current, true);
+  }
+  requestProof(level: Level, explain: boolean): void {
+    const place = this.deps.place();
+    if (!place || !this.prover) return;
+    this.proving = true;
+    this.prover.request({
+      game: this.deps.game.id,
+      level: $state.snapshot(level) as unknown,
+      rules: $state.snapshot(this.deps.rules()) as unknown,
+      plan: $state.snapshot(place.plan) as unknown,
+      slot: place.slot,
+      explain,
+    });
+  }
+  /** Prove the level on screen: with the explanation unless a drag is under way (and no overlay needs it). */
+  proveCurrent(): void {
+    this.requestProof(this.current, this.dragging === null || this.anyOverlay);
+  }
+  received(r: ProveResult): void {
+    this.proofs++;
+    this.latencyMs = r.latencyMs;
+    this.workMs = r.workMs;
+    this.proving = this.prover?.busy ?? false;
+    if (r.error !== null) {
+      this.proveError = r.error;
+      return;
+    }
+    this.proveError = null;
+    this.proof = r.proof;
+    // A drag skips the explanation (unless an overlay shows it): the last one stays until the drop.
+    if (r.explanation) this.explanation = r.explanation;
+    if (this.onScreen.length > 0 && !this.prover?.busy) {
+      // The panel shows this proof after Svelte's next update: answer there.
+      const waiting = this.onScreen;
+      this.onScreen = [];
+      const w = r.workMs;
+      void tick().then(() => waiting.forEach((f) => f(w)));
+    }
+  }
+  /** Call `f` with the worker's time once the next proof settles on screen. */
+  whenProved(f: (workMs: number) => void): void {
+    this.onScreen.push(f);
+  }
+
+  // ---- edits ----
+
+  private sync(): void {
+    const h = this.deps.history;
+    this.current = h.level;
+    this.undoCount = h.undoCount;
+    this.redoCount = h.redoCount;
+  }
+  commit(next: Level, what: string): void {
+    if (this.deps.history.push(next, what)) {
+      this.message = null;
+      this.saved = null;
+    }
+    this.sync();
+    this.deps.onchange?.(this.current);
+  }
+  private attempt(f: () => { level: Level; label: string } | null): void {
+    try {
+      const r = f();
+      if (r) this.commit(r.level, r.label);
+    } catch (e) {
+      this.message = errorText(e);
+    }
+  }
+  undo(): void {
+    if (this.deps.history.undoCount === 0) {
+      void this.stepRun('undo');
+      return;
+    }
+    const what = this.deps.history.undo();
+    if (what === null) return;
+    this.sync();
+    if (this.selected !== null && this.selected >= this.count) this.selected = null;
+    this.message = `Undone: ${what}`;
+    this.deps.onchange?.(this.current);
+  }
+  redo(): void {
+    if (this.deps.history.redoCount === 0) {
+      void this.stepRun('redo');
+      return;
+    }
+    const what = this.deps.history.redo();
+    if (what === null) return;
+    this.sync();
+    this.message = `Redone: ${what}`;
+    this.deps.onchange?.(this.current);
+  }
+  remove(): void {
+    const i = this.selected;
+    if (i === null) return;
+    const s = this.deps.session;
+    this.attempt(() => ({ level: s.remove(this.current, i), label: `delete ${s.name(i)}` }));
+    this.selected = null;
+  }
+  add(at: Point | null = null): void {
+    const s = this.deps.session;
+    this.attempt(() => ({ level: s.add(this.current, at), label: `add ${s.name(s.count(this.current))}` }));
+    this.selected = this.count - 1;
+  }
+  nudge(dx: number, dy: number, big: boolean): void {
+    const i = this.selected;
+    if (i === null) return;
+    const s = this.deps.session;
+    this.attempt(() => ({ level: s.nudge(this.current, i, dx, dy, big), label: `nudge ${s.name(i)}` }));
+  }
+  /** Select the element `step` away (wrapping), or the first (last) when none is selected. */
+  select(step: number): void {
+    const n = this.count;
+    if (n === 0) return;
+    const at = this.selected;
+    this.selected = at === null ? (step > 0 ? 0 : n - 1) : (((at + step) % n) + n) % n;
+  }
+  gameKey(key: string, shift: boolean): void {
+    this.attempt(() => this.deps.session.key(this.current, key, this.selected, shift));
+  }
+
+  // ---- drag ----
+
+  /**
+   * The pointer went down on element i (`pointer` and `centre` in level units): select it and
+   * start a drag that keeps the grab offset, so the element does not jump to the pointer.
+   */
+  grab(i: number, pointer: Point | null, centre: Point): void {
+    this.selected = i;
+    this.drag = {
+      i,
+      dx: pointer ? centre.x - pointer.x : 0,
+      dy: pointer ? centre.y - pointer.y : 0,
+      from: this.current,
+      moved: false,
+    };
+    this.dragging = i;
+  }
+  get dragActive(): boolean {
+    return this.drag !== null;
+  }
+  /** The pointer is at `pointer` (level units): the live level follows (snapped by the game's edit). */
+  dragTo(pointer: Point): void {
+    const d = this.drag;
+    if (!d) return;
+    try {
+      const next = this.deps.session.dragTo(d.from, d.i, { x: pointer.x + d.dx, y: pointer.y + d.dy });
+      if (JSON.stringify(next) !== JSON.stringify(this.current)) {
+        d.moved = true;
+        this.current = next;
+      }
+    } catch (e) {
+      this.message = errorText(e);
+    }
+  }
+  /** The pointer was released: a drag that moved is one edit ("move dot 3"); one that did not gets its explanation back. */
+  drop(): void {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    this.dragging = null;
+    if (d.moved) {
+      const live = this.current;
+      this.current = d.from;
+      this.commit(live, `move ${this.deps.session.name(d.i)}`);
+    } else {
+      // No move: the explanation the drag skipped comes back.
+      this.requestProof(this.current, true);
+    }
+  }
+
+  // ---- the run's history and saving ----
+
+  async loadRunHistory(runId: number): Promise<void> {
+    try {
+      const h = await this.deps.client.call('history.list', { runId, limit: 1 });
+      if (this.deps.target()?.runId === runId) this.runHistory = { undo: h.undo, redo: h.redo };
+    } catch {
+      // An imported run (read-only) or a run gone: Ctrl+Z stays with the unsaved edits.
+      this.runHistory = null;
+    }
+  }
+
+  /** Undo or redo one change of the run's history (the unsaved edits are used up). */
+  async stepRun(dir: 'undo' | 'redo'): Promise<void> {
+    const target = this.deps.target();
+    const entry = dir === 'undo' ? this.runHistory?.undo : this.runHistory?.redo;
+    if (!target || !entry || this.runBusy) return;
+    this.runBusy = true;
+    try {
+      const step = await this.deps.client.call(dir === 'undo' ? 'history.undo' : 'history.redo', {
+        runId: target.runId,
+      });
+      this.runHistory = { undo: step.undo, redo: step.redo };
+      const rows = step.changes.filter((c) => c.target === 'candidate' && c.field === 'row');
+      const saved = this.saved,
+        undone = this.undoneSave;
+      let note = '';
+      if (dir === 'undo' && saved && rows.some((c) => c.id === saved.candidateId)) {
+        // The level stays on the board: saving again stores it anew.
+        this.undoneSave = saved;
+        this.saved = null;
+        note = ' — the level stays on the board; Save stores it again';
+      } else if (dir === 'redo' && undone && rows.some((c) => c.id === undone.candidateId)) {
+        this.saved = undone;
+        this.undoneSave = null;
+      }
+      this.message = `${dir === 'undo' ? 'Undone' : 'Redone'} in the run's history: ${entry.label}${note}`;
+    } catch (e) {
+      this.deps.report(`Could not ${dir} the run's last change`, e);
+    } finally {
+      this.runBusy = false;
+    }
+  }
+
+  /** Save the level on screen as a new candidate of the target's run and slot; the unsaved edits start over from it. */
+  async save(): Promise<void> {
+    const target = this.deps.target();
+    if (!target || this.saving) return;
+    this.saving = true;
+    try {
+      const r = await this.deps.client.call('candidates.saveEdited', {
+        runId: target.runId,
+        slot: target.slot,
+        ...(target.from !== null ? { from: target.from } : {}),
+        level: $state.snapshot(this.current) as unknown,
+      });
+      this.saved = { candidateId: r.candidateId, draft: r.draft };
+      this.undoneSave = null;
+      this.runHistory = { undo: r.undo, redo: r.redo };
+      this.message = null;
+      this.deps.history.reset(this.current);
+      this.undoCount = 0;
+      this.redoCount = 0;
+    } catch (e) {
+      this.deps.report('Could not save the edited level', e);
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  /** Why each edit command cannot run now (null: it can). */
+  blocked(): EditorHandlers['blocked'] {
+    const { game, info, history } = this.deps;
+    const none = this.selected === null ? `select a ${game.words.element} first (J)` : null;
+    const busy = this.runBusy;
+    return {
+      undo: history.undoCount === 0 && !this.runHistory?.undo ? 'no edit to undo' : busy ? 'undoing…' : null,
+      redo: history.redoCount === 0 && !this.runHistory?.redo ? 'no edit to redo' : busy ? 'redoing…' : null,
+      remove: none,
+      nudge: none,
+      select: this.count === 0 ? `no ${game.words.elements} yet` : null,
+      save: this.saveWhy,
+      add: null,
+      key: (k: string) =>
+        info.keys.find((x) => x.key === k)?.needsSelection && this.selected === null ? none : null,
+    };
+  }
+
+  /** The handlers edit mode's commands run (editor/edit-actions.ts, through editorBus). */
+  handlers(): EditorHandlers {
+    // Read through closures: the commands ask at the moment they are drawn or pressed.
+    const undoes = () => this.runUndoText;
+    const redoes = () => this.runRedoText;
+    const blocked = () => this.blocked();
+    return {
+      game: this.deps.game.id,
+      undo: () => this.undo(),
+      redo: () => this.redo(),
+      remove: () => this.remove(),
+      add: () => this.add(null),
+      nudge: (dx, dy, big) => this.nudge(dx, dy, big),
+      select: (step) => this.select(step),
+      save: () => void this.save(),
+      key: (k, shift) => this.gameKey(k, shift),
+      get undoes() {
+        return undoes();
+      },
+      get redoes() {
+        return redoes();
+      },
+      get blocked() {
+        return blocked();
+      },
+    };
+  }
+
+  // ---- the panels ----
+
+  /** The proof's metrics as the panel lists them: key, plain name, value. */
+  get metricRows(): [string, string, string][] {
+    const m = this.proof?.metrics;
+    if (!m) return [];
+    const game = this.deps.game;
+    const shown = this.deps.info.metrics ?? game.metrics.map((x) => x.key);
+    return shown.flatMap((k): [string, string, string][] => {
+      const mi = game.metrics.find((x) => x.key === k);
+      const v = m[k];
+      if (v === undefined) return [];
+      return [[k, mi?.label ?? k, mi?.integer ? String(Math.round(v)) : v.toFixed(2)]];
+    });
+  }
+  /** The explanation's figures for the selected element. */
+  get selectedFigures(): [string, unknown][] {
+    const e = this.explanation;
+    return this.selected !== null && e ? Object.entries(e.perElement[this.selected] ?? {}) : [];
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Bounds on the API's heaviest calls (issue 21, "The main thread stays free"): each one runs on
+ * the main thread inside one transaction, so its work and its reply are capped, and past a cap
+ * the call is refused with a sentence saying what to do (nothing changes) or its reply counts
+ * what it left out. Measured by `npm run bench -- --only main-thread` (target: under 100 ms).
+ */
+
+/** candidates.setTags: candidates × tags in one call (9,600 × 20 held the main thread 1.1 s). */
+export const MAX_TAG_PAIRS = 20_000;
+
+/** history.jump: changes one jump may undo or redo (10,003 held the main thread 3.8 s). */
+export const MAX_JUMP_ENTRIES = 250;
+/** history.jump: rows those changes may touch in all. */
+export const MAX_JUMP_ROWS = 20_000;
+/** history.jump, undo and redo: row changes a reply carries (`changesLeftOut` counts the rest). */
+export const MAX_REPLY_CHANGES = 1_000;
+
+/**
+ * orderings.swapOptions: candidates of a stage one call weighs (a 50,000-candidate stretch held
+ * the main thread 9.9-15.2 s). The level's own pool comes first, then the pools nearest to it;
+ * `unweighed` counts the rest.
+ */
+export const MAX_SWAP_WEIGHED = 2_000;

@@ -1,0 +1,13 @@
+/**
+ * Apsis's data version (rules, plan, levels as stored, and the pack's `version`) and the steps
+ * between versions. Version 1 is the first: there is no step yet. The next change to the
+ * rules, plan or level shapes raises the version here and adds its step (docs/data.md).
+ */
+import type { DataKind } from '../../game';
+import { APSIS_PACK_VERSION } from './pack';
+
+export const APSIS_DATA_VERSION = APSIS_PACK_VERSION;
+
+export function migrateApsis(kind: DataKind, _json: unknown, from: number): unknown {
+  throw new Error(`Apsis has no step from data version ${from} for its ${kind}`);
+}

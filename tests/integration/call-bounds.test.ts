@@ -1,0 +1,135 @@
+/**
+ * The heavy calls are bounded (issue 21, "The main thread stays free"; src-shared/api/call-bounds.ts):
+ * swapOptions weighs at most MAX_SWAP_WEIGHED candidates of a stage (the current pick, its own
+ * pool, then the nearest pools) and counts the rest; history.jump refuses to cross more than
+ * MAX_JUMP_ENTRIES changes or MAX_JUMP_ROWS rows, changing nothing; replies of undo, redo and
+ * jump carry at most MAX_REPLY_CHANGES row changes; setTags refuses more than MAX_TAG_PAIRS
+ * candidate–tag pairs, changing nothing. Each refusal is a sentence.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_JUMP_ENTRIES,
+  MAX_JUMP_ROWS,
+  MAX_REPLY_CHANGES,
+  MAX_SWAP_WEIGHED,
+  MAX_TAG_PAIRS,
+} from '../../src-shared/api/call-bounds';
+import { insertStageRun } from '../../src-main/bench/heavy-fixtures';
+import { openDatabase } from '../../src-main/store/db';
+import { refusal } from '../helpers/refusal';
+import { useTestStudio } from '../helpers/studio';
+
+const studio = useTestStudio({ prefix: 'studio-call-bounds-' });
+
+function stageRun(count: number, levels: number): { runId: number; ids: number[] } {
+  const db = openDatabase(studio.dbPath);
+  try {
+    return insertStageRun(db, count, levels);
+  } finally {
+    db.close();
+  }
+}
+
+describe('orderings.swapOptions', () => {
+  it('weighs at most MAX_SWAP_WEIGHED candidates of a large stage, nearest pools first, and counts the rest', async () => {
+    const levels = 10;
+    const count = MAX_SWAP_WEIGHED + 1000;
+    const perSlot = Math.ceil(count / levels);
+    const { runId, ids } = stageRun(count, levels);
+    const level = 5;
+    const s = await studio.api.call('orderings.swapOptions', { runId, kind: 'automatic', level });
+    expect(s.stage).toEqual({ first: 1, last: levels });
+    expect(s.unweighed).toBe(count - MAX_SWAP_WEIGHED);
+    expect(s.leftOut + s.more + s.options.length).toBe(MAX_SWAP_WEIGHED);
+    expect(s.options.length).toBeLessThanOrEqual(41);
+    // The current pick is among the options, with its level.
+    expect(s.current).toBe(ids[(level - 1) * perSlot]);
+    expect(s.options.some((o) => o.candidateId === s.current)).toBe(true);
+    for (const o of s.options) expect(o.level).not.toBeNull();
+    // What was weighed: the level's own pool and the pools next to it, never the farthest.
+    const slots = new Set(s.options.map((o) => o.slot));
+    expect([...slots].every((sl) => Math.abs(sl - (level - 1)) <= 3)).toBe(true);
+  });
+
+  it('weighs every candidate of a small stage', async () => {
+    const { runId } = stageRun(400, 4);
+    const s = await studio.api.call('orderings.swapOptions', { runId, kind: 'automatic', level: 2 });
+    expect(s.unweighed).toBe(0);
+    expect(s.leftOut + s.more + s.options.length).toBe(400);
+  });
+});
+
+describe('candidates.setTags', () => {
+  let run: { runId: number; ids: number[] };
+  beforeAll(() => {
+    run = stageRun(1200, 4);
+  });
+  const tags = Array.from({ length: 20 }, (_, i) => `t${i}`);
+
+  it('refuses more than MAX_TAG_PAIRS candidate–tag pairs with a sentence, changing nothing', async () => {
+    const ids = run.ids.slice(0, MAX_TAG_PAIRS / 20 + 1);
+    const before = await studio.api.call('history.list', { runId: run.runId });
+    const e = await refusal(studio.api.call('candidates.setTags', { candidateIds: ids, tags, mode: 'add' }));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toBe(
+      'tagging 1,001 candidates with 20 tags is 20,020 candidate–tag pairs, more than the 20,000 one change may hold; tag fewer candidates or fewer tags at a time. Nothing changed',
+    );
+    expect(await studio.api.call('history.list', { runId: run.runId })).toEqual(before);
+    expect((await studio.api.call('candidates.get', { candidateId: ids[0]! })).tags).toEqual([]);
+  });
+
+  it('tags up to the cap, and the undo reply carries at most MAX_REPLY_CHANGES row changes', async () => {
+    const ids = run.ids.slice(0, MAX_TAG_PAIRS / 20);
+    const done = await studio.api.call('candidates.setTags', { candidateIds: ids, tags, mode: 'add' });
+    expect(done.changed).toBe(ids.length);
+    const verdicts = await studio.api.call('candidates.setVerdict', {
+      candidateIds: run.ids.slice(0, 1200),
+      verdict: 'approved',
+    });
+    expect(verdicts.changed).toBe(1200);
+    const undone = await studio.api.call('history.undo', { runId: run.runId });
+    expect(undone.changes).toHaveLength(MAX_REPLY_CHANGES);
+    expect(undone.changesLeftOut).toBe(1200 - MAX_REPLY_CHANGES);
+    expect(undone.changed).toBe(1200);
+    // The undo itself was whole.
+    expect((await studio.api.call('candidates.get', { candidateId: run.ids[1199]! })).verdict).toBe('none');
+  });
+});
+
+describe('history.jump', () => {
+  it(`refuses to cross more than ${MAX_JUMP_ENTRIES} changes, changing nothing, and goes as far as that`, async () => {
+    const { runId, ids } = stageRun(MAX_JUMP_ENTRIES + 1, 1);
+    for (let i = 0; i <= MAX_JUMP_ENTRIES; i++)
+      await studio.api.call('candidates.setVerdict', { candidateIds: [ids[i]!], verdict: 'approved' });
+    const before = await studio.api.call('history.list', { runId, limit: 1000 });
+    expect(before.total).toBe(MAX_JUMP_ENTRIES + 1);
+    const e = await refusal(studio.api.call('history.jump', { runId, entryId: 0 }));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toBe(
+      `going back before the first change would undo or redo ${MAX_JUMP_ENTRIES + 1} changes, more than the ${MAX_JUMP_ENTRIES} one jump may; jump to a nearer change first and go on from there. Nothing changed`,
+    );
+    expect(await studio.api.call('history.list', { runId, limit: 1000 })).toEqual(before);
+    expect((await studio.api.call('candidates.get', { candidateId: ids[MAX_JUMP_ENTRIES]! })).verdict).toBe(
+      'approved',
+    );
+    // To the oldest change: exactly MAX_JUMP_ENTRIES undone, then the last step to 0 is allowed.
+    const oldest = before.entries[before.entries.length - 1]!;
+    const far = await studio.api.call('history.jump', { runId, entryId: oldest.id });
+    expect(far.entries).toHaveLength(MAX_JUMP_ENTRIES);
+    const first = await studio.api.call('history.jump', { runId, entryId: 0 });
+    expect(first.entries).toHaveLength(1);
+    expect((await studio.api.call('candidates.get', { candidateId: ids[0]! })).verdict).toBe('none');
+  });
+
+  it(`refuses to change more than ${MAX_JUMP_ROWS} rows in one jump`, async () => {
+    const half = MAX_JUMP_ROWS / 2 + 1;
+    const { runId, ids } = stageRun(half, 10);
+    await studio.api.call('candidates.setVerdict', { candidateIds: ids, verdict: 'approved' });
+    await studio.api.call('candidates.setVerdict', { candidateIds: ids, verdict: 'rejected' });
+    const e = await refusal(studio.api.call('history.jump', { runId, entryId: 0 }));
+    expect(e.message).toBe(
+      `going back before the first change would change ${(half * 2).toLocaleString('en-US')} rows, more than the 20,000 one jump may; jump to a nearer change first and go on from there. Nothing changed`,
+    );
+    expect((await studio.api.call('candidates.get', { candidateId: ids[0]! })).verdict).toBe('rejected');
+  });
+});

@@ -1,0 +1,375 @@
+/**
+ * The editor's view model (src-renderer/src/editor/editor-view.svelte.ts), without a stage or a
+ * worker: edits and their history, the drag (one edit per drop, the grab offset kept, the
+ * explanation back after a click), the proofs (drags skip the explanation), the save (its
+ * reply becomes the run's history, the unsaved edits start over) and undo reaching the run's
+ * history once the unsaved edits are used up (a save undone from here is redone as the same
+ * candidate).
+ */
+import { describe, expect, it } from 'vitest';
+import type { StudioClient } from '../../src-shared/api';
+import type { AnyGame } from '../../src-shared/games/index';
+import type { HistoryEntry } from '../../src-shared/history';
+import type { LevelProof } from '../../src-shared/proof';
+import { EditHistory } from '../../src-renderer/src/editor/edit-history';
+import type { EditInfo, EditSession, SaveTarget } from '../../src-renderer/src/editor/edit-view';
+import { EditorView } from '../../src-renderer/src/editor/editor-view.svelte';
+import type { ProveRequest } from '../../src-renderer/src/editor/prove-protocol';
+
+/** A level of dots on a grid of whole units (the drag snaps to it, as a game's edit does). */
+type Dots = { x: number; y: number }[];
+
+const session: EditSession<Dots> = {
+  count: (l) => l.length,
+  name: (i) => `dot ${i}`,
+  build: () => {
+    throw new Error('no stage in a unit test');
+  },
+  dragTo: (l, i, to) => {
+    if (to.x < 0) throw new Error('a dot cannot leave the board');
+    return l.map((d, k) => (k === i ? { x: Math.round(to.x), y: Math.round(to.y) } : d));
+  },
+  nudge: (l, i, dx, dy, big) =>
+    l.map((d, k) => (k === i ? { x: d.x + dx * (big ? 10 : 1), y: d.y + dy } : d)),
+  remove: (l, i) => l.filter((_, k) => k !== i),
+  add: (l, at) => [...l, at ?? { x: 9, y: 9 }],
+  key: (l, key, selected) =>
+    key === 'M' && selected !== null ? { level: l.map((d) => ({ x: -d.x, y: d.y })), label: 'mirror' } : null,
+};
+
+const info: EditInfo = {
+  toggles: [{ id: 'heat', key: 'H', label: 'Heat' }],
+  keys: [{ key: 'M', label: 'mirror', needsSelection: true }],
+  boardHelp: 'dots',
+};
+
+const game = {
+  id: 'dots',
+  words: { element: 'dot', elements: 'dots' },
+  metrics: [
+    { key: 'moves', label: 'Moves', integer: true },
+    { key: 'spread', label: 'Spread' },
+  ],
+} as unknown as AnyGame;
+
+const proof = (ok: boolean): LevelProof =>
+  ({ ok, metrics: { moves: 3.2, spread: 1.234 }, violations: [], solution: null }) as unknown as LevelProof;
+
+const entry = (id: number, label: string): HistoryEntry => ({
+  id,
+  runId: 4,
+  kind: 'edit',
+  label,
+  scope: 'L2',
+  rows: 1,
+  createdAt: '',
+  undone: false,
+});
+
+interface Call {
+  method: string;
+  args: unknown;
+}
+
+function setup(
+  opts: {
+    target?: SaveTarget | null;
+    replies?: Record<string, (args: unknown) => unknown>;
+  } = {},
+) {
+  const start: Dots = [
+    { x: 1, y: 1 },
+    { x: 5, y: 5 },
+  ];
+  const history = new EditHistory<Dots>(start);
+  const calls: Call[] = [];
+  const reports: string[] = [];
+  const changes: Dots[] = [];
+  const requests: Omit<ProveRequest, 'id'>[] = [];
+  const replies = opts.replies ?? {};
+  const client = {
+    call: async (method: string, args: unknown) => {
+      calls.push({ method, args });
+      const r = replies[method];
+      if (!r) throw new Error(`no reply for ${method}`);
+      return r(args);
+    },
+  } as unknown as Pick<StudioClient, 'call'>;
+  const target =
+    opts.target === undefined ? { runId: 4, slot: 1, from: 12, plan: { levels: 3 } } : opts.target;
+  const vm = new EditorView<Dots>({
+    game,
+    info,
+    session,
+    history,
+    target: () => target,
+    place: () => ({ plan: { levels: 3 }, slot: 1 }),
+    rules: () => ({ size: 7 }),
+    client,
+    report: (title) => reports.push(title),
+    onchange: (l) => changes.push(l),
+  });
+  vm.attach({
+    request: (r) => requests.push(r),
+    get busy() {
+      return false;
+    },
+  });
+  return { vm, history, calls, reports, changes, requests, start };
+}
+
+describe('edits and their history', () => {
+  it('an edit is one step with its label; undo and redo walk it and say what they did', () => {
+    const { vm, changes } = setup();
+    vm.selected = 1;
+    vm.nudge(1, 0, true);
+    expect(vm.current[1]).toEqual({ x: 15, y: 5 });
+    expect(vm.undoCount).toBe(1);
+    expect(changes).toHaveLength(1);
+    vm.undo();
+    expect(vm.current[1]).toEqual({ x: 5, y: 5 });
+    expect(vm.message).toBe('Undone: nudge dot 1');
+    expect([vm.undoCount, vm.redoCount]).toEqual([0, 1]);
+    vm.redo();
+    expect(vm.message).toBe('Redone: nudge dot 1');
+    expect(vm.current[1]).toEqual({ x: 15, y: 5 });
+  });
+
+  it('select wraps both ways and starts at the first (J) or the last (Shift+J)', () => {
+    const { vm } = setup();
+    vm.select(-1);
+    expect(vm.selected).toBe(1);
+    vm.select(1);
+    expect(vm.selected).toBe(0);
+    vm.selected = null;
+    vm.select(1);
+    expect(vm.selected).toBe(0);
+  });
+
+  it('add selects the new element; delete clears the selection; undoing an add drops a selection past the end', () => {
+    const { vm, history } = setup();
+    vm.add(null);
+    expect(vm.count).toBe(3);
+    expect(vm.selected).toBe(2);
+    vm.undo();
+    expect(vm.count).toBe(2);
+    expect(vm.selected).toBeNull();
+    vm.selected = 0;
+    vm.remove();
+    expect(vm.current).toEqual([{ x: 5, y: 5 }]);
+    expect(vm.selected).toBeNull();
+    expect(history.undoLabel).toBe('delete dot 0');
+  });
+
+  it('a game key needs a selection when it says so, and a failing edit leaves a sentence and changes nothing', () => {
+    const { vm } = setup();
+    expect(vm.blocked().key?.('M')).toBe('select a dot first (J)');
+    vm.selected = 0;
+    expect(vm.blocked().key?.('M')).toBeNull();
+    vm.gameKey('M', false);
+    expect(vm.current[0]).toEqual({ x: -1, y: 1 });
+    vm.grab(0, { x: -1, y: 1 }, { x: -1, y: 1 });
+    vm.dragTo({ x: -3, y: 1 });
+    expect(vm.message).toBe('a dot cannot leave the board');
+    expect(vm.undoCount).toBe(1);
+  });
+});
+
+describe('the drag', () => {
+  it('keeps the grab offset, follows the pointer live and commits one edit on the drop', () => {
+    const { vm, changes, history } = setup();
+    // Grabbed 0.4 left of the centre: the centre stays 0.4 right of the pointer.
+    vm.grab(1, { x: 4.6, y: 5 }, { x: 5, y: 5 });
+    expect(vm.selected).toBe(1);
+    expect(vm.dragging).toBe(1);
+    vm.dragTo({ x: 6.6, y: 7 });
+    expect(vm.current[1]).toEqual({ x: 7, y: 7 });
+    vm.dragTo({ x: 7.6, y: 8 });
+    expect(vm.current[1]).toEqual({ x: 8, y: 8 });
+    // Live moves are not edits yet.
+    expect(vm.undoCount).toBe(0);
+    expect(changes).toHaveLength(0);
+    vm.drop();
+    expect(vm.dragging).toBeNull();
+    expect(vm.undoCount).toBe(1);
+    expect(history.undoLabel).toBe('move dot 1');
+    expect(changes).toEqual([vm.current]);
+    vm.undo();
+    expect(vm.current[1]).toEqual({ x: 5, y: 5 });
+  });
+
+  it('a click without a move records nothing and asks for the explanation the drag skipped', () => {
+    const { vm, requests } = setup();
+    requests.length = 0;
+    vm.grab(0, { x: 1, y: 1 }, { x: 1, y: 1 });
+    vm.dragTo({ x: 1.2, y: 0.9 });
+    vm.drop();
+    expect(vm.undoCount).toBe(0);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.explain).toBe(true);
+  });
+
+  it('during a drag proofs skip the explanation, unless an overlay shows it', () => {
+    const { vm, requests } = setup();
+    vm.grab(0, null, { x: 1, y: 1 });
+    vm.proveCurrent();
+    expect(requests.at(-1)!.explain).toBe(false);
+    vm.overlays['heat'] = true;
+    vm.proveCurrent();
+    expect(requests.at(-1)!.explain).toBe(true);
+    vm.drop();
+  });
+});
+
+describe('proofs', () => {
+  it('asks for the level with the rules, plan and slot it stands in', () => {
+    const { requests } = setup();
+    expect(requests[0]).toEqual({
+      game: 'dots',
+      level: [
+        { x: 1, y: 1 },
+        { x: 5, y: 5 },
+      ],
+      rules: { size: 7 },
+      plan: { levels: 3 },
+      slot: 1,
+      explain: true,
+    });
+  });
+
+  it('shows a proof, keeps the last explanation when one comes without, and shows a worker error', () => {
+    const { vm } = setup();
+    const explanation = { line: 'hard', parts: [], total: 2, perElement: { 1: { depth: 3 } } };
+    vm.received({
+      id: 1,
+      proof: proof(true),
+      explanation: explanation as never,
+      error: null,
+      workMs: 4,
+      latencyMs: 6,
+    });
+    expect(vm.proofs).toBe(1);
+    expect(vm.metricRows).toEqual([
+      ['moves', 'Moves', '3'],
+      ['spread', 'Spread', '1.23'],
+    ]);
+    vm.selected = 1;
+    expect(vm.selectedFigures).toEqual([['depth', 3]]);
+    vm.received({ id: 2, proof: proof(false), explanation: null, error: null, workMs: 1, latencyMs: 1 });
+    expect(vm.explanation).toBe(explanation);
+    expect(vm.proof?.ok).toBe(false);
+    vm.received({
+      id: 3,
+      proof: null,
+      explanation: null,
+      error: 'the proof worker failed: boom',
+      workMs: 0,
+      latencyMs: 0,
+    });
+    expect(vm.proveError).toBe('the proof worker failed: boom');
+    expect(vm.proof?.ok).toBe(false);
+  });
+});
+
+describe('saving and the run history', () => {
+  const saveReply = { candidateId: 31, draft: false, undo: entry(7, 'Saved L2 · c31'), redo: null };
+
+  it('cannot save before a proof, or with no run to save to', () => {
+    expect(setup().vm.saveWhy).toBe('the level is not proved yet');
+    expect(setup({ target: null }).vm.saveWhy).toMatch(/^this level belongs to no run/);
+  });
+
+  it('saves the level on screen to the run and slot it came from; the unsaved edits start over from it', async () => {
+    const { vm, calls, history } = setup({ replies: { 'candidates.saveEdited': () => saveReply } });
+    vm.received({ id: 1, proof: proof(true), explanation: null, error: null, workMs: 0, latencyMs: 0 });
+    vm.selected = 0;
+    vm.nudge(1, 0, false);
+    expect(vm.saveWhy).toBeNull();
+    await vm.save();
+    expect(calls).toEqual([
+      {
+        method: 'candidates.saveEdited',
+        args: {
+          runId: 4,
+          slot: 1,
+          from: 12,
+          level: [
+            { x: 2, y: 1 },
+            { x: 5, y: 5 },
+          ],
+        },
+      },
+    ]);
+    expect(vm.saved).toEqual({ candidateId: 31, draft: false });
+    expect([vm.undoCount, vm.redoCount, history.undoCount]).toEqual([0, 0, 0]);
+    expect(history.level).toEqual(vm.current);
+    // With no unsaved edit left, Ctrl+Z undoes the save itself, in the run's history.
+    expect(vm.runUndoText).toBe("the run's last change: Saved L2 · c31");
+    expect(vm.blocked().undo).toBeNull();
+  });
+
+  it('a save that fails is reported and leaves the edits unsaved', async () => {
+    const { vm, reports } = setup();
+    vm.received({ id: 1, proof: proof(true), explanation: null, error: null, workMs: 0, latencyMs: 0 });
+    vm.selected = 0;
+    vm.nudge(1, 0, false);
+    await vm.save();
+    expect(reports).toEqual(['Could not save the edited level']);
+    expect(vm.undoCount).toBe(1);
+    expect(vm.saved).toBeNull();
+    expect(vm.saving).toBe(false);
+  });
+
+  it('undoing the save from the editor keeps the level on the board; redo brings the same candidate back', async () => {
+    const row = { target: 'candidate', id: 31, field: 'row', before: {}, after: null };
+    const { vm, calls } = setup({
+      replies: {
+        'candidates.saveEdited': () => saveReply,
+        'history.undo': () => ({
+          runId: 4,
+          undo: null,
+          redo: entry(7, 'Saved L2 · c31'),
+          entries: [],
+          changes: [row],
+          changed: 1,
+        }),
+        'history.redo': () => ({
+          runId: 4,
+          undo: entry(7, 'Saved L2 · c31'),
+          redo: null,
+          entries: [],
+          changes: [row],
+          changed: 1,
+        }),
+      },
+    });
+    vm.received({ id: 1, proof: proof(true), explanation: null, error: null, workMs: 0, latencyMs: 0 });
+    await vm.save();
+    const level = vm.current;
+    vm.undo();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.at(-1)).toEqual({ method: 'history.undo', args: { runId: 4 } });
+    expect(vm.saved).toBeNull();
+    expect(vm.current).toBe(level);
+    expect(vm.message).toBe(
+      "Undone in the run's history: Saved L2 · c31 — the level stays on the board; Save stores it again",
+    );
+    expect(vm.runRedoText).toBe("the run's change undone last: Saved L2 · c31");
+    vm.redo();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(vm.saved).toEqual({ candidateId: 31, draft: false });
+    expect(vm.message).toBe("Redone in the run's history: Saved L2 · c31");
+  });
+
+  it("reads the run's last change for Ctrl+Z; a read-only run leaves undo with the unsaved edits", async () => {
+    const ok = setup({
+      replies: { 'history.list': () => ({ undo: entry(3, 'Approved L1 · c2'), redo: null }) },
+    });
+    await ok.vm.loadRunHistory(4);
+    expect(ok.vm.runUndoText).toBe("the run's last change: Approved L1 · c2");
+    const none = setup();
+    await none.vm.loadRunHistory(4);
+    expect(none.vm.runHistory).toBeNull();
+    expect(none.vm.blocked().undo).toBe('no edit to undo');
+  });
+});
