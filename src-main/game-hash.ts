@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** The folders that hold games: the shipped ones and the test build's (tests/fixtures/games/). */
-export const GAME_ROOTS = ['src-shared/games', 'tests/fixtures/games'];
+const GAME_ROOTS = ['src-shared/games', 'tests/fixtures/games'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -20,7 +20,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** sha256 over one folder's files (paths relative to it, then contents), as hex. */
-export function folderHash(dir: string): string {
+function folderHash(dir: string): string {
   const h = createHash('sha256');
   for (const file of filesUnder(dir)) {
     h.update(relative(dir, file).split('\\').join('/'));

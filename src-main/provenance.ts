@@ -14,7 +14,7 @@ import { findUpward } from './paths';
 /** Defined by the build (electron.vite.config.ts); absent when running from source. */
 declare const __STUDIO_GAME_HASHES__: Record<string, string> | undefined;
 
-export interface GeneratorVersion {
+interface GeneratorVersion {
   dataVersion: number;
   /** sha256 of the game's folder, hex. */
   hash: string;
@@ -38,7 +38,7 @@ function currentHashes(): Record<string, string> {
 }
 
 /** The current generator version of a game. */
-export function generatorVersion(game: AnyGame): GeneratorVersion {
+function generatorVersion(game: AnyGame): GeneratorVersion {
   return { dataVersion: game.dataVersion, hash: currentHashes()[game.id] ?? 'unknown' };
 }
 
@@ -56,7 +56,7 @@ export function currentProvenance(game: AnyGame): Provenance {
 }
 
 /** Whether two generator versions are the same generator. */
-export function sameGenerator(a: GeneratorVersion, b: GeneratorVersion): boolean {
+function sameGenerator(a: GeneratorVersion, b: GeneratorVersion): boolean {
   return a.dataVersion === b.dataVersion && a.hash === b.hash;
 }
 

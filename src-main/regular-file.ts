@@ -24,7 +24,7 @@ export class FileReadError extends Error {
 const NOT_A_FILE = 'it is not a regular file (a device, a pipe or a socket)';
 
 /** Why this path cannot be read as a file, or null. */
-export function whyNotAFile(path: string): FileReadError | null {
+function whyNotAFile(path: string): FileReadError | null {
   let stat;
   try {
     stat = statSync(path);

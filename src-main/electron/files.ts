@@ -67,6 +67,8 @@ function failure(e: unknown, call: string): ApiEnvelope<never> {
  * Read a chosen pack file: a regular file, at most maxBytes, as UTF-8 text. The path is
  * checked before it is opened (../regular-file.ts, the CLI's check too): opening a FIFO would
  * block main until something wrote to it.
+ * @public Exported for tests/security/files-fifo.test.ts, which imports it in a child process
+ * (knip cannot see that import).
  */
 export function readPackFile(path: string, maxBytes: number): string {
   try {

@@ -117,7 +117,7 @@ type ClosestResult = { a: number; b: number; share: number } | null;
  * seconds of search (issue 21), so it runs here, held to a time budget, never on the main thread.
  * The level has been read (Game.parseLevel) on the main thread, which names a malformed field.
  */
-export interface ProveTask {
+interface ProveTask {
   kind: 'prove';
   game: GameId;
   rules: unknown;

@@ -24,7 +24,7 @@ import { openStudio } from '../studio';
 import { localClient } from '../local-client';
 import { packFromStored } from './finish';
 
-export interface CandidateDiff {
+interface CandidateDiff {
   /** "L7 · c3" */
   name: string;
   /** The stored and the regenerated candidate's metrics (null: there is no such candidate on that side). */
@@ -34,7 +34,7 @@ export interface CandidateDiff {
   what: 'level' | 'metrics' | 'missing' | 'extra';
 }
 
-export interface LevelDiff {
+interface LevelDiff {
   /** 1-based level of the pack. */
   level: number;
   stored: { candidate: string | null; metrics: Record<string, number> | null };

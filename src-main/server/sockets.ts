@@ -21,7 +21,7 @@ const CLOSE_WRONG_TOKEN = 4403;
 const CLOSE_NO_AUTH = 4401;
 
 /** Closed because the studio already has MAX_SOCKETS signed-in sockets (1013: try again later). */
-export const CLOSE_TOO_MANY = 1013;
+const CLOSE_TOO_MANY = 1013;
 
 export interface SocketLimits {
   maxPayload: number;

@@ -12,7 +12,7 @@ import { currentLevelText, readStored } from './stored-data';
 import { DataVersionError } from '../../src-shared/data-version';
 
 /** The game of a run (its candidates' levels are that game's). */
-export function runGame(db: Db, runId: number): AnyGame | null {
+function runGame(db: Db, runId: number): AnyGame | null {
   const r = db.prepare('SELECT game FROM runs WHERE id = ?').get(runId) as { game: string } | undefined;
   return r ? gameById(r.game) : null;
 }

@@ -1,6 +1,6 @@
 /** The Export screen's state: the handlers the page registers while it is on screen (./export-actions.ts runs them). */
 
-export interface ExportPageHandlers {
+interface ExportPageHandlers {
   write(): void;
   computeApproved(): void;
   copyPath(): void;

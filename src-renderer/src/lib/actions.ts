@@ -23,7 +23,7 @@ import { orderingActions } from '../ordering/ordering-actions';
 
 export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
 export { pages } from './pages';
-export { action, blocked, hint, keyOf, runAction } from './action-lookup';
+export { action, blocked, hint, runAction } from './action-lookup';
 /** Entries made from what is typed in the palette (jumps to a level or a candidate). */
 export { jumpActions } from '../inspector/curation-actions';
 
@@ -97,7 +97,7 @@ if (new Set(actions.map((a) => a.id)).size !== actions.length)
 registerActions(actions);
 
 /** Does a keyboard event match a shortcut string such as 'Alt+1' or 'Mod+K'? */
-export function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
+function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean {
   const parts = shortcut.split('+');
   const key = (parts.pop() ?? '').toLowerCase();
   const want = new Set(parts.map((p) => p.toLowerCase()));

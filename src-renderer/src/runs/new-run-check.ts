@@ -23,7 +23,7 @@ export const noProblems = (): Problems => ({ plan: [], rules: [] });
 /** The form's head fields: an API problem about one is shown under it. */
 const HEADS = ['game', 'seed', 'name', 'levels'];
 
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {

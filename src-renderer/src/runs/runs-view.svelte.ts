@@ -16,7 +16,7 @@ export interface RunsPageHandlers {
   readonly busyRun: number | null;
 }
 
-export interface RunFormHandlers {
+interface RunFormHandlers {
   submit(): void;
   randomSeed(): void;
   focus(): void;
