@@ -198,6 +198,8 @@ describe('cli', () => {
     const r = cli('verify', notPack);
     expect(r.status).toBe(1);
     // The sentence import gives (verify reads a pack as import does).
-    expect(r.stderr).toMatch(/the text is not a level pack: its "format" field must be "carillon-pack" or "apsis-pack"/);
+    expect(r.stderr).toMatch(
+      /the text is not a level pack: its "format" field must be "carillon-pack" or "apsis-pack"/,
+    );
   });
 });
