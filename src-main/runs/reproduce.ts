@@ -18,7 +18,8 @@ import type { AnyGame } from '../../src-shared/games/index';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { openDatabase, type Db } from '../store/db';
-import { getRun, runMade } from '../store/runs';
+import { getRun, getRunScope, runMade, setRunMade } from '../store/runs';
+import { candidatePlaceLookup, generatedCandidates, type StoredCandidate } from '../store/run-candidates';
 import { loadOrdering } from '../store/orderings';
 import { openStudio } from '../studio';
 import { localClient } from '../local-client';
@@ -66,22 +67,6 @@ export class ReproduceError extends Error {
     super(message);
     this.name = 'ReproduceError';
   }
-}
-
-interface StoredCandidate {
-  id: number;
-  slot: number;
-  idx: number;
-  level: string | null;
-  metrics: string;
-}
-
-function generatedCandidates(db: Db, runId: number): StoredCandidate[] {
-  return db
-    .prepare(
-      'SELECT id, slot, idx, level, metrics FROM candidates WHERE run_id = ? AND hand_edited = 0 ORDER BY slot, idx',
-    )
-    .all(runId) as StoredCandidate[];
 }
 
 /** A candidate's metrics that the generator decides (a worker's build time is left out: it is the machine's). */
@@ -139,12 +124,9 @@ function shippedOf(
   runId: number,
 ): { candidate: string | null; metrics: Record<string, number> | null }[] {
   const ordering = loadOrdering(db, runId, 'automatic');
-  const get = db.prepare('SELECT slot, idx, metrics FROM candidates WHERE id = ?');
+  const get = candidatePlaceLookup(db);
   return (ordering?.levels ?? []).map((l) => {
-    const c =
-      l.candidateId === null
-        ? undefined
-        : (get.get(l.candidateId) as { slot: number; idx: number; metrics: string } | undefined);
+    const c = l.candidateId === null ? undefined : get(l.candidateId);
     return c
       ? { candidate: candidateName(c.slot, c.idx), metrics: generatorMetrics(game, c.metrics) }
       : { candidate: null, metrics: null };
@@ -178,8 +160,7 @@ export async function reproduceRun(
     );
   if (run.status !== 'done')
     throw new ReproduceError(`run ${runId} is ${run.status}; only a finished run can be reproduced`);
-  const scope = db.prepare('SELECT scope FROM runs WHERE id = ?').get(runId) as { scope: string | null };
-  if (scope.scope !== null)
+  if (getRunScope(db, runId) !== null)
     throw new ReproduceError(
       `run ${runId} is an experiment's quick run (some level slots only); reproduce its experiment's whole-plan runs instead`,
     );
@@ -219,9 +200,7 @@ export async function reproduceRun(
     try {
       // The regenerated pack says it was made as the stored run was, so only levels, order and notes can differ.
       const made = runMade(db, runId);
-      scratch
-        .prepare('UPDATE runs SET studio_version = ?, generator = ? WHERE id = ?')
-        .run(made?.studio ?? null, made ? JSON.stringify(made.generator) : null, againId!);
+      setRunMade(scratch, againId!, made);
       const cands = compareCandidates(
         game,
         generatedCandidates(db, runId),
