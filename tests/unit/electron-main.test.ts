@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMethodNames } from '../../src-shared/api';
 import { IPC_CALL_PREFIX } from '../../src-main/electron/ipc';
-import { FILES_EXPORT_TO_CHOSEN, FILES_PICK_AND_IMPORT } from '../../src-main/electron/files';
+import {
+  FILES_BACKUP_TO_CHOSEN,
+  FILES_EXPORT_TO_CHOSEN,
+  FILES_PICK_AND_IMPORT,
+} from '../../src-main/electron/files';
 import { betterSqliteDir, type NativeBindingChoice } from '../../src-main/store/native-binding';
 import { tempDir } from '../helpers/temp';
 
@@ -250,12 +254,13 @@ describe('Electron main process (stubbed electron)', () => {
 
   it('registers one IPC handler per API method and answers only the studio’s own main frame', async () => {
     const win = await startMain(join(tmp.dir, 'ipc'));
-    // One per API method, plus the two pack-file requests whose dialogs main opens.
+    // One per API method, plus the three file requests whose dialogs main opens (import, export, backup).
     expect([...stub.handlers.keys()].sort()).toEqual(
       [
         ...apiMethodNames.map((m) => IPC_CALL_PREFIX + m),
         FILES_PICK_AND_IMPORT,
         FILES_EXPORT_TO_CHOSEN,
+        FILES_BACKUP_TO_CHOSEN,
       ].sort(),
     );
     const call = stub.handlers.get(IPC_CALL_PREFIX + 'games.list')!;
@@ -279,7 +284,7 @@ describe('Electron main process (stubbed electron)', () => {
       callEvent(new stub.FakeWebContents(), 'app://studio/index.html'), // another webContents
     ];
     for (const event of hostile) expect(await call(event, {})).toEqual(refused);
-    for (const channel of [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN]) {
+    for (const channel of [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN, FILES_BACKUP_TO_CHOSEN]) {
       const files = stub.handlers.get(channel)!;
       for (const event of hostile)
         expect(await files(event, { runId: 1, kind: 'automatic' })).toEqual(refused);
