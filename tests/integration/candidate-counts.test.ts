@@ -140,13 +140,44 @@ describe("the store counts each run's candidates as they come and go", () => {
       raw.pragma('foreign_keys = ON');
       for (let v = 0; v < 9; v++) raw.exec(migrations[v]!);
       raw.pragma('user_version = 9');
-      const a = newRun(raw),
-        b = newRun(raw, 'imported'),
-        c = newRun(raw);
-      insertCandidates(raw, a, [cand(0, 0), cand(0, 1), cand(1, 0)]);
-      insertCandidate(raw, a, { ...cand(0, 9), handEdited: true }, null);
-      insertCandidates(raw, b, [cand(0, 0)]);
-      insertCandidate(raw, b, { ...cand(0, 9), handEdited: true }, null);
+      // The rows as a studio of schema version 9 wrote them (today's store writes later columns).
+      const oldRun = (status: string): number =>
+        Number(
+          raw
+            .prepare(
+              `INSERT INTO runs (game, seed, plan, rules, status, levels, candidates_total, created_at)
+               VALUES ('carillon', 1, '[]', '{}', ?, 4, 64, ?)`,
+            )
+            .run(status, NOW).lastInsertRowid,
+        );
+      const oldCandidate = (runId: number, slot: number, index: number, handEdited = 0): void => {
+        raw
+          .prepare(
+            `INSERT INTO candidates (run_id, slot, idx, level, metrics, difficulty, proof, hand_edited)
+             VALUES (?, ?, ?, ?, ?, ?, '{"tries":1}', ?)`,
+          )
+          .run(
+            runId,
+            slot,
+            index,
+            JSON.stringify({ dots: [slot, index] }),
+            JSON.stringify({ bits: slot }),
+            slot,
+            handEdited,
+          );
+      };
+      const a = oldRun('done'),
+        b = oldRun('imported'),
+        c = oldRun('done');
+      for (const [slot, index] of [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+      ] as const)
+        oldCandidate(a, slot, index);
+      oldCandidate(a, 0, 9, 1);
+      oldCandidate(b, 0, 0);
+      oldCandidate(b, 0, 9, 1);
       expect(migrate(raw)).toBe(migrations.length);
       expect([a, b, c].map((id) => candidateCounts(raw, id))).toEqual([
         { made: 3, edited: 1 },
