@@ -7,7 +7,12 @@ import { readFile, realpath } from 'node:fs/promises';
 import { contentTypeOf, resolveStatic } from '../static-files';
 
 export const APP_SCHEME = 'app';
-const APP_HOST = 'studio';
+/**
+ * @public Exported though only this file reads it: exported, the bundler folds APP_ORIGIN into
+ * the literal `app://studio` that tests/unit/electron-hardening.test.ts looks for in
+ * out/main/index.js; unexported, it leaves a template over a variable.
+ */
+export const APP_HOST = 'studio';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
