@@ -9,6 +9,7 @@ import { insertCandidates, type NewCandidate } from '../store/candidates';
 import type { Db } from '../store/db';
 import { saveOrdering } from '../store/orderings';
 import { insertRun } from '../store/runs';
+import { candidateIdsInOrder } from '../store/candidate-lookup';
 
 export function insertStageRun(db: Db, count: number, levels = 40): { runId: number; ids: number[] } {
   const game = carillonGame;
@@ -46,9 +47,7 @@ export function insertStageRun(db: Db, count: number, levels = 40): { runId: num
     });
   }
   for (let i = 0; i < rows.length; i += 1000) insertCandidates(db, runId, rows.slice(i, i + 1000));
-  const ids = (
-    db.prepare('SELECT id FROM candidates WHERE run_id = ? ORDER BY slot, idx').all(runId) as { id: number }[]
-  ).map((r) => r.id);
+  const ids = candidateIdsInOrder(db, runId);
   saveOrdering(db, runId, 'automatic', {
     computedAt: new Date().toISOString(),
     problems: [],

@@ -15,7 +15,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ApiMethodName } from '../../src-shared/api';
 import { localClient } from '../local-client';
 import { setVerdicts } from '../store/candidates';
-import { openDatabase } from '../store/db';
+import { openDatabase, skipFsync } from '../store/db';
 import { recordChange } from '../store/history';
 import { openStudio } from '../studio';
 import type { BenchCase, BenchRow } from './cases';
@@ -127,7 +127,7 @@ export const mainThreadBenchCases: BenchCase[] = [
         process.stderr.write('bench: main-thread: recording 10,003 changes…\n');
         // Recorded as the API records them (one entry each), on a fixture connection that skips fsync.
         const fx = openDatabase(dbPath);
-        fx.pragma('synchronous = OFF');
+        skipFsync(fx);
         const now = new Date().toISOString();
         for (let i = 0; i < 10_003; i++) {
           const verdict = i % 2 ? 'approved' : 'rejected';

@@ -19,6 +19,13 @@ import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { openDatabase, type Db } from '../store/db';
 import { getRun, runMade } from '../store/runs';
+import {
+  candidateMetricsReader,
+  generatedCandidateRows,
+  runScopeText,
+  stampMade,
+  type GeneratedCandidateRow,
+} from '../store/reproduce-rows';
 import { loadOrdering } from '../store/orderings';
 import { openStudio } from '../studio';
 import { localClient } from '../local-client';
@@ -68,21 +75,8 @@ export class ReproduceError extends Error {
   }
 }
 
-interface StoredCandidate {
-  id: number;
-  slot: number;
-  idx: number;
-  level: string | null;
-  metrics: string;
-}
-
-function generatedCandidates(db: Db, runId: number): StoredCandidate[] {
-  return db
-    .prepare(
-      'SELECT id, slot, idx, level, metrics FROM candidates WHERE run_id = ? AND hand_edited = 0 ORDER BY slot, idx',
-    )
-    .all(runId) as StoredCandidate[];
-}
+type StoredCandidate = GeneratedCandidateRow;
+const generatedCandidates = generatedCandidateRows;
 
 /** A candidate's metrics that the generator decides (a worker's build time is left out: it is the machine's). */
 function generatorMetrics(game: AnyGame, text: string): Record<string, number> {
@@ -139,12 +133,9 @@ function shippedOf(
   runId: number,
 ): { candidate: string | null; metrics: Record<string, number> | null }[] {
   const ordering = loadOrdering(db, runId, 'automatic');
-  const get = db.prepare('SELECT slot, idx, metrics FROM candidates WHERE id = ?');
+  const get = candidateMetricsReader(db);
   return (ordering?.levels ?? []).map((l) => {
-    const c =
-      l.candidateId === null
-        ? undefined
-        : (get.get(l.candidateId) as { slot: number; idx: number; metrics: string } | undefined);
+    const c = l.candidateId === null ? undefined : get(l.candidateId);
     return c
       ? { candidate: candidateName(c.slot, c.idx), metrics: generatorMetrics(game, c.metrics) }
       : { candidate: null, metrics: null };
@@ -178,8 +169,7 @@ export async function reproduceRun(
     );
   if (run.status !== 'done')
     throw new ReproduceError(`run ${runId} is ${run.status}; only a finished run can be reproduced`);
-  const scope = db.prepare('SELECT scope FROM runs WHERE id = ?').get(runId) as { scope: string | null };
-  if (scope.scope !== null)
+  if (runScopeText(db, runId) !== null)
     throw new ReproduceError(
       `run ${runId} is an experiment's quick run (some level slots only); reproduce its experiment's whole-plan runs instead`,
     );
@@ -219,9 +209,7 @@ export async function reproduceRun(
     try {
       // The regenerated pack says it was made as the stored run was, so only levels, order and notes can differ.
       const made = runMade(db, runId);
-      scratch
-        .prepare('UPDATE runs SET studio_version = ?, generator = ? WHERE id = ?')
-        .run(made?.studio ?? null, made ? JSON.stringify(made.generator) : null, againId!);
+      stampMade(scratch, againId!, made?.studio ?? null, made ? JSON.stringify(made.generator) : null);
       const cands = compareCandidates(
         game,
         generatedCandidates(db, runId),
