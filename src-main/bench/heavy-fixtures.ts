@@ -8,8 +8,8 @@ import { carillonGame } from '../../src-shared/games/carillon/index';
 import { insertCandidates, type NewCandidate } from '../store/candidates';
 import type { Db } from '../store/db';
 import { saveOrdering } from '../store/orderings';
-import { candidateIdsInOrder } from '../store/run-candidates';
 import { insertRun } from '../store/runs';
+import { candidateIdsInOrder } from '../store/candidate-lookup';
 
 export function insertStageRun(db: Db, count: number, levels = 40): { runId: number; ids: number[] } {
   const game = carillonGame;

@@ -18,8 +18,14 @@ import type { AnyGame } from '../../src-shared/games/index';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { openDatabase, type Db } from '../store/db';
-import { getRun, getRunScope, runMade, setRunMade } from '../store/runs';
-import { candidatePlaceLookup, generatedCandidates, type StoredCandidate } from '../store/run-candidates';
+import { getRun, runMade } from '../store/runs';
+import {
+  candidateMetricsReader,
+  generatedCandidateRows,
+  runScopeText,
+  stampMade,
+  type GeneratedCandidateRow,
+} from '../store/reproduce-rows';
 import { loadOrdering } from '../store/orderings';
 import { openStudio } from '../studio';
 import { localClient } from '../local-client';
@@ -68,6 +74,9 @@ export class ReproduceError extends Error {
     this.name = 'ReproduceError';
   }
 }
+
+type StoredCandidate = GeneratedCandidateRow;
+const generatedCandidates = generatedCandidateRows;
 
 /** A candidate's metrics that the generator decides (a worker's build time is left out: it is the machine's). */
 function generatorMetrics(game: AnyGame, text: string): Record<string, number> {
@@ -124,7 +133,7 @@ function shippedOf(
   runId: number,
 ): { candidate: string | null; metrics: Record<string, number> | null }[] {
   const ordering = loadOrdering(db, runId, 'automatic');
-  const get = candidatePlaceLookup(db);
+  const get = candidateMetricsReader(db);
   return (ordering?.levels ?? []).map((l) => {
     const c = l.candidateId === null ? undefined : get(l.candidateId);
     return c
@@ -160,7 +169,7 @@ export async function reproduceRun(
     );
   if (run.status !== 'done')
     throw new ReproduceError(`run ${runId} is ${run.status}; only a finished run can be reproduced`);
-  if (getRunScope(db, runId) !== null)
+  if (runScopeText(db, runId) !== null)
     throw new ReproduceError(
       `run ${runId} is an experiment's quick run (some level slots only); reproduce its experiment's whole-plan runs instead`,
     );
@@ -200,7 +209,7 @@ export async function reproduceRun(
     try {
       // The regenerated pack says it was made as the stored run was, so only levels, order and notes can differ.
       const made = runMade(db, runId);
-      setRunMade(scratch, againId!, made);
+      stampMade(scratch, againId!, made?.studio ?? null, made ? JSON.stringify(made.generator) : null);
       const cands = compareCandidates(
         game,
         generatedCandidates(db, runId),

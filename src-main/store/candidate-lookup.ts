@@ -70,3 +70,10 @@ export function slotIndexes(db: Db, ids: readonly number[]): Map<number, { slot:
   }
   return out;
 }
+
+/** A run's candidate ids in slot and index order. */
+export function candidateIdsInOrder(db: Db, runId: number): number[] {
+  return (
+    db.prepare('SELECT id FROM candidates WHERE run_id = ? ORDER BY slot, idx').all(runId) as { id: number }[]
+  ).map((r) => r.id);
+}

@@ -62,14 +62,6 @@ function checkVersion(current: number): void {
   }
 }
 
-/**
- * Stop waiting for the disk on every commit, for a bench fixture's own connection only: a crash
- * may lose what it wrote, which a throwaway fixture does not mind. Never for the studio's data.
- */
-export function skipFsync(db: Db): void {
-  db.pragma('synchronous = OFF');
-}
-
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
@@ -85,4 +77,9 @@ export function migrate(db: Db): number {
     });
   }
   return schemaVersion(db);
+}
+
+/** For bench fixtures only: a connection that skips fsync, to record many rows fast. */
+export function skipFsync(db: Db): void {
+  db.pragma('synchronous = OFF');
 }

@@ -159,15 +159,6 @@ export function runMade(db: Db, id: number): Provenance | null {
   return row ? madeOf(row as RunRow) : null;
 }
 
-/** Record what made a run (null: not recorded), as a run made elsewhere says it was made. */
-export function setRunMade(db: Db, id: number, made: Provenance | null): void {
-  db.prepare('UPDATE runs SET studio_version = ?, generator = ? WHERE id = ?').run(
-    made?.studio ?? null,
-    made ? JSON.stringify(made.generator) : null,
-    id,
-  );
-}
-
 export interface NewRun {
   game: GameId;
   seed: number;
