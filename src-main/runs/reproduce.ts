@@ -153,7 +153,7 @@ function packText(db: Db, game: AnyGame, runId: number): string | null {
 
 /**
  * Make run `runId` of `db` again in a scratch database and compare. `workers`: the scratch
- * studio's worker threads; `onProgress`: the scratch run's progress, as any run reports it.
+ * studio's worker threads; `onProgress`: the scratch run's progress, reported as every run reports it.
  */
 export async function reproduceRun(
   db: Db,
