@@ -2,9 +2,11 @@
  * A done run of `count` candidates written straight into SQLite (no generation), with every
  * kind of row that points at a candidate: metric rows, hand-edited children (parent_id),
  * near-duplicate pairs, an automatic order's levels, triage marks and a history entry. The
- * levels are placeholders: deletes, counts and locks never read them.
+ * levels are placeholders: deletes, counts and locks never read them; the plan and rules are the
+ * game's defaults, so the run reads back (a run whose stored settings cannot be read is read-only).
  */
 import Database from 'better-sqlite3';
+import { gameById } from '../../src-shared/games/index';
 
 export function seedBigRun(dbPath: string, count: number, game = 'carillon'): number {
   const db = new Database(dbPath);
@@ -17,9 +19,16 @@ export function seedBigRun(dbPath: string, count: number, game = 'carillon'): nu
           db
             .prepare(
               `INSERT INTO runs (game, seed, name, plan, rules, status, levels, candidates_total, created_at)
-               VALUES (?, 1, 'big run', '{}', '{}', 'done', ?, ?, ?)`,
+               VALUES (?, 1, 'big run', ?, ?, 'done', ?, ?, ?)`,
             )
-            .run(game, Math.ceil(count / 16), count, now).lastInsertRowid,
+            .run(
+              game,
+              JSON.stringify(gameById(game).defaultPlan),
+              JSON.stringify(gameById(game).defaultRules),
+              Math.ceil(count / 16),
+              count,
+              now,
+            ).lastInsertRowid,
         );
         const cand = db.prepare(
           `INSERT INTO candidates (run_id, slot, idx, level, metrics, difficulty, proof, hand_edited, parent_id)
