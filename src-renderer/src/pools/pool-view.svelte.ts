@@ -15,6 +15,7 @@ import type {
   Verdict,
 } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/games/index';
+import { shipsView } from './ships-view.svelte';
 import { studio } from '../lib/studio.svelte';
 
 export type ShippedFilter = '' | 'automatic' | 'approved' | 'any' | 'none';
@@ -399,6 +400,7 @@ class PoolState {
     }
     const res = (await studio.client.call(method, args)) as CurationChange;
     this.changed(res, 'Nothing changed');
+    if (method === 'candidates.setVerdict' && res.changes.length > 0) shipsView.verdictChanged();
     return res;
   }
 
@@ -408,6 +410,7 @@ class PoolState {
     if (this.readOnly) return this.refuse();
     try {
       const res = await studio.client.call('candidates.setVerdict', { candidateIds: ids, verdict });
+      if (res.changes.length > 0) shipsView.verdictChanged();
       this.changed(
         res,
         `Nothing changed: ${ids.length === 1 ? 'the candidate already has' : 'every candidate already has'} that verdict`,
