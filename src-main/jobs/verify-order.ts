@@ -13,7 +13,12 @@ import { stringifyPack } from '../../src-shared/pack/pack-io';
 /** The game's own verify on a whole order of pool ids, as export runs it; pairs marked fine are no problem. */
 export function verifyOrder(
   game: AnyGame,
-  task: { rules: unknown; plan: unknown; pools: PoolCandidate<unknown>[][]; fine?: readonly FinePair[] | undefined },
+  task: {
+    rules: unknown;
+    plan: unknown;
+    pools: PoolCandidate<unknown>[][];
+    fine?: readonly FinePair[] | undefined;
+  },
   seed: number,
 ): (levels: readonly (string | null)[]) => CheckedProblem[] {
   const byId = new Map<string, PoolCandidate<unknown>>();
@@ -31,8 +36,13 @@ export function verifyOrder(
     return problems.flatMap((p) =>
       p.pair && fine(ids[p.pair[0] - 1]!, ids[p.pair[1] - 1]!)
         ? []
-        : [{ level: p.level, message: p.level === null ? p.message : `level ${p.level}: ${p.message}`, ...(p.pair ? { pair: p.pair } : {}) }],
+        : [
+            {
+              level: p.level,
+              message: p.level === null ? p.message : `level ${p.level}: ${p.message}`,
+              ...(p.pair ? { pair: p.pair } : {}),
+            },
+          ],
     );
   };
 }
-

@@ -46,7 +46,11 @@ async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<Stee
     ...args,
     approved: first.approved,
     targets: first.targets,
-    check: verifyOrder(game, { rules: task.rules, plan: task.plan, pools: task.pools, fine: task.fine }, first.seed),
+    check: verifyOrder(
+      game,
+      { rules: task.rules, plan: task.plan, pools: task.pools, fine: task.fine },
+      first.seed,
+    ),
   });
 }
 

@@ -12,7 +12,12 @@ import { anyApproved, emptySteering } from '../store/steering';
 import type { RunSpec } from './finish';
 import { computeSteered, type SteerRunner } from './steer';
 
-export async function storeApprovedFirst(db: Db, game: AnyGame, run: RunSpec, steer: SteerRunner): Promise<void> {
+export async function storeApprovedFirst(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  steer: SteerRunner,
+): Promise<void> {
   if (!anyApproved(db, run.id)) {
     deleteOrdering(db, run.id, 'approved-first');
     return;

@@ -180,7 +180,13 @@ async function prepareSteer(
   now: string,
 ): Promise<PreparedSteer> {
   const current = loadSteering(db, run.id) ?? emptySteering();
-  const { next, conflicts: lockConflicts } = nextSteering(db, run.id, current, change, anyApproved(db, run.id));
+  const { next, conflicts: lockConflicts } = nextSteering(
+    db,
+    run.id,
+    current,
+    change,
+    anyApproved(db, run.id),
+  );
   if (lockConflicts.length > 0) throw new SteeringImpossibleError(lockConflicts);
   return { next, ...(await computeSteered(db, game, run, next, steer, now)) };
 }

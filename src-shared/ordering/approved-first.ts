@@ -135,7 +135,8 @@ export function pickApproved(
       end = i;
   }
   const out: { level: number; id: string }[] = [];
-  for (let i = end; i >= 0; i = prev[i]!) if (!opts[i]!.mandatory) out.push({ level: opts[i]!.level, id: opts[i]!.id });
+  for (let i = end; i >= 0; i = prev[i]!)
+    if (!opts[i]!.mandatory) out.push({ level: opts[i]!.level, id: opts[i]!.id });
   return out.reverse();
 }
 
@@ -231,6 +232,7 @@ function notChosen(
   picks: readonly { level: number; id: string }[],
 ): string {
   if (fixed.has(level)) return `level ${level} is pinned or locked by the steering`;
-  if (picks.some((p) => p.level === level)) return `another approved candidate of its pool ships at level ${level}`;
+  if (picks.some((p) => p.level === level))
+    return `another approved candidate of its pool ships at level ${level}`;
   return `it cannot hold the curve rules with the approved or fixed levels around it`;
 }

@@ -69,9 +69,17 @@ describe('approved first', () => {
   }, 240_000);
 
   it('with nothing approved there is no approved-first order', async () => {
-    const page = await studio.api.call('candidates.list', { runId, verdict: 'approved', limit: 100, withLevels: false });
+    const page = await studio.api.call('candidates.list', {
+      runId,
+      verdict: 'approved',
+      limit: 100,
+      withLevels: false,
+    });
     expect(page.items.length).toBeGreaterThan(0);
-    await studio.api.call('candidates.setVerdict', { candidateIds: page.items.map((c) => c.id), verdict: 'none' });
+    await studio.api.call('candidates.setVerdict', {
+      candidateIds: page.items.map((c) => c.id),
+      verdict: 'none',
+    });
     await studio.api.call('orderings.computeApproved', { runId });
     expect((await studio.api.call('orderings.get', { runId, kind: 'approved-first' })).computedAt).toBeNull();
   }, 240_000);
@@ -89,7 +97,8 @@ describe('approved first', () => {
       expect(migrate(db)).toBe(migrations.length);
       expect(db.prepare('SELECT * FROM ordering_levels ORDER BY kind, level').all()).toEqual(before);
       expect(db.prepare('SELECT * FROM orderings ORDER BY kind').all()).toEqual(heads);
-      const changes = () => (db.prepare('SELECT changes FROM runs WHERE id = 1').get() as { changes: number }).changes;
+      const changes = () =>
+        (db.prepare('SELECT changes FROM runs WHERE id = 1').get() as { changes: number }).changes;
       const c0 = changes();
       db.prepare("INSERT INTO orderings (run_id, kind, computed_at) VALUES (1, 'approved-first', 'z')").run();
       // The change counter's triggers and the candidate index came back with the rebuilt tables.

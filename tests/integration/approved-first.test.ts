@@ -65,7 +65,12 @@ describe('approved first obeys every rule of the game', () => {
         expect(new Set(shipped).size, `seed ${seed}: a candidate twice`).toBe(shipped.length);
         if (!levels.includes(null)) {
           const byId = new Map(pools.flat().map((c) => [c.id, c]));
-          const pack = game.toPack({ seed, rules, plan, levels: levels.map((x) => byId.get(x!)!.level) } as never);
+          const pack = game.toPack({
+            seed,
+            rules,
+            plan,
+            levels: levels.map((x) => byId.get(x!)!.level),
+          } as never);
           const problems = game.verifyPack(readPack(game, JSON.parse(stringifyPack(pack))) as never);
           expect(problems, `seed ${seed}`).toEqual([]);
         }
@@ -76,7 +81,9 @@ describe('approved first obeys every rule of the game', () => {
           const at = levels[level - 1];
           const ships = at !== null && at !== undefined && mine.includes(at);
           const named = r.result!.leftOut.some((l) => l.level === level && l.reason.length > 0);
-          expect(ships || named, `seed ${seed}: level ${level} neither ships an approval nor names one`).toBe(true);
+          expect(ships || named, `seed ${seed}: level ${level} neither ships an approval nor names one`).toBe(
+            true,
+          );
           if (ships) shippedApprovals++;
         }
         for (const level of r.result!.approvedAt) expect(approvedSet.has(levels[level - 1]!)).toBe(true);

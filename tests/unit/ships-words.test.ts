@@ -28,7 +28,9 @@ describe('the order that ships now', () => {
     expect(shipsNow({ automatic: done, approved: short })).toBe('approved');
     expect(shipsNow({ automatic: done, approved: short, 'approved-first': done })).toBe('approved-first');
     expect(shipsNow({ automatic: done, approved: done, 'approved-first': done })).toBe('approved');
-    expect(shipsNow({ automatic: done, approved: done, 'approved-first': done, steered: short })).toBe('steered');
+    expect(shipsNow({ automatic: done, approved: done, 'approved-first': done, steered: short })).toBe(
+      'steered',
+    );
     expect(shipsNow({ automatic: null, steered: { computed: false, complete: false } })).toBeNull();
   });
 });
@@ -72,7 +74,9 @@ describe('the spacing rule', () => {
     expect(spacingMessage(2, 5, -35.6, 14)).toBe(
       'dots 2 and 5 overlap by 35.60 (they must be at least 14 apart edge to edge)',
     );
-    expect(spacingMessage(2, 5, 0, 14)).toBe('dots 2 and 5 touch (they must be at least 14 apart edge to edge)');
+    expect(spacingMessage(2, 5, 0, 14)).toBe(
+      'dots 2 and 5 touch (they must be at least 14 apart edge to edge)',
+    );
     expect(spacingMessage(2, 5, 13.9, 14)).toBe('dots 2 and 5 are 13.90 apart edge to edge (< 14)');
   });
 });

@@ -71,7 +71,9 @@ export const poolActions: Action[] = [
     group: 'Pools',
     shortcut: 'Alt+Shift+O',
     whileTyping: true,
-    unavailable: () => openReason() ?? (pool.readOnly ? 'this run is an imported pack (read-only)' : shipsView.recomputeBlocked),
+    unavailable: () =>
+      openReason() ??
+      (pool.readOnly ? 'this run is an imported pack (read-only)' : shipsView.recomputeBlocked),
     perform: () => void shipsView.recompute(),
   },
   {

@@ -30,9 +30,10 @@ export function poolShipsText(rows: readonly HeadRow[], now: ShipsNowMap | null)
   }
   const parts: string[] = [];
   if (ships.length)
-    parts.push(`ships ${ships.join(' · ')}${now && now.kind !== 'automatic' ? ` (${ORDER_WORDS[now.kind]})` : ''}`);
-  if (waiting.length)
-    parts.push(`${waiting.join(', ')} approved, not shipping${now ? '' : ' yet'}`);
+    parts.push(
+      `ships ${ships.join(' · ')}${now && now.kind !== 'automatic' ? ` (${ORDER_WORDS[now.kind]})` : ''}`,
+    );
+  if (waiting.length) parts.push(`${waiting.join(', ')} approved, not shipping${now ? '' : ' yet'}`);
   return parts.join(' · ');
 }
 
