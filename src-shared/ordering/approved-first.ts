@@ -29,7 +29,7 @@ import {
 } from './steering';
 
 /** An approval that could not ship at its level, and why. */
-export interface ApprovalLeftOut {
+interface ApprovalLeftOut {
   id: string;
   level: number;
   reason: string;
