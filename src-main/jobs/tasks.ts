@@ -100,11 +100,11 @@ export interface SteerTask {
   /** Candidate id pairs that must not be neighbours (the run's near-duplicates not marked fine). */
   apart: [string, string][];
   /**
-   * Approved first (src-shared/ordering/approved-first.ts): the pool ids of approved candidates,
-   * fixed at their pools' levels where the rules let them; the game's verify judges the whole
+   * Approved first (src-shared/ordering/approved-first.ts): the approved candidates (pool ids)
+   * and their levels, fixed there where the rules let them; the game's verify judges the whole
    * order (with `seed`, for the pack it checks), and `targets` is the line the choice aims at.
    */
-  approvedFirst?: { approved: string[]; targets: (number | null)[]; seed: number };
+  approvedFirst?: { approved: { id: string; level: number }[]; targets: (number | null)[]; seed: number };
 }
 
 export type SteerTaskResult = {

@@ -279,7 +279,7 @@ export async function computeSteered(
     steering: input,
     apart,
     ...(next.approvedFirst && !next.approved
-      ? { approvedFirst: approvedFirstInput(db, run, approvedIds, levelCount) }
+      ? { approvedFirst: approvedFirstInput(db, run, approvedIds, poolId, levelCount) }
       : {}),
   });
   if (!result) throw new SteeringImpossibleError(conflicts);
@@ -352,13 +352,20 @@ function approvedFirstInput(
   db: Db,
   run: RunSpec,
   approved: string[],
+  poolId: ReadonlyMap<number, string>,
   levelCount: number,
 ): NonNullable<SteerTask['approvedFirst']> {
   const auto = loadOrdering(db, run.id, 'automatic');
   const targets: (number | null)[] = Array.from({ length: levelCount }, () => null);
-  for (const l of auto?.levels ?? []) if (l.level <= levelCount) targets[l.level - 1] = l.target;
+  // An approved candidate belongs where the automatic order ships it, else at its pool's level.
+  const shipsAt = new Map<string, number>();
+  for (const l of auto?.levels ?? []) {
+    if (l.level <= levelCount) targets[l.level - 1] = l.target;
+    const id = l.candidateId === null ? undefined : poolId.get(l.candidateId);
+    if (id !== undefined) shipsAt.set(id, l.level);
+  }
   return {
-    approved,
+    approved: approved.map((id) => ({ id, level: shipsAt.get(id) ?? Number(id.split(':')[0]) + 1 })),
     targets,
     seed: run.seed,
   };

@@ -151,8 +151,12 @@ export async function approvedFirstOrdering<L>(args: {
   levelCount: number;
   /** The designer's own steering (empty for the approved-first order itself). */
   steering: SteeringInput;
-  /** Pool ids of the approved candidates (each ships, if at all, at its pool's level). */
-  approved: readonly string[];
+  /**
+   * The approved candidates (pool ids) and the level each belongs at: where the automatic
+   * order ships it, else its pool's level (a game that ships a stage's pools anywhere in it
+   * keeps an approved level where it shipped).
+   */
+  approved: readonly { id: string; level: number }[];
   /** The level targets the choice among a pool's approvals aims at (the automatic order's line). */
   targets: readonly (number | null)[];
   rules: CurveRules;
@@ -169,12 +173,17 @@ export async function approvedFirstOrdering<L>(args: {
   const { fixed } = fixedLevels(args.steering, args.levelCount, new Set(byId.keys()));
   const designer = new Set<string>([...fixed.values(), ...args.steering.excluded]);
   const fixedD = new Map([...fixed].map(([l, id]) => [l, d(id)]));
-  const options = args.approved.flatMap((id) => {
-    const c = byId.get(id);
-    return c && !designer.has(id) && c.slot + 1 <= args.levelCount
-      ? [{ id, level: c.slot + 1, difficulty: d(id) }]
-      : [];
-  });
+  const options = args.approved.flatMap(({ id, level }) =>
+    byId.has(id) && !designer.has(id) && level >= 1 && level <= args.levelCount
+      ? [{ id, level, difficulty: d(id) }]
+      : [],
+  );
+  // The game's search runs once, on the pools without any approved candidate (the fill around
+  // each round's choice takes its order): every round would otherwise search again.
+  const approvedIds = new Set(options.map((o) => o.id));
+  let base: Promise<OrderingResult> | null = null;
+  const order = (pools: PoolCandidate<L>[][]): Promise<OrderingResult> =>
+    (base ??= Promise.resolve(args.order(pools.map((p) => p.filter((c) => !approvedIds.has(c.id))))));
   const leftOut: ApprovalLeftOut[] = [];
   const setAside = new Set<string>();
   for (;;) {
@@ -188,10 +197,13 @@ export async function approvedFirstOrdering<L>(args: {
       ...args.steering,
       pins: [...args.steering.pins, ...picks],
     };
-    const { conflicts, result } = await steerOrdering({ ...args, steering });
+    const { conflicts, result } = await steerOrdering({ ...args, order, steering });
     if (!result) return { conflicts, result: null };
     const pickAt = new Map(picks.map((p) => [p.level, p.id]));
-    const problems = args.check && !result.levels.includes(null) ? args.check(result.levels) : [];
+    // The curve rules first (the fill names its breaks), then the game's own checker.
+    const curve: CheckedProblem[] = result.breaks.map((b) => ({ level: b.to, message: b.message }));
+    const problems =
+      curve.length > 0 ? curve : args.check && !result.levels.includes(null) ? args.check(result.levels) : [];
     const blame = new Map<string, string>();
     for (const p of problems) {
       const near = blamed(p).filter((l) => pickAt.has(l));
@@ -221,7 +233,7 @@ export async function approvedFirstOrdering<L>(args: {
     }
     for (const [id, reason] of blame) {
       setAside.add(id);
-      leftOut.push({ id, level: byId.get(id)!.slot + 1, reason });
+      leftOut.push({ id, level: options.find((o) => o.id === id)!.level, reason });
     }
   }
 }
