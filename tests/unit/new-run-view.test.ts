@@ -19,7 +19,12 @@ const dots = {
   defaultRules: { gap: 2, size: { w: 4, h: 4 } },
   fields: { plan: {}, rules: {} },
 } as unknown as GameInfo;
-const lines = { ...dots, id: 'lines', defaultPlan: [{ k: 1 }], defaultRules: { width: 9 } } as GameInfo;
+const lines = {
+  ...dots,
+  id: 'lines',
+  defaultPlan: [{ k: 1 }],
+  defaultRules: { width: 9 },
+} as unknown as GameInfo;
 
 const refused = (fields: { field: string; message: string }[]) =>
   new StudioError({ code: 'bad-argument', message: 'runs.create: bad argument', fields } as never);
