@@ -135,6 +135,15 @@ export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } =
   return (db.prepare(sql).all(params) as RunRow[]).map(toSummary);
 }
 
+/** Each run's status and stored jobs, for spotting what another process changed (runs/runs-elsewhere.ts). */
+export function runMarks(db: Db): { id: number; status: RunStatus; done: number }[] {
+  return db
+    .prepare(
+      `SELECT r.id, r.status, ${candidatesDoneSql('r')} AS done FROM runs r ${countsJoin('r')} WHERE r.deleting = 0`,
+    )
+    .all() as { id: number; status: RunStatus; done: number }[];
+}
+
 export function getRun(db: Db, id: number): RunDetail | null {
   const row = db.prepare(`${selectRun} WHERE r.id = ? AND r.deleting = 0`).get(id) as RunRow | undefined;
   if (!row) return null;
