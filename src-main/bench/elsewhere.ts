@@ -2,7 +2,7 @@
  * Bench `elsewhere` (issue 22, "live run list"): what SQLite's change signal costs the studio.
  * The built server (`out/main/server.js`) runs as a child over a database of 100 runs, and its
  * CPU time (user + system, from /proc, every thread of it) is read over a stretch of wall time:
- * idle, with only the half-second look at `PRAGMA data_version` and the server's own timers,
+ * idle, with only the half-second look at SQLite's change signal and the server's own timers,
  * and while another connection (this process) adds a run every 500 ms, so each look reads the
  * runs again and reports one. Beside them, one look's own cost in this process. Target: an
  * idle server under 1 % of a core.

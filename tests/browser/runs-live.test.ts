@@ -89,3 +89,90 @@ describe('runs made elsewhere', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });
+
+/** What in a run's detailed progress leaves its column or runs into the panel's other parts ("▶ Plan and rules"). */
+async function progressOverlaps(runId: number): Promise<string[]> {
+  return page.evaluate((id) => {
+    const prog = document.querySelector(`[data-testid="run-progress-detail-${id}"]`);
+    if (!prog) return ['no detailed progress on screen'];
+    const col = prog.closest('.details-body > *')!.getBoundingClientRect();
+    const others = [...document.querySelectorAll('[data-testid="run-details"] summary, .facts')].map((e) => ({
+      what: (e.textContent ?? '').trim().slice(0, 20),
+      box: e.getBoundingClientRect(),
+    }));
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(prog, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      if (!text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width === 0) continue;
+        if (r.left < col.left - 0.5 || r.right > col.right + 0.5)
+          problems.push(
+            `“${text}” runs out of its column (${Math.round(r.right)} > ${Math.round(col.right)})`,
+          );
+        for (const o of others)
+          if (r.left < o.box.right && r.right > o.box.left && r.top < o.box.bottom && r.bottom > o.box.top)
+            problems.push(`“${text}” runs into “${o.what}”`);
+      }
+    }
+    return problems;
+  }, runId);
+}
+
+describe('progress that reads right', () => {
+  it('labels the overall figure and the phase apart, counts candidates as candidates, and overlaps nothing at 1280×720 or 1440×900', async () => {
+    const run = await studio.api.call('runs.create', { game: 'carillon', seed: 2718 });
+    await page.goto(studio.server.url);
+    await page.getByTestId(`run-row-${run.id}`).click();
+    const detail = page.getByTestId(`run-progress-detail-${run.id}`);
+    await expect.poll(() => detail.getAttribute('data-stage'), { timeout: 60_000 }).toBe('generate');
+    await expect
+      .poll(() => page.getByTestId(`run-phase-detail-${run.id}`).textContent())
+      .toMatch(/^generate [\d,]+ \/ [\d,]+ · /);
+    expect(await page.getByTestId(`run-progress-detail-${run.id}-lead`).textContent()).toMatch(
+      /^overall \d+ %$/,
+    );
+    expect(await page.getByTestId(`run-phase-${run.id}-generate`).textContent()).toMatch(
+      /generate\s*[\d,]+ \/ [\d,]+ candidates/,
+    );
+    for (const size of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(await progressOverlaps(run.id), `generate at ${size.width}×${size.height}`).toEqual([]);
+    }
+    await page.screenshot({ path: join(RESULTS, 'runs-progress-generate-1440.png') });
+
+    await expect.poll(() => detail.getAttribute('data-stage'), { timeout: 180_000 }).toBe('near-duplicates');
+    // The pass counts pools under its own name; generate and the Candidates row keep the candidates.
+    await expect
+      .poll(() => page.getByTestId(`run-phase-${run.id}-near-duplicates`).textContent())
+      .toMatch(/near-duplicates\s*[\d,]+ \/ [\d,]+ pools/);
+    const total = run.candidatesTotal.toLocaleString('en');
+    await expect
+      .poll(() => page.getByTestId(`run-phase-${run.id}-generate`).textContent())
+      .toMatch(new RegExp(`generate ✓\\s*[\\d,]+ / ${total} candidates`));
+    await expect
+      .poll(async () => (await page.getByTestId('run-candidates').textContent())?.trim())
+      .toMatch(new RegExp(`^[\\d,]+ / ${total}$`));
+    const shown = Number(
+      (await page.getByTestId('run-candidates').textContent())!.split('/')[0]!.replace(/\D/g, ''),
+    );
+    const stored = (await studio.api.call('runs.list', {})).find((r) => r.id === run.id)!.candidatesDone;
+    expect(shown).toBe(stored);
+    for (const size of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(await progressOverlaps(run.id), `near-duplicates at ${size.width}×${size.height}`).toEqual([]);
+    }
+    await page.screenshot({ path: join(RESULTS, 'runs-progress-near-duplicates-1440.png') });
+    await studio.api.call('runs.cancel', { runId: run.id });
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
+});
