@@ -90,8 +90,11 @@ export function followRunsElsewhere(opts: {
 
   return {
     noteOwn(runId, status) {
-      const s = seen.get(runId);
-      seen.set(runId, { status, done: s?.done ?? 0 });
+      // Its stored count as this process left it too, so a later look finds nothing new in it.
+      const mark = runMarks(db, runId)[0];
+      if (mark) seen.set(runId, { status: mark.status, done: mark.done });
+      else seen.set(runId, { status, done: seen.get(runId)?.done ?? 0 });
+      grown.delete(runId);
     },
     poll,
     stop: () => clearInterval(timer),

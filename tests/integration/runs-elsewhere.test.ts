@@ -94,6 +94,11 @@ describe('a studio hears about runs other processes change', () => {
     const other = await localClient(there).call('runs.create', { game: 'carillon', seed: 8, levels: 1 });
     await there.engine.waitFor(other.id);
     await vi.waitFor(() => expect(heardFor(other.id)).toContain('done'), { timeout: 10_000 });
+    // Past the 2 s a grown count waits, another commit elsewhere: the own run's stored
+    // candidates (grown since the studio last looked) are still not news from elsewhere.
+    await new Promise((r) => setTimeout(r, 2200));
+    await localClient(there).call('runs.delete', { runId: other.id });
+    await vi.waitFor(() => expect(heardFor(other.id)).toContain(null), { timeout: 10_000 });
     expect(heardFor(own.id)).toEqual([]);
   }, 60_000);
 });
