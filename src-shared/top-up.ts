@@ -121,3 +121,23 @@ export function outcomeText(o: TopUpOutcome): string {
   );
   return parts.join('; ');
 }
+
+/** Levels as a designer types them ("40-45, 50", either dash) → the levels, or why not. */
+export function readLevelList(text: string): { ok: true; levels: number[] } | { ok: false; message: string } {
+  const levels: number[] = [];
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return { ok: false, message: 'name at least one level, e.g. 40-45' };
+  for (const part of parts) {
+    const m = /^(\d+)(?:\s*[-–]\s*(\d+))?$/.exec(part);
+    if (!m) return { ok: false, message: `“${part}” is not a level or a range like 40-45` };
+    const a = Number(m[1]),
+      b = m[2] === undefined ? a : Number(m[2]);
+    if (a < 1 || b < a || b - a > 10000)
+      return { ok: false, message: `“${part}” is not a range of levels from 1 up` };
+    for (let l = a; l <= b; l++) levels.push(l);
+  }
+  return { ok: true, levels };
+}

@@ -7,6 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiArgs } from '../../src-shared/api';
 import { openTestStudio, type TestStudio } from '../helpers/studio';
 import { readRows } from '../helpers/rows';
+import { games } from '../../src-shared/games/index';
+
+/** The test game's id, through the registry (the type of the shipped games' ids does not name it). */
+const tally = games.find((g) => (g.id as string) === 'tally')!.id;
 
 const studios: TestStudio[] = [];
 afterAll(async () => {
@@ -16,7 +20,7 @@ afterAll(async () => {
 async function toppedUp(workers: number): Promise<{ s: TestStudio; runId: number; pack: string }> {
   const s = openTestStudio({ workers, prefix: 'studio-topup-tally-' });
   studios.push(s);
-  const runId = (await s.finishedRun({ game: 'tally', seed: 3, levels: 4 })).id;
+  const runId = (await s.finishedRun({ game: tally, seed: 3, levels: 4 })).id;
   const tops: Omit<ApiArgs<'runs.topUp'>, 'runId'>[] = [
     { levels: [2, 3], candidates: 5 },
     { levels: [1, 4], candidates: 6, untilNear: 0.5 },

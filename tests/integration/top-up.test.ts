@@ -232,3 +232,60 @@ describe('undo and redo of a top-up', () => {
     expect(rowSnapshot(s.dbPath, tables, runId)).toBe(snap);
   });
 });
+
+describe('bad input to runs.topUp', () => {
+  let s: TestStudio;
+  let runId: number;
+  const stored = (): string =>
+    rowSnapshot(s.dbPath, [
+      'SELECT * FROM run_topups',
+      'SELECT COUNT(*) AS n FROM candidates',
+      'SELECT status, candidates_total FROM runs ORDER BY id',
+    ]);
+
+  it('is refused naming the field, with nothing stored', async () => {
+    s = studio(2);
+    runId = (await s.finishedRun({ game: 'carillon', seed: 2, levels: 5 })).id;
+    const before = stored();
+    const outside = await refusal(s.api.call('runs.topUp', { runId, levels: [4, 6, 7], candidates: 3 }));
+    expect(outside.fields).toEqual([
+      {
+        field: 'levels',
+        message: 'levels 6–7 are outside the plan of run 1 (levels 1–5)'.replace('run 1', `run ${runId}`),
+      },
+    ]);
+    const zero = await refusal(s.api.call('runs.topUp', { runId, levels: [2], candidates: 0 }));
+    expect(zero.fields?.[0]).toMatchObject({ field: 'candidates', message: 'must be at least 1' });
+    const past = await refusal(s.api.call('runs.topUp', { runId, levels: [1, 2], candidates: 60_000 }));
+    expect(past.fields?.[0]?.field).toBe('candidates');
+    const guard = await refusal(
+      s.api.call('runs.topUp', { runId, levels: [1, 2, 3, 4, 5], candidates: 10_000 }),
+    );
+    expect(guard.fields?.[0]?.field).toBe('confirm');
+    expect(guard.message).toMatch(
+      /this top-up makes 50,000 candidates \(5 levels × 10000\), at least 50,000/,
+    );
+    const none = await refusal(s.api.call('runs.topUp', { runId, levels: [], candidates: 3 }));
+    expect(none.fields?.[0]?.field).toBe('levels');
+    expect(stored()).toBe(before);
+  });
+
+  it('is refused for a run still generating and for an imported pack', async () => {
+    const running = await s.api.call('runs.create', { game: 'carillon', seed: 3, levels: 5 });
+    const busy = await refusal(s.api.call('runs.topUp', { runId: running.id, levels: [2], candidates: 3 }));
+    expect(busy.code).toBe('conflict');
+    expect(busy.fields?.[0]?.field).toBe('runId');
+    expect(busy.message).toMatch(/still generating/);
+    await s.service.engine.waitFor(running.id);
+    const text = (await s.api.call('packs.export', { runId, kind: 'automatic' })).text;
+    const imported = await s.api.call('packs.import', { text });
+    const before = stored();
+    const ro = await refusal(
+      s.api.call('runs.topUp', { runId: imported.run.id, levels: [2], candidates: 3 }),
+    );
+    expect(ro.code).toBe('conflict');
+    expect(ro.fields?.[0]?.field).toBe('runId');
+    expect(ro.message).toMatch(/imported pack and read-only/);
+    expect(stored()).toBe(before);
+  });
+});
