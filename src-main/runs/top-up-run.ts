@@ -15,7 +15,6 @@ import { performance } from 'node:perf_hooks';
 import type { AnyGame } from '../../src-shared/games/index';
 import type { RowChange } from '../../src-shared/history';
 import type { RunReport } from '../../src-shared/run-report';
-import { candidateName } from '../../src-shared/vocabulary';
 import { levelsText } from '../../src-shared/ordering/level-ranges';
 import { firstNearSeen, keptThrough, topUpText, type TopUpOutcome } from '../../src-shared/top-up';
 import { insertCandidates, type NewCandidate } from '../store/candidates';
@@ -25,6 +24,7 @@ import { loadOrdering } from '../store/orderings';
 import { setRunReport, setRunStatus } from '../store/runs';
 import {
   candidateSnapshot,
+  closestNewPair,
   deleteTopUpPast,
   finishTopUp,
   runCandidatesTotal,
@@ -32,7 +32,6 @@ import {
   topUpRows,
   type StoredTopUp,
 } from '../store/top-ups';
-import { storedPairs } from '../store/duplicates';
 import { writeTransaction } from '../store/write-transaction';
 import type { JobRef } from '../jobs/batches';
 import type { WorkerPool } from '../jobs/pool';
@@ -170,20 +169,6 @@ async function generateTopUp(
     kept.set(s.slot, last);
   }
   return kept;
-}
-
-/** The closest pair (highest share) with one of `added`, named as the studio names candidates. */
-function closestNewPair(db: Db, runId: number, added: ReadonlySet<number>): TopUpOutcome['closestPair'] {
-  const name = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
-  let best: { a: number; b: number; share: number } | null = null;
-  for (const p of storedPairs(db, runId))
-    if ((added.has(p.a) || added.has(p.b)) && (best === null || p.share > best.share)) best = p;
-  if (!best) return null;
-  const n = (id: number): string => {
-    const r = name.get(id) as { slot: number; idx: number };
-    return candidateName(r.slot, r.idx);
-  };
-  return { a: n(best.a), b: n(best.b), share: best.share };
 }
 
 /** Levels the order left empty. */

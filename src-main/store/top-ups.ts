@@ -11,6 +11,7 @@ import type { CandidateSnapshot } from './edited-candidates';
 import { loadSteering } from './steering';
 import { loadOrdering, type StoredOrdering } from './orderings';
 import { writeTransaction } from './write-transaction';
+import { storedPairs } from './duplicates';
 
 interface TopUpRow {
   id: number;
@@ -33,7 +34,7 @@ export interface StoredTopUp extends TopUpSummary {
 }
 
 /** What the run was before a top-up: what its history entry records as the other side. */
-export interface TopUpBefore {
+interface TopUpBefore {
   order: StoredOrdering | null;
   report: unknown;
   candidatesTotal: number;
@@ -251,4 +252,22 @@ export function curatedOf(db: Db, runId: number, ids: readonly number[]): string
 /** The candidate ids a recorded top-up entry holds (its `candidate.row` changes). */
 export function entryCandidateIds(changes: readonly RowChange[]): number[] {
   return changes.filter((c) => c.target === 'candidate' && c.field === 'row').map((c) => c.id);
+}
+
+/** The closest pair (highest share) with one of `added`, named as the studio names candidates. */
+export function closestNewPair(
+  db: Db,
+  runId: number,
+  added: ReadonlySet<number>,
+): TopUpOutcome['closestPair'] {
+  const name = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
+  let best: { a: number; b: number; share: number } | null = null;
+  for (const p of storedPairs(db, runId))
+    if ((added.has(p.a) || added.has(p.b)) && (best === null || p.share > best.share)) best = p;
+  if (!best) return null;
+  const n = (id: number): string => {
+    const r = name.get(id) as { slot: number; idx: number };
+    return candidateName(r.slot, r.idx);
+  };
+  return { a: n(best.a), b: n(best.b), share: best.share };
 }

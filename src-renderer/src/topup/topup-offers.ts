@@ -15,16 +15,16 @@ export interface TopUpOffer {
 }
 
 /** A level is far from its target past this share of the target line's range. */
-export const FAR_SHARE = 0.1;
+const FAR_SHARE = 0.1;
 /** The fewest levels in a row a far stretch needs to be offered. */
-export const MIN_FAR = 3;
+const MIN_FAR = 3;
 /** At most this many offers are shown. */
 const MAX_OFFERS = 5;
 
 const span = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-export function offerLabel(levels: readonly number[]): string {
+function offerLabel(levels: readonly number[]): string {
   return `Top up level${levels.length === 1 ? '' : 's'} ${rangesText(levels)}…`;
 }
 

@@ -63,8 +63,8 @@ class TopUpDialog {
       const r = await studio.client.submit('runs.topUp', {
         runId,
         levels: levels.levels,
-        candidates: this.candidates,
-        ...(this.untilNear.trim() !== '' ? { untilNear: this.untilNear } : {}),
+        candidates: asTyped(this.candidates),
+        ...(this.untilNear.trim() !== '' ? { untilNear: asTyped(this.untilNear) } : {}),
       });
       this.started = { runId, id: r.topUp.id };
       await studio.loadRuns();
@@ -95,6 +95,12 @@ class TopUpDialog {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+}
+
+/** A number field as typed: its number when it reads as one, else its text (the API names it then). */
+function asTyped(text: string): number | string {
+  const t = text.trim();
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
 }
 
 export const topUpDialog = new TopUpDialog();
