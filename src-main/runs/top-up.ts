@@ -30,6 +30,8 @@ function runRefusal(
     return `run ${run.id} is still generating; wait for it to finish, then top it up`;
   if (run.status !== 'done')
     return `run ${run.id} is ${run.status}; resume it to finish first (only a finished run can be topped up)`;
+  if (run.experiment)
+    return `run ${run.id} is a run of experiment ${run.experiment.id} (“${run.experiment.name}”); its results stay as its runs were made, so it is not topped up`;
   if (getRunScope(db, run.id))
     return `run ${run.id} is an experiment's quick run (some level slots only); it has no order to top up`;
   return null;

@@ -77,6 +77,9 @@ describe.each(cases)('top-ups of a $game run', ({ game, seed, levels, first, sec
     expect(recorded[1]).toMatchObject({ candidates: 3, untilNear: 0.5 });
     // Without top-ups the pack has no such record.
     expect(JSON.parse(before)).not.toHaveProperty('studio.topUps');
+    // A pack with the record imports as any pack does (verify reads it as an extra field).
+    const imported = await one.api.call('packs.import', { text: pa });
+    expect(imported.levels).toBe(levels);
   });
 
   it('makes the very candidates a bigger pool has: the new indices follow the pool', async () => {
