@@ -66,4 +66,20 @@ describe('a top-up from the Ordering page', () => {
     ).toBe(before);
     expect(pageErrors).toEqual([]);
   });
+
+  it('is in the palette: the focused level of the strip, topped up from there', async () => {
+    await page.getByTestId('topup-close').click();
+    await page.getByTestId('topup-panel').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    await palette.getByRole('textbox', { name: 'Command' }).fill('Top up');
+    const item = palette.locator('[data-action="topup.ordering"]');
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/Top up level 1… \(more candidates\)/);
+    await item.click();
+    await page.getByTestId('topup-panel').waitFor();
+    expect(await page.getByTestId('topup-levels').inputValue()).toBe('1');
+    expect(pageErrors).toEqual([]);
+  });
 });
