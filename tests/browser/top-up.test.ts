@@ -82,4 +82,26 @@ describe('a top-up from the Ordering page', () => {
     expect(await page.getByTestId('topup-levels').inputValue()).toBe('1');
     expect(pageErrors).toEqual([]);
   });
+
+  it('is offered for a range of levels dragged across the Plots difficulty plot', async () => {
+    await page.getByTestId('topup-close').click();
+    await page.keyboard.press('Alt+4');
+    const svg = page.getByTestId('plots-main-svg');
+    await svg.waitFor();
+    const box = (await svg.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.4, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, y, { steps: 5 });
+    await page.mouse.up();
+    const button = page.getByTestId('plots-topup');
+    await button.waitFor();
+    const levels = /^Top up levels (\d+)–(\d+)…$/.exec((await button.textContent())!.trim());
+    expect(levels).not.toBeNull();
+    expect(Number(levels![2])).toBeGreaterThan(Number(levels![1]));
+    await button.click();
+    expect(await page.getByTestId('topup-levels').inputValue()).toBe(`${levels![1]}-${levels![2]}`);
+    await page.screenshot({ path: join(RESULTS, 'topup-plots-1440.png') });
+    expect(pageErrors).toEqual([]);
+  });
 });

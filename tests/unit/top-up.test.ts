@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { OrderingView } from '../../src-shared/api';
 import { firstNearSeen, keptThrough, packTopUp, readLevelList } from '../../src-shared/top-up';
 import { topUpOffers } from '../../src-renderer/src/topup/topup-offers';
+import { draggedLevels } from '../../src-renderer/src/plots/level-drag';
 
 describe('keptThrough', () => {
   it('keeps up to the first near index once every index before it is known', () => {
@@ -155,5 +156,18 @@ describe('topUpOffers', () => {
       ),
     ).toEqual([]);
     expect(topUpOffers(null)).toEqual([]);
+  });
+});
+
+describe('draggedLevels', () => {
+  // A plot of 10 levels over 0.4..10.6, 40 px per level from x = 0.
+  const invert = (px: number): number => 0.4 + px / 40;
+  it('turns a drag across the plot into the levels it spans', () => {
+    expect(draggedLevels(64, 184, invert, 10)).toEqual([2, 3, 4, 5]);
+    expect(draggedLevels(184, 64, invert, 10)).toEqual([2, 3, 4, 5]);
+  });
+  it('is a click below the least drag, and keeps to the plan', () => {
+    expect(draggedLevels(100, 104, invert, 10)).toBeNull();
+    expect(draggedLevels(-100, 1000, invert, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });
