@@ -11,6 +11,8 @@ import { createExperimentRunner } from './experiments/runner';
 import { createEventHub } from './jobs/listeners';
 import { createRunEngine, type RunEngine } from './runs/run-engine';
 import { createRunTurns } from './runs/run-turns';
+import { createReproductions, lentPool } from './runs/reproductions';
+import { openDatabase } from './store/db';
 import type { HandlerContext, ServiceOptions } from './service/context';
 import { dispatcher } from './service/dispatch';
 import { apiHandlers } from './service/handlers';
@@ -60,6 +62,19 @@ export function studioService(options: ServiceOptions): Service {
     experiments,
     events,
     turns: createRunTurns(),
+    // A run made again to check it reproduces shares this studio's workers, in a scratch database.
+    reproductions: createReproductions({
+      db,
+      open: (scratchPath) =>
+        studioService({
+          db: openDatabase(scratchPath),
+          dbPath: scratchPath,
+          pool: lentPool(pool),
+          transport: options.transport,
+          version: options.version,
+        }),
+      emit: (job) => events.emit('run.reproduce', job),
+    }),
     imports: new Map(),
     designer: options.designer ?? designerName(),
     options,
@@ -77,6 +92,7 @@ export function studioService(options: ServiceOptions): Service {
     emit: (event, payload) => events.emit(event, payload),
     close: async () => {
       for (const abort of ctx.imports.values()) abort.abort();
+      await ctx.reproductions.close();
       await engine.close();
       await pool.close();
       db.close();

@@ -10,7 +10,7 @@ import { triageCounts } from '../store/triage';
 import type { HandlerContext, HandlersOf } from './context';
 import { readableRun, runOf, runSummary, storeRun } from './guards';
 
-export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> {
+export function runHandlers({ db, engine, reproductions }: HandlerContext): HandlersOf<'runs'> {
   return {
     'runs.list': (args) => listRuns(db, args),
     'runs.get': ({ runId }) => runOf(db, runId),
@@ -92,6 +92,12 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
       // Gone for every reader now; its rows go in short batches that let other calls in (store/run-delete.ts).
       await purgeRun(db, runId);
       return { deleted };
+    },
+    // Made again on the studio's workers; the reply is the job, its progress and verdict come as events.
+    'runs.reproduce': ({ runId }) => reproductions.start(runId),
+    'runs.reproduction': ({ runId }) => {
+      runOf(db, runId);
+      return reproductions.get(runId);
     },
     'runs.compare': ({ a, b, kind }) => {
       readableRun(db, a);
