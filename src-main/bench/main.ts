@@ -18,6 +18,7 @@ import { importBenchCases } from './import';
 import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
 import { experimentBenchCases } from './experiments';
+import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
 
@@ -50,6 +51,7 @@ const program = new Command()
       ...steerBenchCases,
       ...experimentBenchCases,
       ...mainThreadBenchCases,
+      ...deleteBenchCases,
       ...mutationBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
