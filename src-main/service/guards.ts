@@ -14,7 +14,7 @@ import { JOB_MS_METRIC } from '../runs/metrics';
 import { candidateRuns, PLAIN_SORT_KEYS } from '../store/candidates';
 import type { Db } from '../store/db';
 import { getExperiment, type StoredExperiment } from '../store/experiments';
-import { historyState, recordChange, type ChangeMeta } from '../store/history';
+import { historyState, recordChange, recordChangeInSteps, type ChangeMeta } from '../store/history';
 import { getRun, insertRun } from '../store/runs';
 
 /** The run, or not-found. */
@@ -118,6 +118,34 @@ export function checkListKeys(
 /** Run a curation write and record what it changed in the run's history, in one transaction. */
 export function curate(db: Db, runId: number, meta: ChangeMeta, mutate: () => RowChange[]): CurationChange {
   const { changes, entry } = recordChange(db, runId, new Date().toISOString(), meta, mutate);
+  const state = historyState(db, runId);
+  return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
+}
+
+/**
+ * A curation write too big for one short transaction, written in steps that give the thread
+ * back in between and recorded as one history entry (store/history.ts, recordChangeInSteps).
+ * If another studio or CLI changed the run between two steps, the steps stop: what was written
+ * stays, as one change undo takes back, and the designer is told in a sentence.
+ */
+export async function curateInSteps(
+  db: Db,
+  runId: number,
+  meta: ChangeMeta,
+  steps: readonly (() => RowChange[])[],
+): Promise<CurationChange> {
+  const { changes, entry, complete } = await recordChangeInSteps(
+    db,
+    runId,
+    new Date().toISOString(),
+    meta,
+    steps,
+  );
+  if (!complete)
+    throw new ApiError(
+      'conflict',
+      `run ${runId} was changed in another studio or CLI while this change was written: it stopped after ${entry?.rows ?? 0} candidates, kept as one change (undo takes it back); make the rest of it again`,
+    );
   const state = historyState(db, runId);
   return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
 }
