@@ -150,11 +150,15 @@ export async function recordChangeInSteps(
   steps: readonly (() => RowChange[])[],
 ): Promise<{ changes: RowChange[]; entry: HistoryEntry | null; complete: boolean }> {
   const all: RowChange[] = [];
+  // Each changed candidate's place, read with its step, so the whole change's name costs no read at the end.
+  const places = new Map<number, { slot: number; index: number }>();
+  const place = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
   let entryId: number | null = null;
   let seen = -1;
   let complete = true;
-  for (const [i, step] of steps.entries()) {
-    if (i > 0) await new Promise<void>((r) => setImmediate(r));
+  for (const step of steps) {
+    // The caller's checks ran just before: each step starts on a turn of its own.
+    await new Promise<void>((r) => setImmediate(r));
     const wrote = writeTransaction(db, () => {
       if (entryId !== null && runChangeCount(db, runId) !== seen) return false;
       const changes = step();
@@ -192,6 +196,11 @@ export async function recordChangeInSteps(
         ),
       );
       all.push(...changes);
+      for (const c of changes)
+        if (c.target === 'candidate' && !places.has(c.id)) {
+          const r = place.get(c.id) as { slot: number; idx: number } | undefined;
+          if (r) places.set(c.id, { slot: r.slot, index: r.idx });
+        }
       db.prepare('UPDATE history SET rows = ? WHERE id = ?').run(
         new Set(all.map((c) => `${c.target}:${c.id}`)).size,
         entryId,
@@ -204,10 +213,11 @@ export async function recordChangeInSteps(
     }
   }
   if (entryId === null) return { changes: all, entry: null, complete };
-  // The whole change's name, once its rows are known (read first, then one short write).
-  const candidateIds = all.filter((c) => c.target === 'candidate').map((c) => c.id);
+  // The whole change's name, once its rows are known.
   const scope =
-    candidateIds.length === 0 && meta.scope !== undefined ? meta.scope : candidateScope(db, candidateIds);
+    places.size === 0 && meta.scope !== undefined
+      ? meta.scope
+      : candidatesName([...places.values()].sort((a, b) => a.slot - b.slot || a.index - b.index));
   const id = entryId;
   writeTransaction(db, () =>
     db.prepare('UPDATE history SET label = ?, scope = ? WHERE id = ?').run(meta.label(scope, all), scope, id),
