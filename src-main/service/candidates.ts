@@ -20,6 +20,7 @@ import {
   curate,
   curateInSteps,
   curatedRun,
+  curatedRunInSteps,
   gameOf,
   readableRun,
   runOf,
@@ -64,18 +65,22 @@ export function candidateHandlers({ db, pool, turns, options }: HandlerContext):
       });
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
-      const runId = curatedRun(db, candidateIds);
       const meta = curationLabels.tags(mode, tags);
       const ids = [...new Set(candidateIds)];
-      if (ids.length <= TAG_STEP_CANDIDATES)
+      if (ids.length <= TAG_STEP_CANDIDATES) {
+        const runId = curatedRun(db, ids);
         return turns.take(runId, () => curate(db, runId, meta, () => setTags(db, ids, tags, mode)));
-      // Many candidates: one change all the same, written a step at a time so other calls get in between.
+      }
+      // Many candidates: checked and written a step at a time so other calls get in between,
+      // and one change all the same.
       const steps: (() => RowChange[])[] = [];
       for (let i = 0; i < ids.length; i += TAG_STEP_CANDIDATES) {
         const step = ids.slice(i, i + TAG_STEP_CANDIDATES);
         steps.push(() => setTags(db, step, tags, mode));
       }
-      return turns.take(runId, () => curateInSteps(db, runId, meta, steps));
+      return curatedRunInSteps(db, ids).then((runId) =>
+        turns.take(runId, () => curateInSteps(db, runId, meta, steps)),
+      );
     },
     'candidates.prove': ({ runId, slot, level }) => {
       const run = readableRun(db, runId);

@@ -50,7 +50,23 @@ export function writableRun(db: Db, runId: number): void {
 
 /** Curation changes need one existing, writable run for all the named candidates: its id. */
 export function curatedRun(db: Db, ids: readonly number[]): number {
-  const runs = candidateRuns(db, ids);
+  return curatedRunOf(db, ids, candidateRuns(db, ids));
+}
+
+/**
+ * curatedRun for thousands of ids: they are looked up 2,000 at a time with the thread given
+ * back in between (a bulk tag change names up to 20,000), then checked the same way.
+ */
+export async function curatedRunInSteps(db: Db, ids: readonly number[]): Promise<number> {
+  const runs = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 2000) {
+    await new Promise<void>((r) => setImmediate(r));
+    for (const [id, run] of candidateRuns(db, ids.slice(i, i + 2000))) runs.set(id, run);
+  }
+  return curatedRunOf(db, ids, runs);
+}
+
+function curatedRunOf(db: Db, ids: readonly number[], runs: ReadonlyMap<number, number>): number {
   const missing = ids.filter((id) => !runs.has(id));
   if (missing.length)
     throw new ApiError(

@@ -95,17 +95,14 @@ describe('candidates.setTags', () => {
   it('stops between steps when another connection changed the run, keeping what it wrote as one change', async () => {
     const ids = run.ids.slice(0, 1200);
     const tagging = studio.api.call('candidates.setTags', { candidateIds: ids, tags: ['half'], mode: 'add' });
-    // The first step runs on the next turn; this one comes after it, before the second step.
-    await new Promise<void>((r) => setImmediate(r));
+    // Wait, a turn at a time, for the first step to be in: the next step waits a turn after it.
     const other = openDatabase(studio.dbPath);
-    expect(
-      other
-        .prepare(
-          "SELECT rows FROM history WHERE run_id = ? AND kind = 'tag' AND undone = 0 ORDER BY id DESC LIMIT 1",
-        )
-        .pluck()
-        .get(run.runId),
-    ).toBe(TAG_STEP_CANDIDATES);
+    const firstStep = other.prepare(
+      "SELECT rows FROM history WHERE run_id = ? AND kind = 'tag' AND label LIKE '%“half”%' AND undone = 0",
+    );
+    for (let i = 0; i < 50 && firstStep.pluck().get(run.runId) === undefined; i++)
+      await new Promise<void>((r) => setImmediate(r));
+    expect(firstStep.pluck().get(run.runId)).toBe(TAG_STEP_CANDIDATES);
     // Another process's change lands while the first step is in and the next waits.
     recordChange(
       other,
