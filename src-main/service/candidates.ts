@@ -1,6 +1,6 @@
 /** candidates.*: list and read candidates, curate them (verdicts, notes, tags), prove and save hand-edited levels. */
 import { ApiError } from '../../src-shared/api';
-import { TAG_STEP_CANDIDATES } from '../../src-shared/api/call-bounds';
+import { tagStepCandidates } from '../../src-shared/api/call-bounds';
 import type { RowChange } from '../../src-shared/history';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
@@ -67,15 +67,16 @@ export function candidateHandlers({ db, pool, turns, options }: HandlerContext):
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
       const meta = curationLabels.tags(mode, tags);
       const ids = [...new Set(candidateIds)];
-      if (ids.length <= TAG_STEP_CANDIDATES) {
+      const per = tagStepCandidates(tags.length);
+      if (ids.length <= per) {
         const runId = curatedRun(db, ids);
         return turns.take(runId, () => curate(db, runId, meta, () => setTags(db, ids, tags, mode)));
       }
       // Many candidates: checked and written a step at a time so other calls get in between,
       // and one change all the same.
       const steps: (() => RowChange[])[] = [];
-      for (let i = 0; i < ids.length; i += TAG_STEP_CANDIDATES) {
-        const step = ids.slice(i, i + TAG_STEP_CANDIDATES);
+      for (let i = 0; i < ids.length; i += per) {
+        const step = ids.slice(i, i + per);
         steps.push(() => setTags(db, step, tags, mode));
       }
       return curatedRunInSteps(db, ids).then((runId) =>

@@ -12,6 +12,13 @@
  * schema bounds it: at most 20,000 candidates and 20 tags.
  */
 export const TAG_STEP_CANDIDATES = 500;
+/** candidates.setTags: candidate–tag pairs in one step (so with 20 tags a step is 125 candidates). */
+export const TAG_STEP_PAIRS = 2_500;
+
+/** How many candidates one step of a tag change with `tags` tags writes. */
+export function tagStepCandidates(tags: number): number {
+  return Math.max(1, Math.min(TAG_STEP_CANDIDATES, Math.floor(TAG_STEP_PAIRS / Math.max(1, tags))));
+}
 
 /** history.jump: changes one jump may undo or redo (10,003 held the main thread 3.8 s). */
 export const MAX_JUMP_ENTRIES = 250;
