@@ -21,6 +21,7 @@ import { experimentBenchCases } from './experiments';
 import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
+import { elsewhereBenchCases } from './elsewhere';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -53,6 +54,7 @@ const program = new Command()
       ...mainThreadBenchCases,
       ...deleteBenchCases,
       ...mutationBenchCases,
+      ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);

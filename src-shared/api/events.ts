@@ -1,4 +1,7 @@
-/** The events main pushes to every client: run and experiment progress and status changes. */
+/**
+ * The events main pushes to every client: run and experiment progress and status changes, and
+ * the runs another process changed on the same database.
+ */
 import type { ExperimentProgress, ExperimentStatus } from '../experiments/types';
 import type { ReproduceJob, RunProgress, RunStatus } from './runs';
 
@@ -7,6 +10,12 @@ export interface ApiEvents {
   'run.changed': { runId: number; status: RunStatus };
   /** A reproduce check's progress and, at the end, its verdict (runs.reproduce). */
   'run.reproduce': ReproduceJob;
+  /**
+   * Runs another process (the CLI, a second studio) made, changed or deleted on the same
+   * database, seen through SQLite's change signal: each with its status now (null: deleted).
+   * A run's stored candidates growing counts as a change, reported at most every 2 s.
+   */
+  'runs.changedElsewhere': { runs: { runId: number; status: RunStatus | null }[] };
   'experiment.progress': ExperimentProgress;
   'experiment.changed': { experimentId: number; status: ExperimentStatus };
 }
@@ -15,6 +24,7 @@ export const apiEventNames: ApiEventName[] = [
   'run.progress',
   'run.changed',
   'run.reproduce',
+  'runs.changedElsewhere',
   'experiment.progress',
   'experiment.changed',
 ];
