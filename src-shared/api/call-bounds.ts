@@ -13,7 +13,7 @@
  */
 export const TAG_STEP_CANDIDATES = 500;
 /** candidates.setTags: candidate–tag pairs in one step (so with 20 tags a step is 125 candidates). */
-export const TAG_STEP_PAIRS = 2_500;
+const TAG_STEP_PAIRS = 2_500;
 
 /** How many candidates one step of a tag change with `tags` tags writes. */
 export function tagStepCandidates(tags: number): number {

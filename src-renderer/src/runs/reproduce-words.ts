@@ -8,7 +8,7 @@ import type { ReproduceJob } from '../../../src-shared/api';
 import { candidateDiffWords, metricsText, reproduceVerdict } from '../../../src-shared/reproduce-report';
 
 /** One differing level or candidate: what it is, then the stored side beside the side made again. */
-export interface ReproduceRow {
+interface ReproduceRow {
   label: string;
   stored: string;
   again: string;
