@@ -19,6 +19,7 @@ import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
 import { topUpBenchCases } from './top-up';
 import { experimentBenchCases } from './experiments';
+import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
 import { elsewhereBenchCases } from './elsewhere';
@@ -53,6 +54,7 @@ const program = new Command()
       ...topUpBenchCases,
       ...experimentBenchCases,
       ...mainThreadBenchCases,
+      ...deleteBenchCases,
       ...mutationBenchCases,
       ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));

@@ -18,6 +18,7 @@ import { loadFineMarks } from '../store/triage';
 import { runMade } from '../store/runs';
 import { appliedTopUps } from '../store/top-ups';
 import { packTopUp } from '../../src-shared/top-up';
+import { changeRun } from '../store/run-changes';
 
 export interface RunSpec {
   id: number;
@@ -105,6 +106,7 @@ export async function orderStoredPools(
   run: RunSpec,
   kind: OrderingKind,
   order: OrderRunner,
+  opts: { store?: boolean } = {},
 ): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
@@ -137,8 +139,32 @@ export async function orderStoredPools(
       target: result.targets[i] ?? null,
     })),
   };
-  saveOrdering(db, run.id, kind, stored);
+  if (opts.store !== false) saveOrdering(db, run.id, kind, stored);
   return { stored, result };
+}
+
+/**
+ * Order a finished run's stored pools again (the approved order) and store it only if no other
+ * change landed on the run while the worker ordered, from this process or another studio or CLI
+ * (store/run-changes.ts); else order again on what is stored now. Without it, a verdict another
+ * process set meanwhile was missing from the stored order.
+ */
+export function reorderStoredPools(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  kind: OrderingKind,
+  order: OrderRunner,
+): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
+  return changeRun(
+    db,
+    run.id,
+    () => orderStoredPools(db, game, run, kind, order, { store: false }),
+    (prepared) => {
+      saveOrdering(db, run.id, kind, prepared.stored);
+      return prepared;
+    },
+  );
 }
 
 export class PackNotReadyError extends Error {

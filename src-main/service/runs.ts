@@ -16,7 +16,7 @@ import type { TopUpSummary } from '../../src-shared/top-up';
 /** A stored top-up as the API answers it (without its working fields). */
 const topUpSummary = ({ slots: _s, before: _b, ...t }: StoredTopUp): TopUpSummary => t;
 
-export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> {
+export function runHandlers({ db, engine, reproductions }: HandlerContext): HandlersOf<'runs'> {
   return {
     'runs.list': (args) => listRuns(db, args),
     'runs.get': ({ runId }) => runOf(db, runId),
@@ -113,6 +113,12 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
     'runs.topUps': ({ runId }) => {
       runOf(db, runId);
       return listTopUps(db, runId).map(topUpSummary);
+    },
+    // Made again on the studio's workers; the reply is the job, its progress and verdict come as events.
+    'runs.reproduce': ({ runId }) => reproductions.start(runId),
+    'runs.reproduction': ({ runId }) => {
+      runOf(db, runId);
+      return reproductions.get(runId);
     },
     'runs.compare': ({ a, b, kind }) => {
       readableRun(db, a);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { RunPhase } from '../progress';
 import type { RunReport } from '../run-report';
+import type { ReproduceReport } from '../reproduce-report';
 import { gameIdSchema } from '../games/index';
 import { numberTypeMessage } from '../schema/designer-errors';
 import { seedSchema } from '../schema/seed';
@@ -91,6 +92,25 @@ export interface CompareView {
   summary: { label: string; a: string; b: string }[];
 }
 
+/**
+ * A run being made again to see whether it reproduces (runs.reproduce), or the last such check
+ * of it: its progress while it works, then its verdict. Progress only moves forward.
+ */
+export interface ReproduceJob {
+  runId: number;
+  state: 'running' | 'done' | 'failed';
+  /** 0..1 over making the run again (most of it) and comparing; never goes down. */
+  overall: number;
+  /** What it is doing, in words ("making the run again: generate", "comparing"). */
+  stage: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Once done: what was found (equal, or the first differing levels and candidates). */
+  report: ReproduceReport | null;
+  /** Once failed: why, in a sentence. */
+  error: string | null;
+}
+
 export const runMethods = {
   'runs.list': method<RunSummary[]>()(
     z
@@ -162,6 +182,14 @@ export const runMethods = {
   'runs.topUps': method<TopUpSummary[]>()(
     z.object({ runId: runIdSchema }).strict(),
     "A run's top-ups, oldest first, with their arguments, status and outcome.",
+  ),
+  'runs.reproduce': method<ReproduceJob>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "Make a finished run again from its stored seed, plan and rules in a scratch database, on the studio's workers, and compare it with what is stored, candidate by candidate and the automatic pack byte for byte. Answers at once with the job (one already under way for the run is answered as it is); its progress and verdict come as run.reproduce events and from runs.reproduction.",
+  ),
+  'runs.reproduction': method<ReproduceJob | null>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "The run's reproduce check under way, or its last one since the studio started (null: none).",
   ),
   'runs.compare': method<CompareView>()(
     z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),
