@@ -2,7 +2,7 @@
  * The approved-first order through the API: "Compute approved ordering" stores it beside the
  * approved one, it ships an approved candidate at its level and the game's search elsewhere,
  * it exports; steering once anything is approved starts from it; the automatic pack stays the
- * same bytes. And migration 16 keeps the orders of a file stored at schema version 15.
+ * same bytes. And migration 18 keeps the orders of a file stored at schema version 15 (through 16 and 17).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,7 +84,7 @@ describe('approved first', () => {
     expect((await studio.api.call('orderings.get', { runId, kind: 'approved-first' })).computedAt).toBeNull();
   }, 240_000);
 
-  it('migration 16 keeps the orders a version-15 file stored, and takes the new kind', () => {
+  it('migration 18 keeps the orders a version-15 file stored, and takes the new kind', () => {
     const dir = tempDir('studio-approved-first-mig-');
     try {
       const db = new Database(join(dir.dir, 'old.db'));
