@@ -10,7 +10,7 @@ import { pageOf, studioGroups, type PageId } from './pages';
 export interface KeyRow {
   id: string;
   title: string;
-  /** The key as people read it ('Ctrl Z', '→'); "Shift too" when Shift extends what it does. */
+  /** The key as people read it ('Ctrl Z', '→'); the title says what Shift adds, where it does. */
   keys: string;
   /** Why the key does nothing right now, or null when it acts. */
   why: string | null;
@@ -34,7 +34,7 @@ export function keySheet(actions: readonly Action[], page: PageId): KeyGroup[] {
         .map((a) => ({
           id: a.id,
           title: a.title,
-          keys: `${shortcutLabel(a.shortcut!)}${a.shiftToo ? ' (Shift too)' : ''}`,
+          keys: shortcutLabel(a.shortcut!),
           why: whyUnavailable(a),
         })),
     }))
