@@ -1,7 +1,7 @@
 /**
  * The inspector's play speed: how fast moves animate and "Play all" goes through the solution
- * (the animation clock and the pause between moves both scale by it). At 1× a 14-arrow Apsis
- * solution took over 6 s with nothing to hurry it (issue 22). Kept per user in this browser
+ * (the animation clock and the pause between moves both scale by it). At 1× a solution of 14
+ * moves took over 6 s with nothing to hurry it (issue 22). Kept per user in this browser
  * profile's local storage, like the thumbnail size.
  */
 export const PLAY_SPEEDS = [0.5, 1, 2, 4] as const;
