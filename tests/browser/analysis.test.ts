@@ -190,6 +190,15 @@ describe('analysis screens in Chromium', () => {
       })
       .toBe(`${pairs.length} pairs`);
     expect(await page.getByTestId('dup-limit').count()).toBe(0);
+    // The pair selected while they were folded stays selected and in view: read from the top.
+    await expect
+      .poll(async () => {
+        await list.evaluate((e) => {
+          e.scrollTop = 0;
+        });
+        return rows.first().getAttribute('data-pair');
+      })
+      .toBe(String(pairs[0]!.id));
     // Only the rows on screen are in the DOM, in order, closest first.
     await expect.poll(() => rows.count()).toBeGreaterThan(5);
     const inDom = await rows.count();
