@@ -20,12 +20,12 @@ export function speedLabel(s: PlaySpeed): string {
 }
 
 /** The animation time a frame of `dt` seconds covers at speed `s`. */
-export function scaledStep(dt: number, s: PlaySpeed): number {
+export function scaledStep(dt: number, s: number): number {
   return dt * s;
 }
 
 /** The pause between "Play all"'s moves at speed `s`, from the pause at 1×. */
-export function scaledGap(ms: number, s: PlaySpeed): number {
+export function scaledGap(ms: number, s: number): number {
   return Math.round(ms / s);
 }
 
