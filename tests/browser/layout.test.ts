@@ -82,7 +82,7 @@ function layoutProblems(): string[] {
   }
 
   // Controls, headings and table headers: inside the window, and not cut off by a box that clips.
-  for (const el of root.querySelectorAll('button, select, input, th, h2, h3, label, kbd')) {
+  for (const el of root.querySelectorAll('button, select, input, th, h2, h3, label, kbd, [data-testid]')) {
     if (!shown(el) || inSideways(el)) continue;
     const r = box(el);
     if (r.right > vw + 1 || r.left < -1) out.push(`${name(el)} runs off the window (${r.left}–${r.right})`);
