@@ -17,6 +17,7 @@ import { runBenchCases } from './runs';
 import { importBenchCases } from './import';
 import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
+import { topUpBenchCases } from './top-up';
 import { experimentBenchCases } from './experiments';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
@@ -49,6 +50,7 @@ const program = new Command()
       ...qualityBenchCases,
       ...runBenchCases,
       ...steerBenchCases,
+      ...topUpBenchCases,
       ...experimentBenchCases,
       ...mainThreadBenchCases,
       ...mutationBenchCases,

@@ -16,6 +16,8 @@ import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderi
 import type { WorkerPool } from '../jobs/pool';
 import { loadFineMarks } from '../store/triage';
 import { runMade } from '../store/runs';
+import { appliedTopUps } from '../store/top-ups';
+import { packTopUp } from '../../src-shared/top-up';
 
 export interface RunSpec {
   id: number;
@@ -183,6 +185,17 @@ export function packFromStored(
     pack = {
       ...pack,
       studio: { made: { studio: made.studio, generator: { game: game.id, ...made.generator } } },
+    };
+  // The top-ups applied to the run, in order: what to apply to a fresh run of the same seed, plan
+  // and rules to make this pack again. Packs of runs without one are unchanged.
+  const topUps = appliedTopUps(db, run.id);
+  if (topUps.length > 0)
+    pack = {
+      ...pack,
+      studio: {
+        ...((pack as { studio?: object }).studio ?? {}),
+        topUps: topUps.map((t) => packTopUp(t, t.outcome)),
+      },
     };
   // Hand-edited levels are recorded beside the game's fields (every pack envelope allows
   // extra fields); verify reads them like any other level. Packs without one are unchanged.

@@ -6,6 +6,8 @@
  * and the automatic pack, byte for byte. Hand-edited candidates are the designer's, not the
  * generator's: they are not compared.
  *
+ * A run's top-ups are applied to the scratch run in the order they were applied to the run.
+ *
  * The scratch run is stamped with the stored run's provenance before its pack is written, so
  * the two packs differ only where their levels, order or notes do; a generator that is not the
  * run's is reported in words beside the result.
@@ -30,6 +32,7 @@ import { loadOrdering } from '../store/orderings';
 import { openStudio } from '../studio';
 import { localClient } from '../local-client';
 import { packFromStored } from './finish';
+import { appliedTopUps } from '../store/top-ups';
 
 interface CandidateDiff {
   /** "L7 · c3" */
@@ -198,6 +201,21 @@ export async function reproduceRun(
           throw new ReproduceError(
             `the run made again ended ${done.status}${done.error ? `: ${done.error}` : ''}; nothing was compared`,
           );
+        // The run's top-ups, applied again in the order they were (issue 23).
+        for (const t of appliedTopUps(db, runId)) {
+          await localClient(service).call('runs.topUp', {
+            runId: againId,
+            levels: t.levels,
+            candidates: t.candidates,
+            ...(t.untilNear !== undefined ? { untilNear: t.untilNear } : {}),
+            confirm: true,
+          });
+          const topped = await service.engine.waitFor(againId);
+          if (topped.status !== 'done')
+            throw new ReproduceError(
+              `top-up ${t.id} made again ended ${topped.status}${topped.error ? `: ${topped.error}` : ''}; nothing was compared`,
+            );
+        }
       } finally {
         opts.signal?.removeEventListener('abort', onAbort);
         off();

@@ -9,6 +9,12 @@ import { getRunReport, listRuns } from '../store/runs';
 import { triageCounts } from '../store/triage';
 import type { HandlerContext, HandlersOf } from './context';
 import { readableRun, runOf, runSummary, storeRun } from './guards';
+import { checkTopUp, startTopUp } from '../runs/top-up';
+import { listTopUps, type StoredTopUp } from '../store/top-ups';
+import type { TopUpSummary } from '../../src-shared/top-up';
+
+/** A stored top-up as the API answers it (without its working fields). */
+const topUpSummary = ({ slots: _s, before: _b, ...t }: StoredTopUp): TopUpSummary => t;
 
 export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> {
   return {
@@ -92,6 +98,21 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
       // Gone for every reader now; its rows go in short batches that let other calls in (store/run-delete.ts).
       await purgeRun(db, runId);
       return { deleted };
+    },
+    'runs.topUp': ({ runId, levels, candidates, untilNear, confirm }) => {
+      engine.sweep();
+      const run = runOf(db, runId);
+      const args = { levels, candidates, ...(untilNear !== undefined ? { untilNear } : {}) };
+      const slots = checkTopUp(db, engine, run, { ...args, confirm });
+      const id = startTopUp(db, engine, runId, args, slots);
+      return {
+        run: runSummary(db, runId),
+        topUp: topUpSummary(listTopUps(db, runId).find((t) => t.id === id)!),
+      };
+    },
+    'runs.topUps': ({ runId }) => {
+      runOf(db, runId);
+      return listTopUps(db, runId).map(topUpSummary);
     },
     'runs.compare': ({ a, b, kind }) => {
       readableRun(db, a);

@@ -20,6 +20,8 @@ import type { Db } from './db';
 import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 import { writePairTriage } from './triage';
 import { applyCandidateRow } from './edited-candidates';
+import { applyTopUpStatus, curatedOf, entryCandidateIds } from './top-ups';
+import { ApiError } from '../../src-shared/api';
 import { writeTransaction } from './write-transaction';
 
 /**
@@ -46,6 +48,11 @@ const appliers: Record<string, Applier> = {
   'run.steered-order': (db, id, v) =>
     v === null ? deleteOrdering(db, id, 'steered') : saveOrdering(db, id, 'steered', v as StoredOrdering),
   'run.pair-triage': (db, id, v) => writePairTriage(db, id, v as PairTriageValue),
+  'run.topup': (db, id, v) => applyTopUpStatus(db, id, v),
+  'run.automatic-order': (db, id, v) =>
+    v === null ? deleteOrdering(db, id, 'automatic') : saveOrdering(db, id, 'automatic', v as StoredOrdering),
+  'run.report': (db, id, v) =>
+    void db.prepare('UPDATE runs SET report = ? WHERE id = ?').run(v === null ? null : JSON.stringify(v), id),
 };
 
 function apply(db: Db, c: RowChange, value: unknown, recorded: unknown): { record: unknown } | void {
@@ -175,9 +182,32 @@ export function listHistory(db: Db, runId: number, limit: number): HistoryList {
   return { ...historyState(db, runId), entries: rows.map(toEntry), total };
 }
 
+/**
+ * A top-up is undone or redone only on a finished run (not while it generates), and undone only
+ * while nobody has worked on its candidates: that work would go with them.
+ */
+function checkTopUpStep(db: Db, entry: HistoryEntry, recorded: readonly RowChange[], undo: boolean): void {
+  if (entry.kind !== 'topup') return;
+  const run = db.prepare('SELECT status FROM runs WHERE id = ?').get(entry.runId) as
+    { status: string } | undefined;
+  if (run && run.status !== 'done')
+    throw new ApiError(
+      'conflict',
+      `run ${entry.runId} is ${run.status}; a top-up is ${undo ? 'undone' : 'redone'} only on a finished run`,
+    );
+  if (!undo) return;
+  const curated = curatedOf(db, entry.runId, entryCandidateIds(recorded));
+  if (curated.length)
+    throw new ApiError(
+      'conflict',
+      `cannot undo “${entry.label}”: ${curated.length === 1 ? 'its candidate' : `${curated.length} of its candidates`} ${curated.slice(0, 10).join(', ')}${curated.length > 10 ? ` and ${curated.length - 10} more` : ''} ${curated.length === 1 ? 'has' : 'have'} been worked on; clear ${curated.length === 1 ? 'that' : 'those'} first. Nothing changed`,
+    );
+}
+
 /** Undo one entry: its rows go back to their before values, last change first. */
 function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
   const recorded = entryChanges(db, entry.id);
+  checkTopUpStep(db, entry, recorded, true);
   const out: RowChange[] = [];
   const rerecord = db.prepare('UPDATE history_changes SET after = ? WHERE entry_id = ? AND seq = ?');
   for (const { seq, ...c } of [...recorded].reverse()) {
@@ -191,6 +221,7 @@ function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
 
 function redoEntry(db: Db, entry: HistoryEntry): RowChange[] {
   const recorded = entryChanges(db, entry.id).map(({ seq: _seq, ...c }) => c);
+  checkTopUpStep(db, entry, recorded, false);
   for (const c of recorded) apply(db, c, c.after, c.before);
   db.prepare('UPDATE history SET undone = 0 WHERE id = ?').run(entry.id);
   return recorded;

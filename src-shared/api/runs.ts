@@ -8,7 +8,8 @@ import { seedSchema } from '../schema/seed';
 import { labelSchema } from '../schema/label-text';
 import { method } from './method';
 import type { OrderingLevel } from './orderings';
-import { orderingKindSchema, runIdSchema, runStatusSchema } from './values';
+import { levelSchema, orderingKindSchema, runIdSchema, runStatusSchema } from './values';
+import type { TopUpSummary } from '../top-up';
 
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
@@ -138,6 +139,29 @@ export const runMethods = {
   'runs.delete': method<{ deleted: number }>()(
     z.object({ runId: runIdSchema }).strict(),
     'Delete a run that is not running, with its candidates.',
+  ),
+  'runs.topUp': method<{ run: RunSummary; topUp: TopUpSummary }>()(
+    z
+      .object({
+        runId: runIdSchema,
+        levels: z.array(levelSchema).min(1, 'must name at least one level').max(10000),
+        candidates: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .positive('must be at least 1'),
+        untilNear: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .nonnegative('must be 0 or more')
+          .optional(),
+        /** Make a top-up past the size threshold anyway (it was refused once with its estimated time). */
+        confirm: z.boolean({ error: 'must be true or false' }).default(false),
+      })
+      .strict(),
+    "Make more candidates for chosen levels of a finished run: each level's indices continue its pool's sequence (the jobs a bigger pool would have had), then the automatic order is recomputed and the new candidates' near-duplicates found; with untilNear, a level stops at its first new candidate (in index order) within that much of its target. Progress, cancel and resume are the run's; the top-up is one entry of the run's history.",
+  ),
+  'runs.topUps': method<TopUpSummary[]>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "A run's top-ups, oldest first, with their arguments, status and outcome.",
   ),
   'runs.compare': method<CompareView>()(
     z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),

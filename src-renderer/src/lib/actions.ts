@@ -20,6 +20,7 @@ import { experimentActions } from '../experiments/experiments-actions';
 import { backupActions } from '../export/backup-view.svelte';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
+import { topUpActions } from '../topup/topup-actions';
 
 export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
 export { pages } from './pages';
@@ -97,6 +98,7 @@ export const actions: Action[] = [
   ...duplicatesActions,
   ...compareActions,
   ...orderingActions,
+  ...topUpActions,
   ...exportActions,
   ...experimentActions,
 ];
