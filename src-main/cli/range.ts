@@ -21,7 +21,7 @@ import { localClient } from '../local-client';
 import { writeFileAtomic } from '../atomic-write';
 
 /** The counts as text rows: y from the top bin down, x bins as columns headed by their lower edge. */
-export function rangeTable(grid: RangeGrid, xLabel: string, yLabel: string): string[] {
+function rangeTable(grid: RangeGrid, xLabel: string, yLabel: string): string[] {
   const num = (v: number, integer: boolean): string =>
     integer || Number.isInteger(v) ? String(v) : v.toFixed(2);
   const heads = grid.x.edges.slice(0, -1).map((e) => num(e, grid.x.integer));

@@ -90,7 +90,7 @@ export function binOf(edges: readonly number[], v: number, integer: boolean): nu
 }
 
 /** Shared axes for several sets (the same cells for each). */
-export function sharedAxes(
+function sharedAxes(
   sets: readonly (readonly RangePoint[])[],
   x: AxisSpec,
   y: AxisSpec,
@@ -103,7 +103,7 @@ export function sharedAxes(
 }
 
 /** Count one set on given axes. */
-export function countOn(points: readonly RangePoint[], x: RangeAxis, y: RangeAxis): RangeResult {
+function countOn(points: readonly RangePoint[], x: RangeAxis, y: RangeAxis): RangeResult {
   const nx = x.edges.length - 1;
   const ny = y.edges.length - 1;
   const counts = Array.from({ length: ny }, () => new Array<number>(nx).fill(0));

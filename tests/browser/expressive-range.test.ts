@@ -5,11 +5,12 @@
  * filtered to the cell's metric ranges, holding exactly its candidates. Screenshots at
  * 1440×900 and 1280×720 (test-results/expressive-range-*.png).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunSummary } from '../../src-shared/api';
-import { binRange } from '../../src-shared/range/expressive-range';
+import { binRange, binShared, countsOf, differenceGrid } from '../../src-shared/range/expressive-range';
 import { carillonGame } from '../../src-shared/games/carillon/index';
 import { RESULTS, useStudioInBrowser } from './chromium';
 
@@ -17,12 +18,16 @@ let page: Page;
 const pageErrors: string[] = [];
 const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height: 900 }, errors: pageErrors });
 let run: RunSummary;
+let other: RunSummary;
 
 beforeAll(async () => {
   page = studio.page;
   const r = await studio.api.call('runs.create', { game: 'carillon', seed: 7, levels: 6 });
   run = await studio.ctx.service.engine.waitFor(r.id);
   expect(run.status).toBe('done');
+  const r2 = await studio.api.call('runs.create', { game: 'carillon', seed: 11, levels: 6 });
+  other = await studio.ctx.service.engine.waitFor(r2.id);
+  expect(other.status).toBe('done');
   await page.goto(studio.server.url);
   await page.getByTestId('runs-table').waitFor();
 });
@@ -77,6 +82,34 @@ describe('expressive range in Chromium', () => {
     await page.screenshot({ path: join(RESULTS, 'expressive-range-1280.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
 
+    // The plot's Save menu hands over the figure as SVG and as PNG.
+    const save = page.getByTestId('plots-range').getByTestId('plot-save');
+    await save.locator('summary').click();
+    const [svgDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      save.getByTestId('plot-save-svg').click(),
+    ]);
+    expect(svgDownload.suggestedFilename()).toBe(
+      `run-${run.id}-expressive-range-of-dots-by-difficulty-bits.svg`,
+    );
+    const svgText = readFileSync((await svgDownload.path())!, 'utf8');
+    expect(svgText).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
+    expect(svgText.match(/data-cell="/g)?.length).toBe(nonEmpty);
+    await save.locator('summary').click();
+    const [pngDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      save.getByTestId('plot-save-png').click(),
+    ]);
+    expect(pngDownload.suggestedFilename()).toMatch(/\.png$/);
+    const png = readFileSync((await pngDownload.path())!);
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.readUInt32BE(16)).toBeGreaterThan(700); // painted at twice the figure's width
+
+    // Every plot of the page has the menu: difficulty, steps, histogram, expressive range.
+    expect(await page.getByTestId('plot-save').count()).toBe(4);
+
     // Click: Pools opens, filtered to the cell's ranges, holding exactly its candidates.
     const target = svg.locator(`[data-cell="${best.xi},${best.yi}"]`);
     await target.click({ force: true });
@@ -86,6 +119,48 @@ describe('expressive range in Chromium', () => {
     expect(filters).toMatch(/Dots \d+/);
     expect(filters).toMatch(/Difficulty \(bits\) [\d.]+–[\d.]+/);
     await page.screenshot({ path: join(RESULTS, 'expressive-range-pools-1440.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Compare: A and B on the same bins and B − A in diverging colours, each savable', async () => {
+    await goTo('Compare');
+    await page.getByTestId('compare-a').selectOption(String(run.id));
+    await page.getByTestId('compare-b').selectOption(String(other.id));
+    const [pa, pb] = await Promise.all(
+      [run.id, other.id].map((runId) => studio.api.call('candidates.points', { runId })),
+    );
+    const metric = (k: string) => carillonGame.metrics.find((m) => m.key === k)!;
+    // The axes chosen on Plots (dots across, bits up, 10 bins) carry over.
+    const s = binShared([pa!, pb!], metric('dots'), metric('bits'), 10);
+    const ca = countsOf(s.results[0]!, s.x, s.y);
+    const cb = countsOf(s.results[1]!, s.x, s.y);
+    const d = differenceGrid(ca, cb);
+    const a = page.getByTestId('compare-range-a');
+    const b = page.getByTestId('compare-range-b');
+    const diff = page.getByTestId('compare-range-diff');
+    await diff.waitFor();
+    expect(await a.locator('[data-cell]').count()).toBe(ca.flat().filter((c) => c > 0).length);
+    expect(await b.locator('[data-cell]').count()).toBe(cb.flat().filter((c) => c > 0).length);
+    const either = ca.flat().filter((c, i) => c > 0 || cb.flat()[i]! > 0).length;
+    expect(await diff.locator('[data-cell]').count()).toBe(either);
+    // A cell's title is its B − A.
+    let at = { xi: 0, yi: 0 };
+    d.forEach((row, yi) =>
+      row.forEach((v, xi) => (Math.abs(v) > Math.abs(d[at.yi]![at.xi]!) ? (at = { xi, yi }) : 0)),
+    );
+    const v = d[at.yi]![at.xi]!;
+    expect(await diff.locator(`[data-cell="${at.xi},${at.yi}"] title`).textContent()).toBe(
+      `${v} candidate${Math.abs(v) === 1 ? '' : 's'}`,
+    );
+    expect(await page.getByTestId('compare-range').getByTestId('plot-save').count()).toBe(3);
+    await page.getByTestId('compare-range').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(RESULTS, 'expressive-range-compare-1440.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('compare-range').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(RESULTS, 'expressive-range-compare-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import {
   cellCandidates,
   cellRanges,
   cellText,
+  pairedRange,
+  pooledArm,
   parseCell,
   pointsOfLevels,
   rangeAxes,
@@ -124,5 +126,49 @@ describe('expressive range view', () => {
     expect(parseCell('3,12')).toEqual({ xi: 3, yi: 12 });
     expect(parseCell('x')).toBeNull();
     expect(parseCell(null)).toBeNull();
+  });
+});
+
+describe('paired expressive range', () => {
+  it('A and B on the same bins, and B − A cell by cell over the cells either fills', () => {
+    const a = [p(1, 0, 0, 1, 0), p(2, 0, 1, 1, 0), p(3, 0, 2, 2, 1)];
+    const b = [p(4, 0, 0, 2, 1), p(5, 0, 1, 4, 2), p(6, 0, 2, 4, 2), p(7, 0, 3, 4, 2)];
+    const r = pairedRange(a, b, { x: dots, y: bits }, 2);
+    expect(r.x.edges).toEqual([1, 3, 5]);
+    expect(r.y.edges).toEqual([0, 1, 2]);
+    const byCell = (cells: { xi: number; yi: number; count: number }[]) =>
+      Object.fromEntries(cells.map((c) => [`${c.xi},${c.yi}`, c.count]));
+    expect(byCell(r.a)).toEqual({ '0,0': 2, '0,1': 1 });
+    expect(byCell(r.b)).toEqual({ '0,1': 1, '1,1': 3 });
+    expect(byCell(r.diff)).toEqual({ '0,0': -2, '0,1': 0, '1,1': 3 });
+    expect([r.totalA, r.totalB]).toEqual([3, 4]);
+    expect(r.sentenceA).toBeNull();
+  });
+
+  it('an empty side draws as zeros with its sentence; the other side still counts', () => {
+    const r = pairedRange([], [p(1, 0, 0, 1, 0), p(2, 0, 1, 3, 1)], { x: dots, y: bits }, 2);
+    expect(r.a).toEqual([]);
+    expect(r.sentenceA).toMatch(/^No candidate has both/);
+    expect(r.diff.map((c) => c.count).sort()).toEqual([1, 1]);
+  });
+});
+
+describe('experiment arms pooled over seeds', () => {
+  it("pools an arm's finished runs only, in seed order", () => {
+    const runs = [
+      { arm: 1, seed: 9, runId: 12, status: 'done' },
+      { arm: 1, seed: 3, runId: 11, status: 'done' },
+      { arm: 1, seed: 5, runId: 13, status: 'generating' },
+      { arm: 0, seed: 3, runId: 10, status: 'done' },
+    ];
+    const byRun = new Map([
+      [10, ['base']],
+      [11, ['a', 'b']],
+      [12, ['c']],
+      [13, ['never']],
+    ]);
+    expect(pooledArm(runs, byRun, 1)).toEqual({ points: ['a', 'b', 'c'], runs: 2 });
+    expect(pooledArm(runs, byRun, 0)).toEqual({ points: ['base'], runs: 1 });
+    expect(pooledArm(runs, byRun, 2)).toEqual({ points: [], runs: 0 });
   });
 });

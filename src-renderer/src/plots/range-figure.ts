@@ -20,6 +20,8 @@ export interface RangeFigureOptions {
   yDomain: [number, number];
   /** 'count': candidates per cell; 'difference': B minus A, diverging around 0. */
   mode?: 'count' | 'difference';
+  /** The colour scale's top (both sides of a pair shade alike); the largest count when absent. */
+  max?: number;
   /** Shown in the colour legend's label. */
   legend?: string;
 }
@@ -32,7 +34,7 @@ export function rangeFigure(
 ): SVGSVGElement | HTMLElement {
   const { c } = o;
   const diff = o.mode === 'difference';
-  const maxAbs = Math.max(1, ...cells.map((d) => Math.abs(d.count)));
+  const maxAbs = o.max ?? Math.max(1, ...cells.map((d) => Math.abs(d.count)));
   const levels = shipped.map((s) => s.level);
   const levelColor = Plot.scale({
     color: {

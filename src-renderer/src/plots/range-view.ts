@@ -11,10 +11,14 @@ import {
   binFilter,
   binOf,
   binRange,
+  binShared,
+  countsOf,
+  differenceGrid,
   binText,
   rangeSentence,
   type RangeAxis,
   type RangeGrid,
+  type RangePoint,
   type RangeResult,
 } from '../../../src-shared/range/expressive-range';
 
@@ -71,13 +75,16 @@ export function rangeOf(
  * The grid's cells as rectangles (empty cells left out). A whole-number bin is drawn across
  * its values (3–4 spans 2.5 to 4.5), so a shipped point of value 3 sits inside its cell.
  */
-export function rangeCells(grid: RangeGrid): RangeCell[] {
+export function rangeCells(
+  grid: RangeGrid,
+  keep: (yi: number, xi: number) => boolean = (yi, xi) => grid.counts[yi]![xi]! !== 0,
+): RangeCell[] {
   const span = (a: RangeAxis, i: number): [number, number] =>
     a.integer ? [a.edges[i]! - 0.5, a.edges[i + 1]! - 0.5] : [a.edges[i]!, a.edges[i + 1]!];
   const out: RangeCell[] = [];
   grid.counts.forEach((row, yi) =>
     row.forEach((count, xi) => {
-      if (count === 0) return;
+      if (!keep(yi, xi)) return;
       const [x1, x2] = span(grid.x, xi);
       const [y1, y2] = span(grid.y, yi);
       out.push({ xi, yi, x1, x2, y1, y2, count });
@@ -156,4 +163,63 @@ export function cellRanges(
 export function parseCell(attr: string | null | undefined): { xi: number; yi: number } | null {
   const m = /^(\d+),(\d+)$/.exec(attr ?? '');
   return m ? { xi: Number(m[1]), yi: Number(m[2]) } : null;
+}
+
+/** Two sets on the same bins (Compare's A and B, a variant and its base) and B − A. */
+export interface PairedRange {
+  x: RangeAxis;
+  y: RangeAxis;
+  a: RangeCell[];
+  b: RangeCell[];
+  /** B − A per cell; cells where both are empty are left out. */
+  diff: RangeCell[];
+  /** Why A or B has nothing to draw (null when it has). */
+  sentenceA: string | null;
+  sentenceB: string | null;
+  totalA: number;
+  totalB: number;
+}
+
+export function pairedRange(
+  a: readonly RangePoint[],
+  b: readonly RangePoint[],
+  axes: { x: MetricInfo; y: MetricInfo },
+  bins: number,
+): PairedRange {
+  const s = binShared([a, b], axes.x, axes.y, bins);
+  const [ra, rb] = s.results as [RangeResult, RangeResult];
+  const ca = countsOf(ra, s.x, s.y);
+  const cb = countsOf(rb, s.x, s.y);
+  const d = differenceGrid(ca, cb);
+  const cellsOf = (counts: number[][], keep: (yi: number, xi: number) => boolean): RangeCell[] =>
+    rangeCells({ x: s.x, y: s.y, counts, total: 0, skipped: 0 }, keep);
+  return {
+    x: s.x,
+    y: s.y,
+    a: cellsOf(ca, (yi, xi) => ca[yi]![xi]! !== 0),
+    b: cellsOf(cb, (yi, xi) => cb[yi]![xi]! !== 0),
+    diff: cellsOf(d, (yi, xi) => ca[yi]![xi]! !== 0 || cb[yi]![xi]! !== 0),
+    sentenceA: rangeSentence(ra, axes.x.label, axes.y.label),
+    sentenceB: rangeSentence(rb, axes.x.label, axes.y.label),
+    totalA: ra.kind === 'grid' ? ra.grid.total : ra.kind === 'one' ? 1 : 0,
+    totalB: rb.kind === 'grid' ? rb.grid.total : rb.kind === 'one' ? 1 : 0,
+  };
+}
+
+/** An experiment arm's candidates pooled over its finished seeds' runs, in seed order. */
+export function pooledArm<P>(
+  runs: readonly { arm: number; seed: number; runId: number; status: string }[],
+  pointsByRun: ReadonlyMap<number, readonly P[]>,
+  arm: number,
+): { points: P[]; runs: number } {
+  const mine = runs.filter((r) => r.arm === arm && r.status === 'done').sort((x, y) => x.seed - y.seed);
+  const points: P[] = [];
+  let n = 0;
+  for (const r of mine) {
+    const ps = pointsByRun.get(r.runId);
+    if (!ps) continue;
+    points.push(...ps);
+    n++;
+  }
+  return { points, runs: n };
 }
