@@ -21,6 +21,7 @@ import { experimentBenchCases } from './experiments';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
 import { rangeBenchCases } from './range';
+import { elsewhereBenchCases } from './elsewhere';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -53,6 +54,7 @@ const program = new Command()
       ...mainThreadBenchCases,
       ...mutationBenchCases,
       ...rangeBenchCases,
+      ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);
