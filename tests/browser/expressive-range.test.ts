@@ -5,7 +5,7 @@
  * filtered to the cell's metric ranges, holding exactly its candidates. Screenshots at
  * 1440×900 and 1280×720 (test-results/expressive-range-*.png).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -105,6 +105,7 @@ describe('expressive range in Chromium', () => {
     expect(pngDownload.suggestedFilename()).toMatch(/\.png$/);
     const png = readFileSync((await pngDownload.path())!);
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    writeFileSync(join(RESULTS, 'expressive-range-saved.png'), png);
     expect(png.readUInt32BE(16)).toBeGreaterThan(700); // painted at twice the figure's width
 
     // Every plot of the page has the menu: difficulty, steps, histogram, expressive range.

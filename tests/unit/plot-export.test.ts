@@ -28,16 +28,16 @@ describe('plot export', () => {
       ],
       '#181b22',
     );
-    expect(doc.width).toBe(760);
-    expect(doc.height).toBe(396);
+    expect(doc.width).toBe(780); // 10 px of room on each side
+    expect(doc.height).toBe(416);
     expect(
       doc.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"'),
     ).toBe(true);
-    expect(doc.text).toContain('width="760" height="396" viewBox="0 0 760 396"');
+    expect(doc.text).toContain('width="780" height="416" viewBox="0 0 780 416"');
     expect(doc.text).toContain('<rect width="100%" height="100%" fill="#181b22"/>');
-    expect(doc.text).toContain('<svg x="0" y="0" width="240" height="50"><rect/></svg>');
-    expect(doc.text).toContain('<svg x="0" y="56" width="760" height="340"><circle/></svg>');
-    expect(doc.text.indexOf('y="0"')).toBeLessThan(doc.text.indexOf('y="56"'));
+    expect(doc.text).toContain('<svg x="10" y="10" width="240" height="50"><rect/></svg>');
+    expect(doc.text).toContain('<svg x="10" y="66" width="760" height="340"><circle/></svg>');
+    expect(doc.text.indexOf('y="10"')).toBeLessThan(doc.text.indexOf('y="66"'));
   });
 
   it('names the file for the plot and the run', () => {

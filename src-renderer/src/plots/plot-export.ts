@@ -17,6 +17,8 @@ export interface SvgPart {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const GAP = 6;
+/** Room around the figure: Plot lets labels reach a little past its edges. */
+const PAD = 10;
 
 /** The parts one above the other, left-aligned: where each goes and the whole size. */
 export function stackLayout(parts: readonly { width: number; height: number }[]): {
@@ -39,11 +41,13 @@ export function svgDocument(
   parts: readonly SvgPart[],
   background: string,
 ): { text: string; width: number; height: number } {
-  const { width, height, offsets } = stackLayout(parts);
+  const stack = stackLayout(parts);
+  const width = stack.width + 2 * PAD;
+  const height = stack.height + 2 * PAD;
   const placed = parts.map((p, i) => {
     // Each part keeps its own width/height; the nested <svg> is moved down by its offset.
     const open = /^<svg\b/.exec(p.markup)
-      ? p.markup.replace(/^<svg\b/, `<svg x="0" y="${offsets[i]}"`)
+      ? p.markup.replace(/^<svg\b/, `<svg x="${PAD}" y="${PAD + stack.offsets[i]!}"`)
       : p.markup;
     return open;
   });
@@ -64,10 +68,7 @@ export function plotFileName(title: string, runId: number | null, ext: 'svg' | '
 }
 
 /** The figure in a host as one SVG document (null: no figure drawn there). */
-function hostSvg(
-  host: Element,
-  background: string,
-): { text: string; width: number; height: number } | null {
+function hostSvg(host: Element, background: string): { text: string; width: number; height: number } | null {
   const svgs = [...host.querySelectorAll('svg')].filter((s) => !s.parentElement?.closest('svg'));
   if (svgs.length === 0) return null;
   const parts = svgs.map((s) => {
