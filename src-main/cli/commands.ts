@@ -9,6 +9,7 @@ import { registerProve } from './prove';
 import { registerExperiment } from './experiment';
 import { registerBackup } from './backup';
 import { registerReproduce } from './reproduce';
+import { registerTopUp } from './topup';
 import { registerRange } from './range';
 
 export function registerCommands(program: Command): void {
@@ -29,5 +30,6 @@ export function registerCommands(program: Command): void {
   registerExperiment(program);
   registerBackup(program);
   registerReproduce(program);
+  registerTopUp(program);
   registerRange(program);
 }
