@@ -271,7 +271,9 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   if (q.sort) {
     const dir = q.sort.dir === 'desc' ? 'DESC' : 'ASC';
     const plain = plainSorts[q.sort.key];
-    if (plain) order = `${plain} IS NULL, ${plain} ${dir}, c.slot, c.idx`;
+    // "Pool, candidate" turns both round: the last pool first, its last candidate first.
+    if (q.sort.key === 'slot') order = `c.slot ${dir}, c.idx ${dir}`;
+    else if (plain) order = `${plain} IS NULL, ${plain} ${dir}, c.slot, c.idx`;
     else {
       // Candidates without the metric (failed jobs) sort last either way.
       join =

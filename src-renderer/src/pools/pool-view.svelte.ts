@@ -96,7 +96,11 @@ class PoolState {
     let list = this.rows;
     if (this.shipped === 'none')
       list = list.filter((r) => r.shippedAs.automatic === null && r.shippedAs.approved === null);
-    if (this.group) list = [...list].sort((a, b) => a.slot - b.slot || a.qs - b.qs);
+    if (this.group) {
+      // Pools in level order, unless the sort is by pool and descending (the server's order then).
+      const dir = this.sortKey === 'slot' && this.sortDir === 'desc' ? -1 : 1;
+      list = [...list].sort((a, b) => dir * (a.slot - b.slot) || a.qs - b.qs);
+    }
     return list;
   });
 
@@ -541,6 +545,17 @@ class PoolState {
   private wantSlot: number | null = null;
 
   /** Focus the first card of pool `slot` of run `runId` (opening the run first if needed). */
+  /**
+   * Show only the candidates inside these metric ranges (an expressive-range cell from Plots):
+   * the other filters are cleared so the pool holds exactly the cell's candidates.
+   */
+  showRanges(ranges: Record<string, MetricRange>): void {
+    this.verdict = '';
+    this.tag = '';
+    this.shipped = '';
+    this.ranges = { ...ranges };
+  }
+
   async showSlot(runId: number, slot: number): Promise<void> {
     this.wantSlot = slot;
     if (this.runId !== runId) await this.open(runId);

@@ -24,6 +24,11 @@ const PROOF_RULES_VERIFY_HOLDS_AGAINST_CLAIMS = new Set(['plan-taps', 'fewest-se
 
 const BITS_TOLERANCE = 1e-3;
 
+/** "the solution's 1 tap leaves 1 dot standing", with each count's own number. */
+function standing(taps: number, dots: number): string {
+  return `the solution's ${taps} tap${taps === 1 ? ' leaves' : 's leave'} ${dots} dot${dots === 1 ? '' : 's'} standing`;
+}
+
 export function verifyPack(pack: CarillonPack, onLevel?: (level: number | null) => void): PackProblem[] {
   const { rules, plan } = pack;
   const problems: PackProblem[] = [];
@@ -68,7 +73,7 @@ export function verifyPack(pack: CarillonPack, onLevel?: (level: number | null) 
         add(
           L,
           'solution-replay',
-          `the solution's ${replay.taps} taps leave ${field.n - replay.chains.reduce((a, c) => a + c.length, 0)} dots standing`,
+          standing(replay.taps, field.n - replay.chains.reduce((a, c) => a + c.length, 0)),
         );
     }
     const bits = d.bits ?? NaN;
