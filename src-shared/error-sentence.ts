@@ -49,6 +49,7 @@ const ARG_WORDS: Record<string, string> = {
   triage: 'the triage filter',
   decision: 'the decision',
   approved: 'the approved-only switch',
+  approvedFirst: 'the approved-first switch',
   pin: 'the pins',
   unpin: 'the pins to remove',
   lock: 'the levels to lock',

@@ -72,10 +72,16 @@ export function registerRuns(program: Command): void {
 
   program
     .command('export')
-    .description('write the pack of a finished run (automatic order, or the hand-approved one)')
+    .description(
+      'write the pack of a finished run (automatic order, approved first, the hand-approved one, or steered)',
+    )
     .argument('<run>', 'run id', intOption('run', 1))
     .requiredOption('--out <file>', 'pack file (or folder with --per-level)')
     .option('--approved', 'export the hand-approved ordering instead of the automatic one')
+    .option(
+      '--approved-first',
+      'export the approved-first order (approved candidates at their levels, the search elsewhere)',
+    )
     .option('--steered', 'export the steered order (see `order`)')
     .option(
       '--allow-breaks',
@@ -89,21 +95,33 @@ export function registerRuns(program: Command): void {
         o: {
           out: string;
           approved?: boolean;
+          approvedFirst?: boolean;
           steered?: boolean;
           allowBreaks?: boolean;
           perLevel?: boolean;
           db: string;
         },
       ) => {
-        if (o.approved && o.steered)
-          throw new Error('--approved and --steered name two different orders; choose one');
+        const named = [
+          o.approved && '--approved',
+          o.approvedFirst && '--approved-first',
+          o.steered && '--steered',
+        ];
+        const flags = named.filter((f): f is string => typeof f === 'string');
+        if (flags.length > 1) throw new Error(`${flags.join(' and ')} name different orders; choose one`);
         const service = await cliStudio({ db: o.db, workers: 1 });
         try {
           const api = localClient(service);
           await api.call('runs.get', { runId });
           const built = await api.call('packs.export', {
             runId,
-            kind: o.steered ? 'steered' : o.approved ? 'approved' : 'automatic',
+            kind: o.steered
+              ? 'steered'
+              : o.approved
+                ? 'approved'
+                : o.approvedFirst
+                  ? 'approved-first'
+                  : 'automatic',
             layout: o.perLevel ? 'per-level' : 'file',
             allowBreaks: o.allowBreaks ?? false,
           });

@@ -2,6 +2,7 @@
 import type { FinePair, GeneratedCandidate, OrderingResult, PoolCandidate } from '../../src-shared/game';
 import type { GameId } from '../../src-shared/games/index';
 import type { LevelProof } from '../../src-shared/proof';
+import type { ApprovedFirstResult } from '../../src-shared/ordering/approved-first';
 import type { SteeredResult, SteeringConflict, SteeringInput } from '../../src-shared/ordering/steering';
 
 interface GenerateTask {
@@ -98,9 +99,18 @@ export interface SteerTask {
   steering: SteeringInput;
   /** Candidate id pairs that must not be neighbours (the run's near-duplicates not marked fine). */
   apart: [string, string][];
+  /**
+   * Approved first (src-shared/ordering/approved-first.ts): the approved candidates (pool ids)
+   * and their levels, fixed there where the rules let them; the game's verify judges the whole
+   * order (with `seed`, for the pack it checks), and `targets` is the line the choice aims at.
+   */
+  approvedFirst?: { approved: { id: string; level: number }[]; targets: (number | null)[]; seed: number };
 }
 
-export type SteerTaskResult = { conflicts: SteeringConflict[]; result: SteeredResult | null };
+export type SteerTaskResult = {
+  conflicts: SteeringConflict[];
+  result: (SteeredResult & Partial<Pick<ApprovedFirstResult, 'approvedAt' | 'leftOut'>>) | null;
+};
 
 /** The closest pair of a shipped set under the game's own measure (Game.closestPair): a quality figure. */
 interface ClosestTask {

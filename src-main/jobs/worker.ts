@@ -3,6 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { streamFor } from '../../src-shared/random/prng';
 import { gameById } from '../../src-shared/games/index';
 import { steerOrdering } from '../../src-shared/ordering/steering';
+import { approvedFirstOrdering } from '../../src-shared/ordering/approved-first';
+import { verifyOrder } from './verify-order';
 import type { PoolCandidate } from '../../src-shared/game';
 import type { GeneratedJob, SteerTaskResult, WorkerTask } from './tasks';
 
@@ -13,7 +15,7 @@ export function checksum(seed: number, count: number): number {
   return sum;
 }
 
-/** A steered recompute, whole (the game's search and the fill around the fixed levels). */
+/** A steered recompute, whole (the game's search and the fill around the fixed levels; approved first too). */
 async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<SteerTaskResult> {
   const game = gameById(task.game);
   const apart = new Set<string>();
@@ -21,13 +23,13 @@ async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<Stee
     apart.add(`${a}|${b}`);
     apart.add(`${b}|${a}`);
   }
-  return steerOrdering({
+  const args = {
     pools: task.pools,
     levelCount: task.levelCount,
     steering: task.steering,
     rules: game.curveRules?.(task.rules) ?? { maxStep: null, maxEqualRun: null },
-    difficulty: (c) => c.metrics[game.difficulty] ?? 0,
-    order: (pools) =>
+    difficulty: (c: PoolCandidate<unknown>) => c.metrics[game.difficulty] ?? 0,
+    order: (pools: PoolCandidate<unknown>[][]) =>
       game.order({
         rules: task.rules,
         plan: task.plan,
@@ -35,8 +37,20 @@ async function steer(task: Extract<WorkerTask, { kind: 'steer' }>): Promise<Stee
         ...(task.fine?.length ? { fine: task.fine } : {}),
         ...(task.targetPools ? { targetPools: task.targetPools } : {}),
       }),
-    separate: (a, b) => apart.has(`${a}|${b}`),
+    separate: (a: string, b: string) => apart.has(`${a}|${b}`),
     stages: game.stages(task.plan),
+  };
+  const first = task.approvedFirst;
+  if (!first) return steerOrdering(args);
+  return approvedFirstOrdering({
+    ...args,
+    approved: first.approved,
+    targets: first.targets,
+    check: verifyOrder(
+      game,
+      { rules: task.rules, plan: task.plan, pools: task.pools, fine: task.fine },
+      first.seed,
+    ),
   });
 }
 

@@ -16,6 +16,7 @@ import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderi
 import type { WorkerPool } from '../jobs/pool';
 import { loadFineMarks } from '../store/triage';
 import { runMade } from '../store/runs';
+import { ORDER_WORDS } from '../../src-shared/ordering/ships-now';
 import { appliedTopUps } from '../store/top-ups';
 import { packTopUp } from '../../src-shared/top-up';
 import { changeRun } from '../store/run-changes';
@@ -187,7 +188,7 @@ export function packFromStored(
   const stored = loadOrdering(db, run.id, kind);
   if (!stored)
     throw new PackNotReadyError(
-      `run ${run.id} has no ${kind} ordering yet${kind === 'approved' ? ' (compute it first)' : ' (the run has not finished)'}`,
+      `run ${run.id} has no ${ORDER_WORDS[kind]} ordering yet${kind === 'approved' || kind === 'approved-first' ? ' (compute it first)' : kind === 'steered' ? ' (steer it first)' : ' (the run has not finished)'}`,
       [],
     );
   const missing = stored.levels.filter((l) => l.candidateId === null).map((l) => l.level);
@@ -197,7 +198,7 @@ export function packFromStored(
       .map((p) => `level ${p.level}: ${p.message}`)
       .join('; ');
     throw new PackNotReadyError(
-      `the ${kind} ordering of run ${run.id} cannot fill ${levelsText(missing)}${why ? ` (${why})` : ''}`,
+      `the ${ORDER_WORDS[kind]} ordering of run ${run.id} cannot fill ${levelsText(missing)}${why ? ` (${why})` : ''}`,
       missing,
     );
   }

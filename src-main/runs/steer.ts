@@ -18,7 +18,7 @@ import type { Db } from '../store/db';
 import { provenCandidates } from '../store/candidates';
 import { historyState, recordChange } from '../store/history';
 import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderings';
-import { emptySteering, loadSteering, saveSteering } from '../store/steering';
+import { anyApproved, emptySteering, loadSteering, saveSteering } from '../store/steering';
 import { slotIndexes } from '../store/candidate-lookup';
 import { pairIds } from '../store/duplicates';
 import { allPools, finePoolPairs, type RunSpec } from './finish';
@@ -30,6 +30,7 @@ import { changeRun } from '../store/run-changes';
 
 export interface SteerChange {
   approved?: boolean;
+  approvedFirst?: boolean;
   pin: { level: number; candidateId: number }[];
   unpin: number[];
   lock: number[];
@@ -52,11 +53,17 @@ function nextSteering(
   runId: number,
   current: Steering,
   change: SteerChange,
+  anyApproved: boolean,
 ): { next: Steering; conflicts: SteeringConflict[] } {
   const approved = change.approved ?? current.approved;
+  // Approved first is the base once anything is approved, unless the designer chose otherwise
+  // (never with approved-only steering). Steering that never had the field keeps its shape.
+  const chosen = change.approvedFirst ?? current.approvedFirst;
+  const approvedFirst = !approved && (chosen ?? anyApproved);
+  const base = { approved, ...(approvedFirst || chosen !== undefined ? { approvedFirst } : {}) };
   const next: Steering = change.clear
-    ? { ...emptySteering(), approved }
-    : { approved, pins: [...current.pins], locks: [...current.locks], excluded: [...current.excluded] };
+    ? { ...emptySteering(), ...base }
+    : { ...base, pins: [...current.pins], locks: [...current.locks], excluded: [...current.excluded] };
   const conflicts: SteeringConflict[] = [];
   const drop = (levels: number[]) => {
     next.pins = next.pins.filter((p) => !levels.includes(p.level));
@@ -76,9 +83,9 @@ function nextSteering(
     // What the designer sees: the steered order when it is over the same candidates, else the base order.
     const steered = loadOrdering(db, runId, 'steered');
     const base =
-      steered && current.approved === approved
+      steered && current.approved === approved && (current.approvedFirst ?? false) === approvedFirst
         ? steered
-        : loadOrdering(db, runId, approved ? 'approved' : 'automatic');
+        : loadOrdering(db, runId, approved ? 'approved' : approvedFirst ? 'approved-first' : 'automatic');
     for (const level of change.lock) {
       if (next.pins.some((p) => p.level === level)) continue;
       const at = base?.levels.find((l) => l.level === level)?.candidateId ?? null;
@@ -173,15 +180,38 @@ async function prepareSteer(
   now: string,
 ): Promise<PreparedSteer> {
   const current = loadSteering(db, run.id) ?? emptySteering();
-  const { next, conflicts: lockConflicts } = nextSteering(db, run.id, current, change);
+  const { next, conflicts: lockConflicts } = nextSteering(
+    db,
+    run.id,
+    current,
+    change,
+    anyApproved(db, run.id),
+  );
   if (lockConflicts.length > 0) throw new SteeringImpossibleError(lockConflicts);
+  return { next, ...(await computeSteered(db, game, run, next, steer, now)) };
+}
 
+/**
+ * A steered order of the run under `next` (pins, locks, exclusions, over every candidate, the
+ * approved ones only, or approved first), computed on a worker; nothing is stored. The
+ * approved-first order is this with no steering of the designer's (approved-first.ts).
+ */
+export async function computeSteered(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  next: Steering,
+  steer: SteerRunner,
+  now: string,
+): Promise<Omit<PreparedSteer, 'next'>> {
   const levelCount = game.levelCount(run.plan);
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
   const poolId = new Map<number, string>(),
     dbId = new Map<string, number>();
   const rejected = new Map<number, string>(),
     drafts = new Map<number, string>();
+  const nameOf = new Map<number, string>();
+  const approvedIds: string[] = [];
   for (const c of provenCandidates(db, run.id, next.approved)) {
     // A draft (a hand-edited level breaking a hard rule) never ships, pinned or not.
     if (c.draft) {
@@ -194,6 +224,8 @@ async function prepareSteer(
       continue;
     }
     const id = `${c.slot}:${c.index}`; // the ids the pipeline uses, so the order never depends on database ids
+    nameOf.set(c.id, candidateName(c.slot, c.index));
+    if (c.verdict === 'approved') approvedIds.push(id);
     poolId.set(c.id, id);
     dbId.set(id, c.id);
     if (c.slot < pools.length)
@@ -246,6 +278,9 @@ async function prepareSteer(
     levelCount,
     steering: input,
     apart,
+    ...(next.approvedFirst && !next.approved
+      ? { approvedFirst: approvedFirstInput(db, run, approvedIds, poolId, levelCount) }
+      : {}),
   });
   if (!result) throw new SteeringImpossibleError(conflicts);
 
@@ -293,6 +328,15 @@ async function prepareSteer(
         from: d.from,
         to: d.to,
       })),
+      ...(result.leftOut ?? []).map((l) => {
+        const c = dbId.get(l.id);
+        const name = c === undefined ? l.id : (nameOf.get(c) ?? l.id);
+        return {
+          level: l.level,
+          message: `${name} is approved but does not ship at level ${l.level}: ${l.reason}`,
+          rule: 'approval-left-out',
+        };
+      }),
     ],
     levels: result.levels.map((id, i) => ({
       level: i + 1,
@@ -300,7 +344,31 @@ async function prepareSteer(
       target: result.targets[i] ?? null,
     })),
   };
-  return { next, stored, breaks, largestStep: result.largestStep };
+  return { stored, breaks, largestStep: result.largestStep };
+}
+
+/** The worker's approved-first input: the approved candidates of the pools, the automatic order's line, the run's seed. */
+function approvedFirstInput(
+  db: Db,
+  run: RunSpec,
+  approved: string[],
+  poolId: ReadonlyMap<number, string>,
+  levelCount: number,
+): NonNullable<SteerTask['approvedFirst']> {
+  const auto = loadOrdering(db, run.id, 'automatic');
+  const targets: (number | null)[] = Array.from({ length: levelCount }, () => null);
+  // An approved candidate belongs where the automatic order ships it, else at its pool's level.
+  const shipsAt = new Map<string, number>();
+  for (const l of auto?.levels ?? []) {
+    if (l.level <= levelCount) targets[l.level - 1] = l.target;
+    const id = l.candidateId === null ? undefined : poolId.get(l.candidateId);
+    if (id !== undefined) shipsAt.set(id, l.level);
+  }
+  return {
+    approved: approved.map((id) => ({ id, level: shipsAt.get(id) ?? Number(id.split(':')[0]) + 1 })),
+    targets,
+    seed: run.seed,
+  };
 }
 
 /** Store a prepared steer as one history entry (inside changeRun's transaction). */

@@ -1,8 +1,9 @@
-/** orderings.*: a run's orders (automatic, approved, steered), its steering, and swap options. */
+/** orderings.*: a run's orders (automatic, approved, approved first, steered), its steering, and swap options. */
 import { ApiError } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
 import { orderInWorkers, reorderStoredPools } from '../runs/finish';
 import { orderingView } from '../runs/ordering-view';
+import { storeApprovedFirst } from '../runs/approved-first';
 import { steerInWorkers, steerRun, SteeringImpossibleError } from '../runs/steer';
 import { swapOptions } from '../runs/swap-options';
 import { emptySteering, loadSteering } from '../store/steering';
@@ -18,6 +19,7 @@ export function orderingHandlers({ db, engine, pool, turns }: HandlerContext): H
       const game = gameById(run.game);
       return turns.take(runId, async () => {
         await reorderStoredPools(db, game, run, 'approved', orderInWorkers(pool));
+        await storeApprovedFirst(db, game, run, steerInWorkers(pool));
         return orderingView(db, game, runId, 'approved');
       });
     },

@@ -13,6 +13,8 @@ import { pairShown } from '../../src-shared/duplicate-filter';
 import type { Db } from './db';
 import { loadFineMarks } from './triage';
 import { writeTransaction } from './write-transaction';
+import { storedOrderStates } from './orderings';
+import { shipsNow } from '../../src-shared/ordering/ships-now';
 
 export interface NewPair {
   a: number;
@@ -41,14 +43,9 @@ export function storedPairs(db: Db, runId: number): NewPair[] {
     .all(runId) as NewPair[];
 }
 
-/** The order a designer ships now: the steered one when there is one, else the approved, else the automatic; null before any. */
+/** The order a designer ships now (src-shared/ordering/ships-now.ts); null before any. */
 function currentOrderKind(db: Db, runId: number): OrderingKind | null {
-  const kinds = new Set(
-    (db.prepare('SELECT kind FROM orderings WHERE run_id = ?').all(runId) as { kind: OrderingKind }[]).map(
-      (r) => r.kind,
-    ),
-  );
-  return (['steered', 'approved', 'automatic'] as const).find((k) => kinds.has(k)) ?? null;
+  return shipsNow(storedOrderStates(db, runId));
 }
 
 /** Candidate id → the level it ships as in `kind`. */

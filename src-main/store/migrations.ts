@@ -361,4 +361,39 @@ export const migrations: readonly string[] = [
   `
   CREATE INDEX candidates_drafts ON candidates (run_id, slot, idx) WHERE draft = 1;
   `,
+  // 18: the "approved first" order (approved candidates where a level has one, the game's
+  // search elsewhere) as a fourth ordering kind. SQLite cannot change a CHECK, so the two
+  // ordering tables are rebuilt as migration 6 did (store/rebuild-tables.ts's pattern); the
+  // index (12) and the change-counting triggers (14) go with a dropped table and are made again.
+  `
+  ALTER TABLE ordering_levels RENAME TO ordering_levels_old;
+  CREATE TABLE orderings_new (
+    run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    kind        TEXT    NOT NULL CHECK (kind IN ('automatic','approved','approved-first','steered')),
+    computed_at TEXT    NOT NULL,
+    problems    TEXT    NOT NULL DEFAULT '[]', -- JSON
+    PRIMARY KEY (run_id, kind)
+  );
+  INSERT INTO orderings_new (run_id, kind, computed_at, problems) SELECT run_id, kind, computed_at, problems FROM orderings;
+  CREATE TABLE ordering_levels (
+    run_id       INTEGER NOT NULL,
+    kind         TEXT    NOT NULL,
+    level        INTEGER NOT NULL,            -- 1-based
+    candidate_id INTEGER REFERENCES candidates (id) ON DELETE CASCADE,
+    target       REAL,
+    PRIMARY KEY (run_id, kind, level),
+    FOREIGN KEY (run_id, kind) REFERENCES orderings_new (run_id, kind) ON DELETE CASCADE
+  );
+  INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) SELECT run_id, kind, level, candidate_id, target FROM ordering_levels_old;
+  DROP TABLE ordering_levels_old;
+  DROP TABLE orderings;
+  ALTER TABLE orderings_new RENAME TO orderings;
+  CREATE INDEX ordering_levels_by_candidate ON ordering_levels (candidate_id);
+  CREATE TRIGGER ordering_added AFTER INSERT ON orderings BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = NEW.run_id;
+  END;
+  CREATE TRIGGER ordering_removed AFTER DELETE ON orderings BEGIN
+    UPDATE runs SET changes = changes + 1 WHERE id = OLD.run_id;
+  END;
+  `,
 ];

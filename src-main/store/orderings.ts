@@ -1,5 +1,6 @@
 /** Stored orderings: per run and kind, level → candidate with its target. */
 import type { OrderingKind } from '../../src-shared/api';
+import type { OrderState } from '../../src-shared/ordering/ships-now';
 import type { Db } from './db';
 import { writeTransaction } from './write-transaction';
 
@@ -58,4 +59,14 @@ export function loadOrdering(db: Db, runId: number, kind: OrderingKind): StoredO
     problems: JSON.parse(head.problems) as StoredOrdering['problems'],
     levels,
   };
+}
+
+/** What is stored of each of a run's orders: computed, and filling every level (for shipsNow). */
+export function storedOrderStates(db: Db, runId: number): Partial<Record<OrderingKind, OrderState>> {
+  const rows = db
+    .prepare(
+      'SELECT o.kind AS kind, COUNT(l.level) - COUNT(l.candidate_id) AS short FROM orderings o LEFT JOIN ordering_levels l ON l.run_id = o.run_id AND l.kind = o.kind WHERE o.run_id = ? GROUP BY o.kind',
+    )
+    .all(runId) as { kind: OrderingKind; short: number }[];
+  return Object.fromEntries(rows.map((r) => [r.kind, { computed: true, complete: r.short === 0 }]));
 }

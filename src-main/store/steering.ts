@@ -13,3 +13,11 @@ export function loadSteering(db: Db, runId: number): Steering | null {
 export function saveSteering(db: Db, runId: number, steering: Steering): void {
   db.prepare('UPDATE runs SET steering = ? WHERE id = ?').run(JSON.stringify(steering), runId);
 }
+
+/** Whether the run has an approved candidate (approved first is then the default steered base). */
+export function anyApproved(db: Db, runId: number): boolean {
+  return (
+    db.prepare("SELECT 1 FROM candidates WHERE run_id = ? AND verdict = 'approved' LIMIT 1").get(runId) !==
+    undefined
+  );
+}

@@ -45,9 +45,15 @@ export interface OrderingView {
   keptOnPurpose: { levels: [number, number]; message: string }[];
 }
 
-/** A run's steering: pins and locks (level -> candidate), exclusions, over all or approved candidates. */
+/**
+ * A run's steering: pins and locks (level -> candidate), exclusions, over all or approved
+ * candidates; `approvedFirst`: around the approved-first order (approved candidates fixed at
+ * their levels where the rules let them, below the pins and locks). Absent in steering stored
+ * before approved first existed: false.
+ */
 export interface Steering {
   approved: boolean;
+  approvedFirst?: boolean;
   pins: { level: number; candidateId: number }[];
   locks: { level: number; candidateId: number }[];
   excluded: number[];
@@ -118,11 +124,11 @@ export interface SwapOptions {
 export const orderingMethods = {
   'orderings.get': method<OrderingView>()(
     z.object({ runId: runIdSchema, kind: orderingKindSchema }).strict(),
-    'The automatic or approved ordering with its curve data.',
+    'One stored order of a run (automatic, approved, approved first or steered) with its curve data.',
   ),
   'orderings.computeApproved': method<OrderingView>()(
     z.object({ runId: runIdSchema }).strict(),
-    "Run the game's ordering on approved candidates only and store it.",
+    "Run the game's ordering on approved candidates only, and the approved-first order (approved candidates where a level has one, the game's search elsewhere, under every rule of the game), and store both; answers the approved one.",
   ),
   'orderings.steering': method<Steering>()(
     z.object({ runId: runIdSchema }).strict(),
@@ -133,6 +139,7 @@ export const orderingMethods = {
       .object({
         runId: runIdSchema,
         approved: z.boolean().optional(),
+        approvedFirst: z.boolean().optional(),
         pin: z
           .array(z.object({ level: levelSchema, candidateId: candidateIdSchema }).strict())
           .max(10000)

@@ -24,7 +24,7 @@ export const candidateIdSchema = z
   .int('must be a whole number')
   .positive('must be a positive candidate id');
 export const verdictSchema = z.enum(['approved', 'rejected', 'none']);
-export const orderingKindSchema = z.enum(['automatic', 'approved', 'steered']);
+export const orderingKindSchema = z.enum(['automatic', 'approved', 'approved-first', 'steered']);
 /** A client-chosen name for one import, so it can be cancelled while it runs. */
 export const importIdSchema = z
   .string()

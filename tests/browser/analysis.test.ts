@@ -333,6 +333,15 @@ describe('analysis screens in Chromium', () => {
     await pickRun(carA.id);
     await page.getByTestId('ordering-not-computed').waitFor();
     await page.getByTestId('ordering-compute').click();
+    // The approved-first order comes with it and ships now, every level filled (issue 22).
+    await expect
+      .poll(() => page.locator('.curve-panel h2').textContent())
+      .toContain('the approved first order');
+    expect(
+      (await studio.api.call('orderings.get', { runId: carA.id, kind: 'approved-first' })).shortLevels,
+    ).toEqual([]);
+    // Steered over approved candidates only, it is the approved order, short where nothing is approved.
+    await page.getByTestId('ordering-basis').selectOption('approved');
     await page.getByTestId('ordering-short').waitFor();
     const approved = await studio.api.call('orderings.get', { runId: carA.id, kind: 'approved' });
     expect(approved.computedAt).not.toBeNull();
@@ -351,7 +360,7 @@ describe('analysis screens in Chromium', () => {
     // A short pack cannot ship: export is off and its hint says why.
     expect(await page.getByTestId('ordering-export').isDisabled()).toBe(true);
     expect(await page.getByTestId('ordering-export').getAttribute('title')).toMatch(
-      /not now: the approved order cannot fill level/,
+      /not now: the steered order cannot fill level/,
     );
     // A run with nothing approved says what to do next.
     await pickRun(carB.id);

@@ -60,7 +60,20 @@ describe('the Ordering page', () => {
   it('30 approved levels computed: one short-levels line, one card for the short run, a sane page height', async () => {
     await page.getByTestId('ordering-not-computed').waitFor();
     await page.getByTestId('ordering-compute').click();
-    await page.getByTestId('ordering-short').waitFor();
+    // Computing gives the approved-first order too, which ships now: every level filled, the
+    // 30 approved ones where they are approved (issue 22).
+    await expect
+      .poll(() => page.locator('.curve-panel h2').textContent(), SLOW)
+      .toContain('the approved first order');
+    expect(await page.getByTestId('ordering-short').count()).toBe(0);
+    const first = await studio.api.call('orderings.get', { runId: run.id, kind: 'approved-first' });
+    expect(first.shortLevels).toEqual([]);
+    expect(first.levels.slice(0, 30).map((l) => l.candidateId)).toEqual(
+      auto.levels.slice(0, 30).map((l) => l.candidateId),
+    );
+    // Approved only: the approved candidates alone, short from level 31.
+    await page.getByTestId('ordering-basis').selectOption('approved');
+    await page.getByTestId('ordering-short').waitFor(SLOW);
     const approved = await studio.api.call('orderings.get', { runId: run.id, kind: 'approved' });
     expect(approved.shortLevels).toEqual(Array.from({ length: 120 }, (_, i) => i + 31));
     expect(await page.getByTestId('ordering-short').count()).toBe(1);

@@ -124,3 +124,13 @@ export function comparePartner(a: RunSummary, others: readonly RunSummary[]): Ru
 export function sideName(run: RunSummary): string {
   return run.experiment ? experimentRunLabel(run) : `seed ${run.seed}`;
 }
+
+/**
+ * Compare's legend: "A · seed 3" and "B · seed 7", and when the two would read alike (two runs
+ * of one seed, "A · seed 11 / B · seed 11") each names its run too: "A · #12 · seed 11".
+ */
+export function sideNames(a: RunSummary, b: RunSummary): [string, string] {
+  const na = sideName(a),
+    nb = sideName(b);
+  return na === nb ? [`A · #${a.id} · ${na}`, `B · #${b.id} · ${nb}`] : [`A · ${na}`, `B · ${nb}`];
+}

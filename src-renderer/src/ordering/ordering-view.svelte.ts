@@ -19,6 +19,10 @@ import { studio } from '../lib/studio.svelte';
 import { StudioError, errorText, fullStop } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
 import { levelsText } from '../../../src-shared/ordering/level-ranges';
+import { ORDER_WORDS, shipsNow } from '../../../src-shared/ordering/ships-now';
+
+/** What a steered order may ship: every proven candidate, approved ones first, or approved ones only. */
+export type SteerBase = 'all' | 'approved-first' | 'approved';
 
 export function fmtNum(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
@@ -29,6 +33,7 @@ const emptySteering = (): Steering => ({ approved: false, pins: [], locks: [], e
 /** A steering change as orderings.steer takes it (every field optional). */
 interface SteerChange {
   approved?: boolean;
+  approvedFirst?: boolean;
   pin?: { level: number; candidateId: number }[];
   unpin?: number[];
   lock?: number[];
@@ -42,6 +47,9 @@ class OrderingScreen {
   runId = $state<number | null>(null);
   automatic = $state.raw<OrderingView | null>(null);
   approved = $state.raw<OrderingView | null>(null);
+  approvedFirst = $state.raw<OrderingView | null>(null);
+  /** The curve draws every stored order of the run together (with a legend), not only the shown one and the automatic. */
+  allOrders = $state(false);
   steered = $state.raw<OrderingView | null>(null);
   steering = $state.raw<Steering>(emptySteering());
   history = $state.raw<HistoryState | null>(null);
@@ -90,21 +98,56 @@ class OrderingScreen {
     return next;
   }
 
-  /** The order the strip shows and steering acts on: the steered one once there is one, else the approved one once computed. */
+  /** The order the strip shows and steering acts on: the one that ships now (src-shared/ordering/ships-now.ts). */
   get shownKind(): OrderingKind {
-    if (this.steered?.computedAt) return 'steered';
-    if (this.approved?.computedAt) return 'approved';
-    return 'automatic';
+    const state = (v: OrderingView | null) =>
+      v?.computedAt ? { computed: true, complete: v.shortLevels.length === 0 } : null;
+    return (
+      shipsNow({
+        automatic: state(this.automatic),
+        approved: state(this.approved),
+        'approved-first': state(this.approvedFirst),
+        steered: state(this.steered),
+      }) ?? 'automatic'
+    );
   }
 
-  /** Whether steering ships approved candidates only: as stored once steered, else as the order shown. */
+  /** What steering may ship: as stored once steered, else as the order shown. */
+  get basis(): SteerBase {
+    if (this.steered?.computedAt)
+      return this.steering.approved ? 'approved' : this.steering.approvedFirst ? 'approved-first' : 'all';
+    const k = this.shownKind;
+    return k === 'approved' ? 'approved' : k === 'approved-first' ? 'approved-first' : 'all';
+  }
+
+  /** Whether steering ships approved candidates only. */
   get basisApproved(): boolean {
-    return this.steered?.computedAt ? this.steering.approved : this.shownKind === 'approved';
+    return this.basis === 'approved';
+  }
+
+  viewOf(k: OrderingKind): OrderingView | null {
+    return k === 'steered'
+      ? this.steered
+      : k === 'approved'
+        ? this.approved
+        : k === 'approved-first'
+          ? this.approvedFirst
+          : this.automatic;
   }
 
   get shown(): OrderingView | null {
-    const k = this.shownKind;
-    return k === 'steered' ? this.steered : k === 'approved' ? this.approved : this.automatic;
+    return this.viewOf(this.shownKind);
+  }
+
+  /** The run's other stored orders the curve overlays when `allOrders` is on (besides the shown one and the automatic). */
+  get overlays(): OrderingView[] {
+    if (!this.allOrders) return [];
+    return (['approved-first', 'approved', 'steered'] as const)
+      .filter((k) => k !== this.shownKind)
+      .flatMap((k) => {
+        const v = this.viewOf(k);
+        return v?.computedAt ? [v] : [];
+      });
   }
 
   get readOnly(): boolean {
@@ -137,9 +180,10 @@ class OrderingScreen {
     }
     this.runId = runId;
     try {
-      const [automatic, approved, steered, steering, page, run, history] = await Promise.all([
+      const [automatic, approved, approvedFirst, steered, steering, page, run, history] = await Promise.all([
         studio.client.call('orderings.get', { runId, kind: 'automatic' }),
         studio.client.call('orderings.get', { runId, kind: 'approved' }),
+        studio.client.call('orderings.get', { runId, kind: 'approved-first' }),
         studio.client.call('orderings.get', { runId, kind: 'steered' }),
         studio.client.call('orderings.steering', { runId }),
         studio.client.call('candidates.list', { runId, verdict: 'approved', limit: 1, withLevels: false }),
@@ -149,6 +193,7 @@ class OrderingScreen {
       if (mine !== this.seq) return;
       this.automatic = automatic;
       this.approved = approved;
+      this.approvedFirst = approvedFirst;
       this.steered = steered;
       this.steering = steering;
       this.approvedCount = page.total;
@@ -157,7 +202,7 @@ class OrderingScreen {
       await this.loadLevels(runId);
     } catch (e) {
       if (mine !== this.seq) return;
-      this.automatic = this.approved = this.steered = null;
+      this.automatic = this.approved = this.approvedFirst = this.steered = null;
       this.loadError = errorText(e);
       studio.report(`Could not load the orderings of run ${runId}`, e);
     } finally {
@@ -174,9 +219,9 @@ class OrderingScreen {
     const kind = this.shownKind;
     const next = new Map(this.levels);
     const wanted = new Set(want);
-    // Shipped candidates of the shown order come in one call per pool span; the steered order is not a list filter, so its pools are read.
+    // Shipped candidates of the shown order come in one call per pool span; the steered and approved-first orders are not list filters, so their pools are read.
     const slots =
-      kind === 'steered'
+      kind === 'steered' || kind === 'approved-first'
         ? [
             ...new Set(
               (this.shown?.levels ?? [])
@@ -227,9 +272,12 @@ class OrderingScreen {
     this.computing = true;
     try {
       const approved = await studio.client.call('orderings.computeApproved', { runId });
+      // The approved-first order is computed with it.
+      const approvedFirst = await studio.client.call('orderings.get', { runId, kind: 'approved-first' });
       // Another run opened meanwhile: this answer is not the one on screen.
       if (this.runId !== runId) return;
       this.approved = approved;
+      this.approvedFirst = approvedFirst;
       this.exported = null;
       await this.loadLevels(runId);
     } catch (e) {
@@ -277,6 +325,8 @@ class OrderingScreen {
       const r: SteerResult = await studio.client.call('orderings.steer', {
         runId,
         approved: change.approved ?? this.basisApproved,
+        // Unnamed, the server starts from approved first once anything is approved.
+        ...(this.basis === 'approved-first' ? { approvedFirst: true } : {}),
         ...change,
       });
       if (this.runId !== runId) return false;
@@ -362,8 +412,9 @@ class OrderingScreen {
     return this.steer({});
   }
 
-  setApprovedOnly(approved: boolean): Promise<boolean> {
-    return this.steer({ approved });
+  /** Steer over every candidate, approved ones first, or approved ones only. */
+  setBase(base: SteerBase): Promise<boolean> {
+    return this.steer({ approved: base === 'approved', approvedFirst: base === 'approved-first' });
   }
 
   /** Keyboard drag: pick the focused card up, or put the picked one down at the focused level. */
@@ -457,7 +508,8 @@ class OrderingScreen {
     if (this.exporting) return 'it is being exported';
     const v = this.shown;
     if (!v?.computedAt) return 'no order has been computed';
-    if (v.shortLevels.length > 0) return `the ${v.kind} order cannot fill ${levelsText(v.shortLevels)}`;
+    if (v.shortLevels.length > 0)
+      return `the ${ORDER_WORDS[v.kind]} order cannot fill ${levelsText(v.shortLevels)}`;
     return null;
   }
 

@@ -8,6 +8,7 @@ import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { verdictActions } from '../lib/verdict-actions';
 import { studio } from '../lib/studio.svelte';
 import { pool } from './pool-view.svelte';
+import { shipsView } from './ships-view.svelte';
 import { THUMB_MAX, THUMB_MIN, thumbSize } from './thumb-size.svelte';
 
 const GRID = '[data-testid="pool-grid"]';
@@ -64,6 +65,17 @@ const rowStep = (dir: 1 | -1, rows = 1): number => poolKeys.rowStep?.(dir, rows)
 const pageRows = (): number => poolKeys.pageRows?.() ?? 1;
 
 export const poolActions: Action[] = [
+  {
+    id: 'pools.recompute',
+    title: 'Recompute what ships (a verdict changes it only after a recompute)',
+    group: 'Pools',
+    shortcut: 'Alt+Shift+O',
+    whileTyping: true,
+    unavailable: () =>
+      openReason() ??
+      (pool.readOnly ? 'this run is an imported pack (read-only)' : shipsView.recomputeBlocked),
+    perform: () => void shipsView.recompute(),
+  },
   {
     id: 'pools.zoomIn',
     title: 'Bigger thumbnails',

@@ -15,6 +15,7 @@ import type {
   Verdict,
 } from '../../../src-shared/api';
 import type { GameId } from '../../../src-shared/games/index';
+import { shipsView } from './ships-view.svelte';
 import { studio } from '../lib/studio.svelte';
 
 export type ShippedFilter = '' | 'automatic' | 'approved' | 'any' | 'none';
@@ -403,6 +404,7 @@ class PoolState {
     }
     const res = (await studio.client.call(method, args)) as CurationChange;
     this.changed(res, 'Nothing changed');
+    if (method === 'candidates.setVerdict' && res.changes.length > 0) shipsView.verdictChanged();
     return res;
   }
 
@@ -412,6 +414,7 @@ class PoolState {
     if (this.readOnly) return this.refuse();
     try {
       const res = await studio.client.call('candidates.setVerdict', { candidateIds: ids, verdict });
+      if (res.changes.length > 0) shipsView.verdictChanged();
       this.changed(
         res,
         `Nothing changed: ${ids.length === 1 ? 'the candidate already has' : 'every candidate already has'} that verdict`,
@@ -458,6 +461,8 @@ class PoolState {
       const res = await call();
       if (this.runId !== runId) return;
       this.history = { runId, undo: res.undo, redo: res.redo };
+      // A verdict undone or redone changes what ships only after a recompute, as any verdict.
+      if (res.entries.some((e) => e.kind === 'verdict')) shipsView.verdictChanged();
       const names = res.entries.map((e) => `“${e.label}”`);
       this.message =
         names.length === 0

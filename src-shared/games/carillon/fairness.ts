@@ -55,7 +55,7 @@ export function fairnessProblems(dots: readonly Dot[], rules: CarillonRules): Fa
       if (gap < rules.spacing)
         out.push({
           rule: 'spacing',
-          message: `dots ${i} and ${j} are ${gap.toFixed(2)} apart edge to edge (< ${rules.spacing})`,
+          message: spacingMessage(i, j, gap, rules.spacing),
           elements: [i, j],
           mark: { kind: 'gap', a: i, b: j, gap, min: rules.spacing },
         });
@@ -135,4 +135,12 @@ function popc(x: number): number {
     c++;
   }
   return c;
+}
+
+/** The spacing rule's words: two dots that overlap say so, never "-35.60 apart". */
+export function spacingMessage(i: number, j: number, gap: number, spacing: number): string {
+  if (gap < -0.005)
+    return `dots ${i} and ${j} overlap by ${(-gap).toFixed(2)} (they must be at least ${spacing} apart edge to edge)`;
+  if (gap < 0.005) return `dots ${i} and ${j} touch (they must be at least ${spacing} apart edge to edge)`;
+  return `dots ${i} and ${j} are ${gap.toFixed(2)} apart edge to edge (< ${spacing})`;
 }

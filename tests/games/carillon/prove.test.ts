@@ -66,6 +66,17 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
     expect(only(prove([S(100, 100), S(146, 100)], planOf(1, 40, true)).violations, 'spacing')).toEqual([]);
   });
 
+  it('spacing: overlapping dots say they overlap, by how much (never "-35.60 apart")', () => {
+    const p = prove([S(100, 100), S(110, 100)], planOf(1, 40, true));
+    const [v] = only(p.violations, 'spacing');
+    const gap = (v!.mark as { gap: number }).gap;
+    expect(gap).toBeLessThan(0);
+    expect(v!.message).toBe(
+      `dots 0 and 1 overlap by ${(-gap).toFixed(2)} (they must be at least 14 apart edge to edge)`,
+    );
+    expect(v!.message).not.toMatch(/-\d/);
+  });
+
   it("ring clearance: a big ring stopping 9.9 short of a small dot's edge, and one passing 9.9 over it", () => {
     const short = prove([B(100, 480), S(365.9, 480)], planOf(2));
     expect(only(short.violations, 'ring-margin')).toEqual([
