@@ -5,7 +5,8 @@
  * hand-edited, linked to the candidate it came from, and as a draft when it breaks a hard rule
  * (orderings skip drafts and say so). Its near-duplicates are found against the same
  * neighbours the run's pass compares (its slot and the game's window around it), on the worker
- * pool, and stored with it. One history change, so undo removes it and redo restores it.
+ * pool, and stored with it. One history change, so undo removes it and redo restores it. A
+ * level identical to a candidate of its pool is not stored again: the reply names that one.
  */
 import { ApiError, type SavedEdit } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/games/index';
@@ -78,6 +79,19 @@ export function proveInRun(
   return proveOnPool(pool, game, run, slot, readLevel(game, raw), budgetMs);
 }
 
+/** The candidate among `pool` whose level is the same level as `level`, or null. */
+function sameLevelIn<T extends { level: unknown }>(game: AnyGame, level: unknown, pool: T[]): T | null {
+  const canonical = (l: unknown): string | null => {
+    try {
+      return JSON.stringify(game.parseLevel(l));
+    } catch {
+      return null; // a stored level the game no longer reads is no match
+    }
+  };
+  const want = canonical(level);
+  return want === null ? null : (pool.find((c) => canonical(c.level) === want) ?? null);
+}
+
 export async function saveEdited(
   db: Db,
   pool: WorkerPool,
@@ -117,6 +131,29 @@ export async function saveEdited(
     run.id,
     (s) => (s >= slot && s <= slot + ahead(slot)) || (s < slot && slot <= s + ahead(s)),
   );
+  // A level identical to one already in its pool (the game's canonical level JSON: read by
+  // parseLevel, claims restated by the proof) is that candidate: nothing is stored.
+  const same = sameLevelIn(
+    game,
+    level,
+    neighbours.filter((n) => n.slot === slot),
+  );
+  if (same) {
+    const state = historyState(db, run.id);
+    return {
+      ...state,
+      changed: 0,
+      changes: [],
+      entry: null,
+      undoable: state.undo !== null,
+      candidateId: same.id,
+      name: candidateName(same.slot, same.index),
+      existing: true,
+      draft: !proof.ok,
+      proof,
+      duplicates: [],
+    };
+  }
   const levels = [...neighbours.map((n) => n.level), level];
   const self = levels.length - 1;
   const found = neighbours.length
@@ -182,6 +219,8 @@ export async function saveEdited(
     entry,
     undoable: state.undo !== null,
     candidateId,
+    name: candidateName(slot, index),
+    existing: false,
     draft: !proof.ok,
     proof,
     duplicates: pairs.map((p) => ({
