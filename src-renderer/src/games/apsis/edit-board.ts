@@ -151,6 +151,9 @@ export function drawApsisEdit(
       for (const i of chain) capsule(i, theme.accent, 10, 'chain-arrow');
     }
 
+    // ---- the other selected arrows (the primary one shows its path) ----
+    for (const i of state.selection) if (i !== sel && i < geos.length) capsule(i, theme.accent2, 9, 'selected-arrow');
+
     // ---- violations, where they are ----
     for (const v of state.proof?.violations ?? []) {
       const m = v.mark as ApsisMark | undefined;

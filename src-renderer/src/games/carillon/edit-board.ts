@@ -41,7 +41,7 @@ export function drawCarillonEdit(
   const board = drawCarillonLevel(layers.base, level, rules, fit, theme, {
     labels: state.overlays['labels'] ?? true,
     focus: sel,
-    outlined: sel !== null ? new Set([sel]) : null,
+    outlined: state.selection.length > 0 ? new Set(state.selection) : null,
   });
   const g = board.group;
   let dots = level.dots;
