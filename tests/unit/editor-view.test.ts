@@ -468,9 +468,27 @@ describe('several elements at once', () => {
     vm.toggleSelect(2);
     expect(vm.selection).toEqual([0]);
     // A box round dots 0 and 1 (corners in either order); Shift adds dot 2.
-    vm.selectBox([{ x: 1, y: 1 }, { x: 5, y: 5 }, { x: 20, y: 20 }], { x: 6, y: 6 }, { x: 0, y: 0 }, false);
+    vm.selectBox(
+      [
+        { x: 1, y: 1 },
+        { x: 5, y: 5 },
+        { x: 20, y: 20 },
+      ],
+      { x: 6, y: 6 },
+      { x: 0, y: 0 },
+      false,
+    );
     expect(vm.selection).toEqual([0, 1]);
-    vm.selectBox([{ x: 1, y: 1 }, { x: 5, y: 5 }, { x: 20, y: 20 }], { x: 19, y: 19 }, { x: 21, y: 21 }, true);
+    vm.selectBox(
+      [
+        { x: 1, y: 1 },
+        { x: 5, y: 5 },
+        { x: 20, y: 20 },
+      ],
+      { x: 19, y: 19 },
+      { x: 21, y: 21 },
+      true,
+    );
     expect(vm.selection).toEqual([0, 1, 2]);
     // Grabbing a selected dot drags them all (it becomes the primary).
     vm.grab(1, { x: 5, y: 5 }, { x: 5, y: 5 });
