@@ -100,14 +100,15 @@ describe('unsaved edits are kept as drafts', () => {
     // The next candidate opens with nothing of the last one's edits.
     await page.getByTestId('editor').waitFor();
     expect((await editStatus())['edits']).toBe('0');
+    await page.getByTestId('edit-board').focus();
+    await page.keyboard.press(',');
+    await restored(id, edited);
+    // Listed in the side bar, by the studio's name for it, with its count.
     const c = await studio.api.call('candidates.get', { candidateId: id });
     await expect.poll(() => page.getByTestId('draft').count()).toBe(1);
     expect(await page.getByTestId('draft').textContent()).toContain(
       `${candidateName(c.slot, c.index)} · run ${apsis.id} · 5 edits`,
     );
-    await page.getByTestId('edit-board').focus();
-    await page.keyboard.press(',');
-    await restored(id, edited);
   });
 
   it('survive the filmstrip there and back', async () => {
@@ -169,8 +170,22 @@ describe('saving', () => {
     await page.keyboard.press('Control+s');
     await page.getByTestId('edit-saved').waitFor();
     const savedId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
+    // Again, with no edit: it says so (or, as it used to, saves another copy), and then counts.
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(async () => {
+        const said = (await page.getByTestId('edit-message').count()) > 0;
+        const again = await page.getByTestId('edit-saved').getAttribute('data-candidate');
+        return said || again !== String(savedId);
+      })
+      .toBe(true);
+    expect((await studio.api.call('candidates.list', { runId: apsis.id, limit: 1 })).total).toBe(before + 1);
     const saved = await studio.api.call('candidates.get', { candidateId: savedId });
     const name = candidateName(saved.slot, saved.index);
+    expect(await page.getByTestId('edit-message').textContent()).toBe(
+      `Nothing to save: nothing changed since it was saved as ${name}`,
+    );
+    // The header and the note name the saved candidate as the studio does, not the source or an id.
     expect(await page.getByTestId('edit-saved-name').textContent()).toBe(name);
     expect(await page.getByTestId('level-label').textContent()).toBe(
       `apsis/run ${apsis.id}/seed ${apsis.seed}/${name}`,
@@ -178,11 +193,6 @@ describe('saving', () => {
     expect(await page.getByTestId('level-label').textContent()).not.toContain(
       candidateName(source.slot, source.index),
     );
-    await page.keyboard.press('Control+s');
-    await expect
-      .poll(() => page.getByTestId('edit-message').textContent())
-      .toBe(`Nothing to save: nothing changed since it was saved as ${name}`);
-    expect((await studio.api.call('candidates.list', { runId: apsis.id, limit: 1 })).total).toBe(before + 1);
   });
 
   it('a level edited back to where it was saves nothing', async () => {
