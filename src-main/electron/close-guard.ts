@@ -7,8 +7,8 @@
  */
 import type { BrowserWindow, MessageBoxSyncOptions, WebContents } from 'electron';
 
-/** The question, as main's dialog asks it (tested). */
-export const CLOSE_QUESTION: MessageBoxSyncOptions = {
+/** The question, as main's dialog asks it. */
+const CLOSE_QUESTION: MessageBoxSyncOptions = {
   type: 'question',
   buttons: ['Close without saving', 'Stay'],
   defaultId: 1,

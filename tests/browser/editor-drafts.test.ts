@@ -124,6 +124,14 @@ describe('unsaved edits are kept as drafts', () => {
   it('survive a page switch there and back, and the drafts list opens them again', async () => {
     const id = await shipped(9);
     await editCandidate(id);
+    // With nothing unsaved, the level comes back as stored (and can still be saved to its run).
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('pool-grid').waitFor();
+    await page.keyboard.press('Alt+3');
+    await page.getByTestId('editor').waitFor();
+    await expect.poll(async () => (await editStatus())['edits']).toBe('0');
+    await expect.poll(() => page.getByTestId('edit-save').isEnabled()).toBe(true);
+    await page.getByTestId('edit-board').focus();
     const edited = await fiveEdits();
     await page.keyboard.press('Alt+2');
     await page.getByTestId('pool-grid').waitFor();

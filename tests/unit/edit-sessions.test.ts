@@ -51,7 +51,7 @@ describe('Carillon: several dots', () => {
   });
 
   it('pastes copies at the end a step off per paste; a colour this run lacks becomes its last', () => {
-    const items = [carillon.copy(dots, 0), { ...carillon.copy(dots, 2), color: 99 }];
+    const items = [carillon.copy(dots, 0), { ...(carillon.copy(dots, 2) as object), color: 99 }];
     const once = carillon.paste(dots, items, 1);
     expect(once.dots.slice(3)).toEqual([
       { x: 100 + PASTE_STEP, y: 100 + PASTE_STEP, size: 'normal', color: 0 },

@@ -13,7 +13,6 @@ import { editing } from './editing.svelte';
 import type { SaveTarget } from './edit-view';
 import type { SavedAs } from './editor-view.svelte';
 
-
 /**
  * The edits of one level (the page takes one per level it shows from the drafts, so a level
  * opened next never sees the last one's edits, and a level opened again finds its own).
@@ -77,14 +76,18 @@ class Drafts {
     return [...this.kept.values()].filter((e) => e.unsaved > 0);
   }
 
-  /** The edits of the level `key` (kept from before, or new). */
+  /** The edits of the level `key`: its draft when it has unsaved edits, else a fresh start. */
   for(key: string, name: string, open: () => void): LevelEdits {
     for (const [k, e] of this.kept) if (k !== key && e.unsaved === 0) this.kept.delete(k);
-    let edits = this.kept.get(key);
-    if (!edits) {
-      edits = new LevelEdits(key, name, open);
-      this.kept.set(key, edits);
+    const kept = this.kept.get(key);
+    if (kept && kept.unsaved > 0) return kept;
+    // Nothing unsaved (or saved since): the level as stored, starting afresh where it saves.
+    const edits = new LevelEdits(key, name, open);
+    if (kept) {
+      edits.target = kept.target;
+      edits.place = kept.place;
     }
+    this.kept.set(key, edits);
     return edits;
   }
 

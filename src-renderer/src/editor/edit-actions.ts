@@ -12,6 +12,8 @@ import { editorBus, type EditorHandlers } from './bus.svelte';
 
 const NOT_EDITING = 'not in edit mode (E edits the level on screen)';
 
+const textSelected = (): boolean => (window.getSelection()?.toString() ?? '') !== '';
+
 function why(what: keyof EditorHandlers['blocked'] | null): string | null {
   const off = notOn('inspector');
   if (off) return off;
@@ -130,7 +132,8 @@ export const editActions: Action[] = [
     title: 'Copy the selected elements',
     group: 'Inspector',
     shortcut: 'Mod+C',
-    unavailable: () => why('copy'),
+    // Text selected on the page (a panel's figures) is the browser's to copy.
+    unavailable: () => why('copy') ?? (textSelected() ? 'text is selected on the page' : null),
     perform: () => editorBus.active?.copy(false),
   },
   {

@@ -337,7 +337,12 @@ export class EditorView<Level> {
     const what = this.what([...sel].sort((a, b) => a - b));
     try {
       const items = [...sel].sort((a, b) => a - b).map((i) => session.copy(this.current, i));
-      clipboard.copy(game.id, `${sel.length} ${game.title} ${sel.length === 1 ? game.words.element : game.words.elements}`, items, this.deps.levelKey());
+      clipboard.copy(
+        game.id,
+        `${sel.length} ${game.title} ${sel.length === 1 ? game.words.element : game.words.elements}`,
+        items,
+        this.deps.levelKey(),
+      );
     } catch (e) {
       this.message = errorText(e);
       return;
@@ -361,7 +366,8 @@ export class EditorView<Level> {
       level: session.paste(this.current, p.items, p.steps),
       label: `paste ${n} ${n === 1 ? game.words.element : game.words.elements}`,
     }));
-    if (this.count > before) this.selection = Array.from({ length: this.count - before }, (_, k) => before + k);
+    if (this.count > before)
+      this.selection = Array.from({ length: this.count - before }, (_, k) => before + k);
   }
   gameKey(key: string, shift: boolean): void {
     this.attempt(() => this.deps.session.key(this.current, key, this.selected, shift));
@@ -506,9 +512,7 @@ export class EditorView<Level> {
       this.saved = { candidateId: r.candidateId, name: r.name, draft: r.draft, existing: r.existing };
       this.undoneSave = null;
       this.runHistory = { undo: r.undo, redo: r.redo };
-      this.message = r.existing
-        ? `Nothing new saved: this level is already in its pool as ${r.name}`
-        : null;
+      this.message = r.existing ? `Nothing new saved: this level is already in its pool as ${r.name}` : null;
       this.preSaveStart = this.deps.history.start;
       this.deps.history.reset(this.current);
       this.startStored = true;

@@ -34,9 +34,7 @@ export function inBox(centres: readonly Point[], a: Point, b: Point): number[] {
 
 /** The selection after the elements `removed` were deleted: they leave, later ones move down. */
 export function afterRemove(sel: Selection, removed: readonly number[]): Selection {
-  return sel
-    .filter((i) => !removed.includes(i))
-    .map((i) => i - removed.filter((r) => r < i).length);
+  return sel.filter((i) => !removed.includes(i)).map((i) => i - removed.filter((r) => r < i).length);
 }
 
 /** Elements to delete one by one so no index shifts under the next: highest first. */

@@ -152,7 +152,8 @@ export function drawApsisEdit(
     }
 
     // ---- the other selected arrows (the primary one shows its path) ----
-    for (const i of state.selection) if (i !== sel && i < geos.length) capsule(i, theme.accent2, 9, 'selected-arrow');
+    for (const i of state.selection)
+      if (i !== sel && i < geos.length) capsule(i, theme.accent2, 9, 'selected-arrow');
 
     // ---- violations, where they are ----
     for (const v of state.proof?.violations ?? []) {

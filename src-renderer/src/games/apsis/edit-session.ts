@@ -89,7 +89,10 @@ export function apsisSession(rules: ApsisRules, palette: ApsisPalette): EditSess
       const a = l.arrows[lead]!;
       const orbits = ids.map((i) => l.arrows[i]!.orbit);
       // The same orbit step for every arrow, stopped where the innermost or outermost would leave the system.
-      const out = Math.min(l.orbits - Math.max(...orbits), Math.max(1 - Math.min(...orbits), p.orbit - a.orbit));
+      const out = Math.min(
+        l.orbits - Math.max(...orbits),
+        Math.max(1 - Math.min(...orbits), p.orbit - a.orbit),
+      );
       const turn = p.angle - a.angle;
       return ids.reduce(
         (m, i) => moveArrow(m, i, { orbit: l.arrows[i]!.orbit + out, angle: l.arrows[i]!.angle + turn }),

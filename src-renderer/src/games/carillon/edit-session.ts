@@ -5,7 +5,12 @@
  * paste, resize and recolour — and its board (./edit-board.ts). The palette's choice is the
  * component's state, handed in as an object the keys change.
  */
-import { DOT_SIZES, type CarillonLevel, type CarillonRules, type DotSize } from '../../../../src-shared/games/carillon/index';
+import {
+  DOT_SIZES,
+  type CarillonLevel,
+  type CarillonRules,
+  type DotSize,
+} from '../../../../src-shared/games/carillon/index';
 import type { Dot } from '../../../../src-shared/games/carillon/model';
 import {
   addDot,
@@ -34,7 +39,8 @@ function freeSpot(l: CarillonLevel, rules: CarillonRules, r: number): { x: numbe
     cy = Math.round(rules.height / 2);
   const clear = (x: number, y: number): boolean =>
     l.dots.every(
-      (d) => Math.hypot(d.x - x, d.y - y) >= rules.sizes[d.size].radius + r + rules.spacing + rules.ringMargin,
+      (d) =>
+        Math.hypot(d.x - x, d.y - y) >= rules.sizes[d.size].radius + r + rules.spacing + rules.ringMargin,
     );
   for (let ring = 0; ring < 24; ring++) {
     for (let k = 0; k < Math.max(1, ring * 8); k++) {
@@ -82,7 +88,11 @@ export function carillonSession(rules: CarillonRules, palette: CarillonPalette):
     add: (l, at) =>
       addDot(
         l,
-        { ...(at ?? freeSpot(l, rules, rules.sizes[palette.size].radius)), size: palette.size, color: palette.color },
+        {
+          ...(at ?? freeSpot(l, rules, rules.sizes[palette.size].radius)),
+          size: palette.size,
+          color: palette.color,
+        },
         rules,
       ),
     copy: (l, i) => ({ ...l.dots[i]! }),
@@ -92,7 +102,9 @@ export function carillonSession(rules: CarillonRules, palette: CarillonPalette):
       const k = ['1', '2', '3'].indexOf(key);
       if (k >= 0) {
         palette.size = DOT_SIZES[k]!;
-        return i === null ? null : { level: setDotSize(l, i, palette.size), label: `make dot ${i} ${palette.size}` };
+        return i === null
+          ? null
+          : { level: setDotSize(l, i, palette.size), label: `make dot ${i} ${palette.size}` };
       }
       if (key === 'K') {
         const base = i === null ? palette.color : l.dots[i]!.color;
