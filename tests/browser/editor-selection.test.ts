@@ -3,9 +3,10 @@
  * box drawn on the empty board selects the elements whose centre it holds; dragging one of them
  * moves them all as one edit (Carillon: the same offset; Apsis: the same turn round the sun),
  * the others staying put; Ctrl+C, Ctrl+V pastes copies a step off, selected, and proved at
- * once; Shift-click takes one out; and Ctrl+V on another level of the same game pastes them in
- * place there.
+ * once; Shift-click takes one out; Ctrl+V on another level of the same game pastes them in
+ * place there; and with snap to the grid on (Shift+G) a dragged dot lands on the grid.
  */
+import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunSummary } from '../../src-shared/api';
@@ -190,6 +191,24 @@ describe('Carillon: several dots', () => {
     expect((await level<CarillonLevel>()).dots.slice(other.dots.length)).toEqual(
       picked.map((i) => moved.dots[i]!),
     );
+
+    // Snap to the grid (Shift+G, every 10 units, drawn on the field): the held dot lands on it.
+    await page.keyboard.press('Shift+G');
+    await expect.poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['grid']).toBe(1);
+    expect(await page.getByTestId('edit-message').textContent()).toBe('Snap to the grid: on, every 10 units');
+    const held = other.dots.length;
+    const at = (await centres())[held]!;
+    await drag(at, { x: at.x + 37, y: at.y + 23 });
+    const snapped = (await level<CarillonLevel>()).dots[held]!;
+    // For review: the selection, the grid and the drafts list (/tmp/shots/editor-ui/).
+    mkdirSync('/tmp/shots/editor-ui', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/editor-ui/carillon-selection-grid-1440x900.png' });
+    expect([snapped.x % 10, snapped.y % 10]).toEqual([0, 0]);
+    expect(snapped).not.toMatchObject({ x: moved.dots[picked[0]!]!.x, y: moved.dots[picked[0]!]!.y });
+    await page.keyboard.press('Shift+G');
+    await expect
+      .poll(async () => (await page.evaluate(() => window.__editor!.drawn()))['grid'])
+      .toBeUndefined();
     expect(pageErrors).toEqual([]);
   });
 });
@@ -234,6 +253,8 @@ describe('Apsis: several arrows', () => {
       ]);
     });
     expect((await status())['edits']).toBe('1');
+    mkdirSync('/tmp/shots/editor-ui', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/editor-ui/apsis-selection-1440x900.png' });
 
     // Copy, paste: the copies at the end, a step further round, selected, and the proof is theirs.
     before = Number((await status())['proofs']);

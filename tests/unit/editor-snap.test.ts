@@ -30,7 +30,7 @@ describe('snap to a grid', () => {
   });
 
   it("the step control walks the game's steps and wraps; an unknown step goes to the first", () => {
-    const info = { steps: [5, 10, 20], step: 10, unit: 'units' };
+    const info = { steps: [5, 10, 20], step: 10, unit: ' units' };
     expect(nextStep(info, 5)).toBe(10);
     expect(nextStep(info, 20)).toBe(5);
     expect(nextStep(info, 7)).toBe(5);

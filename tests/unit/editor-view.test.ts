@@ -52,7 +52,7 @@ const info: EditInfo = {
   toggles: [{ id: 'heat', key: 'H', label: 'Heat' }],
   keys: [{ key: 'M', label: 'mirror', needsSelection: true }],
   boardHelp: 'dots',
-  grid: { steps: [5, 10], step: 5, unit: 'units' },
+  grid: { steps: [5, 10], step: 5, unit: ' units' },
 };
 
 const game = {

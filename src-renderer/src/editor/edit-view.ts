@@ -24,6 +24,8 @@ export interface EditDrawState {
   overlays: Readonly<Record<string, boolean>>;
   /** Elements of the violation the designer points at in the panel (drawn emphasised). */
   focused: readonly number[];
+  /** The grid a drag snaps to, drawn faintly (its step in the game's units), or null when it is off. */
+  grid: number | null;
 }
 
 /** The board's two layers: the level's shapes, and what the proof and explanation add on top (redrawn alone). */

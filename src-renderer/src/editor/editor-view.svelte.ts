@@ -142,6 +142,10 @@ export class EditorView<Level> {
   set selected(i: number | null) {
     this.selection = i === null ? [] : [i];
   }
+  /** The grid step drags snap to now, or null (the grid is off). */
+  get gridStep(): number | null {
+    return this.deps.grid();
+  }
   get anyOverlay(): boolean {
     return this.deps.info.toggles.some((t) => this.overlays[t.id]);
   }

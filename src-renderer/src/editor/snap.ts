@@ -2,7 +2,7 @@
  * The editor's optional snap to a grid: a drag lands on the nearest multiple of the grid's
  * step (Carillon: units across and down; Apsis: degrees round the orbit). The grid a game
  * offers is its EditInfo's `grid`; whether it is on and at which step is the designer's
- * (`editing.grid`, kept across levels). Plain functions, unit-tested (tests/unit/editor-snap.test.ts).
+ * (`editorBus.grid`, kept across levels). Plain functions, unit-tested (tests/unit/editor-snap.test.ts).
  */
 type Point = { x: number; y: number };
 
@@ -12,7 +12,7 @@ export interface GridInfo {
   steps: number[];
   /** The step a grid starts at. */
   step: number;
-  /** The step's unit, for the control ("units", "°"). */
+  /** The step's unit as written after the number (" units", "°"). */
   unit: string;
 }
 

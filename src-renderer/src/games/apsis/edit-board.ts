@@ -124,6 +124,28 @@ export function drawApsisEdit(
   function overlay(state: EditDrawState): boolean {
     over.destroyChildren();
     const ex = state.explanation;
+    // ---- the grid drags snap to: a faint spoke every step degrees, sun to rim ----
+    const step = state.grid;
+    if (step)
+      over.add(
+        new Konva.Shape({
+          name: 'grid',
+          stroke: theme.grid,
+          strokeWidth: 1,
+          strokeScaleEnabled: false,
+          perfectDrawEnabled: false,
+          sceneFunc(ctx, shape) {
+            ctx.beginPath();
+            for (let a = 0; a < 360; a += step) {
+              const c = Math.cos((a * Math.PI) / 180),
+                s = Math.sin((a * Math.PI) / 180);
+              ctx.moveTo(rules.sunRadius * c, rules.sunRadius * s);
+              ctx.lineTo(R * c, R * s);
+            }
+            ctx.strokeShape(shape);
+          },
+        }),
+      );
     const focused = new Set(state.focused);
     const violating = new Set<number>();
     for (const v of state.proof?.violations ?? []) for (const i of v.elements) violating.add(i);

@@ -82,6 +82,25 @@ export function drawCarillonEdit(
     over.destroyChildren();
     const ex = state.explanation;
 
+    // ---- the grid drags snap to: a faint point at every crossing on the field ----
+    const step = state.grid;
+    if (step)
+      over.add(
+        new Konva.Shape({
+          name: 'grid',
+          fill: theme.grid,
+          opacity: 0.9,
+          perfectDrawEnabled: false,
+          sceneFunc(ctx, shape) {
+            const r = 1.2 * px;
+            ctx.beginPath();
+            for (let x = 0; x <= rules.width; x += step)
+              for (let y = 0; y <= rules.height; y += step) ctx.rect(x - r, y - r, 2 * r, 2 * r);
+            ctx.fillShape(shape);
+          },
+        }),
+      );
+
     // ---- explanation: the reach graph and its components ----
     if (state.overlays['graph'] && ex?.graph) {
       const comp = ex.graph.components ?? [];
