@@ -11,6 +11,7 @@ import { createExperimentRunner } from './experiments/runner';
 import { createEventHub } from './jobs/listeners';
 import { createRunEngine, type RunEngine } from './runs/run-engine';
 import { createRunTurns } from './runs/run-turns';
+import { followRunsElsewhere } from './runs/runs-elsewhere';
 import type { HandlerContext, ServiceOptions } from './service/context';
 import { dispatcher } from './service/dispatch';
 import { apiHandlers } from './service/handlers';
@@ -52,6 +53,18 @@ export function studioService(options: ServiceOptions): Service {
   });
   events.on('run.progress', (p) => experiments.onRunProgress(p));
   events.on('run.changed', ({ runId, status }) => experiments.onRunChanged(runId, status));
+  // Runs another process makes or changes on this database reach the pages as they happen
+  // (SQLite's change signal, runs/runs-elsewhere.ts); a CLI command has no page to tell.
+  const elsewhere =
+    options.transport === 'cli'
+      ? null
+      : followRunsElsewhere({
+          db,
+          isOwn: (runId) => engine.isActive(runId),
+          report: (runs) => events.emit('runs.changedElsewhere', { runs }),
+          ...(options.elsewhereMs ? { intervalMs: options.elsewhereMs } : {}),
+        });
+  if (elsewhere) events.on('run.changed', ({ runId, status }) => elsewhere.noteOwn(runId, status));
 
   const ctx: HandlerContext = {
     db,
@@ -76,6 +89,7 @@ export function studioService(options: ServiceOptions): Service {
     on: (event, listener) => events.on(event, listener),
     emit: (event, payload) => events.emit(event, payload),
     close: async () => {
+      elsewhere?.stop();
       for (const abort of ctx.imports.values()) abort.abort();
       await engine.close();
       await pool.close();

@@ -19,6 +19,8 @@ export interface StudioOptions {
   proveBudgetMs?: number;
   /** Who decisions are recorded as (tests); default the OS user running main. */
   designer?: string;
+  /** How often runs other processes make are looked for, ms (tests shorten it). */
+  elsewhereMs?: number;
 }
 
 export function openStudio(opts: StudioOptions): Service {
@@ -35,6 +37,7 @@ export function openStudio(opts: StudioOptions): Service {
     ...(opts.importLimits ? { importLimits: opts.importLimits } : {}),
     ...(opts.designer ? { designer: opts.designer } : {}),
     ...(opts.proveBudgetMs ? { proveBudgetMs: opts.proveBudgetMs } : {}),
+    ...(opts.elsewhereMs ? { elsewhereMs: opts.elsewhereMs } : {}),
   });
 }
 

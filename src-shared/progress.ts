@@ -110,3 +110,28 @@ export function overallProgress(
   const share = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
   return Math.min(1, (before + weights[phase] * share) / sum);
 }
+
+/** "overall 39 %": the whole run's (or experiment's) figure, 0..1, in whole percent (100 only when whole). */
+export function overallText(overall: number): string {
+  const pct = Math.floor(Math.min(1, Math.max(0, overall)) * 100 + 1e-9);
+  return `overall ${pct} %`;
+}
+
+/**
+ * A phase named with its own count, as the Runs page and the CLI print it: "generate 1,672 /
+ * 1,920" (candidates), "near-duplicates 76 / 1,350 pools", "order" (one step, no count); a
+ * phase whose count is not known yet (total 0) is named alone.
+ */
+export function phaseCountText(phase: string, done: number, total: number): string {
+  const n = (x: number): string => x.toLocaleString('en');
+  // A phase whose count is not known yet (total 0) is named alone.
+  if (total <= 0) return phase;
+  if (phase === 'generate') return `generate ${n(done)} / ${n(total)}`;
+  if (phase === 'near-duplicates') return `near-duplicates ${n(done)} / ${n(total)} pools`;
+  return phase;
+}
+
+/** "overall 39 % · generate 1,672 / 1,920": the overall figure and the phase's count, each named. */
+export function progressLabel(overall: number, phase: string, done: number, total: number): string {
+  return `${overallText(overall)} · ${phaseCountText(phase, done, total)}`;
+}

@@ -11,6 +11,17 @@ export function candidateName(slot: number, index: number): string {
   return `L${slot + 1} · c${index + 1}`;
 }
 
+/**
+ * A candidate's name as typed back: the form candidateName prints (`L12 · c3`, copied from a
+ * table or a JSON file, its spaces perhaps no-break ones and its dot any middle dot or
+ * bullet) or the short one (`L12c3`, `l12 c3`, `L12.c3`). Its 0-based slot and index, or null.
+ */
+export function readCandidateName(text: string): { slot: number; index: number } | null {
+  const m = /^L\s*(\d{1,9})\s*[·•∙⋅‧・.:,/-]?\s*c\s*(\d{1,9})$/iu.exec(text.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) return null;
+  return { slot: Number(m[1]) - 1, index: Number(m[2]) - 1 };
+}
+
 /** "L3", "L3–L7" or "L3, L9 and 4 more pools" for a set of 0-based slots. */
 function poolsName(slots: Iterable<number>): string {
   const list = [...new Set(slots)].sort((a, b) => a - b);

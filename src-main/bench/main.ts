@@ -20,6 +20,7 @@ import { steerBenchCases } from './steer';
 import { experimentBenchCases } from './experiments';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
+import { elsewhereBenchCases } from './elsewhere';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
 
@@ -51,6 +52,7 @@ const program = new Command()
       ...experimentBenchCases,
       ...mainThreadBenchCases,
       ...mutationBenchCases,
+      ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {
       process.stderr.write(`bench: ${c.name}…\n`);

@@ -8,7 +8,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { ApiError, type SteerResult } from '../../src-shared/api';
-import { candidateName } from '../../src-shared/vocabulary';
+import { candidateName, readCandidateName } from '../../src-shared/vocabulary';
 import { gameById } from '../../src-shared/games/index';
 import { withUnit } from '../../src-shared/run-report';
 import { intOption } from './options';
@@ -34,15 +34,14 @@ function parseLevels(text: string): number[] {
   return out;
 }
 
-/** A candidate as the designer writes it: "L12c3" / "L12 · c3" (pool, place in it) or its database id. */
+/** A candidate as the designer writes it: "L12 · c3" as `order --json` prints it, "L12c3" (pool, place in it), or its database id. */
 function parseCandidate(text: string, what: string): { slot: number; index: number } | { id: number } {
   const t = text.trim();
-  const named = /^L(\d+)\s*[·.:]?\s*c(\d+)$/i.exec(t);
-  if (named && Number(named[1]) >= 1 && Number(named[2]) >= 1)
-    return { slot: Number(named[1]) - 1, index: Number(named[2]) - 1 };
+  const named = readCandidateName(t);
+  if (named) return named;
   if (/^#?\d+$/.test(t) && Number(t.replace('#', '')) >= 1) return { id: Number(t.replace('#', '')) };
   throw new InvalidArgumentError(
-    `${what}: "${text}" is not a candidate; write it as L12c3 (pool 12, candidate 3) or its id`,
+    `${what}: "${text}" is not a candidate; write it as "L12 · c3" or L12c3 (pool 12, candidate 3), or its id`,
   );
 }
 
@@ -58,12 +57,17 @@ export function registerOrder(program: Command): void {
     .option('--approved', 'order the hand-approved candidates only')
     .option(
       '--pin <level=candidate>',
-      'this candidate ships as this level (repeatable), e.g. 5=L7c2',
+      'this candidate ships as this level (repeatable), e.g. 5=L7c2 or "5=L7 · c2"',
       collect,
       [],
     )
     .option('--lock <levels>', 'levels that keep the candidate they hold now, e.g. 1-10,14', parseLevels)
-    .option('--exclude <candidate>', 'this candidate never ships (repeatable)', collect, [])
+    .option(
+      '--exclude <candidate>',
+      'this candidate never ships (repeatable), e.g. L10c6 or "L10 · c6" as --json names it',
+      collect,
+      [],
+    )
     .option('--db <path>', 'SQLite database', './studio.db')
     .option('--json <file>', 'also write the order as JSON (per level: candidate and difficulty)')
     .action(

@@ -11,24 +11,34 @@ import { checkFileTarget, writeExportTo } from '../export-files';
 export function registerRuns(program: Command): void {
   program
     .command('runs')
-    .description('list the runs in a database')
+    .description("list the runs in a database (experiments' runs with --all)")
     .option('--db <path>', 'SQLite database', './studio.db')
-    .action(async (o: { db: string }) => {
+    .option('--all', 'also list the runs experiments made (one per variant and seed)')
+    .action(async (o: { db: string; all?: boolean }) => {
       const service = await cliStudio({ db: o.db, workers: 1 });
       try {
-        const runs = await localClient(service).call('runs.list', {});
-        if (runs.length === 0) return void console.log(`no runs in ${o.db}`);
-        console.log(
-          `${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created`,
-        );
-        for (const r of runs) {
+        const every = await localClient(service).call('runs.list', {});
+        // An experiment's runs (often dozens) stay out of the list, as in the studio's pickers.
+        const runs = o.all ? every : every.filter((r) => r.experiment === null);
+        const hidden = every.length - runs.length;
+        if (every.length === 0) return void console.log(`no runs in ${o.db}`);
+        if (runs.length > 0)
           console.log(
-            `${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}`,
+            `${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created${o.all ? '  experiment' : ''}`,
+          );
+        for (const r of runs) {
+          const exp = r.experiment ? `  #${r.experiment.id} ${r.experiment.variant}` : '';
+          console.log(
+            `${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}${exp}`,
           );
           // A run that cannot be read, or one an older generator made, says so under its line.
           if (r.dataProblem) console.log(`      ${r.dataProblem}`);
           if (r.generatorNote) console.log(`      ${r.generatorNote}`);
         }
+        if (hidden > 0)
+          console.log(
+            `${hidden} run${hidden === 1 ? '' : 's'} of experiments not listed; --all lists ${hidden === 1 ? 'it' : 'them'}`,
+          );
       } finally {
         await service.close();
       }

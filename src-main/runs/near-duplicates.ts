@@ -119,6 +119,8 @@ export async function nearDuplicatePass(
   const slotsTotal = tasks.reduce((n, t) => n + t.focus.length, 0);
   const found: NewPair[] = [];
   let done = 0;
+  // The pass's own count from its start (the pipeline's first event only names the phase).
+  ctx.progress.emit(run.id, 'running', 'near-duplicates', 0, slotsTotal, 0, null, []);
   await job.throughSlots(tasks, async ({ focus, task, ids }) => {
     const pairs = await pool.run(task, signal);
     for (const p of pairs)

@@ -148,7 +148,8 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
         await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
         if (signal.aborted) throw signal.reason;
       }
-      emit(runId, 'running', 'near-duplicates', 0, 1, 0, null, []);
+      // The phase begins; its count of pools (total 0: not known yet) comes from the pass.
+      emit(runId, 'running', 'near-duplicates', 0, 0, 0, null, []);
       await nearDuplicatePass(
         {
           db,

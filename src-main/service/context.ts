@@ -27,6 +27,8 @@ export interface ServiceOptions {
   proveBudgetMs?: number;
   /** Who decisions are recorded as (duplicate triage); default the OS user running main. */
   designer?: string;
+  /** How often runs made by other processes are looked for (ms); default ELSEWHERE_POLL_MS (tests shorten it). */
+  elsewhereMs?: number;
 }
 
 export interface HandlerContext {

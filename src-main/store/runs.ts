@@ -135,6 +135,16 @@ export function listRuns(db: Db, filter: { game?: GameId; status?: RunStatus } =
   return (db.prepare(sql).all(params) as RunRow[]).map(toSummary);
 }
 
+/** Each run's status and stored jobs (or one run's), for spotting what another process changed (runs/runs-elsewhere.ts). */
+export function runMarks(db: Db, runId?: number): { id: number; status: RunStatus; done: number }[] {
+  return db
+    .prepare(
+      `SELECT r.id, r.status, ${candidatesDoneSql('r')} AS done FROM runs r ${countsJoin('r')}
+       WHERE r.deleting = 0 ${runId === undefined ? '' : 'AND r.id = @runId'}`,
+    )
+    .all(runId === undefined ? {} : { runId }) as { id: number; status: RunStatus; done: number }[];
+}
+
 export function getRun(db: Db, id: number): RunDetail | null {
   const row = db.prepare(`${selectRun} WHERE r.id = ? AND r.deleting = 0`).get(id) as RunRow | undefined;
   if (!row) return null;

@@ -1,10 +1,19 @@
-/** The events main pushes to every client: run and experiment progress and status changes. */
+/**
+ * The events main pushes to every client: run and experiment progress and status changes, and
+ * the runs another process changed on the same database.
+ */
 import type { ExperimentProgress, ExperimentStatus } from '../experiments/types';
 import type { RunProgress, RunStatus } from './runs';
 
 export interface ApiEvents {
   'run.progress': RunProgress;
   'run.changed': { runId: number; status: RunStatus };
+  /**
+   * Runs another process (the CLI, a second studio) made, changed or deleted on the same
+   * database, seen through SQLite's change signal: each with its status now (null: deleted).
+   * A run's stored candidates growing counts as a change, reported at most every 2 s.
+   */
+  'runs.changedElsewhere': { runs: { runId: number; status: RunStatus | null }[] };
   'experiment.progress': ExperimentProgress;
   'experiment.changed': { experimentId: number; status: ExperimentStatus };
 }
@@ -12,6 +21,7 @@ export type ApiEventName = keyof ApiEvents;
 export const apiEventNames: ApiEventName[] = [
   'run.progress',
   'run.changed',
+  'runs.changedElsewhere',
   'experiment.progress',
   'experiment.changed',
 ];

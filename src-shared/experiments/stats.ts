@@ -145,6 +145,17 @@ export function signTestP(higher: number, lower: number): number {
   return Math.min(1, 2 * binomialCdfHalf(Math.min(higher, lower), n));
 }
 
+/**
+ * The fewest seeds with which the sign test at `level` can call a change real at all: every
+ * seed moving the same way, 2 · 2^-n ≤ level (6 at 0.05; with 5 the best p is 0.0625). Fewer
+ * seeds never decide, whatever the figures.
+ */
+export function minSeedsToDecide(level: number = SIGN_TEST_LEVEL): number {
+  let n = 1;
+  while (signTestP(n, 0) > level) n++;
+  return n;
+}
+
 const fmtP = (p: number): string => (p < 0.001 ? '< 0.001' : `= ${p.toFixed(3)}`);
 
 /**

@@ -120,6 +120,12 @@ describe('experiments in Chromium', () => {
     // Out of bounds: the API's sentence, under the change it names.
     await page.getByTestId('exp-change-0-0-value').fill('100000');
     await page.getByTestId('exp-seeds').fill('1-3');
+    // Three seeds can never decide: the form says so before anything runs.
+    await expect
+      .poll(() => page.getByTestId('exp-seeds-warning').textContent())
+      .toBe(
+        'With 3 seeds the sign test can never call a change real: at p ≤ 0.05 it needs at least 6 seeds that move the same way. Use 6 or more seeds.',
+      );
     await page.getByTestId('exp-scope-slots').check();
     await page.getByTestId('exp-levels').fill('1-2');
     await page.getByTestId('exp-candidates').fill('6');
@@ -177,6 +183,7 @@ describe('experiments in Chromium', () => {
     await page.getByTestId('exp-levels').fill('1-2');
     await page.getByTestId('exp-seeds').fill('1-8');
     await page.getByTestId('exp-variant-0-name').fill('spacing 18');
+    expect(await page.getByTestId('exp-seeds-warning').count()).toBe(0);
     await page.getByTestId('exp-name').fill('tiny spacing');
     // A second variant of two changes: near-duplicates that pair almost anything.
     await page.getByTestId('exp-add-variant').click();

@@ -57,6 +57,11 @@ class ExperimentsUi {
       void this.loadList();
       if (e.experimentId === this.selectedId) this.refreshSoon();
     });
+    // An experiment another process (the CLI's `experiment`) makes or runs: its runs change there.
+    studio.client.on('runs.changedElsewhere', () => {
+      void this.loadList();
+      if (this.selectedId !== null) this.refreshSoon();
+    });
   }
 
   async loadList(): Promise<void> {

@@ -5,6 +5,7 @@ import type { GameId } from '../../../src-shared/games/index';
 import { connect } from './client';
 import { StudioError, errorText } from './errors';
 import { firstRun } from './run-choices';
+import { latestAsk } from './latest-ask';
 import { savedSwitch, saveSwitch } from './saved-switch';
 import type { PageId } from './pages';
 
@@ -82,19 +83,32 @@ class Studio {
     return this.games.find((g) => g.id === id);
   }
 
-  /** Live progress and run changes from main; runs reload when one changes state. */
+  /**
+   * Live progress and run changes from main; runs reload when one changes state, when a run
+   * enters its next phase (its stored counts moved on), and when another process (the CLI, a
+   * second studio) made, changed or deleted runs on the same database.
+   */
   subscribe(): void {
     if (this.subscribed) return;
     this.subscribed = true;
     this.client.on('run.progress', (p) => {
+      const before = this.progress[p.runId];
       this.progress = { ...this.progress, [p.runId]: p };
+      if (before && before.stage !== p.stage) void this.loadRuns();
     });
     this.client.on('run.changed', () => void this.loadRuns());
+    this.client.on('runs.changedElsewhere', () => void this.loadRuns());
   }
 
+  /** Only the latest runs.list answer shows (reloads come from events, and may cross). */
+  private runsAsk = latestAsk();
+
   async loadRuns(): Promise<void> {
+    const latest = this.runsAsk.ask();
     try {
-      this.runs = await this.client.call('runs.list', {});
+      const runs = await this.client.call('runs.list', {});
+      if (!latest()) return;
+      this.runs = runs;
       if (this.selectedRunId !== null && !this.runs.some((r) => r.id === this.selectedRunId))
         this.selectedRunId = null;
       if (this.selectedRunId === null) this.selectedRunId = firstRun(this.runs, shows)?.id ?? null;
