@@ -9,7 +9,8 @@
  */
 import { candidateName } from '../../../src-shared/vocabulary';
 import { EditHistory } from './edit-history';
-import { editing } from './editing.svelte';
+import { candidateTarget, editing } from './editing.svelte';
+import { studio } from '../lib/studio.svelte';
 import type { SaveTarget } from './edit-view';
 import type { SavedAs } from './editor-view.svelte';
 
@@ -136,4 +137,44 @@ export function headerLabel(shown: ShownLevel, edits: LevelEdits | null): string
   if (!s) return shown.label;
   const c = shown.candidate;
   return c ? `${c.game}/run ${c.runId}/seed ${c.seed}/${s.name}` : `${s.name} (saved from ${shown.label})`;
+}
+
+/**
+ * Where the edits of the level on screen save and are proved (the inspector page's effect): a
+ * new level's run and slot (the pending target of "New level"), a candidate's run and slot (its
+ * run read), or, for a pack file's level, nowhere (proved against its pack's plan). Returns the
+ * effect's cleanup (a candidate's run read that a newer level overtook is dropped).
+ */
+export function placeEdits(
+  s: {
+    label: string;
+    candidate: { id: number; runId: number; slot: number } | null;
+    place: LevelEdits['place'];
+  },
+  e: LevelEdits,
+): (() => void) | undefined {
+  const pending = editing.pending;
+  if (pending && pending.label === s.label) {
+    e.target = pending.target;
+    e.place = { plan: pending.target.plan, slot: pending.target.slot };
+    editing.pending = null;
+    return;
+  }
+  const c = s.candidate;
+  if (!c) {
+    // A pack file's level: it belongs to no run, so it cannot be saved.
+    e.place = s.place;
+    return;
+  }
+  let cancelled = false;
+  candidateTarget(c)
+    .then((t) => {
+      if (cancelled) return;
+      e.target = t;
+      e.place = { plan: t.plan, slot: t.slot };
+    })
+    .catch((err: unknown) => studio.report('Could not read the run of this candidate', err));
+  return () => {
+    cancelled = true;
+  };
 }

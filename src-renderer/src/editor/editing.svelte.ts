@@ -7,7 +7,6 @@
 import { studio } from '../lib/studio.svelte';
 import { gameView } from '../games/index';
 import type { SaveTarget } from './edit-view';
-import type { LevelEdits } from './drafts.svelte';
 
 class Editing {
   on = $state(false);
@@ -33,44 +32,4 @@ export async function startNewLevel(runId: number, slot: number): Promise<void> 
   editing.pending = { label, target: { runId, slot, from: null, plan: run.plan } };
   editing.on = true;
   studio.inspect({ kind: 'level', game: run.game, rules: run.rules, level, label, plan: run.plan, slot });
-}
-
-/**
- * Where the edits of the level on screen save and are proved (the inspector page's effect): a
- * new level's run and slot (the pending target of "New level"), a candidate's run and slot (its
- * run read), or, for a pack file's level, nowhere (proved against its pack's plan). Returns the
- * effect's cleanup (a candidate's run read that a newer level overtook is dropped).
- */
-export function placeEdits(
-  s: {
-    label: string;
-    candidate: { id: number; runId: number; slot: number } | null;
-    place: LevelEdits['place'];
-  },
-  e: LevelEdits,
-): (() => void) | undefined {
-  const pending = editing.pending;
-  if (pending && pending.label === s.label) {
-    e.target = pending.target;
-    e.place = { plan: pending.target.plan, slot: pending.target.slot };
-    editing.pending = null;
-    return;
-  }
-  const c = s.candidate;
-  if (!c) {
-    // A pack file's level: it belongs to no run, so it cannot be saved.
-    e.place = s.place;
-    return;
-  }
-  let cancelled = false;
-  candidateTarget(c)
-    .then((t) => {
-      if (cancelled) return;
-      e.target = t;
-      e.place = { plan: t.plan, slot: t.slot };
-    })
-    .catch((err: unknown) => studio.report('Could not read the run of this candidate', err));
-  return () => {
-    cancelled = true;
-  };
 }
