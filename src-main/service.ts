@@ -11,6 +11,8 @@ import { createExperimentRunner } from './experiments/runner';
 import { createEventHub } from './jobs/listeners';
 import { createRunEngine, type RunEngine } from './runs/run-engine';
 import { createRunTurns } from './runs/run-turns';
+import { createReproductions, lentPool } from './runs/reproductions';
+import { openDatabase } from './store/db';
 import { followRunsElsewhere } from './runs/runs-elsewhere';
 import type { HandlerContext, ServiceOptions } from './service/context';
 import { dispatcher } from './service/dispatch';
@@ -73,6 +75,20 @@ export function studioService(options: ServiceOptions): Service {
     experiments,
     events,
     turns: createRunTurns(),
+    // A run made again to check it reproduces shares this studio's workers, in a scratch database.
+    reproductions: createReproductions({
+      db,
+      open: (scratchPath) =>
+        studioService({
+          db: openDatabase(scratchPath),
+          dbPath: scratchPath,
+          pool: lentPool(pool),
+          // 'cli': a scratch studio follows no other process's runs and serves no page.
+          transport: 'cli',
+          version: options.version,
+        }),
+      emit: (job) => events.emit('run.reproduce', job),
+    }),
     imports: new Map(),
     designer: options.designer ?? designerName(),
     options,
@@ -91,6 +107,7 @@ export function studioService(options: ServiceOptions): Service {
     close: async () => {
       elsewhere?.stop();
       for (const abort of ctx.imports.values()) abort.abort();
+      await ctx.reproductions.close();
       await engine.close();
       await pool.close();
       db.close();

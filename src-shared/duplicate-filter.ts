@@ -13,6 +13,9 @@ const shipCount = (p: PairState): number => (p.a.ships !== null ? 1 : 0) + (p.b.
 const pairUnresolved = (p: PairState): boolean =>
   p.fine === null && p.a.verdict !== 'rejected' && p.b.verdict !== 'rejected';
 
+/** Neither candidate of the pair ships: the pair cannot put two alike levels into the pack. */
+export const shipsNeither = (p: PairState): boolean => shipCount(p) === 0;
+
 export function pairShown(p: PairState, ships: DuplicateShipsFilter, triage: DuplicateTriageFilter): boolean {
   const n = shipCount(p);
   if (ships === 'both' && n !== 2) return false;

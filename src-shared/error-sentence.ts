@@ -74,6 +74,11 @@ const ARG_WORDS: Record<string, string> = {
 /** Words a method gives an argument of its own ("a" of a settings diff is not always a run). */
 const METHOD_WORDS: Record<string, Record<string, string>> = {
   'settings.diff': { a: 'the first settings', b: 'the second settings' },
+  'runs.topUp': {
+    levels: 'the levels to top up',
+    candidates: 'the candidates per level',
+    untilNear: 'the distance to the target',
+  },
 };
 
 /** What one item of a list argument is called: "filters.0" is "metric filter 1". */

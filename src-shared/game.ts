@@ -285,8 +285,12 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   toPack(args: { seed: number; rules: Rules; plan: Plan; levels: Level[] }): Pack;
   /** Parse and schema-check a pack; throws PackFormatError naming level and field. */
   parsePack(json: unknown): Pack;
-  /** Re-prove every level of a pack, independently of its claims. */
-  verifyPack(pack: Pack): PackProblem[];
+  /**
+   * Re-prove every level of a pack, independently of its claims. `onLevel` is told each level
+   * (1-based) before its proof, and `null` once every level is proved (the checks across levels
+   * follow), so an import can hold each level's proof to a budget.
+   */
+  verifyPack(pack: Pack, onLevel?: (level: number | null) => void): PackProblem[];
   /** The levels (in order) of a pack, as Level objects. */
   packLevels(pack: Pack): Level[];
   /** Figures for the CLI summary. */

@@ -4,8 +4,9 @@
  * history records them so undo and redo replay exactly that change.
  */
 
-/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions), duplicate triage, a hand-edited level saved. */
-export type HistoryKind = 'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer' | 'triage' | 'edit';
+/** What a change did: verdicts, tags, notes, steering the order (pins, locks, exclusions), duplicate triage, a hand-edited level saved, a top-up. */
+export type HistoryKind =
+  'verdict' | 'tag' | 'untag' | 'set-tags' | 'note' | 'steer' | 'triage' | 'edit' | 'topup';
 
 /** Which kind of row a change touched: a candidate, or the run itself (its steering and steered order). */
 type HistoryTarget = 'candidate' | 'run';
@@ -15,8 +16,23 @@ export interface RowChange {
   target: HistoryTarget;
   /** The row's database id. */
   id: number;
-  /** 'pair-triage' (on the run): one pair's mark, as a PairTriageValue; `row`: a whole candidate saved (before null) or removed (after null), e.g. a hand-edited level. */
-  field: 'verdict' | 'tags' | 'note' | 'steering' | 'steered-order' | 'pair-triage' | 'row';
+  /**
+   * 'pair-triage' (on the run): one pair's mark, as a PairTriageValue; `row`: a whole candidate
+   * saved (before null) or removed (after null), e.g. a hand-edited level or a top-up's;
+   * 'topup', 'automatic-order', 'report' (on the run): a top-up's status, the automatic order
+   * and the run's report it changed.
+   */
+  field:
+    | 'verdict'
+    | 'tags'
+    | 'note'
+    | 'steering'
+    | 'steered-order'
+    | 'pair-triage'
+    | 'row'
+    | 'topup'
+    | 'automatic-order'
+    | 'report';
   before: unknown;
   after: unknown;
 }

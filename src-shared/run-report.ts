@@ -1,5 +1,6 @@
 /** The report a run stores when it ends: what came out, what went wrong, how long it took. */
 import { levelsText } from './ordering/level-ranges';
+import { outcomeText, type TopUpOutcome } from './top-up';
 
 export interface RunReport {
   /** The status the run ended with. */
@@ -41,6 +42,8 @@ export interface RunReport {
   phases: { name: 'generate' | 'order' | 'near-duplicates'; ms: number | null }[];
   /** How many times the run was resumed before it ended (absent in reports stored before it was counted). */
   resumes?: number;
+  /** The last top-up, when the report was written after one: what was asked and what it changed. */
+  topUp?: { id: number; asked: string; outcome: TopUpOutcome };
 }
 
 /** "resumed once", "resumed 3 times" (null: never resumed). */
@@ -52,7 +55,16 @@ function resumedText(r: Pick<RunReport, 'resumes'>): string | null {
 
 /** What one line of the report is about (the Runs panel's test ids are `report-<key>`). */
 type ReportLineKey =
-  'difficulty' | 'step' | 'gave-up' | 'duplicates' | 'triage' | 'short' | 'warning' | 'resumed' | 'phases';
+  | 'difficulty'
+  | 'step'
+  | 'gave-up'
+  | 'duplicates'
+  | 'triage'
+  | 'short'
+  | 'warning'
+  | 'resumed'
+  | 'phases'
+  | 'top-up';
 
 export interface ReportLine {
   key: ReportLineKey;
@@ -124,6 +136,12 @@ export function reportLines(r: RunReport): ReportLine[] {
     value: r.shortLevels.length === 0 ? 'none' : levelsText(r.shortLevels),
   });
   for (const w of r.warnings) lines.push({ key: 'warning', label: 'Warning', value: w });
+  if (r.topUp)
+    lines.push({
+      key: 'top-up',
+      label: 'Top-up',
+      value: `${r.topUp.asked}: ${outcomeText(r.topUp.outcome)}`,
+    });
   const resumed = resumedText(r);
   if (resumed) lines.push({ key: 'resumed', label: 'Resumed', value: resumed });
   if (r.phases.length)

@@ -17,7 +17,9 @@ import { runBenchCases } from './runs';
 import { importBenchCases } from './import';
 import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
+import { topUpBenchCases } from './top-up';
 import { experimentBenchCases } from './experiments';
+import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
 import { elsewhereBenchCases } from './elsewhere';
@@ -49,8 +51,10 @@ const program = new Command()
       ...qualityBenchCases,
       ...runBenchCases,
       ...steerBenchCases,
+      ...topUpBenchCases,
       ...experimentBenchCases,
       ...mainThreadBenchCases,
+      ...deleteBenchCases,
       ...mutationBenchCases,
       ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));

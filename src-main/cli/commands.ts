@@ -9,6 +9,7 @@ import { registerProve } from './prove';
 import { registerExperiment } from './experiment';
 import { registerBackup } from './backup';
 import { registerReproduce } from './reproduce';
+import { registerTopUp } from './topup';
 
 export function registerCommands(program: Command): void {
   program
@@ -28,4 +29,5 @@ export function registerCommands(program: Command): void {
   registerExperiment(program);
   registerBackup(program);
   registerReproduce(program);
+  registerTopUp(program);
 }

@@ -22,3 +22,21 @@ export function seedOption(name: string) {
     return read.value;
   };
 }
+
+/** "1-10,14" -> [1..10, 14]: levels as a designer types them (`name` is the flag, for its errors). */
+export function parseLevelList(text: string, name: string): number[] {
+  const out: number[] = [];
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^(\d+)(?:\s*[-–]\s*(\d+))?$/.exec(part);
+    if (!m) throw new InvalidArgumentError(`${name} takes levels like 1-10,14, not "${part}"`);
+    const a = Number(m[1]),
+      b = m[2] === undefined ? a : Number(m[2]);
+    if (a < 1 || b < a || b - a > 100000)
+      throw new InvalidArgumentError(`${name}: "${part}" is not a range of levels from 1 up`);
+    for (let l = a; l <= b; l++) out.push(l);
+  }
+  return out;
+}

@@ -11,28 +11,13 @@ import { ApiError, type SteerResult } from '../../src-shared/api';
 import { candidateName, readCandidateName } from '../../src-shared/vocabulary';
 import { gameById } from '../../src-shared/games/index';
 import { withUnit } from '../../src-shared/run-report';
-import { intOption } from './options';
+import { intOption, parseLevelList } from './options';
 import { cliStudio } from './studio-session';
 import { localClient } from '../local-client';
 import { writeFileAtomic } from '../atomic-write';
 
 /** "1-10,14" -> [1..10, 14]. */
-function parseLevels(text: string): number[] {
-  const out: number[] = [];
-  for (const part of text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const m = /^(\d+)(?:\s*[-–]\s*(\d+))?$/.exec(part);
-    if (!m) throw new InvalidArgumentError(`--lock takes levels like 1-10,14, not "${part}"`);
-    const a = Number(m[1]),
-      b = m[2] === undefined ? a : Number(m[2]);
-    if (a < 1 || b < a || b - a > 100000)
-      throw new InvalidArgumentError(`--lock: "${part}" is not a range of levels from 1 up`);
-    for (let l = a; l <= b; l++) out.push(l);
-  }
-  return out;
-}
+const parseLevels = (text: string): number[] => parseLevelList(text, '--lock');
 
 /** A candidate as the designer writes it: "L12 · c3" as `order --json` prints it, "L12c3" (pool, place in it), or its database id. */
 function parseCandidate(text: string, what: string): { slot: number; index: number } | { id: number } {

@@ -11,6 +11,7 @@ import { openDatabase } from '../store/db';
 import { reproduceLines, reproduceRun, ReproduceError } from '../runs/reproduce';
 import { intOption } from './options';
 import { progressBar } from './progress-bar';
+import { openStudio } from '../studio';
 
 export function registerReproduce(program: Command): void {
   program
@@ -24,8 +25,9 @@ export function registerReproduce(program: Command): void {
       const db = openDatabase(o.db);
       const bar = progressBar(`reproduce run ${runId}`);
       try {
+        const workers = o.workers ?? defaultWorkerCount();
         const report = await reproduceRun(db, runId, {
-          workers: o.workers ?? defaultWorkerCount(),
+          open: (scratchPath) => openStudio({ dbPath: scratchPath, workers, transport: 'cli' }),
           onProgress: (p) => {
             if (p.stage !== 'done') bar.update(p.stage, p.overall, p.done, p.total);
           },

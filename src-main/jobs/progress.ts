@@ -49,8 +49,10 @@ export function createProgressTracker(onProgress: (p: RunProgress) => void): Run
   const tracks = new Map<number, Track>();
 
   function start(runId: number, weights: PhaseWeights | undefined, prior: PhaseMs = {}): Track {
+    const was = tracks.get(runId)?.overall ?? 0;
     const t: Track = {
-      overall: tracks.get(runId)?.overall ?? 0,
+      // A run that had finished starts again from nothing (a top-up); a resumed one carries on.
+      overall: was >= 1 ? 0 : was,
       weights,
       phases: workingPhases.map((name) => ({ name, state: 'waiting', ms: null })),
       current: null,

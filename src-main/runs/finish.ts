@@ -16,6 +16,9 @@ import { loadOrdering, saveOrdering, type StoredOrdering } from '../store/orderi
 import type { WorkerPool } from '../jobs/pool';
 import { loadFineMarks } from '../store/triage';
 import { runMade } from '../store/runs';
+import { appliedTopUps } from '../store/top-ups';
+import { packTopUp } from '../../src-shared/top-up';
+import { changeRun } from '../store/run-changes';
 
 export interface RunSpec {
   id: number;
@@ -103,6 +106,7 @@ export async function orderStoredPools(
   run: RunSpec,
   kind: OrderingKind,
   order: OrderRunner,
+  opts: { store?: boolean } = {},
 ): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
@@ -135,8 +139,32 @@ export async function orderStoredPools(
       target: result.targets[i] ?? null,
     })),
   };
-  saveOrdering(db, run.id, kind, stored);
+  if (opts.store !== false) saveOrdering(db, run.id, kind, stored);
   return { stored, result };
+}
+
+/**
+ * Order a finished run's stored pools again (the approved order) and store it only if no other
+ * change landed on the run while the worker ordered, from this process or another studio or CLI
+ * (store/run-changes.ts); else order again on what is stored now. Without it, a verdict another
+ * process set meanwhile was missing from the stored order.
+ */
+export function reorderStoredPools(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  kind: OrderingKind,
+  order: OrderRunner,
+): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
+  return changeRun(
+    db,
+    run.id,
+    () => orderStoredPools(db, game, run, kind, order, { store: false }),
+    (prepared) => {
+      saveOrdering(db, run.id, kind, prepared.stored);
+      return prepared;
+    },
+  );
 }
 
 export class PackNotReadyError extends Error {
@@ -183,6 +211,17 @@ export function packFromStored(
     pack = {
       ...pack,
       studio: { made: { studio: made.studio, generator: { game: game.id, ...made.generator } } },
+    };
+  // The top-ups applied to the run, in order: what to apply to a fresh run of the same seed, plan
+  // and rules to make this pack again. Packs of runs without one are unchanged.
+  const topUps = appliedTopUps(db, run.id);
+  if (topUps.length > 0)
+    pack = {
+      ...pack,
+      studio: {
+        ...((pack as { studio?: object }).studio ?? {}),
+        topUps: topUps.map((t) => packTopUp(t, t.outcome)),
+      },
     };
   // Hand-edited levels are recorded beside the game's fields (every pack envelope allows
   // extra fields); verify reads them like any other level. Packs without one are unchanged.

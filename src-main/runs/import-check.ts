@@ -266,7 +266,13 @@ function readPack(
   return { ok: true, game, json: json as Record<string, unknown>, pack };
 }
 
-function checkText(text: string, limits: ImportLimits): ImportCheck {
+/**
+ * Told each level (1-based) before its proof, and `null` when the levels are done, with the
+ * pack's level count: the import runner holds each level to a budget (import-runner.ts).
+ */
+export type LevelProgress = (level: number | null, of: number) => void;
+
+function checkText(text: string, limits: ImportLimits, onLevel?: LevelProgress): ImportCheck {
   const read = readPack(text, limits);
   if (!read.ok) return read;
   const { game, json, pack } = read;
@@ -278,7 +284,11 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
       keep.problems,
       limits,
     );
-  const { problems } = splitKept(game.verifyPack(pack), keep.kept);
+  const count = (pack as { levels: unknown[] }).levels.length;
+  const { problems } = splitKept(
+    game.verifyPack(pack, onLevel && ((level) => onLevel(level, count))),
+    keep.kept,
+  );
   if (problems.length > 0) {
     return refuse(
       'the pack fails verification',
@@ -298,11 +308,12 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
       edited.problems,
       limits,
     );
-  const levels = packLevels.map((level, i) => ({
-    level,
-    metrics: game.measure(level, p.rules),
-    handEdited: edited.marks.get(i + 1) ?? null,
-  }));
+  // Measuring searches as proving does: each level is held to the same budget again.
+  const levels = packLevels.map((level, i) => {
+    onLevel?.(i + 1, packLevels.length);
+    return { level, metrics: game.measure(level, p.rules), handEdited: edited.marks.get(i + 1) ?? null };
+  });
+  onLevel?.(null, packLevels.length);
   return {
     ok: true,
     game: game.id,
@@ -315,12 +326,13 @@ function checkText(text: string, limits: ImportLimits): ImportCheck {
   };
 }
 
-function verifyText(text: string, limits: ImportLimits): VerifyCheck {
+function verifyText(text: string, limits: ImportLimits, onLevel?: LevelProgress): VerifyCheck {
   const read = readPack(text, limits);
   if (!read.ok) return read;
   const { game, json, pack } = read;
   const keep = readKeptOnPurpose(json);
-  const split = splitKept(game.verifyPack(pack), keep.kept);
+  const count = (pack as { levels: unknown[] }).levels.length;
+  const split = splitKept(game.verifyPack(pack, onLevel && ((level) => onLevel(level, count))), keep.kept);
   // A list of kept pairs that cannot be read keeps nothing, and says so.
   const problems = [
     ...keep.problems.map((p) => ({ level: null, rule: p.field, message: p.message })),
@@ -349,11 +361,11 @@ function guarded<T>(check: () => T, limits: ImportLimits): T | Refusal {
 }
 
 /** Check a pack's text for import. */
-export function checkPackText(text: string, limits: ImportLimits): ImportCheck {
-  return guarded(() => checkText(text, limits), limits);
+export function checkPackText(text: string, limits: ImportLimits, onLevel?: LevelProgress): ImportCheck {
+  return guarded(() => checkText(text, limits, onLevel), limits);
 }
 
 /** Check a pack's text for `verify`: the same limits and refusals, then every problem reported. */
-export function verifyPackText(text: string, limits: ImportLimits): VerifyCheck {
-  return guarded(() => verifyText(text, limits), limits);
+export function verifyPackText(text: string, limits: ImportLimits, onLevel?: LevelProgress): VerifyCheck {
+  return guarded(() => verifyText(text, limits, onLevel), limits);
 }

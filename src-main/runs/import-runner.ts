@@ -1,9 +1,10 @@
 /**
  * Runs one pack check (an import's, or the CLI's verify) in a dedicated worker thread with
  * resourceLimits and a time budget, so a pathological pack costs that thread, never the API's
- * event loop or the process. Cancel
- * (an AbortSignal), the time budget and the heap cap all end in worker.terminate() and an
- * ApiError sentence saying nothing was stored.
+ * event loop or the process. Each level's proof is held to a budget of its own, and a pack whose
+ * levels show it cannot finish in time is refused at once (proof-pace.ts). Cancel (an
+ * AbortSignal), the budgets and the heap cap all end in worker.terminate() and an ApiError
+ * sentence saying nothing was stored.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -13,6 +14,7 @@ import { ApiError } from '../../src-shared/api';
 import type { ImportLimits } from '../../src-shared/pack/import-limits';
 import { importWorkerEntry } from '../paths';
 import type { ImportCheck, VerifyCheck } from './import-check';
+import { createProofPace, levelTooLargeSentence } from './proof-pace';
 
 /**
  * From source (tests), the .ts entry is imported once tsx's loader is registered inside the
@@ -32,6 +34,10 @@ function sourceBootstrap(filename: string): string {
   ).href;
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); });`;
 }
+
+/** What the import worker posts (import-worker.ts). */
+type WorkerMessage =
+  { kind: 'level'; level: number | null; of: number } | { kind: 'done'; reply: ImportCheck | VerifyCheck };
 
 /** An import's check: the levels to store, or an ApiError saying why nothing was stored. */
 export function checkInWorker(
@@ -82,12 +88,15 @@ function inWorker(
     stdout: false,
     stderr: false,
   });
+  const pace = createProofPace(performance.now(), limits.timeBudgetMs);
   return new Promise((resolve, reject) => {
     let settled = false;
+    let levelTimer: ReturnType<typeof setTimeout> | undefined;
     const settle = (fn: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(levelTimer);
       signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       fn();
@@ -107,12 +116,26 @@ function inWorker(
       limits.timeBudgetMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (reply: ImportCheck | VerifyCheck) =>
+    const refuse = (sentence: string): void => settle(() => reject(new ApiError('bad-argument', sentence)));
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.kind === 'level') {
+        clearTimeout(levelTimer);
+        const level = m.level;
+        if (level !== null && Number.isFinite(limits.levelBudgetMs))
+          levelTimer = setTimeout(
+            () => refuse(levelTooLargeSentence(level, limits.levelBudgetMs)),
+            limits.levelBudgetMs,
+          );
+        const tooSlow = pace.level(level, m.of, performance.now());
+        if (tooSlow) refuse(tooSlow);
+        return;
+      }
+      const reply = m.reply;
       settle(() => {
         if (reply.ok) resolve(reply);
         else reject(new ApiError('bad-argument', reply.message, reply.fields));
-      }),
-    );
+      });
+    });
     worker.once('error', (err: Error & { code?: string }) =>
       settle(() => {
         if (err.code === 'ERR_WORKER_OUT_OF_MEMORY')

@@ -16,7 +16,7 @@
 import type { AnyGame } from '../../src-shared/games/index';
 import type { Db } from '../store/db';
 import { provenCandidateTexts } from '../store/candidates';
-import { replacePairs, type NewPair } from '../store/duplicates';
+import { replacePairs, storedPairs, type NewPair } from '../store/duplicates';
 import type { WorkerPool } from '../jobs/pool';
 import type { DedupTask } from '../jobs/tasks';
 import type { RunProgressTracker } from '../jobs/progress';
@@ -58,6 +58,17 @@ export function focusChunks(slots: readonly { slot: number; count: number }[], t
   return chunks;
 }
 
+/** Ascending slots cut where one is not the last plus one. */
+function slotStretches(slots: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (const s of slots) {
+    const last = out[out.length - 1];
+    if (last && s === last[last.length - 1]! + 1) last.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
 /** One task of a run's pass: the worker task, and the candidate id of each level it sends. */
 export interface PassTask {
   focus: number[];
@@ -72,6 +83,7 @@ export function passTasks(
   run: { id: number; plan: unknown; rules: unknown },
   workers: number,
   dedupWindow?: number,
+  focusSlots?: ReadonlySet<number>,
 ): PassTask[] {
   const ahead = (slot: number): number => dedupWindow ?? game.dedupSlotsAhead?.(run.plan, slot) ?? 2;
   // Levels as their stored text: parsed in the workers, never on the main thread.
@@ -83,10 +95,15 @@ export function passTasks(
     else bySlot.set(c.slot, [c]);
   }
   const slotList = [...bySlot.keys()].sort((a, b) => a - b);
-  const chunks = focusChunks(
-    slotList.map((slot) => ({ slot, count: bySlot.get(slot)!.length })),
-    chunkTarget(cands.length, workers),
-  );
+  const target = chunkTarget(cands.length, workers);
+  const counted = (slots: number[]) => slots.map((slot) => ({ slot, count: bySlot.get(slot)!.length }));
+  // Some focus slots only (a top-up's): each stretch of consecutive ones is cut on its own, so
+  // no task's group spans the slots between two stretches.
+  const chunks = focusSlots
+    ? slotStretches(slotList.filter((s) => focusSlots.has(s))).flatMap((run) =>
+        focusChunks(counted(run), target),
+      )
+    : focusChunks(counted(slotList), target);
   return chunks.map((focus) => {
     const reach: Record<number, number> = {};
     for (const slot of focus) reach[slot] = slot + ahead(slot);
@@ -131,4 +148,47 @@ export async function nearDuplicatePass(
   if (signal.aborted) return;
   found.sort((x, y) => x.a - y.a || x.b - y.b);
   replacePairs(db, run.id, found);
+}
+
+/**
+ * A top-up's part of the pass: the pairs of its new candidates (`added`) with every candidate
+ * of their window, exactly the pairs a whole pass over the grown pools finds with them (the
+ * focus slots are every slot whose reach takes in a topped-up one, and the topped-up ones),
+ * added to the run's stored pairs (the rest are unchanged: a pair depends on its two levels only).
+ */
+export async function topUpPairPass(
+  ctx: NearDuplicateContext,
+  game: AnyGame,
+  run: { id: number; plan: unknown; rules: unknown },
+  job: ScheduledRun,
+  toppedSlots: readonly number[],
+  added: ReadonlySet<number>,
+): Promise<void> {
+  const { db, pool } = ctx;
+  const signal = job.signal;
+  const ahead = (slot: number): number => ctx.dedupWindow ?? game.dedupSlotsAhead?.(run.plan, slot) ?? 2;
+  const topped = new Set(toppedSlots);
+  const focus = new Set<number>(topped);
+  const lowest = Math.min(...toppedSlots);
+  const highest = Math.max(...toppedSlots);
+  // A slot before a topped-up one reaches it when its window does (windows are a few slots).
+  for (let s = Math.max(0, lowest - 64); s < highest; s++)
+    for (let t = s + 1; t <= s + ahead(s); t++) if (topped.has(t)) focus.add(s);
+  const tasks = passTasks(db, game, run, pool.size, ctx.dedupWindow, focus);
+  const found: NewPair[] = [];
+  let done = 0;
+  await job.throughSlots(tasks, async ({ task, ids }) => {
+    const pairs = await pool.run(task, signal);
+    for (const p of pairs) {
+      const a = ids[p.a]!,
+        b = ids[p.b]!;
+      if (added.has(a) || added.has(b))
+        found.push({ a, b, rule: p.rule, transform: p.transform, share: p.share });
+    }
+    ctx.progress.emit(run.id, 'running', 'near-duplicates', ++done, tasks.length, 0, null, []);
+  });
+  if (signal.aborted) return;
+  const all = [...storedPairs(db, run.id).filter((p) => !added.has(p.a) && !added.has(p.b)), ...found];
+  all.sort((x, y) => x.a - y.a || x.b - y.b);
+  replacePairs(db, run.id, all);
 }

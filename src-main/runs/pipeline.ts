@@ -29,6 +29,8 @@ import { orderInWorkers, orderStoredPools } from './finish';
 import { generatePools } from './generate-pools';
 import { nearDuplicatePass } from './near-duplicates';
 import { buildRunReport } from './run-report';
+import { runTopUp } from './top-up-run';
+import { pendingTopUp, type StoredTopUp } from '../store/top-ups';
 
 /** The least time between two writes of a run's phase times (a crash loses at most this much). */
 const PHASES_EVERY_MS = 500;
@@ -106,6 +108,56 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
     }
   }
 
+  /**
+   * A top-up through the run's own machinery: the same lease, cancel and progress; a cancel or a
+   * close leaves the top-up pending and the run cancelled or interrupted, and a resume finishes
+   * it. The run's start, finish and phase times stay the run's own.
+   */
+  async function executeTopUp(
+    job: ScheduledRun,
+    game: AnyGame,
+    run: NonNullable<ReturnType<typeof getRun>>,
+    topUp: StoredTopUp,
+  ): Promise<RunStatus | null> {
+    const { runId, signal } = job;
+    progress.start(runId, game.phaseWeights);
+    setRunStatus(db, runId, 'running', { error: null });
+    job.changed('running');
+    try {
+      await runTopUp(
+        {
+          db,
+          pool,
+          progress,
+          batchSize: opts.batchSize ?? 4,
+          ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}),
+        },
+        game,
+        run,
+        topUp,
+        job,
+      );
+      return 'done';
+    } catch (e) {
+      const gone = signal.reason instanceof RunLostError ? signal.reason : job.loss();
+      if (gone) {
+        if (!signal.aborted) job.abort(gone);
+        job.lost(gone);
+        return null;
+      }
+      const status: RunStatus = signal.aborted ? (job.closing ? 'interrupted' : 'cancelled') : 'failed';
+      const why =
+        status === 'failed'
+          ? `the top-up failed: ${e instanceof Error ? e.message : String(e)}; resume the run to try it again`
+          : status === 'interrupted'
+            ? 'the studio closed during a top-up; resume the run to finish it'
+            : 'a top-up was cancelled; resume the run to finish it';
+      setRunStatus(db, runId, status, { error: why });
+      progress.emit(runId, status, status, 0, 1, 0, null, []);
+      return status;
+    }
+  }
+
   async function execute(job: ScheduledRun): Promise<RunStatus | null> {
     const { runId, signal } = job;
     const run = getRun(db, runId);
@@ -121,6 +173,9 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
       job.lost(gone);
       return null;
     }
+    // A finished run with a pending top-up makes that top-up (top-up-run.ts), not the run again.
+    const topUp = pendingTopUp(db, runId);
+    if (topUp) return executeTopUp(job, game, run, topUp);
     // A run that started before (then was cancelled, failed, or its process closed or died) is resumed.
     if (run.startedAt !== null) countResume(db, runId);
     progress.start(runId, game.phaseWeights, getRunAttempts(db, runId).phaseMs);

@@ -6,6 +6,8 @@
  * and the automatic pack, byte for byte. Hand-edited candidates are the designer's, not the
  * generator's: they are not compared.
  *
+ * A run's top-ups are applied to the scratch run in the order they were applied to the run.
+ *
  * The scratch run is stamped with the stored run's provenance before its pack is written, so
  * the two packs differ only where their levels, order or notes do; a generator that is not the
  * run's is reported in words beside the result.
@@ -13,7 +15,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunProgress } from '../../src-shared/api';
+import type { ApiEnvelope, RunProgress } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/games/index';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
@@ -21,49 +23,21 @@ import { openDatabase, type Db } from '../store/db';
 import { getRun, runMade } from '../store/runs';
 import {
   candidateMetricsReader,
-  generatedCandidateRows,
+  generatedCandidatePage,
   runScopeText,
   stampMade,
   type GeneratedCandidateRow,
 } from '../store/reproduce-rows';
 import { loadOrdering } from '../store/orderings';
-import { openStudio } from '../studio';
-import { localClient } from '../local-client';
 import { packFromStored } from './finish';
+import { appliedTopUps } from '../store/top-ups';
+import type {
+  ReproduceCandidateDiff as CandidateDiff,
+  ReproduceLevelDiff as LevelDiff,
+  ReproduceReport,
+} from '../../src-shared/reproduce-report';
 
-interface CandidateDiff {
-  /** "L7 · c3" */
-  name: string;
-  /** The stored and the regenerated candidate's metrics (null: there is no such candidate on that side). */
-  stored: Record<string, number> | null;
-  regenerated: Record<string, number> | null;
-  /** What differs: 'level', 'metrics', 'missing' (only stored) or 'extra' (only regenerated). */
-  what: 'level' | 'metrics' | 'missing' | 'extra';
-}
-
-interface LevelDiff {
-  /** 1-based level of the pack. */
-  level: number;
-  stored: { candidate: string | null; metrics: Record<string, number> | null };
-  regenerated: { candidate: string | null; metrics: Record<string, number> | null };
-}
-
-export interface ReproduceReport {
-  runId: number;
-  game: string;
-  /** Candidates and pack alike equal. */
-  equal: boolean;
-  candidatesCompared: number;
-  candidateDiffs: number;
-  /** The first differing candidates, in slot and index order. */
-  firstCandidates: CandidateDiff[];
-  packEqual: boolean;
-  levelDiffs: number;
-  /** The first differing levels of the automatic pack. */
-  firstLevels: LevelDiff[];
-  /** "made by an older Carillon generator …" when the run's generator is not today's. */
-  generatorNote: string | null;
-}
+export { reproduceLines, type ReproduceReport } from '../../src-shared/reproduce-report';
 
 /** How many differing candidates and levels a report names. */
 const FIRST = 5;
@@ -76,7 +50,6 @@ export class ReproduceError extends Error {
 }
 
 type StoredCandidate = GeneratedCandidateRow;
-const generatedCandidates = generatedCandidateRows;
 
 /** A candidate's metrics that the generator decides (a worker's build time is left out: it is the machine's). */
 function generatorMetrics(game: AnyGame, text: string): Record<string, number> {
@@ -86,11 +59,27 @@ function generatorMetrics(game: AnyGame, text: string): Record<string, number> {
   return out;
 }
 
-function compareCandidates(
+/** Hands the thread back between chunks of a big run's work (the studio's API shares it). */
+const yieldThread = (): Promise<void> => new Promise((r) => setImmediate(r));
+const CHUNK = 500;
+
+/** A run's generated candidates, read a page at a time with the thread given back between pages. */
+async function readGenerated(db: Db, runId: number): Promise<StoredCandidate[]> {
+  const out: StoredCandidate[] = [];
+  for (;;) {
+    const last = out[out.length - 1];
+    const page = generatedCandidatePage(db, runId, last ? { slot: last.slot, idx: last.idx } : null, CHUNK);
+    out.push(...page);
+    if (page.length < CHUNK) return out;
+    await yieldThread();
+  }
+}
+
+async function compareCandidates(
   game: AnyGame,
   stored: StoredCandidate[],
   again: StoredCandidate[],
-): { diffs: CandidateDiff[]; count: number } {
+): Promise<{ diffs: CandidateDiff[]; count: number }> {
   const key = (c: StoredCandidate): string => `${c.slot}:${c.idx}`;
   const byKey = new Map(again.map((c) => [key(c), c]));
   const seen = new Set<string>();
@@ -100,7 +89,8 @@ function compareCandidates(
     count++;
     if (diffs.length < FIRST) diffs.push(d);
   };
-  for (const s of stored) {
+  for (const [i, s] of stored.entries()) {
+    if (i % CHUNK === CHUNK - 1) await yieldThread();
     const k = key(s);
     seen.add(k);
     const a = byKey.get(k);
@@ -151,15 +141,8 @@ function packText(db: Db, game: AnyGame, runId: number): string | null {
   }
 }
 
-/**
- * Make run `runId` of `db` again in a scratch database and compare. `workers`: the scratch
- * studio's worker threads; `onProgress`: the scratch run's progress, reported as every run reports it.
- */
-export async function reproduceRun(
-  db: Db,
-  runId: number,
-  opts: { workers?: number; onProgress?: (p: RunProgress) => void; signal?: AbortSignal } = {},
-): Promise<ReproduceReport> {
+/** The run, if it can be reproduced: a finished run of this studio's generator over its whole plan; else why not. */
+export function reproducibleRun(db: Db, runId: number): NonNullable<ReturnType<typeof getRun>> {
   const run = getRun(db, runId);
   if (!run) throw new ReproduceError(`run ${runId} does not exist`);
   if (run.dataProblem) throw new ReproduceError(run.dataProblem);
@@ -173,17 +156,49 @@ export async function reproduceRun(
     throw new ReproduceError(
       `run ${runId} is an experiment's quick run (some level slots only); reproduce its experiment's whole-plan runs instead`,
     );
+  return run;
+}
+
+/**
+ * The scratch studio a run is made again in, as its caller opens it on a scratch database file
+ * (the CLI with worker threads of its own, the studio on its own pool): only what reproduce uses.
+ */
+export interface ScratchStudio {
+  dispatch(method: 'runs.create' | 'runs.topUp', args: unknown): Promise<ApiEnvelope<unknown>>;
+  on(event: 'run.progress', listener: (p: RunProgress) => void): () => void;
+  engine: {
+    waitFor(runId: number): Promise<{ status: string; error: string | null }>;
+    cancel(runId: number): Promise<void>;
+  };
+  close(): Promise<void>;
+}
+
+/**
+ * Make run `runId` of `db` again in a scratch database and compare. `open`: opens the scratch
+ * studio on a scratch database file; `onProgress`: the scratch run's progress, reported as
+ * every run reports it.
+ */
+export async function reproduceRun(
+  db: Db,
+  runId: number,
+  opts: {
+    open: (scratchPath: string) => ScratchStudio;
+    onProgress?: (p: RunProgress) => void;
+    signal?: AbortSignal;
+  },
+): Promise<ReproduceReport> {
+  const run = reproducibleRun(db, runId);
   const game = gameById(run.game);
   const tmp = mkdtempSync(join(tmpdir(), 'studio-reproduce-'));
   try {
     const scratchPath = join(tmp, 'scratch.db');
-    const service = openStudio({ dbPath: scratchPath, workers: opts.workers, transport: 'cli' });
+    const service = opts.open(scratchPath);
     let againId: number;
     try {
       const off = opts.onProgress ? service.on('run.progress', opts.onProgress) : () => {};
       const onAbort = (): void => void service.engine.cancel(againId);
       try {
-        const created = await localClient(service).call('runs.create', {
+        const created = await service.dispatch('runs.create', {
           game: run.game,
           seed: run.seed,
           name: `reproduce run ${runId}`,
@@ -191,13 +206,32 @@ export async function reproduceRun(
           rules: run.rules,
           confirm: true,
         });
-        againId = created.id;
+        if (!created.ok)
+          throw new ReproduceError(`the run could not be made again: ${created.error.message}`);
+        againId = (created.value as { id: number }).id;
         opts.signal?.addEventListener('abort', onAbort, { once: true });
         const done = await service.engine.waitFor(againId);
         if (done.status !== 'done')
           throw new ReproduceError(
             `the run made again ended ${done.status}${done.error ? `: ${done.error}` : ''}; nothing was compared`,
           );
+        // The run's top-ups, applied again in the order they were (issue 23).
+        for (const t of appliedTopUps(db, runId)) {
+          const topUp = await service.dispatch('runs.topUp', {
+            runId: againId,
+            levels: t.levels,
+            candidates: t.candidates,
+            ...(t.untilNear !== undefined ? { untilNear: t.untilNear } : {}),
+            confirm: true,
+          });
+          if (!topUp.ok)
+            throw new ReproduceError(`top-up ${t.id} could not be made again: ${topUp.error.message}`);
+          const topped = await service.engine.waitFor(againId);
+          if (topped.status !== 'done')
+            throw new ReproduceError(
+              `top-up ${t.id} made again ended ${topped.status}${topped.error ? `: ${topped.error}` : ''}; nothing was compared`,
+            );
+        }
       } finally {
         opts.signal?.removeEventListener('abort', onAbort);
         off();
@@ -210,11 +244,8 @@ export async function reproduceRun(
       // The regenerated pack says it was made as the stored run was, so only levels, order and notes can differ.
       const made = runMade(db, runId);
       stampMade(scratch, againId!, made?.studio ?? null, made ? JSON.stringify(made.generator) : null);
-      const cands = compareCandidates(
-        game,
-        generatedCandidates(db, runId),
-        generatedCandidates(scratch, againId!),
-      );
+      const storedCandidates = await readGenerated(db, runId);
+      const cands = await compareCandidates(game, storedCandidates, await readGenerated(scratch, againId!));
       const storedPack = packText(db, game, runId);
       const againPack = packText(scratch, game, againId!);
       const packEqual = storedPack !== null && storedPack === againPack;
@@ -240,7 +271,7 @@ export async function reproduceRun(
         runId,
         game: game.id,
         equal: packEqual && cands.count === 0,
-        candidatesCompared: generatedCandidates(db, runId).length,
+        candidatesCompared: storedCandidates.length,
         candidateDiffs: cands.count,
         firstCandidates: cands.diffs,
         packEqual,
@@ -254,46 +285,4 @@ export async function reproduceRun(
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-const metricsText = (m: Record<string, number> | null): string =>
-  m === null
-    ? '(none)'
-    : Object.entries(m)
-        .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`)
-        .join(', ');
-
-/** The report in lines for the CLI (and the Runs page): the verdict, then the first differences side by side. */
-export function reproduceLines(r: ReproduceReport): string[] {
-  const game = gameById(r.game);
-  const lines: string[] = [];
-  if (r.generatorNote) lines.push(`run ${r.runId} was ${r.generatorNote}`);
-  if (r.equal) {
-    lines.push(
-      `run ${r.runId} reproduces: all ${r.candidatesCompared} candidates and the automatic pack are the same, byte for byte`,
-    );
-    return lines;
-  }
-  lines.push(
-    `run ${r.runId} does not reproduce: ${r.candidateDiffs} of ${r.candidatesCompared} candidates differ; the automatic pack ${r.packEqual ? 'is the same' : `differs in ${r.levelDiffs} level${r.levelDiffs === 1 ? '' : 's'}`}`,
-  );
-  if (r.firstLevels.length) {
-    lines.push(`first differing levels (stored | made again, ${game.title} metrics):`);
-    for (const l of r.firstLevels)
-      lines.push(
-        `  level ${l.level}: ${l.stored.candidate ?? '(none)'} ${metricsText(l.stored.metrics)} | ${l.regenerated.candidate ?? '(none)'} ${metricsText(l.regenerated.metrics)}`,
-      );
-  }
-  if (r.firstCandidates.length) {
-    lines.push('first differing candidates (stored | made again):');
-    const what = {
-      level: 'level differs',
-      metrics: 'metrics differ',
-      missing: 'not made again',
-      extra: 'not stored',
-    };
-    for (const c of r.firstCandidates)
-      lines.push(`  ${c.name} (${what[c.what]}): ${metricsText(c.stored)} | ${metricsText(c.regenerated)}`);
-  }
-  return lines;
 }

@@ -24,6 +24,7 @@ import { candidateRuns } from '../store/candidates';
 import { slotIndexes } from '../store/candidate-lookup';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunSpec } from './finish';
+import { changeRun } from '../store/run-changes';
 import { PROVE_BUDGET_MS, proveOnPool } from './prove-level';
 
 export interface SaveEditedArgs {
@@ -92,6 +93,43 @@ function sameLevelIn<T extends { level: unknown }>(game: AnyGame, level: unknown
   return want === null ? null : (pool.find((c) => canonical(c.level) === want) ?? null);
 }
 
+/**
+ * The pairs the run's pass would find for a new level in `slot` (its window ahead, and every
+ * earlier slot whose window reaches it), against the stored neighbours, on the pool. The
+ * earlier of two (slot, then index; the new one comes after its slot's stored ones) is `a`.
+ */
+async function nearDuplicatesOf(
+  db: Db,
+  pool: WorkerPool,
+  game: AnyGame,
+  run: RunSpec,
+  slot: number,
+  level: unknown,
+): Promise<CandidateSnapshot['pairs']> {
+  const ahead = (s: number): number => game.dedupSlotsAhead?.(run.plan, s) ?? 2;
+  const neighbours = neighbourLevels(
+    db,
+    run.id,
+    (s) => (s >= slot && s <= slot + ahead(slot)) || (s < slot && slot <= s + ahead(s)),
+  );
+  const levels = [...neighbours.map((n) => n.level), level];
+  const self = levels.length - 1;
+  const found = neighbours.length
+    ? await pool.run({ kind: 'dedup', game: game.id, rules: run.rules, levels, focus: [self] })
+    : [];
+  return found.map((p) => {
+    const other = neighbours[p.a === self ? p.b : p.a]!;
+    const otherFirst = other.slot <= slot;
+    return {
+      a: otherFirst ? other.id : 'self',
+      b: otherFirst ? 'self' : other.id,
+      rule: p.rule,
+      transform: p.transform,
+      share: p.share,
+    };
+  });
+}
+
 export async function saveEdited(
   db: Db,
   pool: WorkerPool,
@@ -122,21 +160,13 @@ export async function saveEdited(
   const level = proof.level;
   const metrics = proof.metrics ?? {};
 
-  // Near-duplicates: the pairs the run's pass would find for this slot (its window ahead, and
-  // every earlier slot whose window reaches it), computed before the write, on the pool.
-  const ahead = (s: number): number => game.dedupSlotsAhead?.(run.plan, s) ?? 2;
   const slot = args.slot;
-  const neighbours = neighbourLevels(
-    db,
-    run.id,
-    (s) => (s >= slot && s <= slot + ahead(slot)) || (s < slot && slot <= s + ahead(s)),
-  );
   // A level identical to one already in its pool (the game's canonical level JSON: read by
   // parseLevel, claims restated by the proof) is that candidate: nothing is stored.
   const same = sameLevelIn(
     game,
     level,
-    neighbours.filter((n) => n.slot === slot),
+    neighbourLevels(db, run.id, (s) => s === slot),
   );
   if (same) {
     const state = historyState(db, run.id);
@@ -154,61 +184,57 @@ export async function saveEdited(
       duplicates: [],
     };
   }
-  const levels = [...neighbours.map((n) => n.level), level];
-  const self = levels.length - 1;
-  const found = neighbours.length
-    ? await pool.run({ kind: 'dedup', game: game.id, rules: run.rules, levels, focus: [self] })
-    : [];
-  // The earlier of the two (slot, then index; the new one comes after its slot's stored ones) is `a`, as in the run's pass.
-  const pairs: CandidateSnapshot['pairs'] = found.map((p) => {
-    const other = neighbours[p.a === self ? p.b : p.a]!;
-    const otherFirst = other.slot <= slot;
-    return {
-      a: otherFirst ? other.id : 'self',
-      b: otherFirst ? 'self' : other.id,
-      rule: p.rule,
-      transform: p.transform,
-      share: p.share,
-    };
-  });
-
-  const index = nextEditIndex(db, run.id, slot, game.poolSizes(run.plan, run.rules)[slot] ?? 0);
-  const snapshot: CandidateSnapshot = {
-    runId: run.id,
-    slot,
-    index,
-    level,
-    metrics,
-    difficulty: metrics[game.difficulty] ?? null,
-    proof: {
-      handEdited: true,
-      from: args.from ?? null,
-      draft: !proof.ok,
-      broken: proof.violations.map((v) => ({ rule: v.rule, name: v.name, message: v.message })),
-    },
-    verdict: 'none',
-    note: '',
-    tags: [],
-    handEdited: true,
-    draft: !proof.ok,
-    parentId: args.from ?? null,
-    pairs,
-  };
+  const poolSize = game.poolSizes(run.plan, run.rules)[slot] ?? 0;
   let candidateId = 0;
+  let index = 0;
   const broken = [...new Set(proof.violations.map((v) => v.name))];
-  const { changes, entry } = recordChange(
+  // Its near-duplicates are computed away from the database (on the pool), so the candidate is
+  // stored only if no other change landed on the run meanwhile, from this process or another
+  // studio or CLI; else they are computed again against what is stored now (store/run-changes.ts).
+  // Without it, an edit another process saved in the same slot meanwhile was never compared.
+  const { changes, entry, pairs } = await changeRun(
     db,
     run.id,
-    now,
-    {
-      kind: 'edit',
-      label: (scope) =>
-        `Saved ${proof.ok ? '' : 'the draft '}${scope}${parent ? `, edited from ${candidateName(parent.slot, parent.index)}` : ', a new level'}${broken.length ? ` (breaks ${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''})` : ''}`,
-    },
-    () => {
-      const r = insertEditedCandidate(db, snapshot);
-      candidateId = r.id;
-      return [r.change];
+    () => nearDuplicatesOf(db, pool, game, run, slot, level),
+    (pairs) => {
+      const snapshot: CandidateSnapshot = {
+        runId: run.id,
+        slot,
+        // Read in the write's transaction: another process's edit may have taken the next index.
+        index: (index = nextEditIndex(db, run.id, slot, poolSize)),
+        level,
+        metrics,
+        difficulty: metrics[game.difficulty] ?? null,
+        proof: {
+          handEdited: true,
+          from: args.from ?? null,
+          draft: !proof.ok,
+          broken: proof.violations.map((v) => ({ rule: v.rule, name: v.name, message: v.message })),
+        },
+        verdict: 'none',
+        note: '',
+        tags: [],
+        handEdited: true,
+        draft: !proof.ok,
+        parentId: args.from ?? null,
+        pairs,
+      };
+      const recorded = recordChange(
+        db,
+        run.id,
+        now,
+        {
+          kind: 'edit',
+          label: (scope) =>
+            `Saved ${proof.ok ? '' : 'the draft '}${scope}${parent ? `, edited from ${candidateName(parent.slot, parent.index)}` : ', a new level'}${broken.length ? ` (breaks ${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''})` : ''}`,
+        },
+        () => {
+          const r = insertEditedCandidate(db, snapshot);
+          candidateId = r.id;
+          return [r.change];
+        },
+      );
+      return { ...recorded, pairs };
     },
   );
   const state = historyState(db, run.id);

@@ -8,7 +8,7 @@
  */
 import type { OrderingKind, SwapOption, SwapOptions } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/games/index';
-import { compareFit, fitAt } from '../../src-shared/ordering/fit';
+import { compareFitRank, fitAt, fitRank, type FitRank } from '../../src-shared/ordering/fit';
 import type { Db } from '../store/db';
 import { MAX_SWAP_WEIGHED } from '../../src-shared/api/call-bounds';
 import { candidateLevels, swapCandidates } from '../store/swap-candidates';
@@ -58,7 +58,7 @@ export function swapOptions(
     current: here.candidateId,
     limit: MAX_SWAP_WEIGHED,
   });
-  const fits: { option: Omit<SwapOption, 'level'>; fit: ReturnType<typeof fitAt>; key: number }[] = [];
+  const fits: { option: Omit<SwapOption, 'level'>; rank: FitRank; key: number }[] = [];
   let leftOut = 0;
   for (const c of items) {
     const d = c.difficulty ?? undefined;
@@ -75,7 +75,7 @@ export function swapOptions(
     }
     const fit = fitAt(diffs, level, d, here.target, view.curveRules);
     fits.push({
-      fit,
+      rank: fitRank(fit),
       // Ties: the level's own pool first, then by pool and place.
       key: (c.slot === level - 1 ? 0 : 1) * 1e9 + c.slot * 1e4 + c.index,
       option: {
@@ -91,7 +91,7 @@ export function swapOptions(
       },
     });
   }
-  fits.sort((a, b) => compareFit(a.fit, b.fit) || a.key - b.key);
+  fits.sort((a, b) => compareFitRank(a.rank, b.rank) || a.key - b.key);
   // The best fits are what a designer picks from; the rest of a large stage is counted, not sent.
   const picked = fits.slice(0, MAX_OPTIONS).map((f) => f.option);
   const current = here.candidateId;

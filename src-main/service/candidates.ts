@@ -1,7 +1,7 @@
 /** candidates.*: list and read candidates, curate them (verdicts, notes, tags), prove and save hand-edited levels. */
 import { ApiError } from '../../src-shared/api';
-import { MAX_TAG_PAIRS } from '../../src-shared/api/call-bounds';
-import { formatCount } from '../../src-shared/pack/import-limits';
+import { tagStepCandidates } from '../../src-shared/api/call-bounds';
+import type { RowChange } from '../../src-shared/history';
 import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { curationLabels } from '../curation-labels';
@@ -15,7 +15,17 @@ import {
   setVerdicts,
 } from '../store/candidates';
 import type { HandlerContext, HandlersOf } from './context';
-import { checkListKeys, curate, curatedRun, gameOf, readableRun, runOf, writableRun } from './guards';
+import {
+  checkListKeys,
+  curate,
+  curateInSteps,
+  curatedRun,
+  curatedRunInSteps,
+  gameOf,
+  readableRun,
+  runOf,
+  writableRun,
+} from './guards';
 
 export function candidateHandlers({ db, pool, turns, options }: HandlerContext): HandlersOf<'candidates'> {
   return {
@@ -55,15 +65,22 @@ export function candidateHandlers({ db, pool, turns, options }: HandlerContext):
       });
     },
     'candidates.setTags': ({ candidateIds, tags, mode }) => {
-      const pairs = candidateIds.length * tags.length;
-      if (pairs > MAX_TAG_PAIRS)
-        throw new ApiError(
-          'bad-argument',
-          `tagging ${formatCount(candidateIds.length)} candidates with ${formatCount(tags.length)} tags is ${formatCount(pairs)} candidate–tag pairs, more than the ${formatCount(MAX_TAG_PAIRS)} one change may hold; tag fewer candidates or fewer tags at a time. Nothing changed`,
-        );
-      const runId = curatedRun(db, candidateIds);
-      return turns.take(runId, () =>
-        curate(db, runId, curationLabels.tags(mode, tags), () => setTags(db, candidateIds, tags, mode)),
+      const meta = curationLabels.tags(mode, tags);
+      const ids = [...new Set(candidateIds)];
+      const per = tagStepCandidates(tags.length);
+      if (ids.length <= per) {
+        const runId = curatedRun(db, ids);
+        return turns.take(runId, () => curate(db, runId, meta, () => setTags(db, ids, tags, mode)));
+      }
+      // Many candidates: checked and written a step at a time so other calls get in between,
+      // and one change all the same.
+      const steps: (() => RowChange[])[] = [];
+      for (let i = 0; i < ids.length; i += per) {
+        const step = ids.slice(i, i + per);
+        steps.push(() => setTags(db, step, tags, mode));
+      }
+      return curatedRunInSteps(db, ids).then((runId) =>
+        turns.take(runId, () => curateInSteps(db, runId, meta, steps)),
       );
     },
     'candidates.prove': ({ runId, slot, level }) => {

@@ -8,6 +8,7 @@ import type { ExperimentRunner } from '../experiments/runner';
 import type { EventHub } from '../jobs/listeners';
 import type { WorkerPool } from '../jobs/pool';
 import type { RunEngine } from '../runs/run-engine';
+import type { Reproductions } from '../runs/reproductions';
 import type { RunTurns } from '../runs/run-turns';
 import type { Db } from '../store/db';
 import type { LeaseTiming } from '../store/leases';
@@ -44,6 +45,8 @@ export interface HandlerContext {
    * that one is about to overwrite.
    */
   turns: RunTurns;
+  /** Reproduce checks (runs.reproduce): under way, and the last one per run. */
+  reproductions: Reproductions;
   /** Imports in flight, by importId, so packs.cancelImport can stop one (and close stops all). */
   imports: Map<string, AbortController>;
   /** Who decisions are recorded as. */

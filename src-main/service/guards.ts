@@ -14,7 +14,7 @@ import { JOB_MS_METRIC } from '../runs/metrics';
 import { candidateRuns, PLAIN_SORT_KEYS } from '../store/candidates';
 import type { Db } from '../store/db';
 import { getExperiment, type StoredExperiment } from '../store/experiments';
-import { historyState, recordChange, type ChangeMeta } from '../store/history';
+import { historyState, recordChange, recordChangeInSteps, type ChangeMeta } from '../store/history';
 import { getRun, insertRun } from '../store/runs';
 
 /** The run, or not-found. */
@@ -50,7 +50,23 @@ export function writableRun(db: Db, runId: number): void {
 
 /** Curation changes need one existing, writable run for all the named candidates: its id. */
 export function curatedRun(db: Db, ids: readonly number[]): number {
-  const runs = candidateRuns(db, ids);
+  return curatedRunOf(db, ids, candidateRuns(db, ids));
+}
+
+/**
+ * curatedRun for thousands of ids: they are looked up 2,000 at a time with the thread given
+ * back in between (a bulk tag change names up to 20,000), then checked the same way.
+ */
+export async function curatedRunInSteps(db: Db, ids: readonly number[]): Promise<number> {
+  const runs = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 2000) {
+    await new Promise<void>((r) => setImmediate(r));
+    for (const [id, run] of candidateRuns(db, ids.slice(i, i + 2000))) runs.set(id, run);
+  }
+  return curatedRunOf(db, ids, runs);
+}
+
+function curatedRunOf(db: Db, ids: readonly number[], runs: ReadonlyMap<number, number>): number {
   const missing = ids.filter((id) => !runs.has(id));
   if (missing.length)
     throw new ApiError(
@@ -118,6 +134,34 @@ export function checkListKeys(
 /** Run a curation write and record what it changed in the run's history, in one transaction. */
 export function curate(db: Db, runId: number, meta: ChangeMeta, mutate: () => RowChange[]): CurationChange {
   const { changes, entry } = recordChange(db, runId, new Date().toISOString(), meta, mutate);
+  const state = historyState(db, runId);
+  return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
+}
+
+/**
+ * A curation write too big for one short transaction, written in steps that give the thread
+ * back in between and recorded as one history entry (store/history.ts, recordChangeInSteps).
+ * If another studio or CLI changed the run between two steps, the steps stop: what was written
+ * stays, as one change undo takes back, and the designer is told in a sentence.
+ */
+export async function curateInSteps(
+  db: Db,
+  runId: number,
+  meta: ChangeMeta,
+  steps: readonly (() => RowChange[])[],
+): Promise<CurationChange> {
+  const { changes, entry, complete } = await recordChangeInSteps(
+    db,
+    runId,
+    new Date().toISOString(),
+    meta,
+    steps,
+  );
+  if (!complete)
+    throw new ApiError(
+      'conflict',
+      `run ${runId} was changed in another studio or CLI while this change was written: it stopped after ${entry?.rows ?? 0} candidates, kept as one change (undo takes it back); make the rest of it again`,
+    );
   const state = historyState(db, runId);
   return { ...state, changed: entry ? entry.rows : 0, changes, entry, undoable: state.undo !== null };
 }

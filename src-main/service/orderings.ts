@@ -1,7 +1,7 @@
 /** orderings.*: a run's orders (automatic, approved, steered), its steering, and swap options. */
 import { ApiError } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
-import { orderInWorkers, orderStoredPools } from '../runs/finish';
+import { orderInWorkers, reorderStoredPools } from '../runs/finish';
 import { orderingView } from '../runs/ordering-view';
 import { steerInWorkers, steerRun, SteeringImpossibleError } from '../runs/steer';
 import { swapOptions } from '../runs/swap-options';
@@ -17,7 +17,7 @@ export function orderingHandlers({ db, engine, pool, turns }: HandlerContext): H
       const run = orderableRun(db, engine, runId);
       const game = gameById(run.game);
       return turns.take(runId, async () => {
-        await orderStoredPools(db, game, run, 'approved', orderInWorkers(pool));
+        await reorderStoredPools(db, game, run, 'approved', orderInWorkers(pool));
         return orderingView(db, game, runId, 'approved');
       });
     },

@@ -9,8 +9,14 @@ import { getRunReport, listRuns } from '../store/runs';
 import { triageCounts } from '../store/triage';
 import type { HandlerContext, HandlersOf } from './context';
 import { readableRun, runOf, runSummary, storeRun } from './guards';
+import { checkTopUp, startTopUp } from '../runs/top-up';
+import { listTopUps, type StoredTopUp } from '../store/top-ups';
+import type { TopUpSummary } from '../../src-shared/top-up';
 
-export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> {
+/** A stored top-up as the API answers it (without its working fields). */
+const topUpSummary = ({ slots: _s, before: _b, ...t }: StoredTopUp): TopUpSummary => t;
+
+export function runHandlers({ db, engine, reproductions }: HandlerContext): HandlersOf<'runs'> {
   return {
     'runs.list': (args) => listRuns(db, args),
     'runs.get': ({ runId }) => runOf(db, runId),
@@ -92,6 +98,27 @@ export function runHandlers({ db, engine }: HandlerContext): HandlersOf<'runs'> 
       // Gone for every reader now; its rows go in short batches that let other calls in (store/run-delete.ts).
       await purgeRun(db, runId);
       return { deleted };
+    },
+    'runs.topUp': ({ runId, levels, candidates, untilNear, confirm }) => {
+      engine.sweep();
+      const run = runOf(db, runId);
+      const args = { levels, candidates, ...(untilNear !== undefined ? { untilNear } : {}) };
+      const slots = checkTopUp(db, engine, run, { ...args, confirm });
+      const id = startTopUp(db, engine, runId, args, slots);
+      return {
+        run: runSummary(db, runId),
+        topUp: topUpSummary(listTopUps(db, runId).find((t) => t.id === id)!),
+      };
+    },
+    'runs.topUps': ({ runId }) => {
+      runOf(db, runId);
+      return listTopUps(db, runId).map(topUpSummary);
+    },
+    // Made again on the studio's workers; the reply is the job, its progress and verdict come as events.
+    'runs.reproduce': ({ runId }) => reproductions.start(runId),
+    'runs.reproduction': ({ runId }) => {
+      runOf(db, runId);
+      return reproductions.get(runId);
     },
     'runs.compare': ({ a, b, kind }) => {
       readableRun(db, a);

@@ -271,7 +271,9 @@ export function listCandidates(db: Db, q: ListQuery): CandidatePage {
   if (q.sort) {
     const dir = q.sort.dir === 'desc' ? 'DESC' : 'ASC';
     const plain = plainSorts[q.sort.key];
-    if (plain) order = `${plain} IS NULL, ${plain} ${dir}, c.slot, c.idx`;
+    // "Pool, candidate" turns both round: the last pool first, its last candidate first.
+    if (q.sort.key === 'slot') order = `c.slot ${dir}, c.idx ${dir}`;
+    else if (plain) order = `${plain} IS NULL, ${plain} ${dir}, c.slot, c.idx`;
     else {
       // Candidates without the metric (failed jobs) sort last either way.
       join =
@@ -495,11 +497,17 @@ export function importedKeptPairs(db: Db, ids: readonly number[]): KeptPair[] {
 /** Candidates' run ids, to check they exist and belong to one run. */
 export function candidateRuns(db: Db, ids: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
-  const stmt = db.prepare('SELECT id, run_id FROM candidates WHERE id = ?');
-  for (const id of ids) {
-    const r = stmt.get(id) as { id: number; run_id: number } | undefined;
+  if (ids.length === 1) {
+    const r = db.prepare('SELECT id, run_id FROM candidates WHERE id = ?').get(ids[0]) as
+      { id: number; run_id: number } | undefined;
     if (r) out.set(r.id, r.run_id);
+    return out;
   }
+  // One statement for many ids (a bulk change names up to 20,000): a lookup each took 40 ms.
+  const rows = db
+    .prepare('SELECT id, run_id FROM candidates WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as { id: number; run_id: number }[];
+  for (const r of rows) out.set(r.id, r.run_id);
   return out;
 }
 

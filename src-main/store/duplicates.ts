@@ -32,6 +32,15 @@ export function replacePairs(db: Db, runId: number, pairs: readonly NewPair[]): 
   });
 }
 
+/** A run's stored pairs, as the pass wrote them. */
+export function storedPairs(db: Db, runId: number): NewPair[] {
+  return db
+    .prepare(
+      'SELECT a_id AS a, b_id AS b, rule, transform, share FROM duplicate_pairs WHERE run_id = ? ORDER BY id',
+    )
+    .all(runId) as NewPair[];
+}
+
 /** The order a designer ships now: the steered one when there is one, else the approved, else the automatic; null before any. */
 function currentOrderKind(db: Db, runId: number): OrderingKind | null {
   const kinds = new Set(

@@ -20,6 +20,8 @@ import type { Db } from './db';
 import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 import { writePairTriage } from './triage';
 import { applyCandidateRow } from './edited-candidates';
+import { applyTopUpStatus, curatedOf, entryCandidateIds } from './top-ups';
+import { ApiError } from '../../src-shared/api';
 import { writeTransaction } from './write-transaction';
 
 /**
@@ -46,6 +48,11 @@ const appliers: Record<string, Applier> = {
   'run.steered-order': (db, id, v) =>
     v === null ? deleteOrdering(db, id, 'steered') : saveOrdering(db, id, 'steered', v as StoredOrdering),
   'run.pair-triage': (db, id, v) => writePairTriage(db, id, v as PairTriageValue),
+  'run.topup': (db, id, v) => applyTopUpStatus(db, id, v),
+  'run.automatic-order': (db, id, v) =>
+    v === null ? deleteOrdering(db, id, 'automatic') : saveOrdering(db, id, 'automatic', v as StoredOrdering),
+  'run.report': (db, id, v) =>
+    void db.prepare('UPDATE runs SET report = ? WHERE id = ?').run(v === null ? null : JSON.stringify(v), id),
 };
 
 function apply(db: Db, c: RowChange, value: unknown, recorded: unknown): { record: unknown } | void {
@@ -128,6 +135,103 @@ export function recordChange(
   });
 }
 
+/** The run's change counter (store/run-changes.ts). */
+const runChangeCount = (db: Db, runId: number): number =>
+  (db.prepare('SELECT changes FROM runs WHERE id = ?').pluck().get(runId) as number | undefined) ?? -1;
+
+/**
+ * One change written in steps, each its own short transaction with the thread given back in
+ * between (a tag change on 20,000 candidates held the thread for seconds in one), recorded as
+ * one history entry all the same: the first step that changes rows makes the entry, each later
+ * step adds its rows to it, and the entry's label and scope are written once the last is in.
+ * Undo takes the whole change back in one step. A later step writes only if no other change
+ * landed on the run since the entry was made (the run's change counter, in any process); if
+ * one did, the steps stop there and `complete` is false: the entry holds exactly the rows
+ * written, so it still undoes cleanly. A crash between steps leaves the same.
+ */
+export async function recordChangeInSteps(
+  db: Db,
+  runId: number,
+  now: string,
+  meta: ChangeMeta,
+  steps: readonly (() => RowChange[])[],
+): Promise<{ changes: RowChange[]; entry: HistoryEntry | null; complete: boolean }> {
+  const all: RowChange[] = [];
+  // Each changed candidate's place, read with its step, so the whole change's name costs no read at the end.
+  const places = new Map<number, { slot: number; index: number }>();
+  const place = db.prepare('SELECT slot, idx FROM candidates WHERE id = ?');
+  let entryId: number | null = null;
+  let seen = -1;
+  let complete = true;
+  for (const step of steps) {
+    // The caller's checks ran just before: each step starts on a turn of its own.
+    await new Promise<void>((r) => setImmediate(r));
+    const wrote = writeTransaction(db, () => {
+      if (entryId !== null && runChangeCount(db, runId) !== seen) return false;
+      const changes = step();
+      if (changes.length === 0) return true;
+      if (entryId === null) {
+        // A new change ends the redo branch.
+        db.prepare('DELETE FROM history WHERE run_id = ? AND undone = 1').run(runId);
+        const scope =
+          meta.scope ??
+          candidateScope(
+            db,
+            changes.filter((c) => c.target === 'candidate').map((c) => c.id),
+          );
+        entryId = Number(
+          db
+            .prepare(
+              'INSERT INTO history (run_id, kind, label, scope, rows, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+            )
+            .run(runId, meta.kind, meta.label(scope, changes), scope, 0, now).lastInsertRowid,
+        );
+        seen = runChangeCount(db, runId);
+      }
+      const ins = db.prepare(
+        'INSERT INTO history_changes (entry_id, seq, target, target_id, field, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      changes.forEach((c, j) =>
+        ins.run(
+          entryId,
+          all.length + j,
+          c.target,
+          c.id,
+          c.field,
+          JSON.stringify(c.before),
+          JSON.stringify(c.after),
+        ),
+      );
+      all.push(...changes);
+      for (const c of changes)
+        if (c.target === 'candidate' && !places.has(c.id)) {
+          const r = place.get(c.id) as { slot: number; idx: number } | undefined;
+          if (r) places.set(c.id, { slot: r.slot, index: r.idx });
+        }
+      db.prepare('UPDATE history SET rows = ? WHERE id = ?').run(
+        new Set(all.map((c) => `${c.target}:${c.id}`)).size,
+        entryId,
+      );
+      return true;
+    });
+    if (!wrote) {
+      complete = false;
+      break;
+    }
+  }
+  if (entryId === null) return { changes: all, entry: null, complete };
+  // The whole change's name, once its rows are known.
+  const scope =
+    places.size === 0 && meta.scope !== undefined
+      ? meta.scope
+      : candidatesName([...places.values()].sort((a, b) => a.slot - b.slot || a.index - b.index));
+  const id = entryId;
+  writeTransaction(db, () =>
+    db.prepare('UPDATE history SET label = ?, scope = ? WHERE id = ?').run(meta.label(scope, all), scope, id),
+  );
+  return { changes: all, entry: getEntry(db, id), complete };
+}
+
 function getEntry(db: Db, id: number): HistoryEntry | null {
   const r = db.prepare('SELECT * FROM history WHERE id = ?').get(id) as EntryRow | undefined;
   return r ? toEntry(r) : null;
@@ -175,9 +279,32 @@ export function listHistory(db: Db, runId: number, limit: number): HistoryList {
   return { ...historyState(db, runId), entries: rows.map(toEntry), total };
 }
 
+/**
+ * A top-up is undone or redone only on a finished run (not while it generates), and undone only
+ * while nobody has worked on its candidates: that work would go with them.
+ */
+function checkTopUpStep(db: Db, entry: HistoryEntry, recorded: readonly RowChange[], undo: boolean): void {
+  if (entry.kind !== 'topup') return;
+  const run = db.prepare('SELECT status FROM runs WHERE id = ?').get(entry.runId) as
+    { status: string } | undefined;
+  if (run && run.status !== 'done')
+    throw new ApiError(
+      'conflict',
+      `run ${entry.runId} is ${run.status}; a top-up is ${undo ? 'undone' : 'redone'} only on a finished run`,
+    );
+  if (!undo) return;
+  const curated = curatedOf(db, entry.runId, entryCandidateIds(recorded));
+  if (curated.length)
+    throw new ApiError(
+      'conflict',
+      `cannot undo “${entry.label}”: ${curated.length === 1 ? 'its candidate' : `${curated.length} of its candidates`} ${curated.slice(0, 10).join(', ')}${curated.length > 10 ? ` and ${curated.length - 10} more` : ''} ${curated.length === 1 ? 'has' : 'have'} been worked on; clear ${curated.length === 1 ? 'that' : 'those'} first. Nothing changed`,
+    );
+}
+
 /** Undo one entry: its rows go back to their before values, last change first. */
 function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
   const recorded = entryChanges(db, entry.id);
+  checkTopUpStep(db, entry, recorded, true);
   const out: RowChange[] = [];
   const rerecord = db.prepare('UPDATE history_changes SET after = ? WHERE entry_id = ? AND seq = ?');
   for (const { seq, ...c } of [...recorded].reverse()) {
@@ -191,6 +318,7 @@ function undoEntry(db: Db, entry: HistoryEntry): RowChange[] {
 
 function redoEntry(db: Db, entry: HistoryEntry): RowChange[] {
   const recorded = entryChanges(db, entry.id).map(({ seq: _seq, ...c }) => c);
+  checkTopUpStep(db, entry, recorded, false);
   for (const c of recorded) apply(db, c, c.after, c.before);
   db.prepare('UPDATE history SET undone = 0 WHERE id = ?').run(entry.id);
   return recorded;

@@ -334,4 +334,31 @@ export const migrations: readonly string[] = [
   ALTER TABLE runs ADD COLUMN studio_version TEXT;
   ALTER TABLE runs ADD COLUMN generator TEXT;
   `,
+  // 16: top-ups (issue 23): more candidates for chosen levels of a finished run, each stored
+  // with its arguments (levels, candidates per level, the targeted stop), where each slot's new
+  // indices start and the target it aimed at (slots), what the run's order, report and total were
+  // before it (so history records them however often it was resumed), and its outcome once done.
+  // Applied in id order; 'undone' ones (history undo) are not part of the run until redone.
+  `
+  CREATE TABLE run_topups (
+    id          INTEGER PRIMARY KEY,
+    run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    levels      TEXT    NOT NULL,             -- JSON [1-based level, ...]
+    candidates  INTEGER NOT NULL,             -- per level (targeted: at most)
+    until_near  REAL,                         -- NULL: not targeted
+    slots       TEXT    NOT NULL,             -- JSON [{slot, from, target}]
+    before      TEXT    NOT NULL,             -- JSON: the run's automatic order, report and total before it
+    status      TEXT    NOT NULL CHECK (status IN ('pending','done','undone')),
+    outcome     TEXT,                         -- JSON TopUpOutcome, once done
+    created_at  TEXT    NOT NULL,
+    finished_at TEXT
+  );
+  CREATE INDEX run_topups_by_run ON run_topups (run_id, id);
+  `,
+  // 17: a run's drafts (hand-edited levels that break a hard rule) are listed with every view of
+  // its orders; without an index that read visited every candidate of the run (54 ms of each
+  // swap list on a 50,000-candidate run). Drafts are few, so the index is small.
+  `
+  CREATE INDEX candidates_drafts ON candidates (run_id, slot, idx) WHERE draft = 1;
+  `,
 ];

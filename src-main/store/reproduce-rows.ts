@@ -12,13 +12,23 @@ export interface GeneratedCandidateRow {
   metrics: string;
 }
 
-/** A run's generated candidates (hand-edited ones left out), in slot and index order. */
-export function generatedCandidateRows(db: Db, runId: number): GeneratedCandidateRow[] {
+/**
+ * A page of a run's generated candidates (hand-edited ones left out), in slot and index order:
+ * the first `limit` after (slot, idx) `after` (null: from the start).
+ */
+export function generatedCandidatePage(
+  db: Db,
+  runId: number,
+  after: { slot: number; idx: number } | null,
+  limit: number,
+): GeneratedCandidateRow[] {
   return db
     .prepare(
-      'SELECT id, slot, idx, level, metrics FROM candidates WHERE run_id = ? AND hand_edited = 0 ORDER BY slot, idx',
+      `SELECT id, slot, idx, level, metrics FROM candidates
+        WHERE run_id = ? AND hand_edited = 0 AND (slot > ? OR (slot = ? AND idx > ?))
+        ORDER BY slot, idx LIMIT ?`,
     )
-    .all(runId) as GeneratedCandidateRow[];
+    .all(runId, after?.slot ?? -1, after?.slot ?? -1, after?.idx ?? -1, limit) as GeneratedCandidateRow[];
 }
 
 /** Reads one candidate's slot, index and stored metrics by id (undefined: no such candidate). */

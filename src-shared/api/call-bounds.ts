@@ -5,8 +5,20 @@
  * what it left out. Measured by `npm run bench -- --only main-thread` (target: under 100 ms).
  */
 
-/** candidates.setTags: candidates × tags in one call (9,600 × 20 held the main thread 1.1 s). */
-export const MAX_TAG_PAIRS = 20_000;
+/**
+ * candidates.setTags: candidates written in one step of a tag change (9,600 × 20 tags in one
+ * transaction held the main thread 1.1 s). A larger change is written in steps of this many,
+ * the thread given back in between, and recorded as one change (store/history.ts). The call's
+ * schema bounds it: at most 20,000 candidates and 20 tags.
+ */
+export const TAG_STEP_CANDIDATES = 500;
+/** candidates.setTags: candidate–tag pairs in one step (so with 20 tags a step is 125 candidates). */
+const TAG_STEP_PAIRS = 2_500;
+
+/** How many candidates one step of a tag change with `tags` tags writes. */
+export function tagStepCandidates(tags: number): number {
+  return Math.max(1, Math.min(TAG_STEP_CANDIDATES, Math.floor(TAG_STEP_PAIRS / Math.max(1, tags))));
+}
 
 /** history.jump: changes one jump may undo or redo (10,003 held the main thread 3.8 s). */
 export const MAX_JUMP_ENTRIES = 250;

@@ -3,11 +3,13 @@
  * the runs another process changed on the same database.
  */
 import type { ExperimentProgress, ExperimentStatus } from '../experiments/types';
-import type { RunProgress, RunStatus } from './runs';
+import type { ReproduceJob, RunProgress, RunStatus } from './runs';
 
 export interface ApiEvents {
   'run.progress': RunProgress;
   'run.changed': { runId: number; status: RunStatus };
+  /** A reproduce check's progress and, at the end, its verdict (runs.reproduce). */
+  'run.reproduce': ReproduceJob;
   /**
    * Runs another process (the CLI, a second studio) made, changed or deleted on the same
    * database, seen through SQLite's change signal: each with its status now (null: deleted).
@@ -21,6 +23,7 @@ export type ApiEventName = keyof ApiEvents;
 export const apiEventNames: ApiEventName[] = [
   'run.progress',
   'run.changed',
+  'run.reproduce',
   'runs.changedElsewhere',
   'experiment.progress',
   'experiment.changed',

@@ -2,13 +2,15 @@
 import { z } from 'zod';
 import type { RunPhase } from '../progress';
 import type { RunReport } from '../run-report';
+import type { ReproduceReport } from '../reproduce-report';
 import { gameIdSchema } from '../games/index';
 import { numberTypeMessage } from '../schema/designer-errors';
 import { seedSchema } from '../schema/seed';
 import { labelSchema } from '../schema/label-text';
 import { method } from './method';
 import type { OrderingLevel } from './orderings';
-import { orderingKindSchema, runIdSchema, runStatusSchema } from './values';
+import { levelSchema, orderingKindSchema, runIdSchema, runStatusSchema } from './values';
+import type { TopUpSummary } from '../top-up';
 
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
@@ -90,6 +92,25 @@ export interface CompareView {
   summary: { label: string; a: string; b: string }[];
 }
 
+/**
+ * A run being made again to see whether it reproduces (runs.reproduce), or the last such check
+ * of it: its progress while it works, then its verdict. Progress only moves forward.
+ */
+export interface ReproduceJob {
+  runId: number;
+  state: 'running' | 'done' | 'failed';
+  /** 0..1 over making the run again (most of it) and comparing; never goes down. */
+  overall: number;
+  /** What it is doing, in words ("making the run again: generate", "comparing"). */
+  stage: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Once done: what was found (equal, or the first differing levels and candidates). */
+  report: ReproduceReport | null;
+  /** Once failed: why, in a sentence. */
+  error: string | null;
+}
+
 export const runMethods = {
   'runs.list': method<RunSummary[]>()(
     z
@@ -138,6 +159,37 @@ export const runMethods = {
   'runs.delete': method<{ deleted: number }>()(
     z.object({ runId: runIdSchema }).strict(),
     'Delete a run that is not running, with its candidates.',
+  ),
+  'runs.topUp': method<{ run: RunSummary; topUp: TopUpSummary }>()(
+    z
+      .object({
+        runId: runIdSchema,
+        levels: z.array(levelSchema).min(1, 'must name at least one level').max(10000),
+        candidates: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .int('must be a whole number')
+          .positive('must be at least 1'),
+        untilNear: z
+          .number({ error: (iss) => numberTypeMessage(iss.input) })
+          .nonnegative('must be 0 or more')
+          .optional(),
+        /** Make a top-up past the size threshold anyway (it was refused once with its estimated time). */
+        confirm: z.boolean({ error: 'must be true or false' }).default(false),
+      })
+      .strict(),
+    "Make more candidates for chosen levels of a finished run: each level's indices continue its pool's sequence (the jobs a bigger pool would have had), then the automatic order is recomputed and the new candidates' near-duplicates found; with untilNear, a level stops at its first new candidate (in index order) within that much of its target. Progress, cancel and resume are the run's; the top-up is one entry of the run's history.",
+  ),
+  'runs.topUps': method<TopUpSummary[]>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "A run's top-ups, oldest first, with their arguments, status and outcome.",
+  ),
+  'runs.reproduce': method<ReproduceJob>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "Make a finished run again from its stored seed, plan and rules in a scratch database, on the studio's workers, and compare it with what is stored, candidate by candidate and the automatic pack byte for byte. Answers at once with the job (one already under way for the run is answered as it is); its progress and verdict come as run.reproduce events and from runs.reproduction.",
+  ),
+  'runs.reproduction': method<ReproduceJob | null>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "The run's reproduce check under way, or its last one since the studio started (null: none).",
   ),
   'runs.compare': method<CompareView>()(
     z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),

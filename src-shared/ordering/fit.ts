@@ -35,8 +35,21 @@ export function fitAt(
   return { breaks, off: Math.abs(d - aim) };
 }
 
+/** What a fit is ranked by, in order: how many breaks, their total size, the distance to the aim. */
+export type FitRank = readonly [breaks: number, size: number, off: number];
+
+export function fitRank(f: LevelFit): FitRank {
+  let size = 0;
+  for (const b of f.breaks) size += b.by;
+  return [f.breaks.length, size, f.off];
+}
+
+/** Ranks in fit order (a list of thousands sorts on ranks made once, not on fits). */
+export function compareFitRank(a: FitRank, b: FitRank): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
 /** Order candidates by fit: fewest breaks, then least total break size, then nearest the aim, then the given tie order. */
 export function compareFit(a: LevelFit, b: LevelFit): number {
-  const by = (f: LevelFit): number => f.breaks.reduce((s, x) => s + x.by, 0);
-  return a.breaks.length - b.breaks.length || by(a) - by(b) || a.off - b.off;
+  return compareFitRank(fitRank(a), fitRank(b));
 }

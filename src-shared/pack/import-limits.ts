@@ -14,6 +14,8 @@ export interface ImportLimits {
   maxElementsPerLevel: number;
   /** Wall time for the whole check in the worker (parse, schema, proof, metrics). */
   timeBudgetMs: number;
+  /** Wall time for one level's proof (and again for its measuring, on import). */
+  levelBudgetMs: number;
   /** The worker's old-generation heap (resourceLimits.maxOldGenerationSizeMb). */
   maxHeapMb: number;
   /** Problems listed in a refusal; the rest are counted. */
@@ -27,6 +29,8 @@ export const IMPORT_LIMITS: ImportLimits = {
   // The plans' own ceilings are 40 dots (Carillon) and 60 arrows (Apsis) per level.
   maxElementsPerLevel: 200,
   timeBudgetMs: 120_000,
+  // As long as one prove in the editor may take (PROVE_BUDGET_MS): a default-plan level proves in milliseconds.
+  levelBudgetMs: 15_000,
   maxHeapMb: 1024,
   maxProblems: 50,
 };
@@ -45,6 +49,7 @@ export const NO_LIMITS: ImportLimits = {
   maxLevels: Number.POSITIVE_INFINITY,
   maxElementsPerLevel: Number.POSITIVE_INFINITY,
   timeBudgetMs: Number.POSITIVE_INFINITY,
+  levelBudgetMs: Number.POSITIVE_INFINITY,
   maxHeapMb: Number.POSITIVE_INFINITY,
   maxProblems: Number.POSITIVE_INFINITY,
 };

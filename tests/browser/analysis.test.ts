@@ -179,9 +179,26 @@ describe('analysis screens in Chromium', () => {
     const rows = page.getByTestId('dup-pair');
     // The list's heading: "N pairs", or "N pairs of M" under a rule filter.
     const countHeading = page.getByRole('heading', { name: /^\d+ pairs?( of \d+)?$/ });
-    // The heading counts every pair of the run; the note about a cut list is not shown.
-    await expect.poll(() => countHeading.textContent()).toBe(`${pairs.length} pairs`);
+    // The heading counts every pair of the run once the pairs that ship neither level are shown
+    // (folded away by default); the note about a cut list is not shown.
+    await expect
+      .poll(async () => {
+        const fold = page.getByTestId('dup-fold-toggle');
+        if ((await fold.count()) > 0 && (await fold.textContent())?.startsWith('Show them'))
+          await fold.click();
+        return countHeading.textContent();
+      })
+      .toBe(`${pairs.length} pairs`);
     expect(await page.getByTestId('dup-limit').count()).toBe(0);
+    // The pair selected while they were folded stays selected and in view: read from the top.
+    await expect
+      .poll(async () => {
+        await list.evaluate((e) => {
+          e.scrollTop = 0;
+        });
+        return rows.first().getAttribute('data-pair');
+      })
+      .toBe(String(pairs[0]!.id));
     // Only the rows on screen are in the DOM, in order, closest first.
     await expect.poll(() => rows.count()).toBeGreaterThan(5);
     const inDom = await rows.count();

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { DuplicatePairView, RunSummary } from '../../src-shared/api';
 import { RESULTS, useStudioInBrowser } from './chromium';
+import { shareMeaning } from '../../src-renderer/src/games/apsis/pairs';
 
 let page: Page;
 const pageErrors: string[] = [];
@@ -42,6 +43,40 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('Duplicates triage in Chromium', () => {
+  it("folds away the pairs that ship neither level, with their count and a switch; says what the share is in the game's words", async () => {
+    const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 });
+    const neither = pairs.filter((p) => p.a.ships === null && p.b.ships === null);
+    // Most pairs of a run ship neither level (issue 22: 48 of 55); some ship.
+    expect(neither.length).toBeGreaterThan(0);
+    expect(neither.length).toBeLessThan(pairs.length);
+    const kept = pairs.length - neither.length;
+    await expect.poll(countHeading).toBe(`${kept} pair${kept === 1 ? '' : 's'} of ${pairs.length}`);
+    expect(await page.getByTestId('dup-fold-text').textContent()).toBe(
+      `${neither.length} pair${neither.length === 1 ? ' that ships' : 's that ship'} neither level folded away`,
+    );
+    for (const r of await rows().all()) {
+      const ships = [
+        await r.getByTestId('dup-side-a').getAttribute('data-ships'),
+        await r.getByTestId('dup-side-b').getAttribute('data-ships'),
+      ];
+      expect(ships.some((s) => s !== '')).toBe(true);
+    }
+    // The share in one sentence, in Apsis's words: in the list's header, and on each pair's share.
+    expect(await page.getByTestId('dup-share-meaning').textContent()).toBe(`“Shared” is ${shareMeaning}.`);
+    expect(shareMeaning).toContain('arrows');
+    const first = pairs.find((p) => p.a.ships !== null || p.b.ships !== null)!;
+    expect(await row(first.id).getByTestId('dup-share').getAttribute('title')).toBe(
+      `${Math.round(first.share * 100)} % shared: ${shareMeaning}.`,
+    );
+    // The switch shows them (and says so); the rest of this file works on every pair.
+    await page.getByTestId('dup-fold-toggle').click();
+    await expect.poll(countHeading).toBe(`${pairs.length} pairs`);
+    expect(await page.getByTestId('dup-fold-text').textContent()).toMatch(
+      /^Showing \d+ pairs? that ships? neither level$/,
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
   it('shows both verdicts and whether each ships on every row, and the ships filter keeps what it says', async () => {
     const pairs = await studio.api.call('duplicates.list', { runId: run.id, limit: 100000 });
     expect(pairs.length).toBeGreaterThan(20);

@@ -206,6 +206,9 @@ describe("candidates.list checks sort keys and filter metrics against the run's 
     expect(await ids({ sort: { key: 'bits', dir: 'desc' } })).toEqual([0, 2, 1]);
     expect(await ids({ sort: { key: 'dots' } })).toEqual([2, 0, 1]);
     expect(await ids({ sort: { key: 'index', dir: 'desc' } })).toEqual([2, 1, 0]);
+    // "Pool, candidate" descending turns the candidates round too (issue 22: "↓ desc" was ignored).
+    expect(await ids({ sort: { key: 'slot', dir: 'desc' } })).toEqual([2, 1, 0]);
+    expect(await ids({ sort: { key: 'slot', dir: 'asc' } })).toEqual([0, 1, 2]);
     expect(await ids({ sort: { key: 'jobMs' } })).toEqual([0, 1, 2]);
     expect(await ids({ filters: [{ metric: 'bits', min: 1 }], sort: { key: 'bits' } })).toEqual([2, 0]);
     const missing = await studio.service.dispatch('candidates.list', {

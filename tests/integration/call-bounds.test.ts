@@ -3,8 +3,8 @@
  * swapOptions weighs at most MAX_SWAP_WEIGHED candidates of a stage (the current pick, its own
  * pool, then the nearest pools) and counts the rest; history.jump refuses to cross more than
  * MAX_JUMP_ENTRIES changes or MAX_JUMP_ROWS rows, changing nothing; replies of undo, redo and
- * jump carry at most MAX_REPLY_CHANGES row changes; setTags refuses more than MAX_TAG_PAIRS
- * candidate–tag pairs, changing nothing. Each refusal is a sentence.
+ * jump carry at most MAX_REPLY_CHANGES row changes; setTags writes more than TAG_STEP_CANDIDATES
+ * candidates in steps that let other calls in, recorded as one change. Each refusal is a sentence.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,10 +12,12 @@ import {
   MAX_JUMP_ROWS,
   MAX_REPLY_CHANGES,
   MAX_SWAP_WEIGHED,
-  MAX_TAG_PAIRS,
+  TAG_STEP_CANDIDATES,
 } from '../../src-shared/api/call-bounds';
 import { insertStageRun } from '../../src-main/bench/heavy-fixtures';
+import { setVerdicts } from '../../src-main/store/candidates';
 import { openDatabase } from '../../src-main/store/db';
+import { recordChange } from '../../src-main/store/history';
 import { refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
 
@@ -66,20 +68,68 @@ describe('candidates.setTags', () => {
   });
   const tags = Array.from({ length: 20 }, (_, i) => `t${i}`);
 
-  it('refuses more than MAX_TAG_PAIRS candidate–tag pairs with a sentence, changing nothing', async () => {
-    const ids = run.ids.slice(0, MAX_TAG_PAIRS / 20 + 1);
-    const before = await studio.api.call('history.list', { runId: run.runId });
-    const e = await refusal(studio.api.call('candidates.setTags', { candidateIds: ids, tags, mode: 'add' }));
-    expect(e.code).toBe('bad-argument');
-    expect(e.message).toBe(
-      'tagging 1,001 candidates with 20 tags is 20,020 candidate–tag pairs, more than the 20,000 one change may hold; tag fewer candidates or fewer tags at a time. Nothing changed',
+  it('tags 1,200 candidates × 20 tags (once refused: past 20,000 pairs) in steps, as one change undo takes back whole', async () => {
+    const ids = run.ids.slice(0, 1200);
+    expect(ids.length).toBeGreaterThan(2 * TAG_STEP_CANDIDATES);
+    const order: string[] = [];
+    // A call made while the tags are written is answered before they are all in: the steps let it in.
+    const tagging = studio.api
+      .call('candidates.setTags', { candidateIds: ids, tags, mode: 'add' })
+      .then((r) => (order.push('setTags'), r));
+    const info = studio.api.call('app.info', {}).then(() => order.push('app.info'));
+    const [done] = await Promise.all([tagging, info]);
+    expect(order).toEqual(['app.info', 'setTags']);
+    expect(done.changed).toBe(1200);
+    expect(done.entry).toMatchObject({ kind: 'tag', rows: 1200 });
+    expect(done.entry!.label).toMatch(/^Tagged .+ “t0”, “t1”/);
+    const entries = (await studio.api.call('history.list', { runId: run.runId })).entries;
+    expect(entries.filter((e) => e.id === done.entry!.id)).toHaveLength(1);
+    for (const id of [ids[0]!, ids[700]!, ids[1199]!])
+      expect((await studio.api.call('candidates.get', { candidateId: id })).tags).toHaveLength(20);
+    const undone = await studio.api.call('history.undo', { runId: run.runId });
+    expect(undone.changed).toBe(1200);
+    for (const id of [ids[0]!, ids[700]!, ids[1199]!])
+      expect((await studio.api.call('candidates.get', { candidateId: id })).tags).toEqual([]);
+  });
+
+  it('stops between steps when another connection changed the run, keeping what it wrote as one change', async () => {
+    const ids = run.ids.slice(0, 1200);
+    const tagging = studio.api.call('candidates.setTags', { candidateIds: ids, tags: ['half'], mode: 'add' });
+    // Wait, a turn at a time, for the first step to be in: the next step waits a turn after it.
+    const other = openDatabase(studio.dbPath);
+    const firstStep = other.prepare(
+      "SELECT rows FROM history WHERE run_id = ? AND kind = 'tag' AND label LIKE '%“half”%' AND undone = 0",
     );
-    expect(await studio.api.call('history.list', { runId: run.runId })).toEqual(before);
+    for (let i = 0; i < 50 && firstStep.pluck().get(run.runId) === undefined; i++)
+      await new Promise<void>((r) => setImmediate(r));
+    expect(firstStep.pluck().get(run.runId)).toBe(TAG_STEP_CANDIDATES);
+    // Another process's change lands while the first step is in and the next waits.
+    recordChange(
+      other,
+      run.runId,
+      new Date().toISOString(),
+      { kind: 'verdict', label: (s) => `Approved ${s}` },
+      () => setVerdicts(other, [run.ids[1199]!], 'approved'),
+    );
+    other.close();
+    const e = await refusal(tagging);
+    expect(e.code).toBe('conflict');
+    expect(e.message).toBe(
+      `run ${run.runId} was changed in another studio or CLI while this change was written: it stopped after ${TAG_STEP_CANDIDATES} candidates, kept as one change (undo takes it back); make the rest of it again`,
+    );
+    expect((await studio.api.call('candidates.get', { candidateId: ids[0]! })).tags).toEqual(['half']);
+    expect(
+      (await studio.api.call('candidates.get', { candidateId: ids[TAG_STEP_CANDIDATES]! })).tags,
+    ).toEqual([]);
+    // The other change is undone first, then the tags, whole.
+    await studio.api.call('history.undo', { runId: run.runId });
+    const undone = await studio.api.call('history.undo', { runId: run.runId });
+    expect(undone.changed).toBe(TAG_STEP_CANDIDATES);
     expect((await studio.api.call('candidates.get', { candidateId: ids[0]! })).tags).toEqual([]);
   });
 
-  it('tags up to the cap, and the undo reply carries at most MAX_REPLY_CHANGES row changes', async () => {
-    const ids = run.ids.slice(0, MAX_TAG_PAIRS / 20);
+  it('the undo reply carries at most MAX_REPLY_CHANGES row changes', async () => {
+    const ids = run.ids.slice(0, 1000);
     const done = await studio.api.call('candidates.setTags', { candidateIds: ids, tags, mode: 'add' });
     expect(done.changed).toBe(ids.length);
     const verdicts = await studio.api.call('candidates.setVerdict', {

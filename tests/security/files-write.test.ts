@@ -20,6 +20,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult, RunSummary } from '../../src-shared/api';
+import { carillonGame } from '../../src-shared/games/carillon/index';
 import { IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
 import type { WriteFs } from '../../src-main/atomic-write';
 import { writeExportTo } from '../../src-main/export-files';
@@ -263,6 +264,60 @@ describe('the import worker holds its own limits', () => {
         'the pack took longer than 0.3 s to check, the most an import may take; nothing was stored',
       );
       expect(dbState(join(t.dir, 'budget.db'))).toEqual(before);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a level whose proof runs past its own budget is refused, named, and nothing is stored', async () => {
+    const path = join(t.dir, 'level-budget.db');
+    const db = openDatabase(path);
+    try {
+      const before = dbState(path);
+      // Level 2 is 24 isolated dots in a 24-tap slot: its fewest-taps search takes about a
+      // second, far past a 100 ms budget; level 1 (three dots, one tap) proves in milliseconds.
+      const spots = Array.from({ length: 24 }, (_, k) => ({
+        x: 70 + 130 * (k % 5),
+        y: 70 + 130 * Math.floor(k / 5),
+      }));
+      const pack = {
+        format: 'carillon-pack',
+        version: 1,
+        seed: 1,
+        rules: carillonGame.defaultRules,
+        plan: [
+          { from: 1, to: 1, taps: 1, minDots: 3, maxDots: 3, tutorial: true },
+          { from: 2, to: 2, taps: 24, minDots: 24, maxDots: 24, tutorial: false },
+        ],
+        levels: [
+          {
+            level: 1,
+            taps: 1,
+            bits: 0,
+            tutorial: true,
+            dots: [
+              { x: 304, y: 616, size: 'small', color: 3 },
+              { x: 240, y: 610, size: 'normal', color: 2 },
+              { x: 233, y: 688, size: 'normal', color: 1 },
+            ],
+            solution: [0],
+          },
+          {
+            level: 2,
+            taps: 24,
+            bits: 0,
+            tutorial: false,
+            dots: spots.map((p, k) => ({ ...p, size: 'small', color: k % 7 })),
+            solution: spots.map((_, k) => k),
+          },
+        ],
+      };
+      await expect(
+        importPackText(db, { text: JSON.stringify(pack), limits: { ...IMPORT_LIMITS, levelBudgetMs: 100 } }),
+      ).rejects.toThrow(
+        "level 2 is too large to prove: its proof took longer than 0.1 s, the most one level's check may take; nothing was stored",
+      );
+      expect(dbState(path)).toEqual(before);
     } finally {
       db.close();
     }

@@ -94,7 +94,7 @@ const play = (timeline: boolean): PlayInfo => ({
 });
 const game = { words: { element: 'dot' } } as unknown as AnyGame;
 
-function setup(o: { size?: number; d?: number; timeline?: boolean } = {}) {
+function setup(o: { size?: number; d?: number; timeline?: boolean; speed?: number } = {}) {
   const s = fakeSession(o.size ?? 3, o.d ?? 0.2);
   const clock = { t: 0, playing: false };
   const frames = manualFrames();
@@ -104,6 +104,7 @@ function setup(o: { size?: number; d?: number; timeline?: boolean } = {}) {
     session: s.session,
     frames: frames.f,
     clock,
+    ...(o.speed !== undefined ? { speed: () => o.speed! } : {}),
   });
   return { vm, clock, frames, ...s };
 }
@@ -204,6 +205,24 @@ describe('history and the solution', () => {
     frames.frame(50);
     frames.wait(AUTOPLAY_GAP_MS);
     expect([made, vm.autoplay]).toEqual([[0, 1, 2], false]);
+  });
+
+  it('Play all at 4× runs each animation and each pause four times as fast (issue 22: 14 arrows took over 6 s)', () => {
+    const { vm, frames, made, clock } = setup({ size: 3, d: 0.2, speed: 4 });
+    vm.playAll();
+    // 0.2 s of animation in 50 ms: one frame of 50 ms covers it all.
+    frames.frame(50);
+    expect([clock.t, clock.playing]).toEqual([0.2, false]);
+    // The pause, a quarter of 250 ms (to the millisecond).
+    frames.wait(Math.round(AUTOPLAY_GAP_MS / 4) - 1);
+    expect(made).toEqual([0]);
+    frames.wait(1);
+    expect(made).toEqual([0, 1]);
+    // At ½× the same animation takes 0.4 s of frames.
+    const slow = setup({ size: 2, d: 0.2, speed: 0.5 });
+    slow.vm.playAll();
+    slow.frames.frame(50);
+    expect(slow.clock.t).toBeCloseTo(0.025);
   });
 
   it('Play all on a cleared level starts over; undo during its pause stops it', () => {

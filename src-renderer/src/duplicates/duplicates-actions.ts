@@ -89,6 +89,26 @@ export const duplicatesActions: Action[] = [
     },
   },
   {
+    id: 'duplicates.neither',
+    get title() {
+      return dupView.showNeither
+        ? 'Fold away the pairs that ship neither level'
+        : 'Show the pairs that ship neither level';
+    },
+    group: 'Duplicates',
+    shortcut: 'N',
+    unavailable: () =>
+      notOn('duplicates') ??
+      (dupView.ships !== 'any'
+        ? 'the Ships filter already picks which pairs show'
+        : dupView.order === null
+          ? 'no order is stored yet, so no pair ships'
+          : null),
+    perform: () => {
+      dupView.showNeither = !dupView.showNeither;
+    },
+  },
+  {
     id: 'duplicates.fit',
     title: 'Fit both boards (reset the shared zoom)',
     group: 'Duplicates',

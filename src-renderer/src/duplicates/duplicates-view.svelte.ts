@@ -17,7 +17,7 @@ import type {
 } from '../../../src-shared/api';
 import { errorText } from '../lib/errors';
 import type { PairTriageValue } from '../../../src-shared/history';
-import { pairShown } from '../../../src-shared/duplicate-filter';
+import { pairShown, shipsNeither } from '../../../src-shared/duplicate-filter';
 import { NO_ZOOM, type BoardZoom } from '../boards/zoom';
 import { studio } from '../lib/studio.svelte';
 import { pool } from '../pools/pool-view.svelte';
@@ -63,6 +63,12 @@ class DupView {
   rule = $state('');
   ships = $state<DuplicateShipsFilter>('any');
   triage = $state<DuplicateTriageFilter>('open');
+  /**
+   * Show the pairs that ship neither level. Off by default: such a pair cannot put two alike
+   * levels into the pack (most are small tutorial levels alike by nature), so it is folded away
+   * with its count until asked for.
+   */
+  showNeither = $state(false);
   selectedId = $state<number | null>(null);
   /** Draw B under the inverse of the matching transform so it lines up with A. */
   align = $state(true);
@@ -82,12 +88,25 @@ class DupView {
   sinceOrder = $state(0);
   private loadSeq = 0;
 
-  /** The pairs the list shows (rule, ships and triage filters). */
-  shown = $derived.by(() =>
+  /** The pairs the rule, ships and triage filters keep. */
+  private matching = $derived.by(() =>
     this.all.filter(
       (p) => (this.rule === '' || p.rule === this.rule) && pairShown(p, this.ships, this.triage),
     ),
   );
+
+  /**
+   * The pairs that ship neither level are folded away: unless shown, and unless no order is
+   * stored yet (then nothing ships) or the ships filter asks for some shipping (it already
+   * keeps them out) or for none shipping (it asks for exactly them).
+   */
+  folding = $derived(!this.showNeither && this.order !== null && this.ships === 'any');
+
+  /** The pairs the list shows: the filters' pairs, less those folded away. */
+  shown = $derived.by(() => (this.folding ? this.matching.filter((p) => !shipsNeither(p)) : this.matching));
+
+  /** How many of the filters' pairs ship neither level (folded away while `folding`). */
+  neither = $derived(this.matching.filter(shipsNeither).length);
 
   /** How many pairs each ships option and each triage option would show, the other filters as they are. */
   counts = $derived.by(() => {
@@ -290,12 +309,14 @@ class DupView {
             (p) =>
               p.id === id &&
               pairShown(p, this.ships, this.triage) &&
-              (this.rule === '' || p.rule === this.rule),
+              (this.rule === '' || p.rule === this.rule) &&
+              !(this.folding && shipsNeither(p)),
           )
         ) {
           this.ships = 'any';
           this.triage = 'all';
           this.rule = '';
+          this.showNeither = true;
         }
         return id;
       });

@@ -120,6 +120,12 @@ export interface GameView<Level = any, Rules = any, Align = any> {
      * caption saying so; null transform when the match is not geometric.
      */
     align(transform: string): { transform: Align | null; label: string };
+    /**
+     * What a pair's share ("33 % shared") measures, in the game's words, as the end of the
+     * sentence "Shared is …" (lower case, no full stop): the Duplicates list shows it in its
+     * header ("“Shared” is …") and on a pair's share ("33 % shared: …").
+     */
+    shareMeaning: string;
   };
   /** The inspector's game part: its session and board inside the shared inspector shell. */
   Inspector: Component<InspectorProps<Level, Rules>>;

@@ -11,6 +11,7 @@ import type { PlayInfo } from '../games/game-view';
 import type { Command } from './bus.svelte';
 import type { KeptPlay } from './play-memory';
 import type { InspectorSession } from './session';
+import { scaledGap, scaledStep } from './play-speed.svelte';
 
 /** Pause between the moves of "Play all", after each animation ends. */
 export const AUTOPLAY_GAP_MS = 250;
@@ -40,6 +41,8 @@ export interface PlayDeps {
   frames: PlayFrames;
   /** The clock (seconds into the last move's animation) and whether it runs: the shell's bound props. */
   clock: { t: number; playing: boolean };
+  /** The play speed (./play-speed.svelte.ts): the clock and the pause between moves scale by it; 1 when absent. */
+  speed?: () => number;
 }
 
 export class PlayView {
@@ -94,7 +97,7 @@ export class PlayView {
     }
     const dt = Math.min(0.05, (now - this.lastFrame) / 1000);
     this.lastFrame = now;
-    this.t = Math.min(d, this.t + dt);
+    this.t = Math.min(d, this.t + scaledStep(dt, this.deps.speed?.() ?? 1));
     if (this.t >= d) {
       this.playing = false;
       this.raf = 0;
@@ -106,7 +109,7 @@ export class PlayView {
   };
   private nextAfterGap(): void {
     this.cancelGap();
-    this.gap = this.deps.frames.after(AUTOPLAY_GAP_MS, () => {
+    this.gap = this.deps.frames.after(scaledGap(AUTOPLAY_GAP_MS, this.deps.speed?.() ?? 1), () => {
       this.gap = null;
       this.continueAutoplay();
     });

@@ -29,11 +29,18 @@ export interface Action {
   perform: (how?: { shift?: boolean }) => void;
 }
 
+const ELSEWHERE = 'only on the ';
+
 /** The reason a page's action is unavailable elsewhere, or null on that page. */
 export function notOn(page: PageId): string | null {
   if (studio.page === page) return null;
   const p = pageOf(page);
-  return `only on the ${p.title} page (${p.key})`;
+  return `${ELSEWHERE}${p.title} page (${p.key})`;
+}
+
+/** Does the action act only on another page than the one on screen (its reason is `notOn`'s)? */
+export function onlyElsewhere(a: Action): boolean {
+  return whyUnavailable(a)?.startsWith(ELSEWHERE) ?? false;
 }
 
 /** Why the action cannot run now (null: it can). */

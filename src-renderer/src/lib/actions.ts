@@ -20,6 +20,7 @@ import { experimentActions } from '../experiments/experiments-actions';
 import { backupActions } from '../export/backup-view.svelte';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
+import { topUpActions } from '../topup/topup-actions';
 
 export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
 export { pages } from './pages';
@@ -69,6 +70,15 @@ export const actions: Action[] = [
     },
   },
   {
+    id: 'studio.keys',
+    title: 'Keys on this page',
+    group: 'Studio',
+    shortcut: '?',
+    perform: () => {
+      studio.keysOpen = true;
+    },
+  },
+  {
     id: 'studio.reload',
     title: 'Reload runs and games',
     group: 'Studio',
@@ -88,6 +98,7 @@ export const actions: Action[] = [
   ...duplicatesActions,
   ...compareActions,
   ...orderingActions,
+  ...topUpActions,
   ...exportActions,
   ...experimentActions,
 ];
@@ -104,7 +115,9 @@ function matches(shortcut: string, e: KeyboardEvent, shiftToo = false): boolean 
   const mod = e.ctrlKey || e.metaKey;
   if (want.has('mod') !== mod) return false;
   if (want.has('alt') !== e.altKey) return false;
-  if (want.has('shift') !== e.shiftKey && !(shiftToo && e.shiftKey)) return false;
+  // A symbol typed with Shift on most layouts ('?') matches as the character it types.
+  const symbol = key.length === 1 && !/[a-z0-9]/.test(key) && e.key === key;
+  if (want.has('shift') !== e.shiftKey && !(shiftToo && e.shiftKey) && !symbol) return false;
   const pressed =
     e.code === 'Space'
       ? 'space'

@@ -24,6 +24,15 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * Text closed as a sentence, for a line that another sentence follows: "… above 1.24" becomes
+ * "… above 1.24." (the Ordering page read "1.24 Nothing changed.").
+ */
+export function fullStop(text: string): string {
+  const t = text.trimEnd();
+  return t === '' || /[.!?…:]$/.test(t) ? t : `${t}.`;
+}
+
 /** The error's first line carried on after a colon ("big.json was not imported: the import was cancelled."): its capital dropped, unless it opens an acronym ("HP"). */
 export function errorClause(e: unknown): string {
   const text = errorText(e).split('\n')[0]!;

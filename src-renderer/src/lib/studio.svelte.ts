@@ -53,6 +53,8 @@ class Studio {
   errors = $state<ShownError[]>([]);
   theme = $state<'dark' | 'light'>('dark');
   paletteOpen = $state(false);
+  /** The `?` sheet of the page's keys is open. */
+  keysOpen = $state(false);
   /** The palette was opened to jump (Alt+G): it lists only the jumps to what is typed. */
   paletteJump = $state(false);
   /** Developer timings (board build and draw times) on screen; off by default (Alt+D). */

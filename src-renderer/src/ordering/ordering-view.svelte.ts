@@ -16,7 +16,7 @@ import type {
   SwapOptions,
 } from '../../../src-shared/api';
 import { studio } from '../lib/studio.svelte';
-import { StudioError, errorText } from '../lib/errors';
+import { StudioError, errorText, fullStop } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
 import { levelsText } from '../../../src-shared/ordering/level-ranges';
 
@@ -293,9 +293,8 @@ class OrderingScreen {
     } catch (e) {
       // Impossible constraints: the server names the levels and the rule; nothing changed.
       if (e instanceof StudioError && e.body.code === 'conflict')
-        this.refusal = e.body.message.replace(
-          /^these constraints cannot hold: /,
-          'These constraints cannot hold: ',
+        this.refusal = fullStop(
+          e.body.message.replace(/^these constraints cannot hold: /, 'These constraints cannot hold: '),
         );
       else studio.report(`Could not steer the order of run ${runId}`, e);
       return false;

@@ -95,7 +95,11 @@ class PoolState {
     let list = this.rows;
     if (this.shipped === 'none')
       list = list.filter((r) => r.shippedAs.automatic === null && r.shippedAs.approved === null);
-    if (this.group) list = [...list].sort((a, b) => a.slot - b.slot || a.qs - b.qs);
+    if (this.group) {
+      // Pools in level order, unless the sort is by pool and descending (the server's order then).
+      const dir = this.sortKey === 'slot' && this.sortDir === 'desc' ? -1 : 1;
+      list = [...list].sort((a, b) => dir * (a.slot - b.slot) || a.qs - b.qs);
+    }
     return list;
   });
 

@@ -8,6 +8,7 @@ import { focusIn, notOn, type Action } from '../lib/action-kit';
 import { studio } from '../lib/studio.svelte';
 import { isActive } from './format';
 import { runsUi, type RunsPageHandlers } from './runs-view.svelte';
+import { reproduceUi } from './reproduce-view.svelte';
 
 const RESUMABLE = ['cancelled', 'interrupted', 'failed'];
 const ROWS = '[data-testid="runs-table"]';
@@ -180,6 +181,26 @@ export const runsActions: Action[] = [
         : null;
     },
     perform: withSelected((page, run) => page.askDelete(run)),
+  },
+  {
+    id: 'runs.reproduce',
+    title: 'Reproduce the selected run (make it again and compare)',
+    group: 'Runs',
+    unavailable: () => {
+      const why = notOn('runs');
+      const run = studio.selectedRun;
+      if (why) return why;
+      if (!run) return 'no run is selected';
+      if (run.status === 'imported')
+        return `run #${run.id} is an imported pack: no generator run of this studio made it`;
+      if (run.status !== 'done')
+        return `run #${run.id} is ${run.status}; only a finished run can be reproduced`;
+      return reproduceUi.running(run.id) ? `run #${run.id} is being reproduced` : null;
+    },
+    perform: () => {
+      const run = studio.selectedRun;
+      if (run) void reproduceUi.start(run.id);
+    },
   },
   {
     id: 'runs.next',

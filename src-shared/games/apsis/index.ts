@@ -134,7 +134,7 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   },
   toPack: (args) => toPack(args),
   parsePack: (json) => parsePack(json),
-  verifyPack: (pack) => verifyPack(pack),
+  verifyPack: (pack, onLevel) => verifyPack(pack, onLevel),
   packLevels: (pack) => packLevels(pack),
   summarize: (pack) => summarizePack(pack),
 };

@@ -17,7 +17,7 @@ import { replay } from './play';
 import { closestPairs, duplicatePairs, prepareLevel } from './near-duplicates';
 import { MAX_VERIFY_PAIRS, tooManyPairsMessage } from '../../pack/verify-caps';
 
-export function verifyPack(pack: ApsisPack): PackProblem[] {
+export function verifyPack(pack: ApsisPack, onLevel?: (level: number | null) => void): PackProblem[] {
   const problems: PackProblem[] = [];
   const add = (level: number | null, rule: string, message: string): void => {
     problems.push({ level, rule, message });
@@ -55,6 +55,7 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
 
   pack.levels.forEach((pl, i) => {
     const L = i + 1;
+    onLevel?.(L);
     const lv = levels[i]!;
     if (pl.level !== L) add(L, 'level', `level number is ${pl.level}, expected ${L}`);
     // The level's own rules come from the one proof the editor and the CLI use; what is left
@@ -85,6 +86,7 @@ export function verifyPack(pack: ApsisPack): PackProblem[] {
     }
     measured.push({ reads: r.reads, arrows: n, depth: r.depth });
   });
+  onLevel?.(null);
 
   // Ordering rules (on recomputed figures).
   let run = 1;

@@ -78,6 +78,6 @@ export function explainCarillon(level: CarillonLevel, rules: CarillonRules): Exp
     steps,
     perElement: perElementOf((v) => d.firstWeight[v]! / d.firstTotal),
     graph,
-    line: `${fmt(total)} bits in ${k} tap${k === 1 ? '' : 's'}: ${fmt(fromDots)} from ${n} dots (${W} win), ${fmt(fromPreviews)} from the decoys' previews, ${fmt(extra)} from ${k - 1} extra tap${k === 2 ? '' : 's'}`,
+    line: `${fmt(total)} bits in ${k} tap${k === 1 ? '' : 's'}: ${fmt(fromDots)} from ${n} dot${n === 1 ? '' : 's'} (${W} win${W === 1 ? 's' : ''}), ${fmt(fromPreviews)} from the decoys' previews, ${fmt(extra)} from ${k - 1} extra tap${k === 2 ? '' : 's'}`,
   };
 }

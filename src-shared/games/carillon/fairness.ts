@@ -122,7 +122,7 @@ export function fairShareShortfalls(
         start: r,
         own: members(mine),
         need,
-        message: `chain start ${r} pops ${own} dots on its own, less than ${need.toFixed(2)} (its fair share)`,
+        message: `chain start ${r} pops ${own} dot${own === 1 ? '' : 's'} on its own, less than ${need.toFixed(2)} (its fair share)`,
       });
   }
   return out;

@@ -118,7 +118,7 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   },
   toPack: (args) => toPack(args),
   parsePack: (json) => parsePack(json),
-  verifyPack: (pack) => verifyPack(pack),
+  verifyPack: (pack, onLevel) => verifyPack(pack, onLevel),
   packLevels: (pack) => packLevels(pack),
   summarize: (pack) => summarizePack(pack),
 };

@@ -24,7 +24,12 @@ const PROOF_RULES_VERIFY_HOLDS_AGAINST_CLAIMS = new Set(['plan-taps', 'fewest-se
 
 const BITS_TOLERANCE = 1e-3;
 
-export function verifyPack(pack: CarillonPack): PackProblem[] {
+/** "the solution's 1 tap leaves 1 dot standing", with each count's own number. */
+function standing(taps: number, dots: number): string {
+  return `the solution's ${taps} tap${taps === 1 ? ' leaves' : 's leave'} ${dots} dot${dots === 1 ? '' : 's'} standing`;
+}
+
+export function verifyPack(pack: CarillonPack, onLevel?: (level: number | null) => void): PackProblem[] {
   const { rules, plan } = pack;
   const problems: PackProblem[] = [];
   const add = (level: number | null, rule: string, message: string): void => {
@@ -37,6 +42,7 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
     prevDots = 0;
   pack.levels.forEach((l, i) => {
     const L = i + 1;
+    onLevel?.(L);
     if (l.level !== L) add(L, 'level-number', `level ${L} is numbered ${l.level}`);
     const stretch = stretchOf(plan, L);
     if (stretch) {
@@ -67,7 +73,7 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
         add(
           L,
           'solution-replay',
-          `the solution's ${replay.taps} taps leave ${field.n - replay.chains.reduce((a, c) => a + c.length, 0)} dots standing`,
+          standing(replay.taps, field.n - replay.chains.reduce((a, c) => a + c.length, 0)),
         );
     }
     const bits = d.bits ?? NaN;
@@ -82,6 +88,7 @@ export function verifyPack(pack: CarillonPack): PackProblem[] {
       add(L, 'order-dots', `level ${L} has ${l.dots.length} dots, fewer than level ${L - 1} (${prevDots})`);
     prevDots = l.dots.length;
   });
+  onLevel?.(null);
   const pairs = duplicatePairs(packLevels(pack), rules, undefined, MAX_VERIFY_PAIRS + 1);
   if (pairs.length > MAX_VERIFY_PAIRS) {
     pairs.length = MAX_VERIFY_PAIRS;

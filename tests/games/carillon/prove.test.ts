@@ -137,6 +137,8 @@ describe('Carillon prove: one violation per broken rule, named, with its dots an
       elements: [4],
       mark: { kind: 'share', start: 4, own: [4], need: 1.25 },
     });
+    // One dot, in the singular (issue 22 read "pops 1 dots").
+    expect(v!.message).toBe('chain start 4 pops 1 dot on its own, less than 1.25 (its fair share)');
   });
 
   it('chain starts reached: a normal ring reaching a big root merges them, drawn with the arrows between them', () => {

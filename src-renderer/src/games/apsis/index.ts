@@ -6,7 +6,7 @@ import type { GameView } from '../game-view';
 import { drawApsisLevel } from './board';
 import { drawEmptyBoard } from './empty-board';
 import { drawThumbnail } from './thumbnail';
-import { align, copyPairs, type ApsisAlign } from './pairs';
+import { align, copyPairs, shareMeaning, type ApsisAlign } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
 import { apsisPlay } from './play';
@@ -49,7 +49,7 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
       destroy: () => board.destroy(),
     };
   },
-  pairs: { copyPairs, align },
+  pairs: { copyPairs, align, shareMeaning },
   Inspector,
   play: apsisPlay,
   editor: {

@@ -4,6 +4,10 @@
  */
 import { normAngle, type ApsisLevel } from '../../../../src-shared/games/apsis/index';
 
+/** What "33 % shared" means for two Apsis levels (the share src-shared/games/apsis/near-duplicates.ts reports). */
+export const shareMeaning =
+  'the part of the larger level’s arrows that pair with an arrow of the same length and heading close by in the other level, once one level is turned or mirrored to line up best (all of them for a copy)';
+
 export interface ApsisAlign {
   delta: number;
   mirror: boolean;

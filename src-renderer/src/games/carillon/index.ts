@@ -11,7 +11,7 @@ import type { GameView } from '../game-view';
 import { carillonBounds, drawCarillonLevel } from './board';
 import { drawEmptyBoard } from './empty-board';
 import { carillonThumbnailAspect, drawThumbnail } from './thumbnail';
-import { align, copyPairs } from './pairs';
+import { align, copyPairs, shareMeaning } from './pairs';
 import { readLevel, readRules } from './read';
 import Inspector from './Inspector.svelte';
 import { carillonPlay } from './play';
@@ -46,7 +46,7 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
       destroy: () => board.destroy(),
     };
   },
-  pairs: { copyPairs, align },
+  pairs: { copyPairs, align, shareMeaning },
   Inspector,
   play: carillonPlay,
   editor: {

@@ -19,6 +19,10 @@ export function align(transform: string): { transform: TransformName | null; lab
   };
 }
 
+/** What "33 % shared" means for two Carillon fields (the share src-shared/games/carillon/near-duplicates.ts reports). */
+export const shareMeaning =
+  'the part of the larger field’s dots that land on a dot of the same size in the other field, once one field is turned or mirrored to line up best';
+
 /** Carillon's check always lists its matched dots, so there is nothing to pair by position. */
 export function copyPairs(): [number, number][] {
   return [];
