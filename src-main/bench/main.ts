@@ -22,6 +22,7 @@ import { experimentBenchCases } from './experiments';
 import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
+import { rangeBenchCases } from './range';
 import { elsewhereBenchCases } from './elsewhere';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
@@ -56,6 +57,7 @@ const program = new Command()
       ...mainThreadBenchCases,
       ...deleteBenchCases,
       ...mutationBenchCases,
+      ...rangeBenchCases,
       ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {

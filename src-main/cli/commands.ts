@@ -10,6 +10,7 @@ import { registerExperiment } from './experiment';
 import { registerBackup } from './backup';
 import { registerReproduce } from './reproduce';
 import { registerTopUp } from './topup';
+import { registerRange } from './range';
 
 export function registerCommands(program: Command): void {
   program
@@ -30,4 +31,5 @@ export function registerCommands(program: Command): void {
   registerBackup(program);
   registerReproduce(program);
   registerTopUp(program);
+  registerRange(program);
 }

@@ -4,6 +4,12 @@ class PlotsView {
   metric = $state('');
   /** 0 = all levels; otherwise the 1-based level whose pool the histogram shows. */
   histLevel = $state(0);
+  /** The expressive range's metrics ('' = the game's first two), bins and levels (0 = open end). */
+  rangeX = $state('');
+  rangeY = $state('');
+  rangeBins = $state(20);
+  rangeFrom = $state(0);
+  rangeTo = $state(0);
   /** Bumped to reload the page's data. */
   reloadTick = $state(0);
 

@@ -540,6 +540,17 @@ class PoolState {
   private wantSlot: number | null = null;
 
   /** Focus the first card of pool `slot` of run `runId` (opening the run first if needed). */
+  /**
+   * Show only the candidates inside these metric ranges (an expressive-range cell from Plots):
+   * the other filters are cleared so the pool holds exactly the cell's candidates.
+   */
+  showRanges(ranges: Record<string, MetricRange>): void {
+    this.verdict = '';
+    this.tag = '';
+    this.shipped = '';
+    this.ranges = { ...ranges };
+  }
+
   async showSlot(runId: number, slot: number): Promise<void> {
     this.wantSlot = slot;
     if (this.runId !== runId) await this.open(runId);

@@ -6,6 +6,8 @@
  */
 import { studio } from '../lib/studio.svelte';
 import { errorText } from '../lib/errors';
+import { runPercent, runProgressText } from '../runs/progress-text';
+import { overallText } from '../../../src-shared/progress';
 import { outcomeText, readLevelList } from '../../../src-shared/top-up';
 import { rangesText } from '../../../src-shared/ordering/level-ranges';
 
@@ -39,13 +41,15 @@ class TopUpDialog {
   }
 
   /** The running top-up's progress line, or null. */
-  get progress(): { text: string; overall: number } | null {
+  get progress(): { lead: string; detail: string; percent: number } | null {
     if (!this.started) return null;
     const run = studio.runs.find((r) => r.id === this.started!.runId);
     if (!run || (run.status !== 'queued' && run.status !== 'running')) return null;
-    const p = studio.progress[this.started.runId];
-    if (!p) return { text: 'queued', overall: 0 };
-    return { text: `${p.stage} · ${p.done} / ${p.total}`, overall: p.overall };
+    const live = studio.progress[this.started.runId];
+    // Until the first event the run's stored share would show the old pool nearly full, then drop.
+    if (!live) return { lead: overallText(0), detail: 'queued', percent: 0 };
+    // The Runs page's own words, so a top-up's progress reads as a run's does.
+    return { ...runProgressText(run, live), percent: runPercent(run, live) };
   }
 
   async start(): Promise<void> {

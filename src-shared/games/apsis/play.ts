@@ -163,8 +163,10 @@ export function replay(level: ApsisLevel, sequence: readonly number[], rules: Ap
     if (r.kind === 'blocked' && r.lost) break;
   }
   const cleared = state.present.every((p) => !p) && state.hearts > 0;
-  if (!cleared && message === null)
-    message = `${state.present.filter(Boolean).length} arrows are left after the sequence`;
+  if (!cleared && message === null) {
+    const left = state.present.filter(Boolean).length;
+    message = `${left} arrow${left === 1 ? ' is' : 's are'} left after the sequence`;
+  }
   return { cleared, heartsLost, firstFault, message };
 }
 

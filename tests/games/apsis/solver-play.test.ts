@@ -118,6 +118,13 @@ describe('play rules', () => {
     const s = launch(chainLevel, startState(chainLevel, rules), 1, rules).state;
     expect(launch(chainLevel, s, 1, rules)).toMatchObject({ kind: 'invalid', hearts: 3 });
   });
+  it('replaying a sequence that stops short counts the arrows left, in the singular for one', () => {
+    expect(replay(chainLevel, [1], rules)).toMatchObject({
+      cleared: false,
+      message: '1 arrow is left after the sequence',
+    });
+    expect(replay(chainLevel, [], rules).message).toBe('2 arrows are left after the sequence');
+  });
   it('replaying a wrong order loses a heart and names the launch', () => {
     const rep = replay(chainLevel, [0, 1, 0], rules);
     expect(rep.heartsLost).toBe(1);
