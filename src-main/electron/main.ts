@@ -8,6 +8,7 @@
  * - every permission refused (session-lockdown.ts);
  * - every IPC call's sender frame checked against the studio's origin (sender-check.ts);
  * - pack files only through main's own open/save dialogs, never a renderer path (files.ts);
+ * - closing with unsaved edits asks first, in main's own dialog (close-guard.ts);
  * - SQLite opened with the build for Electron (store/native-binding.ts), in user data.
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
@@ -22,6 +23,7 @@ import { devRendererUrl, rendererEntry } from './renderer-url';
 import { trustedSender } from './sender-check';
 import { denyAllPermissions } from './session-lockdown';
 import { guardWebContents } from './web-guards';
+import { guardClose } from './close-guard';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const entry = rendererEntry(import.meta.env.DEV ? devRendererUrl(process.env) : null);
@@ -57,6 +59,8 @@ export function windowOptions(preload: string): Electron.BrowserWindowConstructo
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow(windowOptions(join(here, '../preload/preload.cjs')));
   win.once('ready-to-show', () => win.show());
+  // Unsaved edits: closing asks first (close-guard.ts).
+  guardClose(win, (options) => dialog.showMessageBoxSync(win, options));
   void win.loadURL(entry.url);
   return win;
 }

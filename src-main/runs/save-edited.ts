@@ -5,7 +5,8 @@
  * hand-edited, linked to the candidate it came from, and as a draft when it breaks a hard rule
  * (orderings skip drafts and say so). Its near-duplicates are found against the same
  * neighbours the run's pass compares (its slot and the game's window around it), on the worker
- * pool, and stored with it. One history change, so undo removes it and redo restores it.
+ * pool, and stored with it. One history change, so undo removes it and redo restores it. A
+ * level identical to a candidate of its pool is not stored again: the reply names that one.
  */
 import { ApiError, type SavedEdit } from '../../src-shared/api';
 import type { AnyGame } from '../../src-shared/games/index';
@@ -79,6 +80,19 @@ export function proveInRun(
   return proveOnPool(pool, game, run, slot, readLevel(game, raw), budgetMs);
 }
 
+/** The candidate among `pool` whose level is the same level as `level`, or null. */
+function sameLevelIn<T extends { level: unknown }>(game: AnyGame, level: unknown, pool: T[]): T | null {
+  const canonical = (l: unknown): string | null => {
+    try {
+      return JSON.stringify(game.parseLevel(l));
+    } catch {
+      return null; // a stored level the game no longer reads is no match
+    }
+  };
+  const want = canonical(level);
+  return want === null ? null : (pool.find((c) => canonical(c.level) === want) ?? null);
+}
+
 /**
  * The pairs the run's pass would find for a new level in `slot` (its window ahead, and every
  * earlier slot whose window reaches it), against the stored neighbours, on the pool. The
@@ -147,8 +161,32 @@ export async function saveEdited(
   const metrics = proof.metrics ?? {};
 
   const slot = args.slot;
+  // A level identical to one already in its pool (the game's canonical level JSON: read by
+  // parseLevel, claims restated by the proof) is that candidate: nothing is stored.
+  const same = sameLevelIn(
+    game,
+    level,
+    neighbourLevels(db, run.id, (s) => s === slot),
+  );
+  if (same) {
+    const state = historyState(db, run.id);
+    return {
+      ...state,
+      changed: 0,
+      changes: [],
+      entry: null,
+      undoable: state.undo !== null,
+      candidateId: same.id,
+      name: candidateName(same.slot, same.index),
+      existing: true,
+      draft: !proof.ok,
+      proof,
+      duplicates: [],
+    };
+  }
   const poolSize = game.poolSizes(run.plan, run.rules)[slot] ?? 0;
   let candidateId = 0;
+  let index = 0;
   const broken = [...new Set(proof.violations.map((v) => v.name))];
   // Its near-duplicates are computed away from the database (on the pool), so the candidate is
   // stored only if no other change landed on the run meanwhile, from this process or another
@@ -163,7 +201,7 @@ export async function saveEdited(
         runId: run.id,
         slot,
         // Read in the write's transaction: another process's edit may have taken the next index.
-        index: nextEditIndex(db, run.id, slot, poolSize),
+        index: (index = nextEditIndex(db, run.id, slot, poolSize)),
         level,
         metrics,
         difficulty: metrics[game.difficulty] ?? null,
@@ -207,6 +245,8 @@ export async function saveEdited(
     entry,
     undoable: state.undo !== null,
     candidateId,
+    name: candidateName(slot, index),
+    existing: false,
     draft: !proof.ok,
     proof,
     duplicates: pairs.map((p) => ({

@@ -57,6 +57,13 @@ export interface PoolPoint {
 /** The reply of candidates.saveEdited: the new candidate, the history entry that saved it, and its proof. */
 export interface SavedEdit extends CurationChange {
   candidateId: number;
+  /** The candidate as the studio names it ("L25 · c18"). */
+  name: string;
+  /**
+   * The level was already in its pool as this candidate (the same level, as the game reads it):
+   * nothing was stored and no history entry made.
+   */
+  existing: boolean;
   /** It breaks a hard rule: kept and clearly marked, never shipped (orderings skip it and say so). */
   draft: boolean;
   proof: LevelProof;

@@ -284,8 +284,21 @@ describe('edit mode in Chromium', () => {
 
   it('Carillon: the edited level saved as a new candidate is approved, ordered, exported and verified by the CLI', async () => {
     expect(carillonEdit).not.toBeNull();
-    const { original, restored, auto } = carillonEdit!;
-    // Save as a new candidate (Ctrl+S): same pool, not a draft.
+    const { original, restored: back, auto } = carillonEdit!;
+    // Dragged back where it was, the level is the candidate it came from: Ctrl+S saves nothing, and says so.
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.getByTestId('edit-message').textContent())
+      .toBe('Nothing to save: nothing changed since the level was opened');
+    // Dot 0 recoloured (a note no rule reads), then saved as a new candidate (Ctrl+S): same pool, not a draft.
+    const rules = (await studio.api.call('runs.get', { runId: carillon.id })).rules as CarillonRules;
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    const restored = setDotColor(back, 0, (back.dots[0]!.color + 1) % rules.colors, rules);
+    await expect
+      .poll(async () => ((await page.evaluate(() => window.__editor!.level())) as CarillonLevel).dots)
+      .toEqual(restored.dots);
     await page.keyboard.press('Control+s');
     await page.getByTestId('edit-saved').waitFor();
     const savedId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));

@@ -3,7 +3,8 @@
  * names a malformed field; candidates.saveEdited stores a new candidate of the same pool,
  * linked to the one it came from, with its near-duplicates found; a level breaking a hard rule
  * is saved as a draft that the orderings skip and name; the save is one history change that
- * undo removes and redo restores; a hand-edited level ships in a steered pack, which records
+ * undo removes and redo restores; a level identical to one of its pool points at that
+ * candidate and stores nothing; a hand-edited level ships in a steered pack, which records
  * it in its metadata and verifies clean. Apsis too: a copy finds its parent, an overlap makes a draft.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,50 @@ describe('candidates.saveEdited', () => {
     // It is not one of the run's jobs: the run's progress still counts its own.
     const summary = (await studio.api.call('runs.list', {})).find((r) => r.id === runId)!;
     expect(summary.candidatesDone).toBe(summary.candidatesTotal);
+  });
+
+  it('a level identical to a candidate of its pool points at that candidate and stores nothing', async () => {
+    const before = await studio.api.call('history.list', { runId, limit: 1 });
+    const total = (await studio.api.call('candidates.list', { runId, limit: 1 })).total;
+    // The edited level saved again, its claims stale (the proof restates them): the same level.
+    const again = await studio.api.call('candidates.saveEdited', {
+      runId,
+      slot,
+      from: pool[0]!.id,
+      level: { ...mirrored(pool[0]!.level as CarillonLevel), taps: 99, bits: 0 },
+    });
+    const row = await studio.api.call('candidates.get', { candidateId: edited.candidateId });
+    expect(again).toMatchObject({
+      existing: true,
+      candidateId: edited.candidateId,
+      name: candidateName(slot, row.index),
+      changed: 0,
+      entry: null,
+    });
+    // A generated candidate's own level, unedited: that candidate.
+    const own = await studio.api.call('candidates.saveEdited', {
+      runId,
+      slot,
+      from: pool[2]!.id,
+      level: pool[2]!.level,
+    });
+    expect(own).toMatchObject({
+      existing: true,
+      candidateId: pool[2]!.id,
+      name: candidateName(slot, pool[2]!.index),
+    });
+    expect((await studio.api.call('candidates.list', { runId, limit: 1 })).total).toBe(total);
+    expect((await studio.api.call('history.list', { runId, limit: 1 })).undo?.id).toBe(before.undo?.id);
+    // The same level in another slot's pool is not that candidate: it is stored there.
+    const other = (await studio.api.call('candidates.list', { runId })).items.find((c) => c.slot !== slot)!;
+    const moved = await studio.api.call('candidates.saveEdited', {
+      runId,
+      slot: other.slot,
+      level: pool[2]!.level,
+    });
+    expect(moved.existing).toBe(false);
+    expect(moved.candidateId).not.toBe(pool[2]!.id);
+    await studio.api.call('history.undo', { runId });
   });
 
   it('saves a level that breaks a hard rule as a draft, which every ordering skips and names', async () => {
@@ -337,12 +382,15 @@ describe('Apsis: saved edits', () => {
     expect((await studio.service.engine.waitFor(run.id)).status).toBe('done');
     const parent = (await studio.api.call('candidates.list', { runId: run.id, slot: 1 })).items[0]!;
     const level = parent.level as ApsisLevel;
+    // Turned by 30° round the sun: a copy under rotation (the very same level would point at its parent).
+    const turned = { ...level, arrows: level.arrows.map((x) => ({ ...x, angle: (x.angle + 30) % 360 })) };
     const copy = await studio.api.call('candidates.saveEdited', {
       runId: run.id,
       slot: 1,
       from: parent.id,
-      level,
+      level: turned,
     });
+    expect(copy.existing).toBe(false);
     expect(copy.draft).toBe(false);
     expect(copy.duplicates).toContainEqual(expect.objectContaining({ candidateId: parent.id, rule: 'copy' }));
     const a = level.arrows[0]!;

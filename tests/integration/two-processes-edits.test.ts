@@ -83,6 +83,24 @@ async function post(s: ChildStudio, method: string, args: unknown): Promise<Answ
 const levelOf = (id: number): unknown =>
   JSON.parse(readRows<{ level: string }>(dbPath, 'SELECT level FROM candidates WHERE id = ?', id)[0]!.level);
 
+/**
+ * The level with its first two dots recoloured to stand for k (1..48): colour is a note that
+ * near-duplicates ignore, so every variant is a copy of the others ("same picture"), while no
+ * two are the same level (saving the very same level again names the stored one, issue 22).
+ */
+function variant(level: unknown, k: number): unknown {
+  const l = level as { dots: { color: number }[] };
+  const colors = 7; // the default rules' notes (the run below keeps them)
+  const dots = l.dots.map((d, i) =>
+    i === 0
+      ? { ...d, color: (d.color + k) % colors }
+      : i === 1
+        ? { ...d, color: (d.color + Math.floor(k / colors)) % colors }
+        : d,
+  );
+  return { ...l, dots };
+}
+
 /** The stored near-duplicate pairs between two candidates (either way round). */
 const pairsBetween = (x: number, y: number): number =>
   readRows<{ n: number }>(
@@ -119,10 +137,20 @@ describe('changes computed on a worker, with a second server changing the run me
     )[0]!.id;
     const level = levelOf(original);
     const held = gate.hold('dedup');
-    const mine = localClient(a).call('candidates.saveEdited', { runId, slot: 2, from: original, level });
+    const mine = localClient(a).call('candidates.saveEdited', {
+      runId,
+      slot: 2,
+      from: original,
+      level: variant(level, 1),
+    });
     await held.reached;
-    // The same level, saved in the same slot by the other server while this one compares.
-    const theirs = await post(b, 'candidates.saveEdited', { runId, slot: 2, from: original, level });
+    // A copy of it (one note differs), saved in the same slot by the other server while this one compares.
+    const theirs = await post(b, 'candidates.saveEdited', {
+      runId,
+      slot: 2,
+      from: original,
+      level: variant(level, 2),
+    });
     expect(theirs.status).toBe(200);
     held.release();
     const saved = await mine;
@@ -194,7 +222,12 @@ describe('two servers racing edits and the approved order on one run', () => {
         (async () => {
           for (let i = 0; i < 4; i++) {
             const r = check(
-              await post(b, 'candidates.saveEdited', { runId, slot: 4, from: original, level }),
+              await post(b, 'candidates.saveEdited', {
+                runId,
+                slot: 4,
+                from: original,
+                level: variant(level, 1 + i),
+              }),
             );
             if (r.body.ok) saved.push((r.body.value as { candidateId: number }).candidateId);
           }
@@ -202,7 +235,12 @@ describe('two servers racing edits and the approved order on one run', () => {
         (async () => {
           for (let i = 0; i < 4; i++) {
             const r = check(
-              await post(c, 'candidates.saveEdited', { runId, slot: 4, from: original, level }),
+              await post(c, 'candidates.saveEdited', {
+                runId,
+                slot: 4,
+                from: original,
+                level: variant(level, 5 + i),
+              }),
             );
             if (r.body.ok) saved.push((r.body.value as { candidateId: number }).candidateId);
           }
@@ -216,7 +254,7 @@ describe('two servers racing edits and the approved order on one run', () => {
       ]);
       expect(failures).toEqual([]);
       expect(saved).toHaveLength(8);
-      // Eight copies of one level in one slot: each pair of them is stored once.
+      // Eight copies of one level (differing only in notes) in one slot: each pair of them is stored once.
       for (let i = 0; i < saved.length; i++)
         for (let j = i + 1; j < saved.length; j++) expect(pairsBetween(saved[i]!, saved[j]!)).toBe(1);
       // The last approved order was computed after the last verdict: it is what computing now gives.

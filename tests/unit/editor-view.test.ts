@@ -13,7 +13,7 @@ import type { HistoryEntry } from '../../src-shared/history';
 import type { LevelProof } from '../../src-shared/proof';
 import { EditHistory } from '../../src-renderer/src/editor/edit-history';
 import type { EditInfo, EditSession, SaveTarget } from '../../src-renderer/src/editor/edit-view';
-import { EditorView } from '../../src-renderer/src/editor/editor-view.svelte';
+import { EditorView, type SavedAs } from '../../src-renderer/src/editor/editor-view.svelte';
 import type { ProveRequest } from '../../src-renderer/src/editor/prove-protocol';
 
 /** A level of dots on a grid of whole units (the drag snaps to it, as a game's edit does). */
@@ -25,10 +25,21 @@ const session: EditSession<Dots> = {
   build: () => {
     throw new Error('no stage in a unit test');
   },
-  dragTo: (l, i, to) => {
+  dragTo: (l, i, to, grid) => {
     if (to.x < 0) throw new Error('a dot cannot leave the board');
-    return l.map((d, k) => (k === i ? { x: Math.round(to.x), y: Math.round(to.y) } : d));
+    const g = grid ?? 1;
+    return l.map((d, k) => (k === i ? { x: Math.round(to.x / g) * g, y: Math.round(to.y / g) * g } : d));
   },
+  moveGroup: (l, ids, lead, to) => {
+    const dx = Math.round(to.x) - l[lead]!.x,
+      dy = Math.round(to.y) - l[lead]!.y;
+    return l.map((d, k) => (ids.includes(k) ? { x: d.x + dx, y: d.y + dy } : d));
+  },
+  copy: (l, i) => ({ ...l[i]! }),
+  paste: (l, items, steps) => [
+    ...l,
+    ...(items as { x: number; y: number }[]).map((d) => ({ x: d.x + steps * 100, y: d.y })),
+  ],
   nudge: (l, i, dx, dy, big) =>
     l.map((d, k) => (k === i ? { x: d.x + dx * (big ? 10 : 1), y: d.y + dy } : d)),
   remove: (l, i) => l.filter((_, k) => k !== i),
@@ -41,10 +52,12 @@ const info: EditInfo = {
   toggles: [{ id: 'heat', key: 'H', label: 'Heat' }],
   keys: [{ key: 'M', label: 'mirror', needsSelection: true }],
   boardHelp: 'dots',
+  grid: { steps: [5, 10], step: 5, unit: ' units' },
 };
 
 const game = {
   id: 'dots',
+  title: 'Dots',
   words: { element: 'dot', elements: 'dots' },
   metrics: [
     { key: 'moves', label: 'Moves', integer: true },
@@ -75,6 +88,9 @@ function setup(
   opts: {
     target?: SaveTarget | null;
     replies?: Record<string, (args: unknown) => unknown>;
+    /** The level's clipboard key (another key: another level of the game). */
+    key?: string;
+    grid?: number | null;
   } = {},
 ) {
   const start: Dots = [
@@ -85,6 +101,7 @@ function setup(
   const calls: Call[] = [];
   const reports: string[] = [];
   const changes: Dots[] = [];
+  const saves: (SavedAs | null)[] = [];
   const requests: Omit<ProveRequest, 'id'>[] = [];
   const replies = opts.replies ?? {};
   const client = {
@@ -108,6 +125,9 @@ function setup(
     client,
     report: (title) => reports.push(title),
     onchange: (l) => changes.push(l),
+    onsaved: (s) => saves.push(s),
+    levelKey: () => opts.key ?? 'dots L2 · c12',
+    grid: () => opts.grid ?? null,
   });
   vm.attach({
     request: (r) => requests.push(r),
@@ -115,7 +135,7 @@ function setup(
       return false;
     },
   });
-  return { vm, history, calls, reports, changes, requests, start };
+  return { vm, history, calls, reports, changes, requests, start, saves };
 }
 
 describe('edits and their history', () => {
@@ -272,7 +292,15 @@ describe('proofs', () => {
 });
 
 describe('saving and the run history', () => {
-  const saveReply = { candidateId: 31, draft: false, undo: entry(7, 'Saved L2 · c31'), redo: null };
+  const saveReply = {
+    candidateId: 31,
+    name: 'L2 · c31',
+    existing: false,
+    draft: false,
+    undo: entry(7, 'Saved L2 · c31'),
+    redo: null,
+  };
+  const savedAs = { candidateId: 31, name: 'L2 · c31', draft: false, existing: false };
 
   it('cannot save before a proof, or with no run to save to', () => {
     expect(setup().vm.saveWhy).toBe('the level is not proved yet');
@@ -300,12 +328,52 @@ describe('saving and the run history', () => {
         },
       },
     ]);
-    expect(vm.saved).toEqual({ candidateId: 31, draft: false });
+    expect(vm.saved).toEqual(savedAs);
     expect([vm.undoCount, vm.redoCount, history.undoCount]).toEqual([0, 0, 0]);
     expect(history.level).toEqual(vm.current);
-    // With no unsaved edit left, Ctrl+Z undoes the save itself, in the run's history.
+    // Right after the save, Ctrl+Z undoes the save itself, in the run's history.
     expect(vm.runUndoText).toBe("the run's last change: Saved L2 · c31");
     expect(vm.blocked().undo).toBeNull();
+  });
+
+  it('with nothing changed since the level was opened or saved, Ctrl+S saves nothing and says so', async () => {
+    const { vm, calls, saves } = setup({ replies: { 'candidates.saveEdited': () => saveReply } });
+    vm.received({ id: 1, proof: proof(true), explanation: null, error: null, workMs: 0, latencyMs: 0 });
+    await vm.save();
+    expect(calls).toEqual([]);
+    expect(vm.message).toBe('Nothing to save: nothing changed since the level was opened');
+    // An edit and its undo: the same level as opened.
+    vm.selected = 0;
+    vm.nudge(1, 0, false);
+    vm.undo();
+    await vm.save();
+    expect(calls).toEqual([]);
+    vm.nudge(1, 0, false);
+    await vm.save();
+    expect(calls).toHaveLength(1);
+    expect(saves).toEqual([savedAs]);
+    await vm.save();
+    expect(calls).toHaveLength(1);
+    expect(vm.message).toBe('Nothing to save: nothing changed since it was saved as L2 · c31');
+  });
+
+  it('a new level (from no candidate) saves even unedited; a level already in the pool names that candidate', async () => {
+    const existing = { ...saveReply, candidateId: 9, name: 'L2 · c9', existing: true, undo: null };
+    const { vm, calls, saves } = setup({
+      target: { runId: 4, slot: 1, from: null, plan: {} },
+      replies: { 'candidates.saveEdited': () => existing },
+    });
+    vm.received({ id: 1, proof: proof(true), explanation: null, error: null, workMs: 0, latencyMs: 0 });
+    await vm.save();
+    expect(calls).toHaveLength(1);
+    expect(vm.saved).toEqual({ candidateId: 9, name: 'L2 · c9', draft: false, existing: true });
+    expect(saves).toEqual([vm.saved]);
+    expect(vm.message).toBe('Nothing new saved: this level is already in its pool as L2 · c9');
+    // Nothing was stored: Ctrl+Z has no save of the run to undo.
+    expect(vm.runUndoText).toBeNull();
+    vm.undo();
+    expect(vm.message).toBe('Nothing to undo in the editor');
+    expect(calls).toHaveLength(1);
   });
 
   it('a save that fails is reported and leaves the edits unsaved', async () => {
@@ -322,7 +390,7 @@ describe('saving and the run history', () => {
 
   it('undoing the save from the editor keeps the level on the board; redo brings the same candidate back', async () => {
     const row = { target: 'candidate', id: 31, field: 'row', before: {}, after: null };
-    const { vm, calls } = setup({
+    const { vm, calls, saves } = setup({
       replies: {
         'candidates.saveEdited': () => saveReply,
         'history.undo': () => ({
@@ -344,6 +412,8 @@ describe('saving and the run history', () => {
       },
     });
     vm.received({ id: 1, proof: proof(true), explanation: null, error: null, workMs: 0, latencyMs: 0 });
+    vm.selected = 1;
+    vm.nudge(0, 1, false);
     await vm.save();
     const level = vm.current;
     vm.undo();
@@ -354,22 +424,145 @@ describe('saving and the run history', () => {
     expect(vm.message).toBe(
       "Undone in the run's history: Saved L2 · c31 — the level stays on the board; Save stores it again",
     );
+    // The board is an unsaved edit again (of the level opened), so leaving it keeps it as a draft.
+    expect(vm.undoCount).toBe(1);
+    expect(vm.unchanged).toBe(false);
+    expect(saves).toEqual([savedAs, null]);
     expect(vm.runRedoText).toBe("the run's change undone last: Saved L2 · c31");
     vm.redo();
     await new Promise((r) => setTimeout(r, 0));
-    expect(vm.saved).toEqual({ candidateId: 31, draft: false });
+    expect(vm.saved).toEqual(savedAs);
+    expect(vm.undoCount).toBe(0);
+    expect(saves).toEqual([savedAs, null, savedAs]);
     expect(vm.message).toBe("Redone in the run's history: Saved L2 · c31");
   });
 
-  it("reads the run's last change for Ctrl+Z; a read-only run leaves undo with the unsaved edits", async () => {
-    const ok = setup({
-      replies: { 'history.list': () => ({ undo: entry(3, 'Approved L1 · c2'), redo: null }) },
+  it("with no edit and no save, Ctrl+Z never reaches the run's history (another page's change): it says so", async () => {
+    const { vm, calls } = setup({
+      replies: { 'history.list': () => ({ undo: entry(3, 'Pinned L10 · c3 to level 11'), redo: null }) },
     });
-    await ok.vm.loadRunHistory(4);
-    expect(ok.vm.runUndoText).toBe("the run's last change: Approved L1 · c2");
+    await vm.loadRunHistory(4);
+    expect(vm.runUndoText).toBeNull();
+    // Available (so the key is the editor's), and it says there is nothing to undo.
+    expect(vm.blocked().undo).toBeNull();
+    vm.undo();
+    vm.redo();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.map((c) => c.method)).toEqual(['history.list']);
+    expect(vm.message).toBe('Nothing to redo in the editor');
+    vm.undo();
+    expect(vm.message).toBe('Nothing to undo in the editor');
     const none = setup();
     await none.vm.loadRunHistory(4);
     expect(none.vm.runHistory).toBeNull();
-    expect(none.vm.blocked().undo).toBe('no edit to undo');
+  });
+});
+
+describe('several elements at once', () => {
+  it('shift-click and a box select several; they move together as one edit and nudge and delete together', () => {
+    const { vm, history } = setup();
+    vm.add({ x: 20, y: 20 });
+    vm.toggleSelect(0);
+    expect(vm.selection).toEqual([2, 0]);
+    expect(vm.selected).toBe(0);
+    vm.toggleSelect(2);
+    expect(vm.selection).toEqual([0]);
+    // A box round dots 0 and 1 (corners in either order); Shift adds dot 2.
+    vm.selectBox(
+      [
+        { x: 1, y: 1 },
+        { x: 5, y: 5 },
+        { x: 20, y: 20 },
+      ],
+      { x: 6, y: 6 },
+      { x: 0, y: 0 },
+      false,
+    );
+    expect(vm.selection).toEqual([0, 1]);
+    vm.selectBox(
+      [
+        { x: 1, y: 1 },
+        { x: 5, y: 5 },
+        { x: 20, y: 20 },
+      ],
+      { x: 19, y: 19 },
+      { x: 21, y: 21 },
+      true,
+    );
+    expect(vm.selection).toEqual([0, 1, 2]);
+    // Grabbing a selected dot drags them all (it becomes the primary).
+    vm.grab(1, { x: 5, y: 5 }, { x: 5, y: 5 });
+    expect(vm.selection).toEqual([0, 2, 1]);
+    vm.dragTo({ x: 8, y: 6 });
+    vm.drop();
+    expect(vm.current).toEqual([
+      { x: 4, y: 2 },
+      { x: 8, y: 6 },
+      { x: 23, y: 21 },
+    ]);
+    expect(history.undoLabel).toBe('move 3 dots');
+    vm.nudge(1, 0, true);
+    expect(vm.current.map((d) => d.x)).toEqual([14, 18, 33]);
+    expect(history.undoLabel).toBe('nudge 3 dots');
+    // Grabbing an unselected dot takes it alone.
+    vm.selection = [0, 1];
+    vm.grab(2, null, { x: 33, y: 21 });
+    expect(vm.selection).toEqual([2]);
+    vm.drop();
+    vm.selection = [2, 0];
+    vm.remove();
+    expect(vm.current).toEqual([{ x: 18, y: 6 }]);
+    expect(history.undoLabel).toBe('delete 2 dots');
+    expect(vm.selection).toEqual([]);
+    vm.selectAll();
+    expect(vm.selection).toEqual([0]);
+  });
+
+  it('a drag snaps to the grid when it is on', () => {
+    const { vm } = setup({ grid: 5 });
+    vm.grab(0, null, { x: 1, y: 1 });
+    vm.dragTo({ x: 7.4, y: 13 });
+    vm.drop();
+    expect(vm.current[0]).toEqual({ x: 5, y: 15 });
+  });
+
+  it('copy and paste: into its own level a step off, selected; into another level of the game in place; never into another game', () => {
+    const a = setup({ key: 'dots A' });
+    a.vm.selection = [1, 0];
+    a.vm.copy();
+    expect(a.vm.message).toBe('Copied 2 dots');
+    a.vm.paste();
+    expect(a.vm.current.slice(2)).toEqual([
+      { x: 101, y: 1 },
+      { x: 105, y: 5 },
+    ]);
+    expect(a.vm.selection).toEqual([2, 3]);
+    expect(a.history.undoLabel).toBe('paste 2 dots');
+    a.vm.paste();
+    expect(a.vm.current.slice(4).map((d) => d.x)).toEqual([201, 205]);
+    // Another level of the same game: in place.
+    const b = setup({ key: 'dots B' });
+    b.vm.paste();
+    expect(b.vm.current.slice(2)).toEqual([
+      { x: 1, y: 1 },
+      { x: 5, y: 5 },
+    ]);
+    // Cut: copied and deleted as one edit.
+    b.vm.selection = [0];
+    b.vm.copy(true);
+    expect(b.vm.message).toBe('Cut dot 0');
+    expect(b.vm.count).toBe(3);
+    // A level of another game refuses, naming what is held.
+    const other = setup({ key: 'rings A' });
+    (other.vm as unknown as { deps: { game: AnyGame } }).deps.game = {
+      ...game,
+      id: 'rings',
+      title: 'Rings',
+    } as unknown as AnyGame;
+    other.vm.paste();
+    expect(other.vm.message).toBe(
+      'Nothing pasted: the clipboard holds 1 Dots dot, which paste only into levels of their own game, not into Rings levels',
+    );
+    expect(other.vm.count).toBe(2);
   });
 });

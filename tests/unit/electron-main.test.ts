@@ -2,7 +2,7 @@
  * Electron's main process (src-main/electron/main.ts) run under Node with a stubbed `electron`
  * module and a faked process.versions.electron: what it registers before and after `ready`,
  * the window's hardened options, the app:// handler, the IPC sender checks, the guards on
- * every webContents, the refused permissions, the single-instance lock, and the store opened
+ * every webContents, the close guard's question, the refused permissions, the single-instance lock, and the store opened
  * with the Electron build of SQLite. No real Electron runs here (none can be installed).
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -77,7 +77,12 @@ const stub = vi.hoisted(() => {
     device?: (...a: unknown[]) => boolean;
   } = {};
   const opened: string[] = [];
+  /** Main's questions (dialog.showMessageBoxSync) and the button the designer picks. */
+  const asked: { title?: string; buttons?: string[] }[] = [];
+  const answer = { button: 1 };
   return {
+    asked,
+    answer,
     log,
     app,
     FakeBrowserWindow,
@@ -111,6 +116,10 @@ const stub = vi.hoisted(() => {
       dialog: {
         showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
         showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+        showMessageBoxSync: (_win: unknown, options: { title?: string; buttons?: string[] }) => {
+          asked.push(options);
+          return answer.button;
+        },
       },
     },
   };
@@ -332,6 +341,23 @@ describe('Electron main process (stubbed electron)', () => {
       }
     }
     expect(stub.opened).toEqual([]);
+  });
+
+  it('closing the window while the renderer refuses to unload (unsaved edits) asks; only "Close without saving" lets it go', async () => {
+    const win = await startMain(join(tmp.dir, 'close'));
+    for (const [button, closes] of [
+      [1, false],
+      [0, true],
+    ] as const) {
+      stub.answer.button = button;
+      const e = { preventDefault: vi.fn() };
+      win.webContents.emit('will-prevent-unload', e);
+      expect(e.preventDefault.mock.calls.length).toBe(closes ? 1 : 0);
+    }
+    expect(stub.asked.map((q) => [q.title, q.buttons])).toEqual([
+      ['Unsaved edits', ['Close without saving', 'Stay']],
+      ['Unsaved edits', ['Close without saving', 'Stay']],
+    ]);
   });
 
   it('denies every permission check and request', async () => {

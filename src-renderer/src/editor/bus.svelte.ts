@@ -13,12 +13,22 @@ export interface EditorHandlers {
   select(step: number): void;
   save(): void;
   key(key: string, shift: boolean): void;
-  /** With no unsaved edit left, what undo undoes in the run's history ("the run's last change: Saved L3 · c9, …"); null: an edit, or nothing. */
+  /** Copy the selected elements (`cut`: and delete them). */
+  copy(cut: boolean): void;
+  paste(): void;
+  selectAll(): void;
+  clearSelection(): void;
+  /** Snap to the grid on or off (for every level); `step`: the next step of the game's grid instead. */
+  toggleGrid(step: boolean): void;
+  /** Right after a save, what undo undoes in the run's history ("the run's last change: Saved L3 · c9, …"); null: an edit, or nothing. */
   readonly undoes?: string | null;
   readonly redoes?: string | null;
   /** Why a command cannot run now (null: it can). */
   blocked: Partial<
-    Record<'undo' | 'redo' | 'remove' | 'nudge' | 'select' | 'save' | 'add', string | null>
+    Record<
+      'undo' | 'redo' | 'remove' | 'nudge' | 'select' | 'save' | 'add' | 'copy' | 'paste' | 'selectAll',
+      string | null
+    >
   > & { key?: (key: string) => string | null };
 }
 
@@ -32,6 +42,8 @@ interface EditorPageHandlers {
 class EditorBus {
   active = $state<EditorHandlers | null>(null);
   page = $state<EditorPageHandlers | null>(null);
+  /** The grid edit mode's drags snap to: on or off, and its step per game (kept across levels; ./snap.ts). */
+  grid = $state<{ on: boolean; steps: Record<string, number> }>({ on: false, steps: {} });
 }
 
 export const editorBus = new EditorBus();

@@ -1,7 +1,8 @@
 /**
  * Edit mode's commands, for the studio's ONE action table (lib/actions.ts spreads them in),
  * so every edit is reachable by key, palette and button alike: switch play/edit, undo/redo
- * of unsaved edits (then of the run's history: the save, and what came before), select, nudge (Shift ×10), add, delete, save, and one command per game
+ * of the editor's own edits (right after a save: the save, in the run's history), select
+ * (all, none), nudge (Shift ×10), add, delete, copy, cut, paste, snap to the grid, save, and one command per game
  * edit key any registered game declares (its GameView's `edit.keys`). They run the handlers
  * the editor on screen registered in `editorBus` (./bus.svelte.ts).
  */
@@ -10,6 +11,8 @@ import { gameViews } from '../games/index';
 import { editorBus, type EditorHandlers } from './bus.svelte';
 
 const NOT_EDITING = 'not in edit mode (E edits the level on screen)';
+
+const textSelected = (): boolean => (window.getSelection()?.toString() ?? '') !== '';
 
 function why(what: keyof EditorHandlers['blocked'] | null): string | null {
   const off = notOn('inspector');
@@ -77,12 +80,12 @@ export const editActions: Action[] = [
     unavailable: () => notOn('inspector') ?? (editorBus.page ? editorBus.page.why : 'no level is open'),
     perform: () => editorBus.page?.toggleEdit?.(),
   },
-  // With the unsaved edits used up, undo and redo reach the run's history (a save, then what came before), and say so.
+  // Undo and redo are the editor's own; right after a save they reach the run's history (the save), and say so.
   {
     id: 'editor.undo',
     get title() {
       const run = editorBus.active?.undoes;
-      return run ? `Undo ${run}` : 'Undo the last edit';
+      return run ? `Undo ${run}` : 'Undo the last edit in the editor';
     },
     group: 'Inspector',
     shortcut: 'Mod+Z',
@@ -101,6 +104,65 @@ export const editActions: Action[] = [
     perform: () => editorBus.active?.redo(),
   },
   {
+    id: 'editor.redoY',
+    title: 'Redo the edit undone last (as Ctrl Shift Z)',
+    group: 'Inspector',
+    shortcut: 'Mod+Y',
+    unavailable: () => why('redo'),
+    perform: () => editorBus.active?.redo(),
+  },
+  {
+    id: 'editor.selectAll',
+    title: 'Select every element',
+    group: 'Inspector',
+    shortcut: 'Mod+A',
+    unavailable: () => why('selectAll'),
+    perform: () => editorBus.active?.selectAll(),
+  },
+  {
+    id: 'editor.selectNone',
+    title: 'Select nothing',
+    group: 'Inspector',
+    shortcut: 'Escape',
+    unavailable: () => why(null),
+    perform: () => editorBus.active?.clearSelection(),
+  },
+  {
+    id: 'editor.copy',
+    title: 'Copy the selected elements',
+    group: 'Inspector',
+    shortcut: 'Mod+C',
+    // Text selected on the page (a panel's figures) is the browser's to copy.
+    unavailable: () => why('copy') ?? (textSelected() ? 'text is selected on the page' : null),
+    perform: () => editorBus.active?.copy(false),
+  },
+  {
+    id: 'editor.cut',
+    title: 'Cut the selected elements',
+    group: 'Inspector',
+    shortcut: 'Mod+X',
+    unavailable: () => why('copy'),
+    perform: () => editorBus.active?.copy(true),
+  },
+  {
+    id: 'editor.paste',
+    title: 'Paste the copied elements (from this level or another of the game)',
+    group: 'Inspector',
+    shortcut: 'Mod+V',
+    unavailable: () => why('paste'),
+    perform: () => editorBus.active?.paste(),
+  },
+  {
+    id: 'editor.grid',
+    get title() {
+      return `Snap to the grid: ${editorBus.grid.on ? 'on (turn off)' : 'off (turn on)'}`;
+    },
+    group: 'Inspector',
+    shortcut: 'Shift+G',
+    unavailable: () => why(null),
+    perform: () => editorBus.active?.toggleGrid(false),
+  },
+  {
     id: 'editor.select',
     title: 'Select the next element (Shift: the previous)',
     group: 'Inspector',
@@ -109,10 +171,10 @@ export const editActions: Action[] = [
     unavailable: () => why('select'),
     perform: (how) => editorBus.active?.select(how?.shift ? -1 : 1),
   },
-  nudge('editor.left', 'ArrowLeft', 'Move the selected element left (Shift ×10)', -1, 0),
-  nudge('editor.right', 'ArrowRight', 'Move the selected element right (Shift ×10)', 1, 0),
-  nudge('editor.up', 'ArrowUp', 'Move the selected element up (Shift ×10)', 0, -1),
-  nudge('editor.down', 'ArrowDown', 'Move the selected element down (Shift ×10)', 0, 1),
+  nudge('editor.left', 'ArrowLeft', 'Move the selected elements left (Shift ×10)', -1, 0),
+  nudge('editor.right', 'ArrowRight', 'Move the selected elements right (Shift ×10)', 1, 0),
+  nudge('editor.up', 'ArrowUp', 'Move the selected elements up (Shift ×10)', 0, -1),
+  nudge('editor.down', 'ArrowDown', 'Move the selected elements down (Shift ×10)', 0, 1),
   {
     id: 'editor.add',
     title: 'Add an element (the palette’s choice)',
@@ -123,7 +185,7 @@ export const editActions: Action[] = [
   },
   {
     id: 'editor.delete',
-    title: 'Delete the selected element',
+    title: 'Delete the selected elements',
     group: 'Inspector',
     shortcut: 'Delete',
     unavailable: () => why('remove'),

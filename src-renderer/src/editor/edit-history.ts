@@ -22,6 +22,11 @@ export class EditHistory<Level> {
     return this.steps[this.at]!.level;
   }
 
+  /** The level the history starts from (as opened, or as last saved). */
+  get start(): Level {
+    return this.steps[0]!.level;
+  }
+
   /** Edits made since the start (what undo can take back). */
   get undoCount(): number {
     return this.at;

@@ -12,6 +12,8 @@ import type { EditBoard, EditDrawState, EditLayers, EditSession } from './edit-v
 /** What the board is built from besides the level: a change of any of these rebuilds it. */
 interface BuiltFrom {
   selected: number | null;
+  /** The selection, as a string (a new array with the same elements is the same selection). */
+  selection: string;
   dragging: number | null;
   theme: string;
   labels: boolean;
@@ -43,6 +45,7 @@ export function editPainter<Level>(
     const key = {
       level,
       selected: s.selected,
+      selection: s.selection.join(','),
       dragging: s.dragging,
       theme,
       labels: s.overlays['labels'] ?? true,
@@ -56,7 +59,7 @@ export function editPainter<Level>(
       board?.patch &&
       layers &&
       b.level !== level &&
-      (['selected', 'dragging', 'theme', 'labels', 'w', 'h'] as const).every(same) &&
+      (['selected', 'selection', 'dragging', 'theme', 'labels', 'w', 'h'] as const).every(same) &&
       board.patch(level)
     ) {
       built = key;

@@ -8,10 +8,14 @@
 import type Konva from 'konva';
 import type { BoardTheme } from '../boards/theme';
 import type { Explanation, LevelProof } from '../../../src-shared/proof';
+import type { GridInfo } from './snap';
 
 /** What the board shows besides the level: selection, the last proof, the explanation and the overlays switched on. */
 export interface EditDrawState {
+  /** The primary selected element (the last clicked). */
   selected: number | null;
+  /** Every selected element (the primary among them). */
+  selection: readonly number[];
   /** The element being dragged (drawn lifted). */
   dragging: number | null;
   proof: LevelProof | null;
@@ -20,6 +24,8 @@ export interface EditDrawState {
   overlays: Readonly<Record<string, boolean>>;
   /** Elements of the violation the designer points at in the panel (drawn emphasised). */
   focused: readonly number[];
+  /** The grid a drag snaps to, drawn faintly (its step in the game's units), or null when it is off. */
+  grid: number | null;
 }
 
 /** The board's two layers: the level's shapes, and what the proof and explanation add on top (redrawn alone). */
@@ -63,6 +69,8 @@ export interface EditInfo {
   boardHelp: string;
   /** What the board's marks mean, in a line under the overlays. */
   legend?: string;
+  /** The grid a drag can snap to (./snap.ts). */
+  grid: GridInfo;
   /** The metrics shown in the panel, in order (keys of Game.metrics), with the plain label. */
   metrics?: string[];
 }
@@ -80,8 +88,30 @@ export interface EditSession<Level> {
     level: Level,
     state: EditDrawState,
   ): EditBoard;
-  /** The level with element i dragged so its centre is at `to` (level units; snapped by the edit operation). */
-  dragTo(level: Level, i: number, to: { x: number; y: number }): Level;
+  /**
+   * The level with element i dragged so its centre is at `to` (level units; snapped by the edit
+   * operation, and to the grid of this step when `grid` is set).
+   */
+  dragTo(level: Level, i: number, to: { x: number; y: number }, grid: number | null): Level;
+  /**
+   * The elements `ids` dragged together so element `lead` (one of them) lands at `to`, the
+   * others keeping their place relative to it in the game's own terms (Carillon: the same
+   * offset across and down; Apsis: the same turn and orbit step).
+   */
+  moveGroup(
+    level: Level,
+    ids: readonly number[],
+    lead: number,
+    to: { x: number; y: number },
+    grid: number | null,
+  ): Level;
+  /** Element i as plain data for the clipboard (a Carillon dot, an Apsis arrow). */
+  copy(level: Level, i: number): unknown;
+  /**
+   * The level with copied elements (from `copy`, maybe of another level of the game) added at
+   * the end, `steps` offset steps away from where they were (0: in place), kept on the board.
+   */
+  paste(level: Level, items: readonly unknown[], steps: number): Level;
   /** Arrow keys: dx, dy in -1..1 (right, down); `big` with Shift. */
   nudge(level: Level, i: number, dx: number, dy: number, big: boolean): Level;
   remove(level: Level, i: number): Level;

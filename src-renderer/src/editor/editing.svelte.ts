@@ -1,36 +1,17 @@
 /**
  * The inspector page's edit state: whether the level on screen is edited or played, the
  * level as last edited (play mode plays it), the history of its unsaved edits (kept across
- * switches between play and edit), and where "Save as new candidate" puts it.
+ * switches between play and edit, and as a draft across levels and pages: ./drafts.svelte.ts),
+ * where "Save as new candidate" puts it, and the candidate it is stored as after a save.
  */
 import { studio } from '../lib/studio.svelte';
 import { gameView } from '../games/index';
-import { EditHistory } from './edit-history';
 import type { SaveTarget } from './edit-view';
 
 class Editing {
   on = $state(false);
   /** A new level's save target, until the inspector shows the board it opened (by label). */
   pending: { label: string; target: SaveTarget } | null = null;
-}
-
-/**
- * The edits of one level on screen (the page makes one per level it shows, so a level opened
- * next never sees the last one's edits).
- */
-export class LevelEdits {
-  /** The level as last edited (null: as loaded). */
-  edited = $state.raw<unknown>(null);
-  target = $state.raw<SaveTarget | null>(null);
-  /** The plan and slot the proof checks against (null until known: a candidate's run is fetched). */
-  place = $state.raw<{ plan: unknown; slot: number } | null>(null);
-  private history: EditHistory<unknown> | null = null;
-
-  /** Unsaved edits of this level, kept across switches between play and edit. */
-  historyFor<Level>(start: Level): EditHistory<Level> {
-    this.history ??= new EditHistory<unknown>(start);
-    return this.history as EditHistory<Level>;
-  }
 }
 
 export const editing = new Editing();

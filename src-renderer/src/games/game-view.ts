@@ -9,6 +9,7 @@ import type { Component } from 'svelte';
 import type { AnyGame } from '../../../src-shared/games/index';
 import type { BoardTheme } from '../boards/theme';
 import type { EditInfo, SaveTarget } from '../editor/edit-view';
+import type { SavedAs } from '../editor/editor-view.svelte';
 import type { EditHistory } from '../editor/edit-history';
 
 /** A level drawn large (near-duplicate pairs, compare): elements can be picked and highlighted. */
@@ -57,10 +58,12 @@ export interface EditorProps<Level, Rules> {
   target: SaveTarget | null;
   /** The plan and 0-based slot the level is proved against (null until known). */
   place: { plan: unknown; slot: number } | null;
-  /** Unsaved edits kept across switches between play and edit (the page's). */
+  /** Unsaved edits kept across switches between play and edit and between levels (the page's drafts). */
   history?: EditHistory<Level>;
   /** The level after every committed edit. */
   onchange?: (level: Level) => void;
+  /** The candidate the board is stored as after a save (null: the save undone). */
+  onsaved?: (saved: SavedAs | null) => void;
 }
 
 /** How a game's levels are edited in the inspector's edit mode. */

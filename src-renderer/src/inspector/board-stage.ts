@@ -20,6 +20,8 @@ export interface BoardStageOptions {
   timings(): { drawMs: number; redrawMs: number };
   centres: InspectorDebugHook['centres'];
   state: InspectorDebugHook['state'];
+  /** Whether a left press on the empty board pans (default: always). */
+  panOnEmpty?: (e: PointerEvent) => boolean;
 }
 
 export interface BoardStage {
@@ -33,7 +35,7 @@ export interface BoardStage {
 export function mountBoardStage(o: BoardStageOptions): BoardStage {
   const { host } = o;
   const stage = new Konva.Stage({ container: host, width: host.clientWidth, height: host.clientHeight });
-  const viewport = new Viewport(stage, o.onZoom);
+  const viewport = new Viewport(stage, o.onZoom, o.panOnEmpty);
   stage.on('pointerover', (e) => {
     const i = o.pick(e);
     if (i !== null) {

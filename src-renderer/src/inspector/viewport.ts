@@ -15,6 +15,8 @@ export class Viewport {
   constructor(
     private readonly stage: Konva.Stage,
     private readonly onChange: (zoom: number) => void = () => {},
+    /** Whether a left press on the empty board pans (edit mode draws a select box there unless Alt is held). */
+    panOnEmpty: (e: PointerEvent) => boolean = () => true,
   ) {
     const onWheel = (e: Konva.KonvaEventObject<WheelEvent>): void => {
       e.evt.preventDefault();
@@ -24,7 +26,7 @@ export class Viewport {
     };
     const onDown = (e: Konva.KonvaEventObject<PointerEvent>): void => {
       const empty = e.target === stage;
-      if (!(empty && e.evt.button === 0) && e.evt.button !== 1) return;
+      if (!(empty && e.evt.button === 0 && panOnEmpty(e.evt)) && e.evt.button !== 1) return;
       e.evt.preventDefault();
       // preventDefault keeps focus where it was: let go of a text field so board keys work.
       if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)

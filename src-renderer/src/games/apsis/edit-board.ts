@@ -124,6 +124,28 @@ export function drawApsisEdit(
   function overlay(state: EditDrawState): boolean {
     over.destroyChildren();
     const ex = state.explanation;
+    // ---- the grid drags snap to: a faint spoke every step degrees, sun to rim ----
+    const step = state.grid;
+    if (step)
+      over.add(
+        new Konva.Shape({
+          name: 'grid',
+          stroke: theme.grid,
+          strokeWidth: 1,
+          strokeScaleEnabled: false,
+          perfectDrawEnabled: false,
+          sceneFunc(ctx, shape) {
+            ctx.beginPath();
+            for (let a = 0; a < 360; a += step) {
+              const c = Math.cos((a * Math.PI) / 180),
+                s = Math.sin((a * Math.PI) / 180);
+              ctx.moveTo(rules.sunRadius * c, rules.sunRadius * s);
+              ctx.lineTo(R * c, R * s);
+            }
+            ctx.strokeShape(shape);
+          },
+        }),
+      );
     const focused = new Set(state.focused);
     const violating = new Set<number>();
     for (const v of state.proof?.violations ?? []) for (const i of v.elements) violating.add(i);
@@ -150,6 +172,10 @@ export function drawApsisEdit(
         link(chain[k]!, chain[k + 1]!, theme.accent, 3.5, 'chain-edge');
       for (const i of chain) capsule(i, theme.accent, 10, 'chain-arrow');
     }
+
+    // ---- the other selected arrows (the primary one shows its path) ----
+    for (const i of state.selection)
+      if (i !== sel && i < geos.length) capsule(i, theme.accent2, 9, 'selected-arrow');
 
     // ---- violations, where they are ----
     for (const v of state.proof?.violations ?? []) {

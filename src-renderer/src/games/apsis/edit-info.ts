@@ -14,6 +14,7 @@ export const apsisEdit: EditInfo = {
   ],
   legend:
     'Red: a broken rule, where it is. The selected arrow shows its path to the rim, stopped at its first blocker.',
+  grid: { steps: [5, 10, 15, 30, 45], step: 10, unit: '°' },
   boardHelp:
-    'drag an arrow round its orbit or onto another, double-click to add one; ← → turn the selected arrow round its orbit, ↑ ↓ move it out or in (Shift ×10)',
+    'drag an arrow round its orbit or onto another (Shift-click or a box on the empty board selects several, which turn and step together), double-click to add one; ← → turn the selected arrows round their orbits, ↑ ↓ move them out or in (Shift ×10)',
 };

@@ -41,7 +41,7 @@ export function drawCarillonEdit(
   const board = drawCarillonLevel(layers.base, level, rules, fit, theme, {
     labels: state.overlays['labels'] ?? true,
     focus: sel,
-    outlined: sel !== null ? new Set([sel]) : null,
+    outlined: state.selection.length > 0 ? new Set(state.selection) : null,
   });
   const g = board.group;
   let dots = level.dots;
@@ -81,6 +81,25 @@ export function drawCarillonEdit(
   function overlay(state: EditDrawState): boolean {
     over.destroyChildren();
     const ex = state.explanation;
+
+    // ---- the grid drags snap to: a faint point at every crossing on the field ----
+    const step = state.grid;
+    if (step)
+      over.add(
+        new Konva.Shape({
+          name: 'grid',
+          fill: theme.grid,
+          opacity: 0.9,
+          perfectDrawEnabled: false,
+          sceneFunc(ctx, shape) {
+            const r = 1.2 * px;
+            ctx.beginPath();
+            for (let x = 0; x <= rules.width; x += step)
+              for (let y = 0; y <= rules.height; y += step) ctx.rect(x - r, y - r, 2 * r, 2 * r);
+            ctx.fillShape(shape);
+          },
+        }),
+      );
 
     // ---- explanation: the reach graph and its components ----
     if (state.overlays['graph'] && ex?.graph) {

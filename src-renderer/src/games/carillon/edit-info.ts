@@ -15,6 +15,7 @@ export const carillonEdit: EditInfo = {
   ],
   legend:
     'Dashed gold rings: the chain starts (winning first taps). Red: a broken rule, where it is. Blue ring: the selected dot, with its reach.',
+  grid: { steps: [5, 10, 20, 40], step: 10, unit: ' units' },
   boardHelp:
-    'drag a dot to move it, double-click the field to add one; arrow keys nudge the selected dot (Shift ×10)',
+    'drag a dot to move it (Shift-click or a box on the empty field selects several, which move together), double-click the field to add one; arrow keys nudge the selected dots (Shift ×10)',
 };
