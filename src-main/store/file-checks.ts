@@ -81,7 +81,9 @@ export function checkIntegrity(path: string, open: () => Database.Database): voi
     db?.close();
   }
   if (faults.length === 1 && faults[0] === 'ok') return;
+  // SQLite's report can span lines ("*** in database main ***\nTree 9 page 93: …"); the sentence is one line.
+  const oneLine = (t: string): string => t.replace(/\s+/g, ' ').trim();
   throw new Error(
-    `cannot open the database ${path}: it is damaged (SQLite's check found: ${faults[0]}${faults.length > 1 ? ' …' : ''}); it was not changed. Nothing was opened: ${BACKUP_HINT(path)}`,
+    `cannot open the database ${path}: it is damaged (SQLite's check found: ${oneLine(faults[0]!)}${faults.length > 1 ? ' …' : ''}); it was not changed. Nothing was opened: ${BACKUP_HINT(path)}`,
   );
 }
