@@ -1,7 +1,7 @@
 /**
  * `window.__editor`: the inspector's edit mode debug hook, for tests, the browser benchmark
  * and the devtools console. The renderer sets it while edit mode is on screen
- * (src-renderer/src/editor/debug.ts); the type lives here because the main side's browser
+ * (src-renderer/src/editor/debug.svelte.ts); the type lives here because the main side's browser
  * bench reads it too, and nothing in src-main imports the renderer.
  *
  *   __editor.game              the game's id

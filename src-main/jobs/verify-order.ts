@@ -31,8 +31,8 @@ export function verifyOrder(
       rules: task.rules,
       plan: task.plan,
       levels: ids.map((id) => byId.get(id)!.level),
-    } as never);
-    const problems = game.verifyPack(readPack(game, JSON.parse(stringifyPack(pack))) as never);
+    });
+    const problems = game.verifyPack(readPack(game, JSON.parse(stringifyPack(pack))));
     return problems.flatMap((p) =>
       p.pair && fine(ids[p.pair[0] - 1]!, ids[p.pair[1] - 1]!)
         ? []

@@ -1,6 +1,6 @@
 /**
- * The editor's clipboard: elements copied from one level (as the game's own plain data, e.g.
- * Carillon dots, Apsis arrows) and pasted into the same level or another level of the same
+ * The editor's clipboard: elements copied from one level (as the game's own plain
+ * data: dots, arrows, whatever its elements are) and pasted into the same level or another level of the same
  * game. Pasted into the level they came from, each paste lands one offset step further (so
  * copies do not sit on their originals); into another level, the first in place and each next
  * one a step further. One clipboard for the
@@ -10,7 +10,7 @@
 export interface Clip {
   /** The game the elements belong to (they paste only into its levels). */
   game: string;
-  /** What is held, in the game's words ("3 Carillon dots"). */
+  /** What is held, in the game's words ("3 dots"). */
   what: string;
   /** The elements, as the game's session copied them. */
   items: readonly unknown[];

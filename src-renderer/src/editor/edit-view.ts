@@ -95,8 +95,8 @@ export interface EditSession<Level> {
   dragTo(level: Level, i: number, to: { x: number; y: number }, grid: number | null): Level;
   /**
    * The elements `ids` dragged together so element `lead` (one of them) lands at `to`, the
-   * others keeping their place relative to it in the game's own terms (Carillon: the same
-   * offset across and down; Apsis: the same turn and orbit step).
+   * others keeping their place relative to it in the game's own terms (the same
+   * offset across and down, or the same turn and orbit step, as the game moves its elements).
    */
   moveGroup(
     level: Level,
@@ -105,7 +105,7 @@ export interface EditSession<Level> {
     to: { x: number; y: number },
     grid: number | null,
   ): Level;
-  /** Element i as plain data for the clipboard (a Carillon dot, an Apsis arrow). */
+  /** Element i as plain data for the clipboard (a dot, an arrow: the game's own). */
   copy(level: Level, i: number): unknown;
   /**
    * The level with copied elements (from `copy`, maybe of another level of the game) added at

@@ -1,6 +1,6 @@
 /**
  * The editor's optional snap to a grid: a drag lands on the nearest multiple of the grid's
- * step (Carillon: units across and down; Apsis: degrees round the orbit). The grid a game
+ * step (units across and down, or degrees round an orbit, as the game says). The grid a game
  * offers is its EditInfo's `grid`; whether it is on and at which step is the designer's
  * (`editorBus.grid`, kept across levels). Plain functions, unit-tested (tests/unit/editor-snap.test.ts).
  */

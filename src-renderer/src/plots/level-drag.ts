@@ -31,13 +31,11 @@ export function draggedLevels(
  */
 export function listenForLevelDrag(
   host: HTMLElement,
-  figure: Element,
+  figure: Element & { scale?: (name: 'x') => { invert?: (px: number) => number } | undefined },
   levelCount: number,
   onPick: (levels: number[]) => void,
 ): { ended: () => boolean; stop: () => void } {
-  const scale = (
-    figure as unknown as { scale?: (n: 'x') => { invert?: (px: number) => number } | undefined }
-  ).scale?.('x');
+  const scale = figure.scale?.('x');
   const px = (e: PointerEvent): number =>
     e.clientX - (figure.querySelector('svg') ?? figure).getBoundingClientRect().left;
   const listening = new AbortController();

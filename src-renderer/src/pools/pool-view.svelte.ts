@@ -461,7 +461,7 @@ class PoolState {
       const res = await call();
       if (this.runId !== runId) return;
       this.history = { runId, undo: res.undo, redo: res.redo };
-      // A verdict undone or redone changes what ships only after a recompute, as any verdict.
+      // A verdict undone or redone changes what ships only after a recompute, like every other verdict.
       if (res.entries.some((e) => e.kind === 'verdict')) shipsView.verdictChanged();
       const names = res.entries.map((e) => `“${e.label}”`);
       this.message =

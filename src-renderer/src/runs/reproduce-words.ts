@@ -18,7 +18,7 @@ export interface ReproduceWords {
   /** The verdict, or the progress, or why the check failed: one sentence. */
   sentence: string;
   tone: 'working' | 'equal' | 'differs' | 'failed';
-  /** "This run was made by an older Carillon generator (…)." */
+  /** "This run was made by an older <game> generator (…)." */
   note: string | null;
   levels: ReproduceRow[];
   candidates: ReproduceRow[];
