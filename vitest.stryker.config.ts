@@ -34,7 +34,7 @@ export default defineConfig({
     // Each property runs 50 cases per mutant, not its own hundreds (FC_RUNS overrides it): a
     // mutant is tested in seconds, and the score, if anything, is lower than with every case.
     env: { FC_RUNS: process.env['FC_RUNS'] ?? '50' },
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });
