@@ -20,6 +20,28 @@ import type { GeneratedJob } from '../jobs/tasks';
 import { planStages } from './plan-stages';
 import { JOB_MS_METRIC } from './metrics';
 
+/** A worker's generated job as the row the store keeps (a run's pools and a top-up's alike). */
+export function newCandidate(game: AnyGame, j: GeneratedJob): NewCandidate {
+  return {
+    slot: j.slot,
+    index: j.index,
+    level: null,
+    // Written in the worker; stored as it is.
+    levelJson: j.levelJson,
+    // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
+    metrics:
+      j.levelJson === null
+        ? {}
+        : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
+    difficulty: j.levelJson === null ? null : (j.candidate.metrics[game.difficulty] ?? null),
+    proof: {
+      tries: j.candidate.tries,
+      ms: Math.round(j.ms * 100) / 100,
+      ...(j.candidate.failure ? { failure: j.candidate.failure } : {}),
+    },
+  };
+}
+
 /** Rows written per transaction at most, and the longest a finished job waits to be written. */
 const FLUSH_ROWS = 64;
 const FLUSH_MS = 250;
@@ -86,7 +108,6 @@ export async function generatePools(
     );
   };
   report(true);
-  const difficultyKey = game.difficulty;
   const work = batches(missing, ctx.batchSize);
   let handedOut = 0;
   if (work.length === 0) job.doneDemanding();
@@ -123,24 +144,7 @@ export async function generatePools(
         signal,
       )) as GeneratedJob[];
       for (const j of out) {
-        buffered.push({
-          slot: j.slot,
-          index: j.index,
-          level: null,
-          // Written in the worker; stored as it is.
-          levelJson: j.levelJson,
-          // The job's wall time rides along as a metric, so slow-to-prove candidates can be sorted out.
-          metrics:
-            j.levelJson === null
-              ? {}
-              : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
-          difficulty: j.levelJson === null ? null : (j.candidate.metrics[difficultyKey] ?? null),
-          proof: {
-            tries: j.candidate.tries,
-            ms: Math.round(j.ms * 100) / 100,
-            ...(j.candidate.failure ? { failure: j.candidate.failure } : {}),
-          },
-        });
+        buffered.push(newCandidate(game, j));
       }
       if (buffered.length >= FLUSH_ROWS || performance.now() - lastFlush >= FLUSH_MS) flush();
     });

@@ -39,7 +39,7 @@ import type { RunProgressTracker } from '../jobs/progress';
 import type { ScheduledRun } from '../jobs/scheduler';
 import type { GeneratedJob } from '../jobs/tasks';
 import { orderInWorkers, orderStoredPools, type RunSpec } from './finish';
-import { JOB_MS_METRIC } from './metrics';
+import { newCandidate } from './generate-pools';
 import { topUpPairPass } from './near-duplicates';
 import { buildRunReport } from './run-report';
 
@@ -53,26 +53,6 @@ export interface TopUpContext {
   progress: RunProgressTracker;
   batchSize: number;
   dedupWindow?: number;
-}
-
-/** The worker's answer as the row generation stores (the same mapping a run's pools use). */
-function newCandidate(game: AnyGame, j: GeneratedJob): NewCandidate {
-  return {
-    slot: j.slot,
-    index: j.index,
-    level: null,
-    levelJson: j.levelJson,
-    metrics:
-      j.levelJson === null
-        ? {}
-        : { ...j.candidate.metrics, [JOB_MS_METRIC.key]: Math.round(j.ms * 100) / 100 },
-    difficulty: j.levelJson === null ? null : (j.candidate.metrics[game.difficulty] ?? null),
-    proof: {
-      tries: j.candidate.tries,
-      ms: Math.round(j.ms * 100) / 100,
-      ...(j.candidate.failure ? { failure: j.candidate.failure } : {}),
-    },
-  };
 }
 
 /** Make the top-up's missing jobs; returns each targeted slot's last kept index. */
