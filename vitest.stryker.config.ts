@@ -23,6 +23,8 @@ export default defineConfig({
       ...gameTests,
       'tests/unit/steering*.test.ts',
       'tests/unit/ordering-fit.test.ts',
+      'tests/unit/approved-first-pick.test.ts',
+      'tests/unit/ships-words.test.ts',
       'tests/unit/curve-rules.test.ts',
       'tests/unit/level-ranges.test.ts',
       'tests/unit/match-names.test.ts',
