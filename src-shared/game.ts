@@ -163,6 +163,29 @@ export interface GameWords {
   elements: string;
 }
 
+/** What a tester's moves did, replayed through the game's rules (playtests, src-shared/playtest/). */
+export interface PlaytestReplay {
+  /** Per segment (the moves between restarts), what each accepted move did in a few words ("popped 5", "flew", "hit 3"). */
+  effects: string[][];
+  /** The first move that cannot have happened (segment and move, 0-based) and why, or null. */
+  refused: { segment: number; move: number; reason: string } | null;
+  /** Where the last segment stands after its accepted moves: still open, cleared, or lost by the rules. */
+  status: 'playing' | 'cleared' | 'failed';
+  /** The attempt's wasted moves in the game's sense (Carillon: taps beyond the fewest; Apsis: hearts lost). */
+  wasted: number;
+}
+
+/**
+ * A game's part of playtests: its moves are element indices (the action codec is the identity),
+ * and this replays them. Recording, storage, analysis and pages are shared.
+ */
+export interface PlaytestRules<Level, Rules> {
+  /** Moves a clear needs at the fewest (Carillon: the level's fewest taps; Apsis: its arrows). */
+  fewest(level: Level, rules: Rules): number;
+  /** Replay an attempt's segments from the start position (each restart starts a new segment). Pure. */
+  replay(level: Level, rules: Rules, segments: readonly (readonly number[])[]): PlaytestReplay;
+}
+
 /** The kinds of game data the studio stores: a run's rules and plan, and each candidate's level. */
 export type DataKind = 'rules' | 'plan' | 'level';
 
@@ -295,4 +318,6 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   packLevels(pack: Pack): Level[];
   /** Figures for the CLI summary. */
   summarize(pack: Pack): PackSummaryLine[];
+  /** Replaying a tester's moves (playtests). */
+  playtest?: PlaytestRules<Level, Rules>;
 }

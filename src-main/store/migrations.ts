@@ -396,4 +396,41 @@ export const migrations: readonly string[] = [
     UPDATE runs SET changes = changes + 1 WHERE id = OLD.run_id;
   END;
   `,
+  // 19: playtests (issue 24). A playtest page the studio wrote, with what each of its levels is
+  // (so results that come back name their candidates), and every attempt a tester made, per
+  // candidate: deleting a run deletes its exports and attempts. An attempt's id is a hash of its
+  // content, so importing the same results twice adds nothing.
+  `
+  CREATE TABLE playtest_exports (
+    id             TEXT    PRIMARY KEY,
+    run_id         INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    order_kind     TEXT    NOT NULL,
+    pack_checksum  TEXT    NOT NULL,          -- sha256 hex of the pack text in the page
+    candidate_ids  TEXT    NOT NULL,          -- JSON [candidate id of level 1, ...]
+    testers        TEXT    NOT NULL,          -- JSON {subset, shuffle, seed}
+    created_at     TEXT    NOT NULL
+  );
+  CREATE INDEX playtest_exports_by_run ON playtest_exports (run_id);
+  CREATE INDEX playtest_exports_by_checksum ON playtest_exports (pack_checksum);
+  CREATE TABLE playtest_attempts (
+    id           TEXT    PRIMARY KEY,         -- sha256 hex of the attempt's content
+    run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    candidate_id INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    export_id    TEXT    REFERENCES playtest_exports (id) ON DELETE CASCADE, -- NULL: the studio's blind mode
+    tester       TEXT    NOT NULL,
+    level        INTEGER NOT NULL,            -- 1-based, in the order played
+    order_kind   TEXT    NOT NULL,
+    started_at   TEXT    NOT NULL,
+    outcome      TEXT    NOT NULL CHECK (outcome IN ('cleared-fewest','cleared-more','failed','gave-up','skipped')),
+    ms           INTEGER NOT NULL,
+    moves        INTEGER NOT NULL,
+    wasted       INTEGER NOT NULL,
+    restarts     INTEGER NOT NULL,
+    events       TEXT    NOT NULL,            -- JSON TraceEvent[]
+    recorded_at  TEXT    NOT NULL
+  );
+  CREATE INDEX playtest_attempts_by_run ON playtest_attempts (run_id, level);
+  CREATE INDEX playtest_attempts_by_candidate ON playtest_attempts (candidate_id);
+  CREATE INDEX playtest_attempts_by_export ON playtest_attempts (export_id);
+  `,
 ];

@@ -49,6 +49,8 @@ const STEPS = [
   'DELETE FROM duplicate_pairs WHERE id IN (SELECT id FROM duplicate_pairs WHERE run_id = @run LIMIT @n)',
   'DELETE FROM pair_triage WHERE run_id = @run AND (a_id, b_id) IN (SELECT a_id, b_id FROM pair_triage WHERE run_id = @run LIMIT @n)',
   'DELETE FROM ordering_levels WHERE rowid IN (SELECT rowid FROM ordering_levels WHERE run_id = @run LIMIT @n)',
+  'DELETE FROM playtest_attempts WHERE id IN (SELECT id FROM playtest_attempts WHERE run_id = @run LIMIT @n)',
+  'DELETE FROM playtest_exports WHERE id IN (SELECT id FROM playtest_exports WHERE run_id = @run LIMIT @n)',
   'DELETE FROM history WHERE id IN (SELECT id FROM history WHERE run_id = @run LIMIT @n)',
   // Newest first: a hand-edited candidate goes before the one it was edited from.
   'DELETE FROM candidates WHERE id IN (SELECT id FROM candidates WHERE run_id = @run ORDER BY id DESC LIMIT @n)',
