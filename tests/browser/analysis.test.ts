@@ -519,7 +519,9 @@ describe('analysis screens in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn'))
       .toBe(String(two.pairs[2]!.b));
-    const order = page.getByTestId('compare-summary-row').filter({ hasText: 'Order' });
+    const order = page
+      .getByTestId('compare-summary-row')
+      .filter({ has: page.getByText('Order', { exact: true }) });
     expect(await order.textContent()).toContain('steered');
     // Swapped, each side keeps its order.
     await page.locator('body').click({ position: { x: 5, y: 5 } });
