@@ -234,6 +234,20 @@ describe('saving', () => {
     // The candidate it was edited from is as it was.
     const after = await studio.api.call('candidates.get', { candidateId: id });
     expect([after.verdict, after.note]).toEqual([source.verdict, source.note]);
+    // `.` goes on from the candidate edited from (the saved one sits at the pool's end).
+    const pool = await studio.api.call('candidates.list', {
+      runId: apsis.id,
+      slot: source.slot,
+      limit: 200,
+      withLevels: false,
+    });
+    const k = pool.items.findIndex((r) => r.id === id);
+    const next = pool.items.slice(k + 1).find((r) => r.failure === null);
+    if (next) {
+      await page.getByTestId('edit-board').focus();
+      await page.keyboard.press('.');
+      await expect.poll(shownId).toBe(`Database id ${next.id}`);
+    }
   });
 
   it('a level edited back to where it was saves nothing', async () => {

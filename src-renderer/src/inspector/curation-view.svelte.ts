@@ -223,10 +223,13 @@ class InspectorCuration {
 
   /**
    * The next (+1) or previous (-1) candidate of the pool that has a level; null at the end.
-   * Counted from the candidate being opened, so '.' pressed twice quickly moves two.
+   * Counted from the candidate being opened, so '.' pressed twice quickly moves two (and after a
+   * save from the candidate it was edited from: the walk through the pool goes on).
    */
   neighbour(dir: 1 | -1): number | null {
-    const from = this.targetId() ?? this.candidate?.id ?? null;
+    // From the candidate opened (after a save, not the saved one, which sits at the pool's end).
+    const t = studio.inspected;
+    const from = (t?.kind === 'candidate' ? t.candidateId : null) ?? this.candidate?.id ?? null;
     if (from === null) return null;
     const i = this.neighbours.findIndex((n) => n.id === from);
     if (i < 0) return null;
