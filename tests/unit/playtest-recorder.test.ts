@@ -24,6 +24,7 @@ import { cleared, solve } from '../fixtures/games/tally/game';
 /** Tally's line: a tap clears the dot and its neighbours; wasted = taps beyond the fewest when cleared. */
 const line: PlaytestRules<number[], null> = {
   fewest: (dots) => solve(dots).length,
+  solution: (dots) => solve(dots),
   replay(dots, _r, segments) {
     const effects: string[][] = [];
     let status: PlaytestReplay['status'] = 'playing';
@@ -55,6 +56,7 @@ const line: PlaytestRules<number[], null> = {
 /** Hearts: elements leave in index order; a move on any but the lowest left "hits" it and costs a heart. */
 const hearts = (n: number, h: number): PlaytestRules<null, null> => ({
   fewest: () => n,
+  solution: () => Array.from({ length: n }, (_, i) => i),
   replay(_l, _r, segments) {
     const effects: string[][] = [];
     let status: PlaytestReplay['status'] = 'playing';
