@@ -1,7 +1,12 @@
 /** The Ordering page's blend choice (src-renderer/src/ordering/blend-choice.ts). */
 import { describe, expect, it } from 'vitest';
 import type { OrderingView } from '../../src-shared/api';
-import { blendArgs, blendLine, blendThreshold } from '../../src-renderer/src/ordering/blend-choice';
+import {
+  blendArgs,
+  blendLine,
+  blendNote,
+  blendThreshold,
+} from '../../src-renderer/src/ordering/blend-choice';
 
 const view = (observedBlend: OrderingView['observedBlend']) => ({ observedBlend }) as OrderingView;
 
@@ -19,20 +24,26 @@ describe('the blend choice', () => {
     expect(blendLine(4, view(null))).toBe(
       'No two candidates have 4 testers or more yet: the approved order is on the model alone.',
     );
-    const line = blendLine(
-      3,
-      view({
-        minTesters: 3,
-        candidates: 12,
-        levels: [
-          { level: 1, model: 2, blended: 2, testers: 3 },
-          { level: 2, model: 3, blended: 4.5, testers: 5 },
-          { level: 3, model: 5, blended: 4, testers: 3 },
-        ],
-      }),
+    const blended = view({
+      minTesters: 3,
+      candidates: 12,
+      levels: [
+        { level: 1, model: 2, blended: 2, testers: 3 },
+        { level: 2, model: 3, blended: 4.5, testers: 5 },
+        { level: 3, model: 5, blended: 4, testers: 3 },
+      ],
+    });
+    expect(blendLine(3, blended)).toBeNull();
+    expect(blendNote(blended)).toBe(
+      'This order ran on difficulty blended with players’ for 12 candidates with 3 testers or more (the figure moved at levels 2–3); the pack records the blend.',
     );
-    expect(line).toBe(
-      "Blended players' difficulty into 12 candidates with 3 testers or more; the figure moved at levels 2–3. The pack records the blend.",
+    expect(
+      blendNote(
+        view({ minTesters: 1, candidates: 2, levels: [{ level: 4, model: 1, blended: 1, testers: 1 }] }),
+      ),
+    ).toBe(
+      'This order ran on difficulty blended with players’ for 2 candidates with 1 tester or more (no shipped level’s figure moved); the pack records the blend.',
     );
+    expect(blendNote(view(null))).toBeNull();
   });
 });

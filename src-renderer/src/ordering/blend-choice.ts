@@ -17,16 +17,20 @@ export function blendArgs(on: boolean, min: string | number): { blend?: { minTes
   return on && n !== null ? { blend: { minTesters: n } } : {};
 }
 
-/** What the recompute did with the players' figures, in words (null when it was not asked). */
+/** What the recompute says when a blend was asked but no figure moved (null otherwise: the page's note says what did). */
 export function blendLine(asked: number | null, view: OrderingView): string | null {
-  if (asked === null) return null;
+  if (asked === null || view.observedBlend) return null;
+  return `No two candidates have ${asked} tester${asked === 1 ? '' : 's'} or more yet: the approved order is on the model alone.`;
+}
+
+/** The note of an order that ran on the blend (null for one on the model alone). */
+export function blendNote(view: OrderingView): string | null {
   const b = view.observedBlend;
-  if (!b)
-    return `No two candidates have ${asked} tester${asked === 1 ? '' : 's'} or more yet: the approved order is on the model alone.`;
+  if (!b) return null;
   const moved = b.levels.filter((l) => l.blended !== l.model).map((l) => l.level);
-  return `Blended players' difficulty into ${b.candidates} candidate${b.candidates === 1 ? '' : 's'} with ${b.minTesters} tester${b.minTesters === 1 ? '' : 's'} or more; ${
+  return `This order ran on difficulty blended with players’ for ${b.candidates} candidate${b.candidates === 1 ? '' : 's'} with ${b.minTesters} tester${b.minTesters === 1 ? '' : 's'} or more (${
     moved.length
       ? `the figure moved at level${moved.length === 1 ? '' : 's'} ${rangesText(moved)}`
       : 'no shipped level’s figure moved'
-  }. The pack records the blend.`;
+  }); the pack records the blend.`;
 }
