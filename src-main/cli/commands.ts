@@ -11,6 +11,7 @@ import { registerBackup } from './backup';
 import { registerReproduce } from './reproduce';
 import { registerTopUp } from './topup';
 import { registerRange } from './range';
+import { registerPlaytest } from './playtest';
 
 export function registerCommands(program: Command): void {
   program
@@ -32,4 +33,5 @@ export function registerCommands(program: Command): void {
   registerReproduce(program);
   registerTopUp(program);
   registerRange(program);
+  registerPlaytest(program);
 }
