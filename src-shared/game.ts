@@ -182,6 +182,8 @@ export interface PlaytestReplay {
 export interface PlaytestRules<Level, Rules> {
   /** Moves a clear needs at the fewest (Carillon: the level's fewest taps; Apsis: its arrows). */
   fewest(level: Level, rules: Rules): number;
+  /** One clear in the fewest moves (the conformance suite and the simulated testers replay it). */
+  solution(level: Level, rules: Rules): number[];
   /** Replay an attempt's segments from the start position (each restart starts a new segment). Pure. */
   replay(level: Level, rules: Rules, segments: readonly (readonly number[])[]): PlaytestReplay;
 }
@@ -333,7 +335,7 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   /** Figures for the CLI summary. */
   summarize(pack: Pack): PackSummaryLine[];
   /** Replaying a tester's moves (playtests). */
-  playtest?: PlaytestRules<Level, Rules>;
+  playtest: PlaytestRules<Level, Rules>;
   /** The level as an offline playtest page holds it (a game without it has no page). */
   blindLevel?: BlindLevel<Level, Rules>;
 }

@@ -82,3 +82,29 @@ export interface PlaytestExport {
   testers: { subset: number | null; shuffle: boolean; seed: number | null };
   createdAt: string;
 }
+
+/**
+ * An attempt as stored and reported (store/playtest-attempts.ts): the trace plus where it came
+ * from and the replay's figures, so lists and the analysis never replay again.
+ */
+export interface StoredAttempt extends AttemptTrace {
+  /** sha256Hex(canonicalJson({ exportId, tester, attempt })) (./attempt-id.ts): the same attempt twice is one row. */
+  id: string;
+  tester: string;
+  runId: number;
+  candidateId: number;
+  /** The ordering kind played (automatic, approved, steered). */
+  order: string;
+  /** The export the results came from, or null for the studio's blind mode. */
+  exportId: string | null;
+  /** Moves made over the whole attempt (every segment). */
+  moves: number;
+  /** The replay's wasted moves (Carillon: taps beyond the fewest; Apsis: hearts lost). */
+  wasted: number;
+  restarts: number;
+  /** When the studio stored it (ISO 8601). */
+  recordedAt: string;
+}
+
+/** A stored attempt without its events: what lists carry. */
+export type StoredAttemptSummary = Omit<StoredAttempt, 'events'>;

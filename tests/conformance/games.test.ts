@@ -11,6 +11,7 @@ import type { PoolCandidate } from '../../src-shared/game';
 import { gameForPack, games, type AnyGame } from '../../src-shared/games/index';
 import { stringifyPack } from '../../src-shared/pack/pack-io';
 import { designerIssues } from '../../src-shared/schema/designer-errors';
+import { outcomeOf } from '../../src-shared/playtest/outcome';
 import { useTestStudio, type TestStudio } from '../helpers/studio';
 
 /** A few levels: enough for every rule of a game to act, small enough for the 2-core machine. */
@@ -141,6 +142,52 @@ describe.each(games.map((g) => [g.id, g] as const))('%s conforms', (_id, game) =
         expect(e.line.length).toBeGreaterThan(0);
         const back = game.parseLevel(JSON.parse(JSON.stringify(proof.level)));
         expect(game.prove(back, rules, { plan, slot: c.slot })).toEqual(proof);
+      }
+    });
+
+    it('replays its solution as cleared in the fewest, refuses a move on a gone element or after the end, and reads a short trace as given up', () => {
+      const pt = game.playtest;
+      for (const c of pools.flat()) {
+        const solution = pt.solution(c.level, rules);
+        expect(solution.length).toBe(pt.fewest(c.level, rules));
+        const clean = pt.replay(c.level, rules, [solution]);
+        expect(clean.refused).toBeNull();
+        expect(clean.effects).toEqual([clean.effects[0]]);
+        expect(clean.effects[0]).toHaveLength(solution.length);
+        expect(clean.effects[0]!.every((w) => w.length > 0)).toBe(true);
+        expect(outcomeOf(clean, solution.length)).toBe('cleared-fewest');
+        // Pure: the same moves, the same replay.
+        expect(pt.replay(c.level, rules, [solution])).toEqual(clean);
+
+        const twice = pt.replay(c.level, rules, [[solution[0]!, solution[0]!]]);
+        expect(twice.refused).toMatchObject({ segment: 0, move: 1 });
+        // A one-move level is cleared by its first move, so the second comes after the end.
+        expect(twice.refused!.reason).toMatch(
+          solution.length > 1 ? new RegExp(`\\b${solution[0]} (has|is) already`) : /already cleared/,
+        );
+
+        const after = pt.replay(c.level, rules, [solution, [solution[0]!]]);
+        expect(after.refused).toMatchObject({ segment: 1, move: 0 });
+        expect(after.refused!.reason).toMatch(/already cleared/);
+
+        const unknown = pt.replay(c.level, rules, [[10_000]]);
+        expect(unknown.refused).toMatchObject({ segment: 0, move: 0 });
+        expect(unknown.refused!.reason).toMatch(/does not exist/);
+
+        const short = pt.replay(c.level, rules, [solution.slice(0, -1)]);
+        expect(short.refused).toBeNull();
+        expect(outcomeOf(short, solution.length - 1)).toBe(solution.length > 1 ? 'gave-up' : 'skipped');
+        expect(outcomeOf(pt.replay(c.level, rules, [[]]), 0)).toBe('skipped');
+
+        if (solution.length > 1) {
+          // A restart part way: the moves after it replay from the start and clear.
+          const again = pt.replay(c.level, rules, [solution.slice(0, 1), solution]);
+          expect(again.refused).toBeNull();
+          expect(again.status).toBe('cleared');
+          expect(again.effects.map((e) => e.length)).toEqual([1, solution.length]);
+          expect(again.effects[1]).toEqual(clean.effects[0]);
+          expect(again.wasted).toBeGreaterThanOrEqual(0);
+        }
       }
     });
   });

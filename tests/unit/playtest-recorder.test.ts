@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import type { PlaytestReplay, PlaytestRules } from '../../src-shared/game';
 import {
   finishRecording,
-  playtestOutcome,
   recordHold,
   recordMove,
   recordRestart,
@@ -19,11 +18,13 @@ import {
   type Recording,
 } from '../../src-shared/playtest/recorder';
 import type { AttemptTrace } from '../../src-shared/playtest/types';
+import { outcomeOf } from '../../src-shared/playtest/outcome';
 import { cleared, solve } from '../fixtures/games/tally/game';
 
 /** Tally's line: a tap clears the dot and its neighbours; wasted = taps beyond the fewest when cleared. */
 const line: PlaytestRules<number[], null> = {
   fewest: (dots) => solve(dots).length,
+  solution: (dots) => solve(dots),
   replay(dots, _r, segments) {
     const effects: string[][] = [];
     let status: PlaytestReplay['status'] = 'playing';
@@ -55,6 +56,7 @@ const line: PlaytestRules<number[], null> = {
 /** Hearts: elements leave in index order; a move on any but the lowest left "hits" it and costs a heart. */
 const hearts = (n: number, h: number): PlaytestRules<null, null> => ({
   fewest: () => n,
+  solution: () => Array.from({ length: n }, (_, i) => i),
   replay(_l, _r, segments) {
     const effects: string[][] = [];
     let status: PlaytestReplay['status'] = 'playing';
@@ -176,14 +178,6 @@ describe('the playtest recorder', () => {
     });
   });
 
-  it('the shared outcome rules', () => {
-    expect(playtestOutcome('cleared', 0, 3)).toBe('cleared-fewest');
-    expect(playtestOutcome('cleared', 2, 5)).toBe('cleared-more');
-    expect(playtestOutcome('failed', 3, 3)).toBe('failed');
-    expect(playtestOutcome('playing', 1, 1)).toBe('gave-up');
-    expect(playtestOutcome('playing', 0, 0)).toBe('skipped');
-  });
-
   it('property: any recorded trace replays to its own effects and outcome, with times that never decrease', () => {
     const action = fc.oneof(
       fc.record({ k: fc.constant('move' as const), el: fc.nat(5), dt: fc.integer({ min: -50, max: 400 }) }),
@@ -220,7 +214,7 @@ describe('the playtest recorder', () => {
         expect(replay.refused).toBeNull();
         expect(replay.effects).toEqual(seen);
         const moves = segments.flat().length;
-        expect(t.outcome).toBe(playtestOutcome(replay.status, replay.wasted, moves));
+        expect(t.outcome).toBe(outcomeOf(replay, moves));
         const ats = t.events.map((e) => e.at);
         expect(ats).toEqual([...ats].sort((a, b) => a - b));
         expect(t.ms).toBeGreaterThanOrEqual(ats[ats.length - 1] ?? 0);

@@ -29,6 +29,7 @@ import { proveApsis } from './prove';
 import { explainApsis } from './explain';
 import { parseApsisLevel } from './level-input';
 import { describeApsisTransform } from './match-names';
+import { apsisPlaytest } from './playtest';
 import { apsisBlindLevel } from './blind-level';
 
 export * from './model';
@@ -138,5 +139,6 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   verifyPack: (pack, onLevel) => verifyPack(pack, onLevel),
   packLevels: (pack) => packLevels(pack),
   summarize: (pack) => summarizePack(pack),
+  playtest: apsisPlaytest,
   blindLevel: apsisBlindLevel,
 };

@@ -30,6 +30,7 @@ import { proveCarillon } from './prove';
 import { explainCarillon } from './explain';
 import { parseCarillonLevel } from './level-input';
 import { describeCarillonTransform } from './match-names';
+import { carillonPlaytest } from './playtest';
 import { carillonBlindLevel } from './blind-level';
 
 export * from './rules';
@@ -122,5 +123,6 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   verifyPack: (pack, onLevel) => verifyPack(pack, onLevel),
   packLevels: (pack) => packLevels(pack),
   summarize: (pack) => summarizePack(pack),
+  playtest: carillonPlaytest,
   blindLevel: carillonBlindLevel,
 };
