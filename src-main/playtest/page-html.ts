@@ -46,7 +46,6 @@ export function pageCsp(assets: PageAssets): string {
     "connect-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
   ].join('; ');
 }
 
