@@ -7,7 +7,8 @@
  * new recording.
  */
 import type { PlaytestReplay, PlaytestRules } from '../game';
-import type { AttemptTrace, PlaytestOutcome, TraceEvent } from './types';
+import { outcomeOf } from './outcome';
+import type { AttemptTrace, TraceEvent } from './types';
 
 /** The level being played and the rules that replay it. */
 export interface PlaytestSubject<Level = unknown, Rules = unknown> {
@@ -103,21 +104,6 @@ export function recordRestart(rec: Recording, now: number): Recording {
 }
 
 /**
- * The outcome the shared rules give (docs/playtests.md): a clear with no wasted move is
- * 'cleared-fewest', with some 'cleared-more'; a loss by the game's rules is 'failed'; an
- * attempt left open is 'gave-up' after at least one move, else 'skipped'.
- */
-export function playtestOutcome(
-  status: PlaytestReplay['status'],
-  wasted: number,
-  moves: number,
-): PlaytestOutcome {
-  if (status === 'cleared') return wasted === 0 ? 'cleared-fewest' : 'cleared-more';
-  if (status === 'failed') return 'failed';
-  return moves > 0 ? 'gave-up' : 'skipped';
-}
-
-/**
  * The finished trace at `now`: after a clear or a loss, or when the tester gives up or skips
  * (the page offers "Skip" before the first move and "Give up" after it; both end here).
  * Its `ms` is at least the last event's `at`.
@@ -128,7 +114,7 @@ export function finishRecording(rec: Recording, now: number): AttemptTrace {
     level: rec.level,
     startedAt: rec.startedAt,
     events: rec.events,
-    outcome: playtestOutcome(rec.status, rec.wasted, rec.moves),
+    outcome: outcomeOf(rec, rec.moves),
     ms,
   };
 }

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import type { PlaytestReplay, PlaytestRules } from '../../src-shared/game';
 import {
   finishRecording,
-  playtestOutcome,
   recordHold,
   recordMove,
   recordRestart,
@@ -19,6 +18,7 @@ import {
   type Recording,
 } from '../../src-shared/playtest/recorder';
 import type { AttemptTrace } from '../../src-shared/playtest/types';
+import { outcomeOf } from '../../src-shared/playtest/outcome';
 import { cleared, solve } from '../fixtures/games/tally/game';
 
 /** Tally's line: a tap clears the dot and its neighbours; wasted = taps beyond the fewest when cleared. */
@@ -178,14 +178,6 @@ describe('the playtest recorder', () => {
     });
   });
 
-  it('the shared outcome rules', () => {
-    expect(playtestOutcome('cleared', 0, 3)).toBe('cleared-fewest');
-    expect(playtestOutcome('cleared', 2, 5)).toBe('cleared-more');
-    expect(playtestOutcome('failed', 3, 3)).toBe('failed');
-    expect(playtestOutcome('playing', 1, 1)).toBe('gave-up');
-    expect(playtestOutcome('playing', 0, 0)).toBe('skipped');
-  });
-
   it('property: any recorded trace replays to its own effects and outcome, with times that never decrease', () => {
     const action = fc.oneof(
       fc.record({ k: fc.constant('move' as const), el: fc.nat(5), dt: fc.integer({ min: -50, max: 400 }) }),
@@ -222,7 +214,7 @@ describe('the playtest recorder', () => {
         expect(replay.refused).toBeNull();
         expect(replay.effects).toEqual(seen);
         const moves = segments.flat().length;
-        expect(t.outcome).toBe(playtestOutcome(replay.status, replay.wasted, moves));
+        expect(t.outcome).toBe(outcomeOf(replay, moves));
         const ats = t.events.map((e) => e.at);
         expect(ats).toEqual([...ats].sort((a, b) => a - b));
         expect(t.ms).toBeGreaterThanOrEqual(ats[ats.length - 1] ?? 0);
