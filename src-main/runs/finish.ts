@@ -89,7 +89,7 @@ function allPoolTexts(
  * The blend of a run's players' figures into its proven candidates' difficulty, over every
  * proven candidate (so an approved order and its target line see the same figures).
  */
-export function observedBlendOf(db: Db, game: AnyGame, runId: number, minTesters: number): ObservedBlend {
+function observedBlendOf(db: Db, game: AnyGame, runId: number, minTesters: number): ObservedBlend {
   const seen = observedByCandidate(db, runId);
   const cands = provenCandidateTexts(db, runId, false).flatMap((c) => {
     const model = c.metrics[game.difficulty];

@@ -6,16 +6,15 @@
  */
 import type { GameWords } from '../../../src-shared/game';
 import type { StoredAttempt } from '../../../src-shared/playtest/types';
-import { attemptLine, clockText, movieSteps, waitBefore, type MovieStep } from './attempt-movie';
+import {
+  attemptLine,
+  clockText,
+  movieSteps,
+  waitBefore,
+  type MovieBoard,
+  type MovieStep,
+} from './attempt-movie';
 import type { PlayFrames } from './play-view.svelte';
-
-/** What the movie does to the inspector's board. */
-export interface MovieBoard {
-  /** One move, animated, as the tester saw it. */
-  move(element: number): void;
-  /** Straight to the position after these moves from the start (no animation). */
-  show(moves: readonly number[]): void;
-}
 
 export interface MovieDeps {
   board: MovieBoard;

@@ -7,6 +7,14 @@
 import type { GameWords } from '../../../src-shared/game';
 import type { PlaytestOutcome, TraceEvent } from '../../../src-shared/playtest/types';
 
+/** What the movie does to the inspector's board (the shell registers it on the inspector bus). */
+export interface MovieBoard {
+  /** One move, animated, as the tester saw it. */
+  move(element: number): void;
+  /** Straight to the position after these moves from the start (no animation). */
+  show(moves: readonly number[]): void;
+}
+
 export interface MovieStep {
   /** Milliseconds since the attempt started. */
   at: number;

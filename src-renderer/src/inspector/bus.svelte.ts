@@ -3,7 +3,7 @@
  * shell on screen registers its handlers in `inspectorBus.active`, the page its own in
  * `inspectorBus.page`; either may say why a command cannot run right now (`blocked`).
  */
-import type { MovieBoard } from './attempt-movie-view.svelte';
+import type { MovieBoard } from './attempt-movie';
 
 export interface InspectorHandlers {
   undo?: () => void;
