@@ -24,7 +24,11 @@ function newest(path) {
 }
 
 const builtAt =
-  existsSync(stamp) && existsSync(join(root, 'out', 'renderer', 'index.html')) ? statSync(stamp).mtimeMs : 0;
+  existsSync(stamp) &&
+  existsSync(join(root, 'out', 'renderer', 'index.html')) &&
+  existsSync(join(root, 'out', 'playtest', 'page.js'))
+    ? Math.min(statSync(stamp).mtimeMs, statSync(join(root, 'out', 'playtest', 'page.js')).mtimeMs)
+    : 0;
 const sourceAt = Math.max(
   ...sources
     .map((s) => join(root, s))
@@ -40,6 +44,15 @@ if (builtAt < sourceAt) {
   if (r.status !== 0) {
     process.stderr.write('Build failed; see the errors above.\n');
     process.exit(r.status ?? 1);
+  }
+  // The offline playtest page's script and styles (out/playtest/), which exports inline.
+  const p = spawnSync('node', [join(root, 'scripts', 'build-playtest-page.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (p.status !== 0) {
+    process.stderr.write('Playtest page build failed; see the errors above.\n');
+    process.exit(p.status ?? 1);
   }
 }
 

@@ -60,3 +60,10 @@ export function resultsWorkerEntry(): { filename: string; execArgv: string[] } {
   if (!found) throw new Error(`results worker bundle not found above ${here}; run "npm run build"`);
   return { filename: found, execArgv: [] };
 }
+
+/** The offline playtest page's built script and styles (out/playtest/, scripts/build-playtest-page.mjs), or null when not built. */
+export function playtestPageDir(): string | null {
+  const found =
+    findUpward(here, join('out', 'playtest', 'page.js')) ?? findUpward(here, join('playtest', 'page.js'));
+  return found ? dirname(found) : null;
+}

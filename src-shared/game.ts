@@ -188,6 +188,20 @@ export interface PlaytestRules<Level, Rules> {
   replay(level: Level, rules: Rules, segments: readonly (readonly number[])[]): PlaytestReplay;
 }
 
+/**
+ * A level as a playtest page holds it (docs/playtests.md): only what the board and the replay
+ * need, never a solution, a metric or a hint; the page reads it back with the game's own code.
+ */
+export interface BlindLevel<Level, Rules> {
+  /** The level without its solution, metrics and hints (plain JSON). */
+  strip(level: Level): unknown;
+  /**
+   * A stripped level back as a Level the game's `playtest` replays, re-deriving what was
+   * stripped (Carillon: its fewest taps, by the solver). Throws an Error naming the field.
+   */
+  read(raw: unknown, rules: Rules): Level;
+}
+
 /** The kinds of game data the studio stores: a run's rules and plan, and each candidate's level. */
 export type DataKind = 'rules' | 'plan' | 'level';
 
@@ -322,4 +336,6 @@ export interface Game<Rules, Plan, Level, Pack, Id extends string = string> {
   summarize(pack: Pack): PackSummaryLine[];
   /** Replaying a tester's moves (playtests). */
   playtest: PlaytestRules<Level, Rules>;
+  /** The level as an offline playtest page holds it (a game without it has no page). */
+  blindLevel?: BlindLevel<Level, Rules>;
 }

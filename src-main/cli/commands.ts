@@ -12,6 +12,7 @@ import { registerReproduce } from './reproduce';
 import { registerTopUp } from './topup';
 import { registerRange } from './range';
 import { registerPlaytest } from './playtest';
+import { playtestExportCommand } from './playtest-export';
 
 export function registerCommands(program: Command): void {
   program
@@ -33,5 +34,6 @@ export function registerCommands(program: Command): void {
   registerReproduce(program);
   registerTopUp(program);
   registerRange(program);
-  registerPlaytest(program);
+  // pt-core's `playtest import|report` with pt-page's `playtest export` (joined at the merge).
+  registerPlaytest(program).addCommand(playtestExportCommand());
 }

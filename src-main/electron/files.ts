@@ -27,10 +27,12 @@ import {
   type ImportResult,
   type SavedBackup,
   type SavedPack,
+  type SavedPlaytest,
+  type PlaytestExportResult,
 } from '../../src-shared/api';
 import { formatMegabytes, IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
-import { WriteError } from '../atomic-write';
-import { writeExportTo } from '../export-files';
+import { WriteError, writeFileAtomic } from '../atomic-write';
+import { checkFileTarget, writeExportTo } from '../export-files';
 import { backupDatabase, backupFileName } from '../store/backups';
 import { FileReadError, readRegularFile } from '../regular-file';
 import type { Service } from '../service';
@@ -39,6 +41,7 @@ import { fileNameLabel } from '../../src-shared/schema/label-text';
 export const FILES_PICK_AND_IMPORT = 'studio:files:pickAndImport';
 export const FILES_EXPORT_TO_CHOSEN = 'studio:files:exportToChosenFile';
 export const FILES_BACKUP_TO_CHOSEN = 'studio:files:backupToChosenFile';
+export const FILES_PLAYTEST_TO_CHOSEN = 'studio:files:exportPlaytestToChosenFile';
 
 export interface FileHandlerDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>;
@@ -182,6 +185,40 @@ export function registerFileHandlers(
     },
   );
   ipcMain.handle(
+    FILES_PLAYTEST_TO_CHOSEN,
+    async (event, raw: unknown): Promise<ApiEnvelope<SavedPlaytest | null>> => {
+      if (!deps.isTrusted(event)) return refused;
+      try {
+        // The API's own schema: strict, so a `path` from the renderer is refused by name.
+        const args = parseArgs('packs.exportPlaytest', raw);
+        const options: SaveDialogOptions = {
+          title: 'Export the playtest page',
+          defaultPath: join(deps.defaultFolder(), 'playtest.html'),
+          buttonLabel: 'Export',
+          properties: ['createDirectory', 'showOverwriteConfirmation'],
+          filters: [{ name: 'Playtest page', extensions: ['html'] }],
+        };
+        const win = deps.window();
+        // Asked first: a cancelled dialog records no export.
+        const chosen = win
+          ? await deps.dialog.showSaveDialog(win, options)
+          : await deps.dialog.showSaveDialog(options);
+        if (chosen.canceled || !chosen.filePath) return { ok: true, value: null };
+        const abs = checkFileTarget(chosen.filePath, service.dbPath);
+        const built = await service.dispatch('packs.exportPlaytest', args);
+        if (!built.ok) return built;
+        const result = built.value as PlaytestExportResult;
+        const path = writeFileAtomic(abs, result.html);
+        return {
+          ok: true,
+          value: { path, bytes: result.bytes, exportId: result.exportId, levels: result.levels },
+        };
+      } catch (e) {
+        return failure(e, 'packs.exportPlaytest');
+      }
+    },
+  );
+  ipcMain.handle(
     FILES_BACKUP_TO_CHOSEN,
     async (event, raw: unknown): Promise<ApiEnvelope<SavedBackup | null>> => {
       if (!deps.isTrusted(event)) return refused;
@@ -218,5 +255,5 @@ export function registerFileHandlers(
       }
     },
   );
-  return [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN, FILES_BACKUP_TO_CHOSEN];
+  return [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN, FILES_PLAYTEST_TO_CHOSEN, FILES_BACKUP_TO_CHOSEN];
 }

@@ -36,5 +36,15 @@ contextBridge.exposeInMainWorld('studioFiles', {
       layout: args?.layout,
       ...(args?.allowBreaks === true ? { allowBreaks: true } : {}),
     }),
+  exportPlaytestToChosenFile: (args: {
+    runId: number;
+    kind: string;
+    testers?: { subset?: number; shuffle?: boolean; seed?: number };
+  }): Promise<unknown> =>
+    ipcRenderer.invoke(`${FILES}exportPlaytestToChosenFile`, {
+      runId: args?.runId,
+      kind: args?.kind,
+      ...(args?.testers ? { testers: args.testers } : {}),
+    }),
   backupToChosenFile: (): Promise<unknown> => ipcRenderer.invoke(`${FILES}backupToChosenFile`, {}),
 });

@@ -20,6 +20,12 @@ import { ORDER_WORDS } from '../../src-shared/ordering/ships-now';
 import { appliedTopUps } from '../store/top-ups';
 import { packTopUp } from '../../src-shared/top-up';
 import { changeRun } from '../store/run-changes';
+import {
+  blendObserved,
+  packObservedBlend,
+  type ObservedBlend,
+} from '../../src-shared/ordering/observed-blend';
+import { observedByCandidate } from '../store/playtest-figures';
 
 export interface RunSpec {
   id: number;
@@ -59,8 +65,13 @@ export function orderInWorkers(pool: WorkerPool, signal?: AbortSignal): OrderRun
     );
 }
 
-/** allPools with each level as its stored JSON text (for an OrderRunner). */
-function allPoolTexts(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknown>[][] {
+/** allPools with each level as its stored JSON text (for an OrderRunner); `figure` as in orderStoredPools. */
+function allPoolTexts(
+  db: Db,
+  game: AnyGame,
+  run: RunSpec,
+  figure: (id: number, m: Record<string, number>) => Record<string, number>,
+): PoolCandidate<unknown>[][] {
   const pools: PoolCandidate<unknown>[][] = game.poolSizes(run.plan, run.rules).map(() => []);
   for (const c of provenCandidateTexts(db, run.id, false))
     if (!c.draft && c.slot < pools.length)
@@ -69,9 +80,25 @@ function allPoolTexts(db: Db, game: AnyGame, run: RunSpec): PoolCandidate<unknow
         slot: c.slot,
         index: c.index,
         level: c.levelJson,
-        metrics: c.metrics,
+        metrics: figure(c.id, c.metrics),
       });
   return pools;
+}
+
+/**
+ * The blend of a run's players' figures into its proven candidates' difficulty, over every
+ * proven candidate (so an approved order and its target line see the same figures).
+ */
+function observedBlendOf(db: Db, game: AnyGame, runId: number, minTesters: number): ObservedBlend {
+  const seen = observedByCandidate(db, runId);
+  const cands = provenCandidateTexts(db, runId, false).flatMap((c) => {
+    const model = c.metrics[game.difficulty];
+    const o = seen.get(c.id);
+    return !c.draft && o && typeof model === 'number' && Number.isFinite(model)
+      ? [{ candidateId: c.id, model, testers: o.testers, observed: o.observed }]
+      : [];
+  });
+  return { minTesters, figures: blendObserved(cands, minTesters) };
 }
 
 /** A run's proven candidates as the game's pools (ids `slot:index`, as the pipeline uses), for the target line. */
@@ -107,8 +134,16 @@ export async function orderStoredPools(
   run: RunSpec,
   kind: OrderingKind,
   order: OrderRunner,
-  opts: { store?: boolean } = {},
+  opts: { store?: boolean; blend?: { minTesters: number } } = {},
 ): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
+  // With a blend, the game's own order runs on the blended figures (observed-blend.ts); off, the
+  // metrics go through untouched, so the order is the same bytes as ever.
+  const blend = opts.blend ? observedBlendOf(db, game, run.id, opts.blend.minTesters) : undefined;
+  const blended = new Map(blend?.figures.map((f) => [f.candidateId, f.blended]));
+  const figure = (id: number, m: Record<string, number>): Record<string, number> => {
+    const b = blended.get(id);
+    return b === undefined ? m : { ...m, [game.difficulty]: b };
+  };
   const sizes = game.poolSizes(run.plan, run.rules);
   const pools: PoolCandidate<unknown>[][] = sizes.map(() => []);
   const dbId = new Map<string, number>(),
@@ -121,7 +156,13 @@ export async function orderStoredPools(
     dbId.set(id, c.id);
     poolId.set(c.id, id);
     if (c.slot < pools.length)
-      pools[c.slot]!.push({ id, slot: c.slot, index: c.index, level: c.levelJson, metrics: c.metrics });
+      pools[c.slot]!.push({
+        id,
+        slot: c.slot,
+        index: c.index,
+        level: c.levelJson,
+        metrics: figure(c.id, c.metrics),
+      });
   }
   // An order of approved candidates aims at the line drawn from every proven one, as the automatic order does.
   const result = await order(
@@ -129,7 +170,7 @@ export async function orderStoredPools(
     run,
     pools,
     finePoolPairs(db, run.id, poolId),
-    kind === 'approved' ? allPoolTexts(db, game, run) : undefined,
+    kind === 'approved' ? allPoolTexts(db, game, run, figure) : undefined,
   );
   const stored: StoredOrdering = {
     computedAt: new Date().toISOString(),
@@ -139,6 +180,8 @@ export async function orderStoredPools(
       candidateId: id === null ? null : (dbId.get(id) ?? null),
       target: result.targets[i] ?? null,
     })),
+    // Recorded only when a figure moved: a blend with no candidate at the threshold is the model's order.
+    ...(blend && blend.figures.length > 0 ? { observedBlend: blend } : {}),
   };
   if (opts.store !== false) saveOrdering(db, run.id, kind, stored);
   return { stored, result };
@@ -156,11 +199,12 @@ export function reorderStoredPools(
   run: RunSpec,
   kind: OrderingKind,
   order: OrderRunner,
+  blend?: { minTesters: number },
 ): Promise<{ stored: StoredOrdering; result: OrderingResult }> {
   return changeRun(
     db,
     run.id,
-    () => orderStoredPools(db, game, run, kind, order, { store: false }),
+    () => orderStoredPools(db, game, run, kind, order, { store: false, ...(blend ? { blend } : {}) }),
     (prepared) => {
       saveOrdering(db, run.id, kind, prepared.stored);
       return prepared;
@@ -222,6 +266,16 @@ export function packFromStored(
       studio: {
         ...((pack as { studio?: object }).studio ?? {}),
         topUps: topUps.map((t) => packTopUp(t, t.outcome)),
+      },
+    };
+  // An order computed with players' difficulty blended in says so, with the figures each shipped
+  // level's candidate ran on: its pack is not the seed's alone (docs/playtests.md).
+  if (stored.observedBlend)
+    pack = {
+      ...pack,
+      studio: {
+        ...((pack as { studio?: object }).studio ?? {}),
+        observedBlend: packObservedBlend(stored.observedBlend, stored.levels),
       },
     };
   // Hand-edited levels are recorded beside the game's fields (every pack envelope allows

@@ -13,6 +13,7 @@ import type { AnyGame } from '../../src-shared/games/index';
 import { curveBreaks } from '../../src-shared/ordering/curve-rules';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';
+import { packObservedBlend, type ObservedBlend } from '../../src-shared/ordering/observed-blend';
 import { curvePoints } from '../store/candidate-lookup';
 import { getRun } from '../store/runs';
 import { draftsOf } from '../store/edited-candidates';
@@ -82,5 +83,18 @@ export function orderingView(db: Db, game: AnyGame, runId: number, kind: Orderin
     curveRules,
     marks: run && game.planMarks ? game.planMarks(run.plan) : [],
     keptOnPurpose: keptPairs(db, runId, storedLevels).map(keptLine),
+    observedBlend: stored?.observedBlend ? blendView(stored.observedBlend, storedLevels) : null,
+  };
+}
+
+function blendView(
+  blend: ObservedBlend,
+  levels: readonly { level: number; candidateId: number | null }[],
+): OrderingView['observedBlend'] {
+  const { minTesters, candidates, levels: shipped } = packObservedBlend(blend, levels);
+  return {
+    minTesters,
+    candidates,
+    levels: shipped.map(({ level, model, blended, testers }) => ({ level, model, blended, testers })),
   };
 }

@@ -23,9 +23,12 @@ function defaultPackName(game: AnyGame, run: RunSpec, kind: OrderingKind): strin
 
 /** A steered order the game's verify rejects, exported without the designer's confirmation. */
 export class PackBreaksError extends Error {
-  constructor(readonly problems: PackProblem[]) {
+  constructor(
+    readonly problems: PackProblem[],
+    what = 'the steered order',
+  ) {
     super(
-      `the steered order breaks the game's rules (${problems
+      `${what} breaks the game's rules (${problems
         .slice(0, 8)
         .map((p) => `${p.level === null ? 'pack' : `level ${p.level}`}: ${p.message}`)
         .join(
@@ -55,17 +58,24 @@ export function buildExport(
   let { pack, text } = packFromStored(db, game, run, kind);
   const { kept } = readKeptOnPurpose(pack);
   let keptOnPurpose = kept.map(keptLine);
-  if (kind === 'steered') {
+  // An order blended with players' difficulty may put a level the model finds harder first: the
+  // game's verify (on the model's figures) judges it as it judges a steered one.
+  const blended = (pack as { studio?: { observedBlend?: unknown } }).studio?.observedBlend !== undefined;
+  if (kind === 'steered' || blended) {
     const verified = splitKept(game.verifyPack(readPack(game, JSON.parse(text))), kept);
     const problems = verified.problems;
     if (problems.length > 0) {
-      if (!allowBreaks) throw new PackBreaksError(problems);
+      if (!allowBreaks)
+        throw new PackBreaksError(
+          problems,
+          kind === 'steered' ? undefined : "the order blended with players' difficulty",
+        );
       const studio = (pack as { studio?: object }).studio ?? {};
       pack = {
         ...(pack as object),
         studio: {
           ...studio,
-          order: 'steered',
+          order: kind,
           forcedBreaks: problems.map((p) => ({ level: p.level, rule: p.rule, message: p.message })),
         },
       };

@@ -14,11 +14,11 @@ export function orderingHandlers({ db, engine, pool, turns }: HandlerContext): H
   return {
     'orderings.get': ({ runId, kind }) =>
       orderingView(db, gameById(readableRun(db, runId).game), runId, kind),
-    'orderings.computeApproved': ({ runId }) => {
+    'orderings.computeApproved': ({ runId, blend }) => {
       const run = orderableRun(db, engine, runId);
       const game = gameById(run.game);
       return turns.take(runId, async () => {
-        await reorderStoredPools(db, game, run, 'approved', orderInWorkers(pool));
+        await reorderStoredPools(db, game, run, 'approved', orderInWorkers(pool), blend);
         await storeApprovedFirst(db, game, run, steerInWorkers(pool));
         return orderingView(db, game, runId, 'approved');
       });

@@ -4,6 +4,7 @@ import { ApiError } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
 import { PackNotReadyError } from '../runs/finish';
 import { buildExport, importPackText, PackBreaksError } from '../runs/packs';
+import { buildPlaytestExport } from '../runs/playtest-export';
 import type { HandlerContext, HandlersOf } from './context';
 import { readableRun, runSummary } from './guards';
 
@@ -26,6 +27,15 @@ export function packHandlers({ db, events, imports, options }: HandlerContext): 
             })),
           );
         }
+        throw e;
+      }
+    },
+    'packs.exportPlaytest': ({ runId, kind, testers }) => {
+      const run = readableRun(db, runId);
+      try {
+        return buildPlaytestExport(db, gameById(run.game), run, kind, testers);
+      } catch (e) {
+        if (e instanceof PackNotReadyError) throw new ApiError('conflict', e.message);
         throw e;
       }
     },

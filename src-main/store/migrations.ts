@@ -433,4 +433,10 @@ export const migrations: readonly string[] = [
   CREATE INDEX playtest_attempts_by_candidate ON playtest_attempts (candidate_id);
   CREATE INDEX playtest_attempts_by_export ON playtest_attempts (export_id);
   `,
+  // Issue 24: an order computed with players' observed difficulty blended in keeps the figures
+  // it ran on (JSON, src-shared/ordering/observed-blend.ts), so its pack records the blend; NULL
+  // for every order computed on the model alone.
+  `
+  ALTER TABLE orderings ADD COLUMN observed_blend TEXT;
+  `,
 ];

@@ -1,5 +1,6 @@
 /** Stored orderings: per run and kind, level → candidate with its target. */
 import type { OrderingKind } from '../../src-shared/api';
+import type { ObservedBlend } from '../../src-shared/ordering/observed-blend';
 import type { OrderState } from '../../src-shared/ordering/ships-now';
 import type { Db } from './db';
 import { writeTransaction } from './write-transaction';
@@ -8,16 +9,21 @@ export interface StoredOrdering {
   computedAt: string;
   problems: { level: number; message: string; rule?: string; from?: number; to?: number; by?: number }[];
   levels: { level: number; candidateId: number | null; target: number | null }[];
+  /** Computed with players' observed difficulty blended in (absent: on the model alone). */
+  observedBlend?: ObservedBlend;
 }
 
 export function saveOrdering(db: Db, runId: number, kind: OrderingKind, o: StoredOrdering): void {
   writeTransaction(db, () => {
     db.prepare('DELETE FROM orderings WHERE run_id = ? AND kind = ?').run(runId, kind);
-    db.prepare('INSERT INTO orderings (run_id, kind, computed_at, problems) VALUES (?, ?, ?, ?)').run(
+    db.prepare(
+      'INSERT INTO orderings (run_id, kind, computed_at, problems, observed_blend) VALUES (?, ?, ?, ?, ?)',
+    ).run(
       runId,
       kind,
       o.computedAt,
       JSON.stringify(o.problems),
+      o.observedBlend ? JSON.stringify(o.observedBlend) : null,
     );
     const ins = db.prepare(
       'INSERT INTO ordering_levels (run_id, kind, level, candidate_id, target) VALUES (?, ?, ?, ?, ?)',
@@ -46,8 +52,8 @@ export function deleteOrdering(db: Db, runId: number, kind: OrderingKind): void 
 
 export function loadOrdering(db: Db, runId: number, kind: OrderingKind): StoredOrdering | null {
   const head = db
-    .prepare('SELECT computed_at, problems FROM orderings WHERE run_id = ? AND kind = ?')
-    .get(runId, kind) as { computed_at: string; problems: string } | undefined;
+    .prepare('SELECT computed_at, problems, observed_blend FROM orderings WHERE run_id = ? AND kind = ?')
+    .get(runId, kind) as { computed_at: string; problems: string; observed_blend: string | null } | undefined;
   if (!head) return null;
   const levels = db
     .prepare(
@@ -58,6 +64,7 @@ export function loadOrdering(db: Db, runId: number, kind: OrderingKind): StoredO
     computedAt: head.computed_at,
     problems: JSON.parse(head.problems) as StoredOrdering['problems'],
     levels,
+    ...(head.observed_blend ? { observedBlend: JSON.parse(head.observed_blend) as ObservedBlend } : {}),
   };
 }
 

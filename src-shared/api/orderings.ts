@@ -43,6 +43,16 @@ export interface OrderingView {
   marks: PlanMark[];
   /** Near-duplicate pairs this order ships on purpose (marked fine in triage), worded as the export words them. */
   keptOnPurpose: { levels: [number, number]; message: string }[];
+  /**
+   * Computed with players' observed difficulty blended in (orderings.computeApproved `blend`):
+   * the threshold, how many candidates' figures moved, and each shipped level's figure the order
+   * ran on; null for an order on the model alone.
+   */
+  observedBlend: {
+    minTesters: number;
+    candidates: number;
+    levels: { level: number; model: number; blended: number; testers: number }[];
+  } | null;
 }
 
 /**
@@ -127,8 +137,16 @@ export const orderingMethods = {
     'One stored order of a run (automatic, approved, approved first or steered) with its curve data.',
   ),
   'orderings.computeApproved': method<OrderingView>()(
-    z.object({ runId: runIdSchema }).strict(),
-    "Run the game's ordering on approved candidates only, and the approved-first order (approved candidates where a level has one, the game's search elsewhere, under every rule of the game), and store both; answers the approved one.",
+    z
+      .object({
+        runId: runIdSchema,
+        blend: z
+          .object({ minTesters: z.number().int().min(1).max(1000) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    "Run the game's ordering on approved candidates only, and the approved-first order (approved candidates where a level has one, the game's search elsewhere, under every rule of the game), and store both; answers the approved one. With `blend`, the approved order runs on each candidate's difficulty blended with its players' observed difficulty where it has at least `minTesters` testers (docs/playtests.md); off by default.",
   ),
   'orderings.steering': method<Steering>()(
     z.object({ runId: runIdSchema }).strict(),

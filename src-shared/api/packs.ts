@@ -46,6 +46,8 @@ export interface FilesBridge {
     layout: 'file' | 'per-level';
     allowBreaks?: boolean;
   }): Promise<ApiEnvelope<SavedPack | null>>;
+  /** "Export playtest…": main builds the page, asks where in its save dialog, and writes it. */
+  exportPlaytestToChosenFile(args: PlaytestExportArgs): Promise<ApiEnvelope<SavedPlaytest | null>>;
   /** "Back up database…": main's save dialog, then SQLite's online backup to the chosen file. */
   backupToChosenFile(): Promise<ApiEnvelope<SavedBackup | null>>;
 }
@@ -56,10 +58,50 @@ export interface SavedBackup {
   bytes: number;
 }
 
+/** A playtest page built for export (docs/playtests.md): one self-contained HTML file; the API writes nothing. */
+export interface PlaytestExportResult {
+  fileName: string;
+  html: string;
+  /** UTF-8 bytes of `html`. */
+  bytes: number;
+  /** The export's id: in the page and in every results file it saves. */
+  exportId: string;
+  levels: number;
+}
+
+/** What Electron's main process wrote after its "Export playtest…" save dialog. */
+export interface SavedPlaytest {
+  path: string;
+  bytes: number;
+  exportId: string;
+  levels: number;
+}
+
 export interface ImportResult {
   run: RunSummary;
   levels: number;
 }
+
+const testersSchema = z
+  .object({
+    /** Each tester plays this many levels, drawn from the seed and their name. */
+    subset: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').optional(),
+    /** Each tester plays in an order drawn from the seed and their name. */
+    shuffle: z.boolean().optional(),
+    /** The draw's seed (stored with the export); drawn at random when left out. */
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+  })
+  .strict();
+
+const exportPlaytestArgs = z
+  .object({ runId: runIdSchema, kind: orderingKindSchema, testers: testersSchema.optional() })
+  .strict();
+export type PlaytestExportArgs = z.input<typeof exportPlaytestArgs>;
 
 export const packMethods = {
   'packs.export': method<ExportResult>()(
@@ -73,6 +115,10 @@ export const packMethods = {
       })
       .strict(),
     'Build the pack (one file, or one file per level plus an index) for download; writes nothing.',
+  ),
+  'packs.exportPlaytest': method<PlaytestExportResult>()(
+    exportPlaytestArgs,
+    'Build the playtest page of an order (one self-contained HTML file, no solutions or metrics) and record the export; writes no file.',
   ),
   'packs.import': method<ImportResult>()(
     z

@@ -12,6 +12,7 @@ import { apiMethodNames } from '../../src-shared/api';
 import { IPC_CALL_PREFIX } from '../../src-main/electron/ipc';
 import {
   FILES_BACKUP_TO_CHOSEN,
+  FILES_PLAYTEST_TO_CHOSEN,
   FILES_EXPORT_TO_CHOSEN,
   FILES_PICK_AND_IMPORT,
 } from '../../src-main/electron/files';
@@ -263,12 +264,13 @@ describe('Electron main process (stubbed electron)', () => {
 
   it('registers one IPC handler per API method and answers only the studio’s own main frame', async () => {
     const win = await startMain(join(tmp.dir, 'ipc'));
-    // One per API method, plus the three file requests whose dialogs main opens (import, export, backup).
+    // One per API method, plus the four file requests whose dialogs main opens (import, export, playtest page, backup).
     expect([...stub.handlers.keys()].sort()).toEqual(
       [
         ...apiMethodNames.map((m) => IPC_CALL_PREFIX + m),
         FILES_PICK_AND_IMPORT,
         FILES_EXPORT_TO_CHOSEN,
+        FILES_PLAYTEST_TO_CHOSEN,
         FILES_BACKUP_TO_CHOSEN,
       ].sort(),
     );
@@ -293,7 +295,12 @@ describe('Electron main process (stubbed electron)', () => {
       callEvent(new stub.FakeWebContents(), 'app://studio/index.html'), // another webContents
     ];
     for (const event of hostile) expect(await call(event, {})).toEqual(refused);
-    for (const channel of [FILES_PICK_AND_IMPORT, FILES_EXPORT_TO_CHOSEN, FILES_BACKUP_TO_CHOSEN]) {
+    for (const channel of [
+      FILES_PICK_AND_IMPORT,
+      FILES_EXPORT_TO_CHOSEN,
+      FILES_PLAYTEST_TO_CHOSEN,
+      FILES_BACKUP_TO_CHOSEN,
+    ]) {
       const files = stub.handlers.get(channel)!;
       for (const event of hostile)
         expect(await files(event, { runId: 1, kind: 'automatic' })).toEqual(refused);

@@ -263,3 +263,16 @@ describe('the play memory', () => {
     expect(made).toEqual([2, 0]);
   });
 });
+
+describe("a tester's replay seeking", () => {
+  it('shows the position after the given moves from the start, toggles kept, nothing animating', () => {
+    const { vm, made, clock, toggled } = setup({ size: 4, d: 0.3 });
+    vm.restore({ moves: [3], toggled: { labels: true } });
+    vm.move(1);
+    vm.showMoves([0, 2]);
+    expect([made, vm.made, clock.t, clock.playing]).toEqual([[0, 2], [0, 2], 0.3, false]);
+    expect(toggled).toEqual({ labels: true });
+    vm.showMoves([]);
+    expect([made, clock.t]).toEqual([[], 0]);
+  });
+});

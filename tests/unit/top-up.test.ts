@@ -118,6 +118,7 @@ function view(
     curveRules: { maxStep: null, maxEqualRun: null },
     marks: [],
     keptOnPurpose: [],
+    observedBlend: null,
     ...extra,
   };
 }

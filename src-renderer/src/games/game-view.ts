@@ -27,6 +27,40 @@ export interface LevelBoardHandle {
   destroy(): void;
 }
 
+/**
+ * A level drawn for a tester (playtests, src-renderer/src/playtest/): the board as a player
+ * of the game sees it and nothing more: no metrics, solution, chain starts, rounds or
+ * blockers; only the game's own feedback (Carillon's hold outline, Apsis's hearts).
+ */
+export interface BlindBoard {
+  /** The element a Konva node under the pointer belongs to, or null. */
+  pick(target: Konva.Node): number | null;
+  /** Show the position after `moves` (the current segment's, as the rules took them), `focus` held or hovered. */
+  show(moves: readonly number[], focus: number | null): void;
+  /** Each element's centre in the layer's pixels, and whether it is still in play. */
+  centres(): { x: number; y: number; live: boolean }[];
+  destroy(): void;
+}
+
+/**
+ * How a tester plays a game's level (the page testers open offline, and the studio's blind
+ * mode). Self-contained, so the offline page bundles it without the studio's inspector.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any game's, as GameView
+export interface BlindPlay<Level = any, Rules = any> {
+  game: AnyGame;
+  /** Rules as stored with a run or a pack, checked (the view's readRules). */
+  readRules(raw: unknown): Rules;
+  /** As the inspector's PlayInfo: a hold previews and a release moves, or a click moves. */
+  input: PlayInfo['input'];
+  /** What the board offers, for its accessible label. */
+  boardHelp: string;
+  /** The level drawn into `layer`, fitted into W × H. */
+  draw(layer: Konva.Layer, level: Level, rules: Rules, W: number, H: number, theme: BoardTheme): BlindBoard;
+  /** The game's own feedback beside the board after `moves` (Apsis: its hearts), or null. */
+  feedback?(level: Level, rules: Rules, moves: readonly number[]): { text: string; label: string } | null;
+}
+
 /** Props of a game's inspector part (its play session and its board inside the shared shell). */
 export interface InspectorProps<Level, Rules> {
   level: Level;
@@ -133,6 +167,8 @@ export interface GameView<Level = any, Rules = any, Align = any> {
   play: PlayInfo;
   /** Edit mode (a game without it is only played). */
   editor?: GameEditor<Level, Rules>;
+  /** Playing blind, as a tester does (playtests). */
+  blind: BlindPlay<Level, Rules>;
 }
 
 /** The first schema issue as "field: message" (or the bare message for the whole value). */

@@ -179,6 +179,12 @@ export class PlayView {
     this.made = [];
     this.t = 0;
   }
+  /** Straight to the position after `moves` from the start, toggles kept (a tester's replay seeking, ./attempt-movie-view.svelte.ts). */
+  showMoves(moves: readonly number[]): void {
+    const toggled = this.keptNow().toggled;
+    this.restart();
+    this.restore({ moves: [...moves], toggled });
+  }
   /** The next move of the solution. */
   step(): void {
     const n = this.deps.session.next();

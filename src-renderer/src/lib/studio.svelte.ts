@@ -33,7 +33,8 @@ const shows = (r: RunSummary): boolean => r.status === 'done' || r.status === 'i
  * level), with the plan and 0-based slot it stands in when known (edit mode proves against them).
  */
 type InspectTarget =
-  | { kind: 'candidate'; candidateId: number }
+  /** `attempt`: a tester's attempt at it to replay (a note's link, the Players section). */
+  | { kind: 'candidate'; candidateId: number; attempt?: string }
   | {
       kind: 'level';
       game: GameId;

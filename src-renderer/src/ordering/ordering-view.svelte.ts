@@ -6,6 +6,7 @@
  * computing the approved order; exporting the shown order (a steered order that breaks the
  * game's rules only after the designer confirms, which the pack records).
  */
+import { blendArgs, blendLine, blendThreshold } from './blend-choice';
 import { SvelteSet } from 'svelte/reactivity';
 import type {
   HistoryState,
@@ -60,6 +61,9 @@ class OrderingScreen {
   loading = $state(false);
   loadError = $state<string | null>(null);
   computing = $state(false);
+  /** Recompute the approved order with players' observed difficulty blended in (off by default), and from how many testers. */
+  blendOn = $state(false);
+  blendMin = $state<string | number>(3);
   steeringNow = $state(false);
   /** What the last action did ("Pinned L12 · c3 to level 5 · Ctrl+Z undoes"), or why it was refused. */
   message = $state<string | null>(null);
@@ -256,6 +260,8 @@ class OrderingScreen {
   get computeBlocked(): string | null {
     if (this.runId === null) return 'no run is open';
     if (this.computing) return 'it is being computed';
+    if (this.blendOn && blendThreshold(this.blendMin) === null)
+      return 'the blend needs a whole number of testers from 1 to 1000';
     if (this.readOnly) return 'an imported pack has no pools to approve from';
     if (this.approvedCount === null) return 'the run is loading';
     if (this.approvedCount === 0) return 'nothing is approved in this run yet';
@@ -271,7 +277,8 @@ class OrderingScreen {
     if (runId === null || this.computing) return;
     this.computing = true;
     try {
-      const approved = await studio.client.call('orderings.computeApproved', { runId });
+      const blend = blendArgs(this.blendOn, this.blendMin);
+      const approved = await studio.client.call('orderings.computeApproved', { runId, ...blend });
       // The approved-first order is computed with it.
       const approvedFirst = await studio.client.call('orderings.get', { runId, kind: 'approved-first' });
       // Another run opened meanwhile: this answer is not the one on screen.
@@ -279,6 +286,7 @@ class OrderingScreen {
       this.approved = approved;
       this.approvedFirst = approvedFirst;
       this.exported = null;
+      this.message = blendLine(blend.blend?.minTesters ?? null, approved);
       await this.loadLevels(runId);
     } catch (e) {
       studio.report(`Could not compute the approved ordering of run ${runId}`, e);

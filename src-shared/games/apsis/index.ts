@@ -30,6 +30,7 @@ import { explainApsis } from './explain';
 import { parseApsisLevel } from './level-input';
 import { describeApsisTransform } from './match-names';
 import { apsisPlaytest } from './playtest';
+import { apsisBlindLevel } from './blind-level';
 
 export * from './model';
 export * from './rules';
@@ -139,4 +140,5 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   packLevels: (pack) => packLevels(pack),
   summarize: (pack) => summarizePack(pack),
   playtest: apsisPlaytest,
+  blindLevel: apsisBlindLevel,
 };

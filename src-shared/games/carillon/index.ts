@@ -31,6 +31,7 @@ import { explainCarillon } from './explain';
 import { parseCarillonLevel } from './level-input';
 import { describeCarillonTransform } from './match-names';
 import { carillonPlaytest } from './playtest';
+import { carillonBlindLevel } from './blind-level';
 
 export * from './rules';
 export * from './plan';
@@ -123,4 +124,5 @@ export const carillonGame: Game<CarillonRules, CarillonPlan, CarillonLevel, Cari
   packLevels: (pack) => packLevels(pack),
   summarize: (pack) => summarizePack(pack),
   playtest: carillonPlaytest,
+  blindLevel: carillonBlindLevel,
 };

@@ -8,6 +8,7 @@ import { drawEmptyBoard } from './empty-board';
 import { drawThumbnail } from './thumbnail';
 import { align, copyPairs, shareMeaning, type ApsisAlign } from './pairs';
 import { readLevel, readRules } from './read';
+import { apsisBlind } from './blind';
 import Inspector from './Inspector.svelte';
 import { apsisPlay } from './play';
 import Editor from './Editor.svelte';
@@ -61,4 +62,5 @@ export const apsisView: GameView<ApsisLevel, ApsisRules, ApsisAlign> = {
         plan && slot < levelCount(plan as ApsisPlan) ? levelSpec(plan as ApsisPlan, slot + 1).orbits : 3,
       ),
   },
+  blind: apsisBlind,
 };

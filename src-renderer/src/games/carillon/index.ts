@@ -13,6 +13,7 @@ import { drawEmptyBoard } from './empty-board';
 import { carillonThumbnailAspect, drawThumbnail } from './thumbnail';
 import { align, copyPairs, shareMeaning } from './pairs';
 import { readLevel, readRules } from './read';
+import { carillonBlind } from './blind';
 import Inspector from './Inspector.svelte';
 import { carillonPlay } from './play';
 import Editor from './Editor.svelte';
@@ -55,4 +56,5 @@ export const carillonView: GameView<CarillonLevel, CarillonRules, TransformName>
     newLevel: (_rules, plan, slot) =>
       emptyLevel(plan ? (stretchOf(plan as CarillonPlan, slot + 1)?.tutorial ?? false) : false),
   },
+  blind: carillonBlind,
 };
