@@ -15,6 +15,7 @@ import type { PlaytestResultsFile } from '../../src-shared/playtest/types';
 import { testerLevels } from '../../src-shared/playtest/tester-levels';
 import { openTestStudio, type TestStudio } from '../helpers/studio';
 import { launchChromium, RESULTS } from './chromium';
+import type {} from '../../src-shared/playtest/debug-hook';
 
 let studio: TestStudio;
 let browser: Browser;
