@@ -28,6 +28,8 @@ export default defineConfig({
           worker: resolve(root, 'src-main/jobs/worker.ts'),
           // Pack-import worker (one thread per import, with its own heap cap and time budget).
           'import-worker': resolve(root, 'src-main/runs/import-worker.ts'),
+          // Playtest results worker (one thread per results import, the same caps as a pack import's).
+          'results-worker': resolve(root, 'src-main/runs/results-worker.ts'),
         },
       },
     },

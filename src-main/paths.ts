@@ -52,6 +52,15 @@ export function importWorkerEntry(): { filename: string; execArgv: string[] } {
   return { filename: found, execArgv: [] };
 }
 
+/** The playtest results worker entry (one thread per results import, like a pack import's). */
+export function resultsWorkerEntry(): { filename: string; execArgv: string[] } {
+  if (runningFromSource)
+    return { filename: join(here, 'runs', 'results-worker.ts'), execArgv: ['--import', 'tsx'] };
+  const found = findUpward(here, join('main', 'results-worker.js')) ?? findUpward(here, 'results-worker.js');
+  if (!found) throw new Error(`results worker bundle not found above ${here}; run "npm run build"`);
+  return { filename: found, execArgv: [] };
+}
+
 /** The offline playtest page's built script and styles (out/playtest/, scripts/build-playtest-page.mjs), or null when not built. */
 export function playtestPageDir(): string | null {
   const found =

@@ -26,7 +26,7 @@ const TICK_MS = 5;
 const TARGET = '< 100 ms';
 
 /** Run `work`; the longest stall of this thread meanwhile, in ms, and how the call ended. */
-async function stallDuring(
+export async function stallDuring(
   work: () => Promise<unknown>,
 ): Promise<{ stallMs: number; loopMaxMs: number; ms: number; outcome: string }> {
   const loop = monitorEventLoopDelay({ resolution: 5 });

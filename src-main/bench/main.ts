@@ -15,6 +15,7 @@ import { editorBenchCases } from './editor';
 import { qualityBenchCases } from './quality';
 import { runBenchCases } from './runs';
 import { importBenchCases } from './import';
+import { playtestBenchCases } from './playtest';
 import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
 import { topUpBenchCases } from './top-up';
@@ -48,6 +49,7 @@ const program = new Command()
       ...proofBenchCases,
       ...storeBenchCases,
       ...importBenchCases,
+      ...playtestBenchCases,
       ...browserBenchCases,
       ...editorBenchCases,
       ...qualityBenchCases,

@@ -11,6 +11,7 @@ import { registerBackup } from './backup';
 import { registerReproduce } from './reproduce';
 import { registerTopUp } from './topup';
 import { registerRange } from './range';
+import { registerPlaytest } from './playtest';
 import { playtestExportCommand } from './playtest-export';
 
 export function registerCommands(program: Command): void {
@@ -33,9 +34,5 @@ export function registerCommands(program: Command): void {
   registerReproduce(program);
   registerTopUp(program);
   registerRange(program);
-  // The lead joins this with pt-core's `playtest import|report` (src-main/cli/playtest.ts).
-  program
-    .command('playtest')
-    .description('playtest pages and their results')
-    .addCommand(playtestExportCommand());
+  registerPlaytest(program).addCommand(playtestExportCommand());
 }

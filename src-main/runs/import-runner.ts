@@ -21,7 +21,7 @@ import { createProofPace, levelTooLargeSentence } from './proof-pace';
  * worker (Node 20 does not apply `--import` hooks to a plain Worker's main script); the built
  * app loads out/main/import-worker.js directly.
  */
-function sourceBootstrap(filename: string): string {
+export function sourceBootstrap(filename: string): string {
   // tsx's "./esm/api" export for `import` (require.resolve would answer its CommonJS twin).
   const tsx = pathToFileURL(
     join(

@@ -8,6 +8,7 @@ import { experimentHandlers } from './experiments';
 import { historyHandlers } from './history';
 import { orderingHandlers } from './orderings';
 import { packHandlers } from './packs';
+import { playtestHandlers } from './playtests';
 import { presetHandlers } from './presets';
 import { runHandlers } from './runs';
 import { settingsHandlers } from './settings';
@@ -21,6 +22,7 @@ export function apiHandlers(ctx: HandlerContext): ApiHandlers {
     ...orderingHandlers(ctx),
     ...duplicateHandlers(ctx),
     ...packHandlers(ctx),
+    ...playtestHandlers(ctx),
     ...experimentHandlers(ctx),
     ...presetHandlers(ctx),
     ...settingsHandlers(ctx),

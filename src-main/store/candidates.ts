@@ -446,6 +446,39 @@ export function provenCandidateTexts(
 }
 
 /**
+ * Some of a run's candidates by id, each level as its JSON text at the game's current version
+ * (playtests replay them in a worker), with name parts and metrics; ids of another run, or
+ * without a level, are left out.
+ */
+export function candidateLevelTexts(
+  db: Db,
+  runId: number,
+  ids: readonly number[],
+): Map<number, { slot: number; index: number; levelJson: string; metrics: Record<string, number> }> {
+  const game = runGame(db, runId);
+  const get = db.prepare(
+    'SELECT id, slot, idx, level, metrics, data_version FROM candidates WHERE id = ? AND run_id = ? AND level IS NOT NULL',
+  );
+  const out = new Map<
+    number,
+    { slot: number; index: number; levelJson: string; metrics: Record<string, number> }
+  >();
+  for (const id of new Set(ids)) {
+    const r = get.get(id, runId) as
+      | { id: number; slot: number; idx: number; level: string; metrics: string; data_version: number }
+      | undefined;
+    if (!r) continue;
+    out.set(id, {
+      slot: r.slot,
+      index: r.idx,
+      levelJson: game ? levelTextNow(game, runId, r) : r.level,
+      metrics: JSON.parse(r.metrics) as Record<string, number>,
+    });
+  }
+  return out;
+}
+
+/**
  * Hand-edited levels among `ids`, by the names a pack records: the candidate's and the one it
  * was edited from. A level imported hand-edited keeps the names its pack gave (its parent is
  * in another studio's run), so a re-export writes the same list back.

@@ -20,6 +20,7 @@ import { historyMethods } from './history';
 import type { MethodSpec } from './method';
 import { orderingMethods } from './orderings';
 import { packMethods } from './packs';
+import { playtestMethods } from './playtests';
 import { presetMethods } from './presets';
 import { runMethods } from './runs';
 import { settingsMethods } from './settings';
@@ -38,6 +39,7 @@ export * from './orderings';
 export * from './duplicates';
 export * from './packs';
 export * from './experiments';
+export * from './playtests';
 
 // ---------- the request table ----------
 
@@ -49,6 +51,7 @@ export const apiMethods = {
   ...orderingMethods,
   ...duplicateMethods,
   ...packMethods,
+  ...playtestMethods,
   ...experimentMethods,
   ...presetMethods,
   ...settingsMethods,

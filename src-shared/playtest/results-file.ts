@@ -10,14 +10,15 @@ import { designerErrorMap } from '../schema/designer-errors';
 import { attemptId } from './attempt-id';
 import { canonicalJson, sha256Hex } from './checksum';
 import type { ResultsLimits } from './results-limits';
-import { PLAYTEST_OUTCOMES, type PlaytestResultsFile } from './types';
+import { PLAYTEST_OUTCOMES, type PlaytestOutcome, type PlaytestResultsFile } from './types';
 
 export type ResultsRead =
   { ok: true; file: PlaytestResultsFile; ids: string[] } | { ok: false; message: string };
 
 const NOTHING = '; nothing was stored';
 
-function schemaFor(limits: ResultsLimits) {
+/** One attempt as a page or the blind mode records it, held to the limits. */
+export function attemptTraceSchema(limits: ResultsLimits) {
   const text = z.string().max(limits.maxTextLength);
   const at = z.number().int().min(0).max(limits.maxAttemptMs);
   const element = z.number().int().min(0).max(1_000_000);
@@ -30,15 +31,20 @@ function schemaFor(limits: ResultsLimits) {
     ],
     { error: 'must be a move, a hold or a restart' },
   );
-  const attempt = z
+  return z
     .object({
       level: z.number().int().min(1).max(100_000),
       startedAt: text.min(1),
       events: z.array(event).max(limits.maxEventsPerAttempt),
-      outcome: z.enum(PLAYTEST_OUTCOMES as [string, ...string[]]),
+      outcome: z.enum(PLAYTEST_OUTCOMES as unknown as [PlaytestOutcome, ...PlaytestOutcome[]]),
       ms: at,
     })
     .strict();
+}
+
+function schemaFor(limits: ResultsLimits) {
+  const text = z.string().max(limits.maxTextLength);
+  const attempt = attemptTraceSchema(limits);
   return z
     .object({
       format: z.literal('studio-playtest-results'),

@@ -76,8 +76,36 @@ export function spearman(x: readonly number[], y: readonly number[]): number {
 export const BOOTSTRAP_RESAMPLES = 1000;
 
 /**
+ * Average ranks of a resample given as counts of each original point: `order` lists the
+ * points by value, so one walk gives every rank (equal values, and repeats of one point,
+ * share the mean of the ranks they fill). The same ranks as ranks() of the expanded resample.
+ */
+function ranksByCount(
+  order: Int32Array,
+  values: readonly number[],
+  counts: Int32Array,
+  out: Float64Array,
+): void {
+  const n = order.length;
+  let filled = 0;
+  for (let i = 0; i < n;) {
+    let j = i;
+    let c = counts[order[i]!]!;
+    while (j + 1 < n && values[order[j + 1]!] === values[order[i]!]) c += counts[order[++j]!]!;
+    const r = filled + (c + 1) / 2;
+    for (let k = i; k <= j; k++) out[order[k]!] = r;
+    filled += c;
+    i = j + 1;
+  }
+}
+
+const sortedOrder = (v: readonly number[]): Int32Array =>
+  Int32Array.from(v.map((_, i) => i).sort((a, b) => v[a]! - v[b]!));
+
+/**
  * Percentile bootstrap 95 % interval of Spearman's rho: resample the pairs with replacement
- * `resamples` times from streamFor(seed); resamples where a side does not vary are left out.
+ * `resamples` times from streamFor(seed, n); resamples where a side does not vary are left
+ * out. Each resample is kept as counts per point, so its ranks take one walk, not a sort.
  */
 export function spearmanInterval(
   x: readonly number[],
@@ -87,17 +115,32 @@ export function spearmanInterval(
 ): { low: number; high: number } {
   const rng = streamFor(seed, x.length);
   const n = x.length;
+  const ox = sortedOrder(x);
+  const oy = sortedOrder(y);
+  const counts = new Int32Array(n);
+  const rx = new Float64Array(n);
+  const ry = new Float64Array(n);
   const rhos: number[] = [];
-  const bx = new Array<number>(n);
-  const by = new Array<number>(n);
   for (let b = 0; b < resamples; b++) {
-    for (let i = 0; i < n; i++) {
-      const k = rng.int(n);
-      bx[i] = x[k]!;
-      by[i] = y[k]!;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[rng.int(n)]!++;
+    ranksByCount(ox, x, counts, rx);
+    ranksByCount(oy, y, counts, ry);
+    // Pearson of the ranks, each point weighted by how often it was drawn (the mean rank is (n + 1) / 2).
+    const m = (n + 1) / 2;
+    let sxy = 0,
+      sxx = 0,
+      syy = 0;
+    for (let k = 0; k < n; k++) {
+      const c = counts[k]!;
+      if (c === 0) continue;
+      const dx = rx[k]! - m,
+        dy = ry[k]! - m;
+      sxy += c * dx * dy;
+      sxx += c * dx * dx;
+      syy += c * dy * dy;
     }
-    const r = spearman(bx, by);
-    if (!Number.isNaN(r)) rhos.push(r);
+    if (sxx > 0 && syy > 0) rhos.push(sxy / Math.sqrt(sxx * syy));
   }
   if (rhos.length === 0) return { low: NaN, high: NaN };
   rhos.sort((a, b) => a - b);

@@ -9,6 +9,7 @@ import {
   spearmanInterval,
 } from '../../../src-shared/playtest/stats';
 import type { PlaytestOutcome } from '../../../src-shared/playtest/types';
+import { streamFor } from '../../../src-shared/random/prng';
 
 let n = 0;
 const a = (
@@ -46,6 +47,26 @@ describe('stats', () => {
     expect(medianIntervalRanks(6)).toEqual([1, 6]);
     expect(medianIntervalRanks(3)).toEqual([1, 3]);
     expect(medianIntervalRanks(1)).toEqual([1, 1]);
+  });
+
+  it('bootstraps as resampling the pairs and ranking each resample afresh would', () => {
+    const x = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5];
+    const y = [2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4];
+    const rng = streamFor(5, x.length);
+    const rhos: number[] = [];
+    for (let b = 0; b < 200; b++) {
+      const picks = x.map(() => rng.int(x.length));
+      const r = spearman(
+        picks.map((k) => x[k]!),
+        picks.map((k) => y[k]!),
+      );
+      if (!Number.isNaN(r)) rhos.push(r);
+    }
+    rhos.sort((p, q) => p - q);
+    const at = (q: number) => rhos[Math.round(q * (rhos.length - 1))]!;
+    const got = spearmanInterval(x, y, 5, 200);
+    expect(got.low).toBeCloseTo(at(0.025), 12);
+    expect(got.high).toBeCloseTo(at(0.975), 12);
   });
 
   it('draws the same bootstrap interval from the same seed', () => {
