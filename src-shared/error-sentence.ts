@@ -77,6 +77,9 @@ const ARG_WORDS: Record<string, string> = {
 const METHOD_WORDS: Record<string, Record<string, string>> = {
   'settings.diff': { a: 'the first settings', b: 'the second settings' },
   'runs.compare': { kind: 'the order of A', kindB: 'the order of B' },
+  'playtests.record': { tester: 'the tester', attempt: 'the attempt' },
+  'playtests.import': { text: 'the results text' },
+  'playtests.attempt': { id: 'the attempt id' },
   'runs.topUp': {
     levels: 'the levels to top up',
     candidates: 'the candidates per level',

@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { PlaytestReplay } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
+import { outcomeOf } from '../../src-shared/playtest/outcome';
 import { canonicalJson, sha256Hex } from '../../src-shared/playtest/checksum';
 import { playersReport, type AttemptFigures } from '../../src-shared/playtest/players';
 import type {
@@ -27,15 +29,16 @@ import { stallDuring } from './main-thread';
 
 const ATTEMPTS = 10_000;
 
-/** An attempt along `moves` (a prefix of the solution, or all of it), a second a move, effects by the rules. */
+/** An attempt along `moves` (a prefix of the solution, or all of it), a second a move, effects and outcome by the rules. */
 function attemptAlong(
-  replay: (segments: number[][]) => { effects: string[][] },
+  replay: (segments: number[][]) => PlaytestReplay,
   level: number,
   moves: number[],
-  outcome: PlaytestOutcome,
   n: number,
 ): AttemptTrace {
-  const effects = replay([moves]).effects[0]!;
+  const r = replay([moves]);
+  const effects = r.effects[0]!;
+  const outcome = outcomeOf(r, moves.length);
   const events: TraceEvent[] = moves.flatMap((element, i) => [
     { kind: 'hold' as const, at: i * 1000 + 200, element, ms: 300 },
     { kind: 'move' as const, at: i * 1000 + 600, element, effect: effects[i]! },
@@ -73,15 +76,15 @@ export const playtestBenchCases: BenchCase[] = [
           createdAt: new Date().toISOString(),
         });
         db.close();
-        // Half cleared along the solution, half given up after its first move.
+        // Half along the solution (cleared), half stopped after its first move (given up, or cleared on a one-tap level).
         const attempts = Array.from({ length: ATTEMPTS }, (_, n) => {
           const i = n % levels.length;
           const level = levels[i];
           const solution = game.playtest.solution(level, detail.rules);
           const replay = (s: number[][]) => game.playtest.replay(level, detail.rules, s);
           return n % 2 === 0
-            ? attemptAlong(replay, i + 1, solution, 'cleared-fewest', n)
-            : attemptAlong(replay, i + 1, solution.slice(0, 1), 'gave-up', n);
+            ? attemptAlong(replay, i + 1, solution, n)
+            : attemptAlong(replay, i + 1, solution.slice(0, 1), n);
         });
         const file: PlaytestResultsFile = {
           format: 'studio-playtest-results',

@@ -23,7 +23,7 @@ const rate = (v: number | null): string => (v === null ? '—' : `${Math.round(v
 const secs = (ms: number | null): string => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
 /** The report as the lines a terminal shows. */
-export function reportLines(r: PlayersReport): string[] {
+function reportLines(r: PlayersReport): string[] {
   const out = [`run ${r.runId}, ${r.order} order: ${r.observedName}`];
   out.push('level  candidate     model  testers  tries  clear  fewest  to clear  wasted  observed (95 %)');
   for (const l of r.levels) {

@@ -13,7 +13,10 @@ import type { NewAttempt } from '../store/playtest-attempts';
 import { sourceBootstrap } from './import-runner';
 import type { ReplayInput, ReplayPhase, ResultsHeader } from './results-check';
 
-type WorkerMessage = { kind: 'read'; header: ResultsHeader } | { kind: 'done'; reply: ReplayPhase };
+type WorkerMessage =
+  | { kind: 'read'; header: ResultsHeader }
+  | { kind: 'rows'; rows: NewAttempt[] }
+  | { kind: 'done'; reply: ReplayPhase };
 
 export function checkResultsInWorker(
   text: string,
@@ -33,6 +36,7 @@ export function checkResultsInWorker(
   return new Promise((resolve, reject) => {
     let settled = false;
     let header: ResultsHeader | null = null;
+    const rows: NewAttempt[] = [];
     const settle = (fn: () => void): void => {
       if (settled) return;
       settled = true;
@@ -62,9 +66,13 @@ export function checkResultsInWorker(
         }
         return;
       }
+      if (m.kind === 'rows') {
+        for (const r of m.rows) rows.push(r);
+        return;
+      }
       const reply = m.reply;
       settle(() => {
-        if (reply.ok && header) resolve({ header, rows: reply.rows });
+        if (reply.ok && header) resolve({ header, rows });
         else
           reject(
             new ApiError(

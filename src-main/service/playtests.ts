@@ -19,6 +19,7 @@ import {
   attemptById,
   attemptFiguresOfRun,
   insertAttempts,
+  insertAttemptsInSteps,
   listAttempts,
   type NewAttempt,
 } from '../store/playtest-attempts';
@@ -137,7 +138,7 @@ export function playtestHandlers({ db, options }: HandlerContext): HandlersOf<'p
           'conflict',
           `playtest export "${header.exportId}" was deleted while its results were checked; nothing was stored`,
         );
-      const added = insertAttempts(db, rows);
+      const added = await insertAttemptsInSteps(db, rows);
       return { exportId: e.id, runId: e.runId, tester: header.tester, added, already: rows.length - added };
     },
     'playtests.attempts': ({ runId, level, candidateId, limit, offset }) => {

@@ -29,18 +29,18 @@ export interface PlayersInput {
   seed?: number;
 }
 
-export const PLAYERS_SEED = 24;
+const PLAYERS_SEED = 24;
 /** A tester who never cleared counts as at least this slow (seconds): ten minutes is "did not get it". */
-export const NOT_CLEARED_SECONDS = 600;
+const NOT_CLEARED_SECONDS = 600;
 /** Stuck: at least this many testers, and fewer than this share of them cleared it. */
-export const STUCK_MIN_TESTERS = 3;
-export const STUCK_CLEAR_RATE = 0.5;
+const STUCK_MIN_TESTERS = 3;
+const STUCK_CLEAR_RATE = 0.5;
 /** Inversions need this many testers on each level, and list the clearest this many. */
-export const INVERSION_MIN_TESTERS = 3;
-export const MAX_INVERSIONS = 50;
+const INVERSION_MIN_TESTERS = 3;
+const MAX_INVERSIONS = 50;
 
-export const OBSERVED_NAME = 'median time to clear (s), never-cleared slowest';
-export const OBSERVED_EXPLAIN =
+const OBSERVED_NAME = 'median time to clear (s), never-cleared slowest';
+const OBSERVED_EXPLAIN =
   'Per tester, the time from their first attempt to their first clear (every try counted); a tester who never cleared it ' +
   `counts as the slowest, at ${NOT_CLEARED_SECONDS} s or more. The figure is the median over testers on a log scale, ` +
   'with a distribution-free 95 % interval for the median. Time is what every game shares and what players feel; the ' +

@@ -73,7 +73,7 @@ export function spearman(x: readonly number[], y: readonly number[]): number {
   return pearson(ranks(x), ranks(y));
 }
 
-export const BOOTSTRAP_RESAMPLES = 1000;
+const BOOTSTRAP_RESAMPLES = 1000;
 
 /**
  * Average ranks of a resample given as counts of each original point: `order` lists the

@@ -17,7 +17,7 @@ const ELEMENTS: Record<string, (level: unknown) => number> = {
 
 export const PLAYTEST_GAMES = [carillonGame, apsisGame, tallyGame] as unknown as AnyGame[];
 
-export function elementsOf(game: AnyGame, level: unknown): number {
+function elementsOf(game: AnyGame, level: unknown): number {
   return ELEMENTS[game.id]!(level);
 }
 
