@@ -45,6 +45,7 @@ const ARG_WORDS: Record<string, string> = {
   order: 'the ordering',
   layout: 'the pack layout',
   allowBreaks: 'the rule-breaks switch',
+  testers: 'the playtest’s tester options',
   ships: 'the ships filter',
   triage: 'the triage filter',
   decision: 'the decision',

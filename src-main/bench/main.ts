@@ -24,6 +24,7 @@ import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
 import { rangeBenchCases } from './range';
+import { playtestPageBenchCases } from './playtest-page';
 import { elsewhereBenchCases } from './elsewhere';
 
 const DEFAULT_JSON = 'bench-results/latest.json';
@@ -60,6 +61,7 @@ const program = new Command()
       ...deleteBenchCases,
       ...mutationBenchCases,
       ...rangeBenchCases,
+      ...playtestPageBenchCases,
       ...elsewhereBenchCases,
     ].filter((c) => !o.only || c.name.includes(o.only));
     for (const c of cases) {

@@ -37,7 +37,7 @@ const escapeHtml = (s: string): string =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The policy of a page with exactly this script and these styles. */
-export function pageCsp(assets: PageAssets): string {
+function pageCsp(assets: PageAssets): string {
   return [
     "default-src 'none'",
     `script-src ${hash(assets.script)}`,

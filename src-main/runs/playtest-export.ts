@@ -28,7 +28,7 @@ export interface TesterOptions {
 }
 
 /** The stored tester options: a seed only when something is drawn (drawn here when none is given). */
-export function testerSettings(o: TesterOptions | undefined): PlaytestExport['testers'] {
+function testerSettings(o: TesterOptions | undefined): PlaytestExport['testers'] {
   const subset = o?.subset ?? null;
   const shuffle = o?.shuffle ?? false;
   const drawn = subset !== null || shuffle;

@@ -82,21 +82,19 @@ export interface ImportResult {
   levels: number;
 }
 
-const testersSchema = z
-  .object({
-    /** Each tester plays this many levels, drawn from the seed and their name. */
-    subset: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').optional(),
-    /** Each tester plays in an order drawn from the seed and their name. */
-    shuffle: z.boolean().optional(),
-    /** The draw's seed (stored with the export); drawn at random when left out. */
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .optional(),
-  })
-  .strict();
+const testersSchema = z.object({
+  /** Each tester plays this many levels, drawn from the seed and their name. */
+  subset: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').optional(),
+  /** Each tester plays in an order drawn from the seed and their name. */
+  shuffle: z.boolean().optional(),
+  /** The draw's seed (stored with the export); drawn at random when left out. */
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+});
 
 const exportPlaytestArgs = z
   .object({ runId: runIdSchema, kind: orderingKindSchema, testers: testersSchema.optional() })

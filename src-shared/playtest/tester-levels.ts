@@ -9,7 +9,7 @@ import { sha256Hex } from './checksum';
 import type { PlaytestExport } from './types';
 
 /** The tester's name as the draw reads it: spaces around it dropped, inner runs made one. */
-export function testerKey(name: string): number {
+function testerKey(name: string): number {
   const text = name.trim().replace(/\s+/g, ' ');
   return parseInt(sha256Hex(text).slice(0, 8), 16);
 }

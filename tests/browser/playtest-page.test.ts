@@ -3,8 +3,9 @@
  * file and opened from file:// (no server). A tester types a name and plays three levels by
  * clicking the board (Carillon's dots, Apsis's arrows), the page is closed mid-level and
  * reopened, resumes where it stopped, a level is skipped, and "Download results" saves a
- * results file whose checksums are the export's and its attempts'. Both games. Screenshots at
- * 1440×900 and 1280×720 go to test-results/.
+ * results file whose checksums are the export's and its attempts'; the file is imported back
+ * through the studio's real import (pt-core's playtests.import) onto its levels. Both games.
+ * Screenshots at 1440×900 and 1280×720 go to test-results/.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +16,7 @@ import type { PlaytestResultsFile } from '../../src-shared/playtest/types';
 import { testerLevels } from '../../src-shared/playtest/tester-levels';
 import { openTestStudio, type TestStudio } from '../helpers/studio';
 import { launchChromium, RESULTS } from './chromium';
-// The blind player's debug hook type (declares window.__playtest).
-import type { PlaytestDebugHook } from '../../src-renderer/src/playtest/debug';
+import type { PlaytestDebugHook } from '../../src-shared/playtest/debug-hook';
 
 let studio: TestStudio;
 let browser: Browser;
@@ -170,6 +170,27 @@ describe('the playtest page from file://', () => {
           expect(a.ms).toBeGreaterThanOrEqual(at[at.length - 1] ?? 0);
         }
         expect(errors).toEqual([]);
+
+        // Back into the studio through the real import (every trace replayed): the attempts
+        // land on their levels' candidates, and a second import adds nothing.
+        const text = readFileSync((await download.path())!, 'utf8');
+        expect(await studio.api.call('playtests.import', { text })).toMatchObject({
+          exportId: out.exportId,
+          runId: run.id,
+          tester: TESTER,
+          added: 4,
+          already: 0,
+        });
+        expect(await studio.api.call('playtests.import', { text })).toMatchObject({ added: 0, already: 4 });
+        const report = await studio.api.call('playtests.report', { runId: run.id, kind: 'automatic' });
+        for (const level of queue.slice(0, 4))
+          expect(
+            report.levels.find((l) => l.level === level),
+            `level ${level}`,
+          ).toMatchObject({
+            testers: 1,
+            attempts: 1,
+          });
       } finally {
         await context.close();
       }

@@ -219,8 +219,10 @@ describe('the renderer shows an API failure only as its sentence', () => {
             : [],
       );
     // errors.ts is the one reader; the error panel shows ShownError.message, already a sentence;
-    // the proof worker and a pack file's own format errors are not API replies.
+    // the proof worker and a pack file's own format errors are not API replies, nor is the
+    // offline playtest page's own data check (it talks to no API).
     const allowed = new Set([
+      'playtest/page/main.ts',
       'lib/errors.ts',
       'components/ErrorPanel.svelte',
       'editor/prove-worker.ts',

@@ -24,6 +24,13 @@ export const exportActions: Action[] = [
     perform: () => exportUi.page?.computeApproved(),
   },
   {
+    id: 'export.playtest',
+    title: 'Export playtest… (the chosen order as a page testers open offline)',
+    group: 'Export',
+    unavailable: () => pageReason() ?? exportUi.playtest?.blocked ?? 'the Export page is loading',
+    perform: () => exportUi.playtest?.write(),
+  },
+  {
     id: 'export.copyPath',
     title: 'Copy the path of the pack last written',
     group: 'Export',

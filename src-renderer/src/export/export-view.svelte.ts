@@ -11,7 +11,14 @@ interface ExportPageHandlers {
   readonly lastPath: string | null;
 }
 
+/** "Export playtest…" while its part of the page is on screen (../export/PlaytestExport.svelte). */
+interface PlaytestHandlers {
+  write(): void;
+  readonly blocked: string | null;
+}
+
 class ExportUi {
   page = $state<ExportPageHandlers | null>(null);
+  playtest = $state<PlaytestHandlers | null>(null);
 }
 export const exportUi = new ExportUi();

@@ -6,7 +6,7 @@
  */
 import type Konva from 'konva';
 
-export const PREVIEW_MS = 250;
+const PREVIEW_MS = 250;
 
 export interface BlindInputHandlers {
   pick(target: Konva.Node): number | null;

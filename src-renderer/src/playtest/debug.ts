@@ -1,18 +1,5 @@
-/**
- * `window.__playtest`, the blind player's debug hook while a player is on screen, for the
- * browser test and the page's bench: the board's elements in page pixels (ready for clicks)
- * and the 1-based pack level on screen.
- */
-export interface PlaytestDebugHook {
-  centres(): { index: number; x: number; y: number; live: boolean }[];
-  level(): number | null;
-}
-
-declare global {
-  interface Window {
-    __playtest?: PlaytestDebugHook;
-  }
-}
+/** Setting `window.__playtest`, the blind player's debug hook (its shape: src-shared/playtest/debug-hook.ts). */
+import type { PlaytestDebugHook } from '../../../src-shared/playtest/debug-hook';
 
 export function setPlaytestHook(hook: PlaytestDebugHook): () => void {
   window.__playtest = hook;
