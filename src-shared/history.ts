@@ -75,6 +75,8 @@ export interface CurationChange extends HistoryState {
   entry: HistoryEntry | null;
   /** The change can be undone (history.undo) while this is true. */
   undoable: boolean;
+  /** Row changes left out of `changes` past the reply's cap (api/call-bounds.ts): the page reloads its rows. */
+  changesLeftOut?: number;
 }
 
 /** The reply of undo, redo and jump: the entries applied, in order, and the rows they set. */

@@ -80,6 +80,9 @@ describe('candidates.setTags', () => {
     const [done] = await Promise.all([tagging, info]);
     expect(order).toEqual(['app.info', 'setTags']);
     expect(done.changed).toBe(1200);
+    // The reply carries MAX_REPLY_CHANGES of the 1,200 row changes and counts the rest.
+    expect(done.changes).toHaveLength(MAX_REPLY_CHANGES);
+    expect(done.changesLeftOut).toBe(1200 - MAX_REPLY_CHANGES);
     expect(done.entry).toMatchObject({ kind: 'tag', rows: 1200 });
     expect(done.entry!.label).toMatch(/^Tagged .+ “t0”, “t1”/);
     const entries = (await studio.api.call('history.list', { runId: run.runId })).entries;

@@ -360,7 +360,9 @@ class PoolState {
   private changed(res: CurationChange, nothing: string): void {
     if (res.runId !== this.runId) return;
     this.history = { runId: res.runId, undo: res.undo, redo: res.redo };
-    this.applyChanges(res.changes);
+    // A big change's reply leaves most rows out (api/call-bounds.ts): read them again instead.
+    if (res.changesLeftOut) void this.reload(true);
+    else this.applyChanges(res.changes);
     this.message = res.entry ? `${res.entry.label} · Ctrl+Z undoes` : nothing;
     historyVersion.n++;
   }
