@@ -1,9 +1,10 @@
 /**
  * What the expressive range draws and does, apart from its figure (./range-figure.ts) and
- * component (ExpressiveRange.svelte): the candidates of the chosen levels, their 2-D counts
- * (src-shared/range/expressive-range.ts; Plot draws the cells on the same edges,
- * ./range-bins.ts), the shipped levels as points, a cell's candidates (for the hover's thumbnails) and a cell as Pools' metric
- * filters. Pure; unit-tested in tests/unit/range-view.test.ts.
+ * component (ExpressiveRange.svelte): the candidates of the chosen stage or levels, their 2-D
+ * counts (src-shared/range/expressive-range.ts; Plot draws the cells on the same edges,
+ * ./range-bins.ts), the shipped levels as points, a cell's candidates (for the hover's
+ * thumbnails) and a cell as Pools' metric filters. Pure; unit-tested in
+ * tests/unit/range-view.test.ts.
  */
 import type { MetricInfo, PlanStage } from '../../../src-shared/game';
 import type { OrderingLevel, PoolPoint } from '../../../src-shared/api';
