@@ -75,6 +75,7 @@ const ARG_WORDS: Record<string, string> = {
 /** Words a method gives an argument of its own ("a" of a settings diff is not always a run). */
 const METHOD_WORDS: Record<string, Record<string, string>> = {
   'settings.diff': { a: 'the first settings', b: 'the second settings' },
+  'runs.compare': { kind: 'the order of A', kindB: 'the order of B' },
   'runs.topUp': {
     levels: 'the levels to top up',
     candidates: 'the candidates per level',

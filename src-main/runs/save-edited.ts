@@ -162,28 +162,15 @@ export async function saveEdited(
 
   const slot = args.slot;
   // A level identical to one already in its pool (the game's canonical level JSON: read by
-  // parseLevel, claims restated by the proof) is that candidate: nothing is stored.
-  const same = sameLevelIn(
-    game,
-    level,
-    neighbourLevels(db, run.id, (s) => s === slot),
-  );
-  if (same) {
-    const state = historyState(db, run.id);
-    return {
-      ...state,
-      changed: 0,
-      changes: [],
-      entry: null,
-      undoable: state.undo !== null,
-      candidateId: same.id,
-      name: candidateName(same.slot, same.index),
-      existing: true,
-      draft: !proof.ok,
-      proof,
-      duplicates: [],
-    };
-  }
+  // parseLevel, claims restated by the proof) is that candidate: nothing is stored. Looked up
+  // inside the compare-and-swap below (before the pairs are computed, and again in the write's
+  // own transaction), so two processes saving the same level at once store it once.
+  const sameNow = (): { id: number; slot: number; index: number } | null =>
+    sameLevelIn(
+      game,
+      level,
+      neighbourLevels(db, run.id, (s) => s === slot),
+    );
   const poolSize = game.poolSizes(run.plan, run.rules)[slot] ?? 0;
   let candidateId = 0;
   let index = 0;
@@ -192,11 +179,19 @@ export async function saveEdited(
   // stored only if no other change landed on the run meanwhile, from this process or another
   // studio or CLI; else they are computed again against what is stored now (store/run-changes.ts).
   // Without it, an edit another process saved in the same slot meanwhile was never compared.
-  const { changes, entry, pairs } = await changeRun(
+  const stored = await changeRun(
     db,
     run.id,
-    () => nearDuplicatesOf(db, pool, game, run, slot, level),
-    (pairs) => {
+    async () => {
+      const same = sameNow();
+      return same
+        ? { same, pairs: [] }
+        : { same: null, pairs: await nearDuplicatesOf(db, pool, game, run, slot, level) };
+    },
+    (prepared) => {
+      const same = prepared.same ?? sameNow();
+      if (same) return { same };
+      const pairs = prepared.pairs;
       const snapshot: CandidateSnapshot = {
         runId: run.id,
         slot,
@@ -234,9 +229,26 @@ export async function saveEdited(
           return [r.change];
         },
       );
-      return { ...recorded, pairs };
+      return { ...recorded, pairs, same: null };
     },
   );
+  if (stored.same) {
+    const state = historyState(db, run.id);
+    return {
+      ...state,
+      changed: 0,
+      changes: [],
+      entry: null,
+      undoable: state.undo !== null,
+      candidateId: stored.same.id,
+      name: candidateName(stored.same.slot, stored.same.index),
+      existing: true,
+      draft: !proof.ok,
+      proof,
+      duplicates: [],
+    };
+  }
+  const { changes, entry, pairs } = stored;
   const state = historyState(db, run.id);
   return {
     ...state,

@@ -6,6 +6,7 @@ import { gameById } from '../../src-shared/games/index';
 import { candidateName } from '../../src-shared/vocabulary';
 import { curationLabels } from '../curation-labels';
 import { proveInRun, saveEdited } from '../runs/save-edited';
+import { slotIndexes } from '../store/candidate-lookup';
 import {
   candidatePoints,
   getCandidateRow,
@@ -38,12 +39,14 @@ export function candidateHandlers({ db, pool, turns, options }: HandlerContext):
       if (!row) throw new ApiError('not-found', `candidate ${candidateId} does not exist`);
       const run = runOf(db, row.runId);
       const shipped = row.shippedAs.automatic ?? row.shippedAs.approved;
+      const parent = row.parentId === null ? undefined : slotIndexes(db, [row.parentId]).get(row.parentId);
       return {
         ...row,
         game: run.game,
         seed: run.seed,
         rules: run.rules,
         label: `${run.game}/run ${run.id}/seed ${run.seed}/${candidateName(row.slot, row.index)}${shipped ? `/level ${shipped}` : ''}`,
+        parentName: parent ? candidateName(parent.slot, parent.index) : null,
       };
     },
     'candidates.points': ({ runId }) => {

@@ -125,10 +125,10 @@ export function runHandlers({ db, engine, reproductions }: HandlerContext): Hand
       runOf(db, runId);
       return reproductions.get(runId);
     },
-    'runs.compare': ({ a, b, kind }) => {
+    'runs.compare': ({ a, b, kind, kindB }) => {
       readableRun(db, a);
       readableRun(db, b);
-      return compareRuns(db, a, b, kind);
+      return compareRuns(db, a, b, kind, kindB ?? kind);
     },
   };
 }

@@ -43,6 +43,8 @@ export interface CandidateDetail extends CandidateRow {
   proof: Record<string, unknown>;
   /** Copyable id: game/run/seed/candidate (L12 · c3)/shipped level. */
   label: string;
+  /** The candidate it was edited from, in the studio's words ("L12 · c3"), or null. */
+  parentName: string | null;
 }
 
 export interface PoolPoint {

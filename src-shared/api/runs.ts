@@ -9,7 +9,7 @@ import { seedSchema } from '../schema/seed';
 import { labelSchema } from '../schema/label-text';
 import { method } from './method';
 import type { OrderingLevel } from './orderings';
-import { levelSchema, orderingKindSchema, runIdSchema, runStatusSchema } from './values';
+import { levelSchema, orderingKindSchema, runIdSchema, runStatusSchema, type OrderingKind } from './values';
 import type { TopUpSummary } from '../top-up';
 
 export type RunStatus = z.infer<typeof runStatusSchema>;
@@ -85,8 +85,9 @@ export interface RunProgress {
 export interface CompareView {
   game: z.infer<typeof gameIdSchema>;
   difficulty: string;
-  a: { run: RunSummary; levels: OrderingLevel[] };
-  b: { run: RunSummary; levels: OrderingLevel[] };
+  /** Each side: its run, the order compared (two orders of one run compare too) and its levels. */
+  a: { run: RunSummary; kind: OrderingKind; levels: OrderingLevel[] };
+  b: { run: RunSummary; kind: OrderingKind; levels: OrderingLevel[] };
   /** Per level: both candidates side by side (null where a side has no level). */
   pairs: { level: number; a: number | null; b: number | null; difference: number | null }[];
   summary: { label: string; a: string; b: string }[];
@@ -196,7 +197,14 @@ export const runMethods = {
     "The run's reproduce check under way, or its last one since the studio started (null: none).",
   ),
   'runs.compare': method<CompareView>()(
-    z.object({ a: runIdSchema, b: runIdSchema, kind: orderingKindSchema.default('automatic') }).strict(),
-    'Two runs of one game: curves on one level axis and per-level pairs.',
+    z
+      .object({
+        a: runIdSchema,
+        b: runIdSchema,
+        kind: orderingKindSchema.default('automatic'),
+        kindB: orderingKindSchema.optional(),
+      })
+      .strict(),
+    "Two runs of one game, or two orders of one run: curves on one level axis and per-level pairs. `kind` is A's order, and B's unless `kindB` names another (e.g. a run's automatic order against its steered one: a = b, kind 'automatic', kindB 'steered').",
   ),
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The analysis screens in Chromium against the real server, real SQLite and real workers:
  * Plots (pool points, curve, click → inspector), Near-duplicate pairs (select, two boards),
- * Ordering (compute the approved ordering, curve, short levels) and Compare (two seeds).
+ * Ordering (compute the approved ordering, curve, short levels) and Compare (two seeds, and two
+ * orders of one run: automatic against steered).
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -394,7 +395,7 @@ describe('analysis screens in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('Compare: two seeds overlaid on one axis, the same level side by side with synced zoom, summary rows listed', async () => {
+  it('Compare: two seeds overlaid on one axis, the same level side by side with synced zoom, summary rows listed; two orders of one run too', async () => {
     await goTo('Compare');
     await page.getByTestId('compare-a').selectOption(String(carA.id));
     await page.getByTestId('compare-b').selectOption(String(carB.id));
@@ -490,6 +491,47 @@ describe('analysis screens in Chromium', () => {
     await page.getByTestId('compare-kind').selectOption('approved');
     await expect.poll(() => page.getByTestId('compare-svg').locator('g.compare-curves path').count()).toBe(2);
     await page.getByTestId('compare-kind').selectOption('automatic');
+    // Two orders of one run: run A's automatic order against its steered one (level 3's
+    // candidate excluded), on one axis, named by their orders, each side drawing its own level.
+    const auto = await studio.api.call('orderings.get', { runId: carA.id, kind: 'automatic' });
+    const left = auto.levels[2]!.candidateId!;
+    await studio.api.call('orderings.steer', { runId: carA.id, exclude: [left] });
+    const two = await studio.api.call('runs.compare', {
+      a: carA.id,
+      b: carA.id,
+      kind: 'automatic',
+      kindB: 'steered',
+    });
+    expect(two.pairs[2]).toMatchObject({ a: left });
+    expect(two.pairs[2]!.b).not.toBe(left);
+    await page.getByTestId('compare-b').selectOption(String(carA.id));
+    // The same order of one run is nothing to compare, and says what to pick.
+    await page.getByTestId('compare-same').waitFor();
+    await page.getByTestId('compare-kind-b').selectOption('steered');
+    await expect.poll(() => svg.locator('g.compare-curves path').count()).toBe(2);
+    const legend = await page.getByTestId('compare-plot').textContent();
+    expect(legend).toContain('A · automatic');
+    expect(legend).toContain('B · steered');
+    await page.getByTestId('compare-level').selectOption('3');
+    await expect
+      .poll(() => page.getByTestId('compare-board-a').getAttribute('data-drawn'))
+      .toBe(String(left));
+    await expect
+      .poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn'))
+      .toBe(String(two.pairs[2]!.b));
+    const order = page
+      .getByTestId('compare-summary-row')
+      .filter({ has: page.getByText('Order', { exact: true }) });
+    expect(await order.textContent()).toContain('steered');
+    // Swapped, each side keeps its order.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    await expect.poll(() => page.getByTestId('compare-kind').inputValue()).toBe('steered');
+    expect(await page.getByTestId('compare-kind-b').inputValue()).toBe('automatic');
+    await expect
+      .poll(() => page.getByTestId('compare-board-b').getAttribute('data-drawn'))
+      .toBe(String(left));
+    await shot('compare-two-orders.png');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * page switch there and back, and are listed in the side bar as a draft; closing or reloading
  * the page with them asks first (beforeunload), and without them does not. Ctrl+S twice adds
  * one candidate, the second press saying nothing changed, and the header names the saved
- * candidate as "L2 · c9". Ctrl+Z in edit mode with no edit leaves the run's history (a verdict
+ * candidate as "L2 · c9"; the curation bar then acts on the saved candidate, not its source,
+ * and says so. Ctrl+Z in edit mode with no edit leaves the run's history (a verdict
  * set on another page) untouched and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,52 @@ describe('saving', () => {
     expect(await page.getByTestId('level-label').textContent()).not.toContain(
       candidateName(source.slot, source.index),
     );
+  });
+
+  it('after a save the curation bar acts on the candidate just saved, and says so in its header', async () => {
+    const id = await shipped(8);
+    await editCandidate(id);
+    const source = await studio.api.call('candidates.get', { candidateId: id });
+    await page.keyboard.press('j');
+    await page.keyboard.press('h');
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('edit-saved').waitFor();
+    const savedId = Number(await page.getByTestId('edit-saved').getAttribute('data-candidate'));
+    const saved = await studio.api.call('candidates.get', { candidateId: savedId });
+    // The header names the saved candidate, and the one it was edited from.
+    await expect
+      .poll(() => page.getByTestId('inspector-candidate').textContent())
+      .toBe(candidateName(saved.slot, saved.index));
+    expect(await page.getByTestId('insp-saved-from').textContent()).toBe(
+      `just saved, from ${candidateName(source.slot, source.index)}`,
+    );
+    await page.getByTestId('insp-approve').click();
+    await expect
+      .poll(async () => (await studio.api.call('candidates.get', { candidateId: savedId })).verdict)
+      .toBe('approved');
+    await page.getByTestId('insp-note').click();
+    await page.keyboard.type('kept the turn');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await studio.api.call('candidates.get', { candidateId: savedId })).note)
+      .toBe('kept the turn');
+    // The candidate it was edited from is as it was.
+    const after = await studio.api.call('candidates.get', { candidateId: id });
+    expect([after.verdict, after.note]).toEqual([source.verdict, source.note]);
+    // `.` goes on from the candidate edited from (the saved one sits at the pool's end).
+    const pool = await studio.api.call('candidates.list', {
+      runId: apsis.id,
+      slot: source.slot,
+      limit: 200,
+      withLevels: false,
+    });
+    const k = pool.items.findIndex((r) => r.id === id);
+    const next = pool.items.slice(k + 1).find((r) => r.failure === null);
+    if (next) {
+      await page.getByTestId('edit-board').focus();
+      await page.keyboard.press('.');
+      await expect.poll(shownId).toBe(`Database id ${next.id}`);
+    }
   });
 
   it('a level edited back to where it was saves nothing', async () => {

@@ -314,7 +314,7 @@ describe('edit mode in Chromium', () => {
     await page.getByTestId('edit-open-saved').click();
     await expect
       .poll(() => page.getByTestId('candidate-edited').textContent())
-      .toBe(`hand-edited from #${original.id}`);
+      .toBe(`hand-edited from ${candidateName(original.slot, original.index)}`);
     await page.keyboard.press('e'); // back to play (edit mode stays on across levels)
     await page.getByTestId('inspector-status').waitFor();
     await page.keyboard.press('a');

@@ -2,7 +2,8 @@
  * What ships is what exports (issue 22), in Chromium against the real server: a candidate
  * approved in Pools ships at its level once Pools' recompute (Alt+Shift+O) runs, in the
  * approved-first order, which the Ordering page then shows; and the Export page preselects
- * the order that ships now (a steered run's steered order) and names it.
+ * the order that ships now (a steered run's steered order) and names it. Pools' notice that
+ * verdicts changed since what ships was computed is kept over a reload, until a recompute.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +16,7 @@ const studio = useStudioInBrowser({ workers: 2, viewport: { width: 1440, height:
 let page: Page;
 let run: RunSummary;
 let spare: CandidateRow;
+let other: CandidateRow;
 
 beforeAll(async () => {
   page = studio.page;
@@ -37,6 +39,7 @@ beforeAll(async () => {
       c.metrics['dots']! <= second.metrics['dots']!,
   )!;
   expect(spare).toBeDefined();
+  other = list.items.find((c) => c.failure === null && c.id !== spare.id && c.verdict === 'none')!;
 });
 
 describe('what ships', () => {
@@ -87,6 +90,33 @@ describe('what ships', () => {
     expect(button).toBe('Download pack');
     expect(await page.getByTestId('export-before').textContent()).toMatch(/^Download pack hands/);
     expect(await page.getByTestId('export-nothing-yet').textContent()).toContain('press Download pack.');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it("Pools' notice that verdicts changed since what ships was computed is kept over a reload, until a recompute", async () => {
+    const notice = page.getByTestId('pools-recompute-notice');
+    const since = 'Verdicts changed since it was computed.';
+    const openPools = async (): Promise<void> => {
+      await page.goto(studio.server.url);
+      await page.keyboard.press('Alt+2');
+      await page.getByTestId('run-picker').selectOption(String(run.id));
+      await page.getByTestId(`card-${other.id}`).waitFor();
+    };
+    await openPools();
+    await page.getByTestId(`card-${other.id}`).click();
+    await page.keyboard.press('a');
+    await expect.poll(() => notice.textContent()).toContain(since);
+    // A reload (or a restart) keeps it: what ships has not been recomputed.
+    await page.reload();
+    await openPools();
+    await expect.poll(() => notice.textContent()).toContain(since);
+    await page.keyboard.press('Alt+Shift+O');
+    await expect.poll(() => notice.textContent()).toContain('Recomputed:');
+    await openPools();
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('A verdict changes what ships only after a recompute.');
+    expect(await notice.textContent()).not.toContain(since);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -4,11 +4,12 @@
  * the approved order (on a worker). Each is now stored only if no other change landed on the run
  * while it computed, in any process (store/run-changes.ts), and computed again otherwise.
  *
- * The first two tests hold this studio's worker at the moment the change has read the run, let
- * a real second server change the run, then let the worker go: without the compare-and-swap the
- * saved edit missed its near-duplicate saved meanwhile, and the approved order missed the
- * verdict set meanwhile. The last test races two real servers freely: every call answers (no
- * 500), and no pair or verdict is lost.
+ * The first three tests hold this studio's worker at the moment the change has read the run,
+ * let a real second server change the run, then let the worker go: without the
+ * compare-and-swap the saved edit missed its near-duplicate saved meanwhile, the approved order
+ * missed the verdict set meanwhile, and a level both servers saved was stored twice (the
+ * identical-level lookup ran before the compare-and-swap). The last test races two real servers
+ * freely: every call answers (no 500), and no pair or verdict is lost.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -169,6 +170,42 @@ describe('changes computed on a worker, with a second server changing the run me
       theirId,
     ).map((r) => r.idx);
     expect(new Set(idx).size).toBe(2);
+  }, 120_000);
+
+  it('a level another server saved while this one compared it is that candidate: stored once, not twice', async () => {
+    const original = readRows<{ id: number }>(
+      dbPath,
+      'SELECT id FROM candidates WHERE run_id = ? AND slot = 3 AND level IS NOT NULL ORDER BY idx LIMIT 1',
+      runId,
+    )[0]!.id;
+    const same = variant(levelOf(original), 3);
+    const count = (): number =>
+      readRows<{ n: number }>(
+        dbPath,
+        'SELECT COUNT(*) AS n FROM candidates WHERE run_id = ? AND slot = 3',
+        runId,
+      )[0]!.n;
+    const before = count();
+    const held = gate.hold('dedup');
+    const mine = localClient(a).call('candidates.saveEdited', {
+      runId,
+      slot: 3,
+      from: original,
+      level: same,
+    });
+    // This server has proved the level and looked for it in the pool (not there yet): it now compares.
+    await held.reached;
+    const theirs = await post(b, 'candidates.saveEdited', { runId, slot: 3, from: original, level: same });
+    expect(theirs.status).toBe(200);
+    const their = theirs.body.value as { candidateId: number; existing: boolean };
+    expect(their.existing).toBe(false);
+    held.release();
+    const saved = await mine;
+    // The level is stored once: this save names the candidate the other server stored.
+    expect(saved.existing).toBe(true);
+    expect(saved.candidateId).toBe(their.candidateId);
+    expect(saved.entry).toBeNull();
+    expect(count()).toBe(before + 1);
   }, 120_000);
 
   it('the approved order holds a verdict another server set while it was ordering', async () => {

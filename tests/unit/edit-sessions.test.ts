@@ -4,13 +4,24 @@
  * relative to the one held (Carillon: the same offset; Apsis: the same turn and orbit step),
  * stopping as one at the field's edge or the last orbit; the grid snaps the held one; a paste
  * adds copies at the end, a step off per paste, read as this level's (a colour or orbit it
- * lacks becomes its last), and refuses what is not the game's.
+ * lacks becomes its last), and refuses what is not the game's. The game keys and the palette
+ * act on every selected element as one edit, each taking what the key gives the primary one.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultCarillonRules, type CarillonLevel } from '../../src-shared/games/carillon/index';
 import { defaultApsisRules, orbitRadius, type ApsisLevel } from '../../src-shared/games/apsis/index';
-import { carillonSession, PASTE_STEP } from '../../src-renderer/src/games/carillon/edit-session';
-import { apsisSession, PASTE_TURN } from '../../src-renderer/src/games/apsis/edit-session';
+import {
+  carillonSession,
+  colourDots,
+  PASTE_STEP,
+  sizeDots,
+} from '../../src-renderer/src/games/carillon/edit-session';
+import {
+  apsisSession,
+  headArrows,
+  lengthArrows,
+  PASTE_TURN,
+} from '../../src-renderer/src/games/apsis/edit-session';
 
 const rules = defaultCarillonRules;
 const dots: CarillonLevel = {
@@ -62,6 +73,28 @@ describe('Carillon: several dots', () => {
       'the clipboard does not hold Carillon dots',
     );
   });
+
+  it('1/2/3 and K act on every selected dot as one edit: each takes the size, or the colour after the primary’s', () => {
+    const pal = { size: 'normal' as const, color: 0 };
+    const keys = carillonSession(rules, { ...pal });
+    const big = keys.key(dots, '3', [0, 1], false)!;
+    expect(big.level.dots.map((d) => d.size)).toEqual(['big', 'big', 'big']);
+    expect(big.label).toBe('make 2 dots big');
+    // The primary (last) is dot 1, colour 1: K gives both dots colour 2; Shift+K colour 0.
+    const k = keys.key(dots, 'K', [2, 1], false)!;
+    expect(k.level.dots.map((d) => d.color)).toEqual([0, 2, 2]);
+    expect(k.label).toBe('colour 2 dots 2');
+    expect(keys.key(dots, 'K', [0, 1], true)!.level.dots.map((d) => d.color)).toEqual([0, 0, 2]);
+    expect(keys.key(dots, '1', [], false)).toBeNull();
+    // The palette's buttons, the same way; one dot keeps its own words.
+    expect(sizeDots(dots, [0, 2], 'small').level.dots.map((d) => d.size)).toEqual([
+      'small',
+      'small',
+      'small',
+    ]);
+    expect(colourDots(dots, [2], 4, rules)).toMatchObject({ label: 'colour dot 2 4' });
+    expect(() => colourDots(dots, [0, 1], 99, rules)).toThrow();
+  });
 });
 
 const arules = defaultApsisRules;
@@ -108,5 +141,25 @@ describe('Apsis: several arrows', () => {
     expect(() => apsis.paste(three, [{ x: 1, y: 2, size: 'big', color: 0 }], 0)).toThrow(
       'the clipboard does not hold Apsis arrows',
     );
+  });
+
+  it('H and L act on every selected arrow as one edit: each takes the primary’s next heading, or its other length', () => {
+    const keys = apsisSession(arules, { heading: 'cw', length: 'short' });
+    // The primary (last) is arrow 0, heading cw: every selected arrow takes the heading after cw.
+    const next = apsis.key(system, 'H', [0], false)!.level.arrows[0]!.heading;
+    const h = keys.key(system, 'H', [2, 1, 0], false)!;
+    expect(h.level.arrows.map((a) => a.heading)).toEqual([next, next, next]);
+    expect(h.label).toBe(`turn 3 arrows to ${next}`);
+    // Arrow 2 is short: L makes both long (arrow 1 already is, and stays).
+    const l = keys.key(system, 'L', [1, 2], false)!;
+    expect(l.level.arrows.map((a) => a.length)).toEqual(['short', 'long', 'long']);
+    expect(l.label).toBe('make 2 arrows long');
+    expect(keys.key(system, 'L', [], false)).toBeNull();
+    expect(headArrows(system, [0, 2], 'cw-in').level.arrows.map((a) => a.heading)).toEqual([
+      'cw-in',
+      'ccw-out',
+      'cw-in',
+    ]);
+    expect(lengthArrows(system, [0], 'short').level).toEqual(system);
   });
 });

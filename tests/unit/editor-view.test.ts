@@ -44,8 +44,10 @@ const session: EditSession<Dots> = {
     l.map((d, k) => (k === i ? { x: d.x + dx * (big ? 10 : 1), y: d.y + dy } : d)),
   remove: (l, i) => l.filter((_, k) => k !== i),
   add: (l, at) => [...l, at ?? { x: 9, y: 9 }],
-  key: (l, key, selected) =>
-    key === 'M' && selected !== null ? { level: l.map((d) => ({ x: -d.x, y: d.y })), label: 'mirror' } : null,
+  key: (l, key, sel) =>
+    key === 'M' && sel.length > 0
+      ? { level: l.map((d, k) => (sel.includes(k) ? { x: -d.x, y: d.y } : d)), label: `mirror ${sel.length}` }
+      : null,
 };
 
 const info: EditInfo = {
@@ -188,6 +190,7 @@ describe('edits and their history', () => {
     expect(vm.blocked().key?.('M')).toBeNull();
     vm.gameKey('M', false);
     expect(vm.current[0]).toEqual({ x: -1, y: 1 });
+    expect(vm.current[1]).toEqual({ x: 5, y: 5 });
     vm.grab(0, { x: -1, y: 1 }, { x: -1, y: 1 });
     vm.dragTo({ x: -3, y: 1 });
     expect(vm.message).toBe('a dot cannot leave the board');
@@ -516,6 +519,17 @@ describe('several elements at once', () => {
     expect(vm.selection).toEqual([]);
     vm.selectAll();
     expect(vm.selection).toEqual([0]);
+  });
+
+  it('a game key acts on the whole selection as one edit', () => {
+    const { vm, history } = setup();
+    vm.selectAll();
+    vm.gameKey('M', false);
+    expect(vm.current).toEqual([
+      { x: -1, y: 1 },
+      { x: -5, y: 5 },
+    ]);
+    expect([vm.undoCount, history.undoLabel]).toEqual([1, 'mirror 2']);
   });
 
   it('a drag snaps to the grid when it is on', () => {

@@ -69,6 +69,17 @@ describe("Compare's legend", () => {
   it('stays short when the seeds differ', () => {
     expect(sideNames(run(12, 3), run(14, 7))).toEqual(['A · seed 3', 'B · seed 7']);
   });
+  it('names the orders when they differ; two orders of one run by their order alone', () => {
+    expect(sideNames(run(12, 11), run(12, 11), 'automatic', 'steered')).toEqual([
+      'A · automatic',
+      'B · steered',
+    ]);
+    expect(sideNames(run(12, 3), run(14, 7), 'automatic', 'approved-first')).toEqual([
+      'A · seed 3 · automatic',
+      'B · seed 7 · approved first',
+    ]);
+    expect(sideNames(run(12, 3), run(14, 7), 'steered', 'steered')).toEqual(['A · seed 3', 'B · seed 7']);
+  });
 });
 
 describe('the spacing rule', () => {

@@ -54,7 +54,7 @@ export interface EditBoard {
 interface EditKey {
   key: string;
   label: string;
-  /** Acts on the selected element (needs a selection), or on the whole level. */
+  /** Acts on the selected elements (needs a selection: every one of them, as one edit), or on the whole level. */
   needsSelection: boolean;
   /** The Shift variant runs `run` with `shift` true (e.g. the other way round). */
   shiftToo?: boolean;
@@ -117,11 +117,15 @@ export interface EditSession<Level> {
   remove(level: Level, i: number): Level;
   /** A new element (the palette's choice) at `at`, or at a free spot when null (keyboard). */
   add(level: Level, at: { x: number; y: number } | null): Level;
-  /** A game key (EditInfo.keys) on the selected element (or null); returns the new level and a label for the history, or null when it does nothing. */
+  /**
+   * A game key (EditInfo.keys) on the selected elements (the primary, the last clicked, last;
+   * empty: none), all of them as one edit: every one is set to what the key sets the primary
+   * to. Returns the new level and a label for the history, or null when it does nothing.
+   */
   key(
     level: Level,
     key: string,
-    selected: number | null,
+    selection: readonly number[],
     shift: boolean,
   ): { level: Level; label: string } | null;
 }

@@ -1,8 +1,8 @@
 /**
  * The editor's view model (EditorShell.svelte draws it and wires the stage to it): the level
  * on screen and its history of unsaved edits (undo, redo; right after a save, the run's
- * history), the selection of one or several elements (./selection.ts) that move, nudge and
- * delete together, copy and paste (./clipboard.ts), the drag (a live level until the drop
+ * history), the selection of one or several elements (./selection.ts) that move, nudge,
+ * delete and take the game's keys and palette together (each as one edit), copy and paste (./clipboard.ts), the drag (a live level until the drop
  * commits it as one edit; snapped to the grid when it is on, ./snap.ts), the proofs the
  * worker sends back, and "Save as new candidate" (nothing when nothing changed; a level
  * already in the pool names that candidate). It never touches Konva or the DOM: the shell
@@ -374,7 +374,7 @@ export class EditorView<Level> {
       this.selection = Array.from({ length: this.count - before }, (_, k) => before + k);
   }
   gameKey(key: string, shift: boolean): void {
-    this.attempt(() => this.deps.session.key(this.current, key, this.selected, shift));
+    this.attempt(() => this.deps.session.key(this.current, key, this.selection, shift));
   }
 
   // ---- drag ----

@@ -3,7 +3,9 @@
  * as in Pools (through the Pools state when that run is open there, so both show the change
  * and it lands in the run's one history), next/previous candidate of its pool, an optional
  * auto-advance after a verdict, and the run's shipped order (automatic or approved) as a
- * filmstrip to step through levels 1..N.
+ * filmstrip to step through levels 1..N. After "Save as new candidate" in the editor, the bar
+ * acts on the candidate just saved (the one the editor now shows), not on the one it was edited
+ * from, and says so (`savedFrom`).
  */
 import type { CandidateDetail, CurationChange, OrderingKind, Verdict } from '../../../src-shared/api';
 import { candidateName } from '../../../src-shared/vocabulary';
@@ -33,6 +35,11 @@ class InspectorCuration {
   stripOpen = $state(savedSwitch(STRIP_OPEN_KEY, true));
   /** The stored candidate on screen (null for a pack file's level). */
   candidate = $state.raw<CandidateDetail | null>(null);
+  /**
+   * The editor saved the level on screen as another candidate: the one the inspector opened
+   * (`from`, its name for the bar's header) and the one saved (`to`), which the bar acts on.
+   */
+  savedFrom = $state.raw<{ from: number; to: number; name: string } | null>(null);
   autoAdvance = $state(false);
   stripKind = $state<StripKind>('automatic');
   strip = $state.raw<StripLevel[]>([]);
@@ -50,7 +57,9 @@ class InspectorCuration {
   /** The stored candidate the inspector shows or is opening (its target), or null. */
   private targetId(): number | null {
     const t = studio.inspected;
-    return t?.kind === 'candidate' ? t.candidateId : null;
+    const id = t?.kind === 'candidate' ? t.candidateId : null;
+    // The opened candidate was saved as another: the keys act on the one saved.
+    return id !== null && this.savedFrom?.from === id ? this.savedFrom.to : id;
   }
 
   /** A stored candidate is open, or being opened (the keys then wait for it). */
@@ -86,12 +95,35 @@ class InspectorCuration {
     });
   }
 
+  /** The candidate `opened` as curated here since (verdict, note, tags), or the one the editor saved it as. */
+  curated(opened: CandidateDetail | null): CandidateDetail | null {
+    if (!opened) return null;
+    const want = this.savedFrom?.from === opened.id ? this.savedFrom.to : opened.id;
+    return this.candidate?.id === want ? this.candidate : opened;
+  }
+
   setStripOpen(open: boolean): void {
     this.stripOpen = open;
     saveSwitch(STRIP_OPEN_KEY, open);
   }
 
-  async show(c: CandidateDetail | null): Promise<void> {
+  /**
+   * Show the candidate the inspector opened, or, once the editor has saved it as another
+   * (`savedAs`: the candidate the board is stored as now), that one.
+   */
+  async show(c: CandidateDetail | null, savedAs: number | null = null): Promise<void> {
+    if (c && savedAs !== null && savedAs !== c.id) {
+      this.savedFrom = { from: c.id, to: savedAs, name: candidateName(c.slot, c.index) };
+      try {
+        const saved = await studio.client.call('candidates.get', { candidateId: savedAs });
+        // The designer may have moved on (or undone the save) meanwhile.
+        if (this.savedFrom?.to !== savedAs) return;
+        c = saved;
+      } catch (e) {
+        studio.report(`Could not read the candidate just saved (#${savedAs})`, e);
+        this.savedFrom = null;
+      }
+    } else this.savedFrom = null;
     this.candidate = c;
     if (!c) return;
     // Another run's strip must not stay on screen beside this candidate (it may be another game).
@@ -191,10 +223,13 @@ class InspectorCuration {
 
   /**
    * The next (+1) or previous (-1) candidate of the pool that has a level; null at the end.
-   * Counted from the candidate being opened, so '.' pressed twice quickly moves two.
+   * Counted from the candidate being opened, so '.' pressed twice quickly moves two (and after a
+   * save from the candidate it was edited from: the walk through the pool goes on).
    */
   neighbour(dir: 1 | -1): number | null {
-    const from = this.targetId() ?? this.candidate?.id ?? null;
+    // From the candidate opened (after a save, not the saved one, which sits at the pool's end).
+    const t = studio.inspected;
+    const from = (t?.kind === 'candidate' ? t.candidateId : null) ?? this.candidate?.id ?? null;
     if (from === null) return null;
     const i = this.neighbours.findIndex((n) => n.id === from);
     if (i < 0) return null;

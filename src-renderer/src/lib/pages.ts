@@ -75,7 +75,7 @@ export const pages = [
   {
     id: 'compare',
     title: 'Compare',
-    hint: 'Two runs on one axis',
+    hint: 'Two runs, or two orders of one, on one axis',
     key: 'Alt+7',
     group: 'Compare',
     component: 'ComparePage',

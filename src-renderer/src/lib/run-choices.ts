@@ -4,7 +4,8 @@
  * unless asked for. A run the page shows stays offered even when folded, in its group, so the
  * picker always reads what is selected. Pure (the pickers, the Runs table and a unit test use it).
  */
-import type { RunSummary } from '../../../src-shared/api';
+import type { OrderingKind, RunSummary } from '../../../src-shared/api';
+import { ORDER_WORDS } from '../../../src-shared/ordering/ships-now';
 
 interface ExperimentRunGroup {
   experimentId: number;
@@ -127,10 +128,20 @@ export function sideName(run: RunSummary): string {
 
 /**
  * Compare's legend: "A · seed 3" and "B · seed 7", and when the two would read alike (two runs
- * of one seed, "A · seed 11 / B · seed 11") each names its run too: "A · #12 · seed 11".
+ * of one seed, "A · seed 11 / B · seed 11") each names its run too: "A · #12 · seed 11". Two
+ * different orders name their order too ("A · seed 3 · automatic"); two orders of one run, only
+ * the order ("A · automatic", "B · steered": the toolbar names the run).
  */
-export function sideNames(a: RunSummary, b: RunSummary): [string, string] {
+export function sideNames(
+  a: RunSummary,
+  b: RunSummary,
+  kindA?: OrderingKind,
+  kindB?: OrderingKind,
+): [string, string] {
+  const orders = kindA !== undefined && kindB !== undefined && kindA !== kindB;
+  if (orders && a.id === b.id) return [`A · ${ORDER_WORDS[kindA]}`, `B · ${ORDER_WORDS[kindB]}`];
   const na = sideName(a),
     nb = sideName(b);
-  return na === nb ? [`A · #${a.id} · ${na}`, `B · #${b.id} · ${nb}`] : [`A · ${na}`, `B · ${nb}`];
+  const [x, y] = na === nb ? [`A · #${a.id} · ${na}`, `B · #${b.id} · ${nb}`] : [`A · ${na}`, `B · ${nb}`];
+  return orders ? [`${x} · ${ORDER_WORDS[kindA]}`, `${y} · ${ORDER_WORDS[kindB]}`] : [x, y];
 }

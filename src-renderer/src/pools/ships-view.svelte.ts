@@ -3,19 +3,30 @@
  * candidate ships at which level, for the pools' headings, and the recompute Pools offers,
  * since a verdict changes what ships only after one: the approved and approved-first orders
  * (orderings.computeApproved), and the steered order when the run is steered (one steer with
- * no change, in the run's history as "Recomputed the steered order").
+ * no change, in the run's history as "Recomputed the steered order"). That verdicts changed
+ * since is kept per run across a reload or restart (./stale-marks.ts).
  */
 import type { OrderingKind, OrderingView } from '../../../src-shared/api';
 import { ORDER_KINDS, ORDER_WORDS, shipsNow } from '../../../src-shared/ordering/ships-now';
 import { studio } from '../lib/studio.svelte';
 import type { ShipsNowMap } from './ships-text';
+import { isMarked, mark, unmark, type MarkStore } from './stale-marks';
+
+/** Where the "verdicts changed since" marks are kept (none where storage is refused). */
+function markStore(): MarkStore | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 class ShipsNowView {
   runId = $state<number | null>(null);
   now = $state.raw<ShipsNowMap | null>(null);
   /** Whether the run is steered (the recompute then steers again too). */
   steered = $state(false);
-  /** A verdict changed here since the order that ships now was read. */
+  /** A verdict changed here since the order that ships now was computed (kept for next time). */
   stale = $state(false);
   recomputing = $state(false);
   /** What the last recompute did. */
@@ -27,8 +38,10 @@ class ShipsNowView {
   async load(runId: number | null): Promise<void> {
     const mine = ++this.seq;
     if (runId !== this.runId) {
+      // Another run: its own mark is read below.
       this.stale = false;
       this.message = null;
+      this.computedAt = null;
     }
     this.runId = runId;
     if (runId === null) {
@@ -47,7 +60,8 @@ class ShipsNowView {
       this.steered = !!byKind.get('steered')?.computedAt;
       const v = kind ? byKind.get(kind) : undefined;
       const at = v?.computedAt ?? null;
-      if (at !== this.computedAt) this.stale = false;
+      // Kept from before (this session or the last): void once the order that ships is recomputed.
+      this.stale = isMarked(markStore(), runId, at);
       this.computedAt = at;
       this.now =
         kind && v
@@ -67,6 +81,7 @@ class ShipsNowView {
   verdictChanged(): void {
     this.stale = true;
     this.message = null;
+    if (this.runId !== null) mark(markStore(), this.runId, this.computedAt);
   }
 
   get recomputeBlocked(): string | null {
@@ -83,6 +98,7 @@ class ShipsNowView {
     try {
       await studio.client.call('orderings.computeApproved', { runId });
       if (this.steered) await studio.client.call('orderings.steer', { runId });
+      unmark(markStore(), runId);
       if (this.runId !== runId) return;
       this.stale = false;
       await this.load(runId);

@@ -6,47 +6,8 @@
  * same checker, still looks fine.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  buildField,
-  carillonGame,
-  difficultyBits,
-  solveSearch,
-  sourceComponents,
-  type CarillonLevel,
-  type CarillonPack,
-  type CarillonPlan,
-  type Dot,
-} from '../../../src-shared/games/carillon/index';
-import { roundTo } from '../../../src-shared/pack/pack-io';
-import { dot, rules } from './fixtures';
-
-/** A level of these dots with its true taps, solution and bits. */
-function levelOf(dots: Dot[], tutorial: boolean): CarillonLevel {
-  const field = buildField(dots, rules);
-  const search = solveSearch(field);
-  return {
-    taps: sourceComponents(field).length,
-    tutorial,
-    bits: roundTo(difficultyBits(field), 4),
-    dots,
-    solution: search.solution,
-  };
-}
-
-/** A pack of these levels whose plan asks exactly for what they are (one stretch per level). */
-function packOf(levels: CarillonLevel[]): CarillonPack {
-  const plan: CarillonPlan = levels.map((l, i) => ({
-    from: i + 1,
-    to: i + 1,
-    taps: l.taps,
-    minDots: l.dots.length,
-    maxDots: l.dots.length,
-    tutorial: l.tutorial,
-  }));
-  return carillonGame.parsePack(
-    JSON.parse(JSON.stringify(carillonGame.toPack({ seed: 1, rules, plan, levels }))),
-  );
-}
+import { carillonGame, type CarillonPack, type Dot } from '../../../src-shared/games/carillon/index';
+import { B, edit, levelOf, N, one, packOf, S } from './pack-fixtures';
 
 const rulesOf = (p: CarillonPack): string[] =>
   [...new Set(carillonGame.verifyPack(p).map((q) => `${q.level}:${q.rule}`))].sort();
@@ -61,15 +22,6 @@ interface NearMiss {
   /** Every problem `past` must give, as `level:rule` (exactly these). */
   expect: string[];
 }
-
-const S = (x: number, y: number): Dot => dot(x, y, 'small');
-const N = (x: number, y: number): Dot => dot(x, y, 'normal');
-const B = (x: number, y: number): Dot => dot(x, y, 'big');
-const one = (dots: Dot[], tutorial = true): CarillonPack => packOf([levelOf(dots, tutorial)]);
-const edit = (p: CarillonPack, f: (p: CarillonPack) => void): CarillonPack => {
-  f(p);
-  return p;
-};
 
 // Two small dots reach each other (one tap, 0 bits) when 46 apart centre to centre: 14 edge to edge.
 const smallPair = (x2: number): Dot[] => [S(100, 100), S(x2, 100)];

@@ -24,10 +24,12 @@ import {
   nudgeArrow,
   placeAt,
   rotateHeading,
+  setHeading,
   setOrbitCount,
   toggleLength,
 } from '../../../../src-shared/games/apsis/edit';
 import type { EditSession } from '../../editor/edit-view';
+import { nameOf, primary } from '../../editor/selection';
 import { snapValue } from '../../editor/snap';
 import { drawApsisEdit } from './edit-board';
 
@@ -78,6 +80,33 @@ function pastedArrow(raw: unknown, l: ApsisLevel, turn: number): Arrow {
   };
 }
 
+/** "arrow 3", or "3 arrows". */
+const arrowsName = (sel: readonly number[]): string => nameOf(sel, (i) => `arrow ${i}`, 'arrows');
+
+/** Every selected arrow given this heading, as one edit (the palette's heading buttons and H). */
+export function headArrows(
+  l: ApsisLevel,
+  sel: readonly number[],
+  heading: Heading,
+): { level: ApsisLevel; label: string } {
+  return {
+    level: sel.reduce((m, i) => setHeading(m, i, heading), l),
+    label: `turn ${arrowsName(sel)} to ${heading}`,
+  };
+}
+
+/** Every selected arrow this long, as one edit (the palette's length buttons and L). */
+export function lengthArrows(
+  l: ApsisLevel,
+  sel: readonly number[],
+  length: ArrowLength,
+): { level: ApsisLevel; label: string } {
+  return {
+    level: sel.reduce((m, i) => (m.arrows[i]!.length === length ? m : toggleLength(m, i)), l),
+    label: `make ${arrowsName(sel)} ${length}`,
+  };
+}
+
 export function apsisSession(rules: ApsisRules, palette: ApsisPalette): EditSession<ApsisLevel> {
   return {
     count: (l) => l.arrows.length,
@@ -111,16 +140,16 @@ export function apsisSession(rules: ApsisRules, palette: ApsisPalette): EditSess
     copy: (l, i) => ({ ...l.arrows[i]! }),
     paste: (l, items, steps) =>
       items.reduce<ApsisLevel>((m, raw) => addArrow(m, pastedArrow(raw, m, steps * PASTE_TURN)), l),
-    key(l, key, i, shift) {
+    key(l, key, sel, shift) {
+      // The primary arrow's next heading or other length: every selected arrow takes it.
+      const i = primary(sel);
       if (key === 'H' && i !== null) {
-        const next = rotateHeading(l, i, shift ? -1 : 1);
-        palette.heading = next.arrows[i]!.heading;
-        return { level: next, label: `turn arrow ${i} to ${palette.heading}` };
+        palette.heading = rotateHeading(l, i, shift ? -1 : 1).arrows[i]!.heading;
+        return headArrows(l, sel, palette.heading);
       }
       if (key === 'L' && i !== null) {
-        const next = toggleLength(l, i);
-        palette.length = next.arrows[i]!.length;
-        return { level: next, label: `make arrow ${i} ${palette.length}` };
+        palette.length = toggleLength(l, i).arrows[i]!.length;
+        return lengthArrows(l, sel, palette.length);
       }
       if (key === 'M') {
         const m = l.orbits + (shift ? -1 : 1);

@@ -21,13 +21,14 @@ import {
   setDotSize,
 } from '../../../../src-shared/games/carillon/edit';
 import type { EditSession } from '../../editor/edit-view';
+import { nameOf, primary } from '../../editor/selection';
 import { snapPoint } from '../../editor/snap';
 import { drawCarillonEdit } from './edit-board';
 
 /** A paste into the level copied from lands this many units right and down per step. */
 export const PASTE_STEP = 20;
 
-/** The palette's choice for new dots (and what 1/2/3 and K set on the selected dot). */
+/** The palette's choice for new dots (and what 1/2/3 and K set on the selected dots). */
 export interface CarillonPalette {
   size: DotSize;
   color: number;
@@ -68,6 +69,31 @@ function pastedDot(raw: unknown, rules: CarillonRules, shift: number): Dot {
   return { x: d.x + shift, y: d.y + shift, size: d.size as DotSize, color };
 }
 
+/** "dot 3", or "3 dots". */
+const dotsName = (sel: readonly number[]): string => nameOf(sel, (i) => `dot ${i}`, 'dots');
+
+/** Every selected dot in this size, as one edit (the palette's size buttons and 1/2/3). */
+export function sizeDots(
+  l: CarillonLevel,
+  sel: readonly number[],
+  size: DotSize,
+): { level: CarillonLevel; label: string } {
+  return { level: sel.reduce((m, i) => setDotSize(m, i, size), l), label: `make ${dotsName(sel)} ${size}` };
+}
+
+/** Every selected dot in this colour, as one edit (the palette's swatches and K). */
+export function colourDots(
+  l: CarillonLevel,
+  sel: readonly number[],
+  color: number,
+  rules: CarillonRules,
+): { level: CarillonLevel; label: string } {
+  return {
+    level: sel.reduce((m, i) => setDotColor(m, i, color, rules), l),
+    label: `colour ${dotsName(sel)} ${color}`,
+  };
+}
+
 export function carillonSession(rules: CarillonRules, palette: CarillonPalette): EditSession<CarillonLevel> {
   return {
     count: (l) => l.dots.length,
@@ -98,20 +124,18 @@ export function carillonSession(rules: CarillonRules, palette: CarillonPalette):
     copy: (l, i) => ({ ...l.dots[i]! }),
     paste: (l, items, steps) =>
       items.reduce<CarillonLevel>((m, raw) => addDot(m, pastedDot(raw, rules, steps * PASTE_STEP), rules), l),
-    key(l, key, i, shift) {
+    key(l, key, sel, shift) {
       const k = ['1', '2', '3'].indexOf(key);
       if (k >= 0) {
         palette.size = DOT_SIZES[k]!;
-        return i === null
-          ? null
-          : { level: setDotSize(l, i, palette.size), label: `make dot ${i} ${palette.size}` };
+        return sel.length === 0 ? null : sizeDots(l, sel, palette.size);
       }
       if (key === 'K') {
+        // The colour after the primary dot's: every selected dot takes it.
+        const i = primary(sel);
         const base = i === null ? palette.color : l.dots[i]!.color;
         palette.color = (((base + (shift ? -1 : 1)) % rules.colors) + rules.colors) % rules.colors;
-        return i === null
-          ? null
-          : { level: setDotColor(l, i, palette.color, rules), label: `colour dot ${i} ${palette.color}` };
+        return sel.length === 0 ? null : colourDots(l, sel, palette.color, rules);
       }
       return null;
     },
