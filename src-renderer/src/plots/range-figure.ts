@@ -56,8 +56,8 @@ export function rangeFigure(
     marginTop: 28,
     marginBottom: 40,
     style: plotStyle(c),
-    x: { label: `${o.x.label} →`, domain: rangeDomain(x.edges, x.integer) },
-    y: { label: `↑ ${o.y.label}`, domain: rangeDomain(y.edges, y.integer) },
+    x: { label: `${o.x.label} →`, domain: rangeDomain(x.edges, x.integer), ...wholeTicks(x) },
+    y: { label: `↑ ${o.y.label}`, domain: rangeDomain(y.edges, y.integer), ...wholeTicks(y) },
     color: diff
       ? {
           type: 'diverging',
@@ -92,6 +92,17 @@ export function rangeFigure(
       }),
     ],
   });
+}
+
+/** A whole-number axis is ticked on whole numbers only (never "4.6 dots"), at most about 10 of them. */
+function wholeTicks(a: RangeAxis): { ticks?: number[]; tickFormat?: string } {
+  if (!a.integer) return {};
+  const lo = a.edges[0]!;
+  const hi = a.edges[a.edges.length - 1]! - 1;
+  const step = Math.max(1, Math.ceil((hi - lo + 1) / 10));
+  const ticks: number[] = [];
+  for (let v = lo; v <= hi; v += step) ticks.push(v);
+  return { ticks, tickFormat: 'd' };
 }
 
 /** The outer edges of a grid's axes as drawn (whole-number bins centred on their values). */
