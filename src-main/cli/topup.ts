@@ -4,7 +4,8 @@
  * (runs.topUp), with a progress bar; then the top-up's outcome and the run's report. A refusal
  * (levels outside the plan, a run still generating or imported, a count of 0 or past the size
  * guard) names the field, stores nothing and exits with status 2. A killed top-up is finished
- * with `resume RUN`.
+ * with `resume RUN`, or dropped with `drop-topup RUN [--db PATH]` (its candidates go, the run is
+ * as before it; refused, exit 2, while any of them has been worked on).
  */
 import { performance } from 'node:perf_hooks';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -112,6 +113,27 @@ export function registerTopUp(program: Command): void {
           [{ label: 'Top-up', value: topUp.outcome ? outcomeText(topUp.outcome) : 'done' }],
           (performance.now() - t0) / 1000,
         );
+      } finally {
+        await service.close();
+      }
+    });
+
+  program
+    .command('drop-topup')
+    .description("drop a run's top-up left part-way (cancelled, interrupted, failed) instead of resuming it")
+    .argument('<run>', 'run id', intOption('run', 1))
+    .option('--db <path>', 'SQLite database that keeps the run', './studio.db')
+    .action(async (runId: number, o: { db: string }) => {
+      const service = await cliStudio({ db: o.db, workers: 1 });
+      try {
+        const r = await localClient(service).call('runs.dropTopUp', { runId });
+        console.log(
+          `run ${runId} in ${o.db}: dropped top-up ${r.topUp.id} (${topUpText(r.topUp)}), ${r.removed} candidate${r.removed === 1 ? '' : 's'} removed; the run is ${r.run.status} as before it`,
+        );
+      } catch (e) {
+        if (!(e instanceof ApiError) || !['bad-argument', 'conflict', 'not-found'].includes(e.code)) throw e;
+        console.error(`error: ${errorSentence(e.toBody())}`);
+        process.exitCode = 2;
       } finally {
         await service.close();
       }

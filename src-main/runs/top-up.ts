@@ -10,7 +10,17 @@ import type { TopUpArgs, TopUpSlot } from '../../src-shared/top-up';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';
 import { getRunScope } from '../store/runs';
-import { dropTopUp, highestIndices, insertTopUp, runCandidatesTotal } from '../store/top-ups';
+import {
+  dropPendingTopUp,
+  forgetTopUp,
+  highestIndices,
+  insertTopUp,
+  pendingTopUp,
+  removalBlockers,
+  runCandidatesTotal,
+  topUpRows,
+  type StoredTopUp,
+} from '../store/top-ups';
 import { MAX_CANDIDATES_PER_RUN } from './run-input';
 import { sizeQuestion } from './size-guard';
 import type { RunEngine } from './run-engine';
@@ -112,8 +122,33 @@ export function startTopUp(
   try {
     engine.enqueue(runId);
   } catch (e) {
-    dropTopUp(db, id);
+    forgetTopUp(db, id);
     throw e;
   }
   return id;
+}
+
+/**
+ * Drop the run's pending top-up (one a cancel, a close or a failure left part-way) instead of
+ * resuming it: refused, naming why, while the run is queued, running or held by another
+ * process, when it has no pending top-up, or while any candidate it made has been worked on.
+ */
+export function dropTopUp(
+  db: Db,
+  engine: Pick<RunEngine, 'isActive' | 'heldElsewhere'>,
+  run: RunDetail,
+): { topUp: StoredTopUp; removed: number } {
+  const refuse = (message: string): never => {
+    throw new ApiError('conflict', message, [{ field: 'runId', message }]);
+  };
+  const elsewhere = engine.heldElsewhere(run.id);
+  if (elsewhere) refuse(elsewhere);
+  if (engine.isActive(run.id) || run.status === 'queued' || run.status === 'running')
+    refuse(`run ${run.id} is still generating; cancel it first, then drop its top-up`);
+  const topUp = pendingTopUp(db, run.id);
+  if (!topUp) return refuse(`run ${run.id} has no top-up left part-way to drop`);
+  const made = topUpRows(db, run.id, topUp.slots, topUp.candidates).map((r) => r.id);
+  const blocked = removalBlockers(db, run.id, made);
+  if (blocked) refuse(`cannot drop the top-up of ${levelsText(topUp.levels)}: ${blocked}. Nothing changed`);
+  return { topUp, removed: dropPendingTopUp(db, topUp) };
 }

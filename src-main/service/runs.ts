@@ -9,7 +9,7 @@ import { getRunReport, listRuns } from '../store/runs';
 import { triageCounts } from '../store/triage';
 import type { HandlerContext, HandlersOf } from './context';
 import { readableRun, runOf, runSummary, storeRun } from './guards';
-import { checkTopUp, startTopUp } from '../runs/top-up';
+import { checkTopUp, dropTopUp, startTopUp } from '../runs/top-up';
 import { listTopUps, type StoredTopUp } from '../store/top-ups';
 import type { TopUpSummary } from '../../src-shared/top-up';
 
@@ -109,6 +109,11 @@ export function runHandlers({ db, engine, reproductions }: HandlerContext): Hand
         run: runSummary(db, runId),
         topUp: topUpSummary(listTopUps(db, runId).find((t) => t.id === id)!),
       };
+    },
+    'runs.dropTopUp': ({ runId }) => {
+      engine.sweep();
+      const { topUp, removed } = dropTopUp(db, engine, runOf(db, runId));
+      return { run: runSummary(db, runId), topUp: topUpSummary(topUp), removed };
     },
     'runs.topUps': ({ runId }) => {
       runOf(db, runId);

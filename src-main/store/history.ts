@@ -20,7 +20,7 @@ import type { Db } from './db';
 import { deleteOrdering, saveOrdering, type StoredOrdering } from './orderings';
 import { writePairTriage } from './triage';
 import { applyCandidateRow } from './edited-candidates';
-import { applyTopUpStatus, curatedOf, entryCandidateIds } from './top-ups';
+import { applyTopUpStatus, entryCandidateIds, removalBlockers } from './top-ups';
 import { ApiError } from '../../src-shared/api';
 import { writeTransaction } from './write-transaction';
 
@@ -293,12 +293,8 @@ function checkTopUpStep(db: Db, entry: HistoryEntry, recorded: readonly RowChang
       `run ${entry.runId} is ${run.status}; a top-up is ${undo ? 'undone' : 'redone'} only on a finished run`,
     );
   if (!undo) return;
-  const curated = curatedOf(db, entry.runId, entryCandidateIds(recorded));
-  if (curated.length)
-    throw new ApiError(
-      'conflict',
-      `cannot undo “${entry.label}”: ${curated.length === 1 ? 'its candidate' : `${curated.length} of its candidates`} ${curated.slice(0, 10).join(', ')}${curated.length > 10 ? ` and ${curated.length - 10} more` : ''} ${curated.length === 1 ? 'has' : 'have'} been worked on; clear ${curated.length === 1 ? 'that' : 'those'} first. Nothing changed`,
-    );
+  const blocked = removalBlockers(db, entry.runId, entryCandidateIds(recorded));
+  if (blocked) throw new ApiError('conflict', `cannot undo “${entry.label}”: ${blocked}. Nothing changed`);
 }
 
 /** Undo one entry: its rows go back to their before values, last change first. */
@@ -372,6 +368,14 @@ export function jumpTo(db: Db, runId: number, entryId: number): HistoryStep | nu
         .prepare('SELECT * FROM history WHERE run_id = ? AND undone = 1 AND id <= ? ORDER BY id ASC')
         .all(runId, entryId) as EntryRow[]
     ).map(toEntry);
+    // A top-up crossed by the jump is checked against the rows as they are before any step:
+    // work on its candidates that came after it is undone first in the steps, but it is work
+    // on them all the same, so the jump is refused naming it (undo that work on its own first).
+    for (const e of toUndo)
+      if (e.kind === 'topup') {
+        const blocked = removalBlockers(db, runId, entryCandidateIds(entryChanges(db, e.id)));
+        if (blocked) throw new ApiError('conflict', `cannot undo “${e.label}”: ${blocked}. Nothing changed`);
+      }
     const changes: RowChange[] = [];
     for (const e of toUndo) changes.push(...undoEntry(db, e));
     for (const e of toRedo) changes.push(...redoEntry(db, e));

@@ -9,7 +9,8 @@ import { candidateName } from '../../src-shared/vocabulary';
 import type { Db } from './db';
 import type { CandidateSnapshot } from './edited-candidates';
 import { loadSteering } from './steering';
-import { loadOrdering, type StoredOrdering } from './orderings';
+import { deleteOrdering, loadOrdering, saveOrdering, type StoredOrdering } from './orderings';
+import { ORDER_WORDS } from '../../src-shared/ordering/ships-now';
 import { writeTransaction } from './write-transaction';
 import { storedPairs } from './duplicates';
 
@@ -84,13 +85,39 @@ export function insertTopUp(db: Db, runId: number, args: TopUpArgs, slots: TopUp
 }
 
 /** Take back a top-up that never started (its run could not be queued): nothing of it stays. */
-export function dropTopUp(db: Db, id: number): void {
+export function forgetTopUp(db: Db, id: number): void {
   writeTransaction(db, () => {
     const r = db.prepare('SELECT run_id, before FROM run_topups WHERE id = ?').get(id) as
       { run_id: number; before: string } | undefined;
     if (!r) return;
     setRunCandidatesTotal(db, r.run_id, (JSON.parse(r.before) as TopUpBefore).candidatesTotal);
     db.prepare('DELETE FROM run_topups WHERE id = ?').run(id);
+  });
+}
+
+/**
+ * Drop a pending top-up (cancelled, interrupted or failed part-way): its candidates go (their
+ * metrics, pairs and order places with them), the automatic order, report and total it may
+ * have changed go back to what it recorded before it, its row goes and the run is finished
+ * again, all in one transaction: either the run is as it was before the top-up or nothing
+ * changed. Returns the candidates removed. The caller has checked nobody worked on them.
+ */
+export function dropPendingTopUp(db: Db, topUp: StoredTopUp): number {
+  return writeTransaction(db, () => {
+    const del = db.prepare(
+      'DELETE FROM candidates WHERE run_id = ? AND slot = ? AND idx >= ? AND idx < ? AND hand_edited = 0',
+    );
+    let removed = 0;
+    for (const s of topUp.slots)
+      removed += del.run(topUp.runId, s.slot, s.from, s.from + topUp.candidates).changes;
+    const { order, report, candidatesTotal } = topUp.before;
+    if (order) saveOrdering(db, topUp.runId, 'automatic', order);
+    else deleteOrdering(db, topUp.runId, 'automatic');
+    db.prepare(
+      "UPDATE runs SET report = ?, candidates_total = ?, status = 'done', error = NULL WHERE id = ?",
+    ).run(report === null ? null : JSON.stringify(report), candidatesTotal, topUp.runId);
+    db.prepare("DELETE FROM run_topups WHERE id = ? AND status = 'pending'").run(topUp.id);
+    return removed;
   });
 }
 
@@ -226,11 +253,15 @@ export function candidateSnapshot(db: Db, id: number): CandidateSnapshot & { lev
 
 /**
  * The candidates of a top-up the designer has worked on, each with what was done ("approved",
- * "noted", ...): an undo would throw that work away, so it is refused naming them.
+ * "noted", ..., "in the steered order": an order other than the automatic one, which the top-up
+ * recomputes itself, ships it). Removing them would throw that work away.
  */
-export function curatedOf(db: Db, runId: number, ids: readonly number[]): string[] {
+function workedOn(db: Db, runId: number, ids: readonly number[]): string[] {
   const get = db.prepare('SELECT slot, idx, verdict, note, tags FROM candidates WHERE id = ?');
   const child = db.prepare('SELECT 1 FROM candidates WHERE parent_id = ? LIMIT 1');
+  const orders = db.prepare(
+    "SELECT DISTINCT kind FROM ordering_levels WHERE run_id = ? AND kind != 'automatic' AND candidate_id = ? ORDER BY kind",
+  );
   const steering = loadSteering(db, runId);
   const pinned = new Set([...(steering?.pins ?? []), ...(steering?.locks ?? [])].map((p) => p.candidateId));
   const out: string[] = [];
@@ -244,9 +275,25 @@ export function curatedOf(db: Db, runId: number, ids: readonly number[]): string
     if ((JSON.parse(r.tags) as string[]).length > 0) what.push('tagged');
     if (pinned.has(id)) what.push('pinned');
     if (child.get(id)) what.push('edited from');
+    for (const o of orders.all(runId, id) as { kind: keyof typeof ORDER_WORDS }[])
+      what.push(`in the ${ORDER_WORDS[o.kind]} order`);
     if (what.length) out.push(`${candidateName(r.slot, r.idx)} (${what.join(', ')})`);
   }
   return out;
+}
+
+/**
+ * Why a top-up's candidates cannot be removed (by undo or drop), as the sentence's middle
+ * ("its candidate L3 · c17 (approved) has been worked on; clear that first"), or null. Read
+ * from the rows as they are now, so it does not matter which came first, the top-up's history
+ * entry or the work.
+ */
+export function removalBlockers(db: Db, runId: number, ids: readonly number[]): string | null {
+  const worked = workedOn(db, runId, ids);
+  if (worked.length === 0) return null;
+  const one = worked.length === 1;
+  const named = `${worked.slice(0, 10).join(', ')}${worked.length > 10 ? ` and ${worked.length - 10} more` : ''}`;
+  return `${one ? 'its candidate' : `${worked.length} of its candidates`} ${named} ${one ? 'has' : 'have'} been worked on; clear ${one ? 'that' : 'those'} first`;
 }
 
 /** The candidate ids a recorded top-up entry holds (its `candidate.row` changes). */

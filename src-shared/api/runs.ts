@@ -180,6 +180,10 @@ export const runMethods = {
       .strict(),
     "Make more candidates for chosen levels of a finished run: each level's indices continue its pool's sequence (the jobs a bigger pool would have had), then the automatic order is recomputed and the new candidates' near-duplicates found; with untilNear, a level stops at its first new candidate (in index order) within that much of its target. Progress, cancel and resume are the run's; the top-up is one entry of the run's history.",
   ),
+  'runs.dropTopUp': method<{ run: RunSummary; topUp: TopUpSummary; removed: number }>()(
+    z.object({ runId: runIdSchema }).strict(),
+    "Drop the run's top-up a cancel, a close or a failure left part-way, instead of resuming it: its candidates go and the run's order, report and total are as before it; refused while the run is generating, or while any of its candidates has been worked on (approved, noted, tagged, pinned, edited from, or shipped by another order).",
+  ),
   'runs.topUps': method<TopUpSummary[]>()(
     z.object({ runId: runIdSchema }).strict(),
     "A run's top-ups, oldest first, with their arguments, status and outcome.",

@@ -56,6 +56,30 @@ describe('expressive range in Chromium', () => {
     if (r.kind !== 'grid') throw new Error('the run should have a range');
     const nonEmpty = r.grid.counts.flat().filter((c) => c > 0).length;
     await expect.poll(() => svg.locator('[data-cell]').count()).toBe(nonEmpty);
+    // A stage: the second stretch's pools only (levels 4–6), then every level again.
+    const stage = page.getByTestId('range-stage');
+    expect(await stage.locator('option').allTextContents()).toEqual([
+      'all levels',
+      'stretch 1 · levels 1–3',
+      'stretch 2 · levels 4–6',
+    ]);
+    await stage.selectOption('1');
+    const inStage = binRange(
+      points.filter((p) => p.slot >= 3),
+      metric('dots'),
+      metric('bits'),
+      10,
+    );
+    if (inStage.kind !== 'grid') throw new Error('the stretch should have a range');
+    await expect
+      .poll(() => svg.locator('[data-cell]').count())
+      .toBe(inStage.grid.counts.flat().filter((c) => c > 0).length);
+    expect(await page.getByTestId('range-from').inputValue()).toBe('4');
+    expect(await page.getByTestId('range-to').inputValue()).toBe('6');
+    await page.getByTestId('plots-range').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(RESULTS, 'expressive-range-stage-1440.png') });
+    await stage.selectOption('all');
+    await expect.poll(() => svg.locator('[data-cell]').count()).toBe(nonEmpty);
     const ordering = await studio.api.call('orderings.get', { runId: run.id, kind: 'automatic' });
     expect(await svg.locator('g.range-shipped circle').count()).toBe(
       ordering.levels.filter((l) => l.candidateId !== null).length,
@@ -154,6 +178,15 @@ describe('expressive range in Chromium', () => {
       `${v} candidate${Math.abs(v) === 1 ? '' : 's'}`,
     );
     expect(await page.getByTestId('compare-range').getByTestId('plot-save').count()).toBe(3);
+    // The curves above have their own Save menu too.
+    const curves = page.locator('section.panel', { has: page.getByTestId('compare-plot') });
+    expect(await curves.getByTestId('plot-save').count()).toBe(1);
+    await curves.getByTestId('plot-save').locator('summary').click();
+    const [curvesSvg] = await Promise.all([
+      page.waitForEvent('download'),
+      curves.getByTestId('plot-save-svg').click(),
+    ]);
+    expect(curvesSvg.suggestedFilename()).toBe(`curves-of-runs-${run.id}-and-${other.id}.svg`);
     await page.getByTestId('compare-range').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(RESULTS, 'expressive-range-compare-1440.png') });

@@ -1,8 +1,9 @@
 /**
  * A top-up from the Ordering page (issue 23), in Chromium against the real server: the page
  * offers "Top up levels 24–30…" beside a stretch far from the target line; the panel starts it,
- * shows its progress, then what it changed; Undo takes it back through the run's history.
- * Screenshots at 1440×900 and 1280×720.
+ * shows its progress, then what it changed; Undo takes it back through the run's history; one
+ * left part-way is offered to resume or drop, and a drop puts the run back. Screenshots at
+ * 1440×900 and 1280×720.
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,42 @@ describe('a top-up from the Ordering page', () => {
     await button.click();
     expect(await page.getByTestId('topup-levels').inputValue()).toBe(`${levels![1]}-${levels![2]}`);
     await page.screenshot({ path: join(RESULTS, 'topup-plots-1440.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('left part-way (cancelled), the panel offers to resume or drop it; drop puts the run back', async () => {
+    // The panel stays open on the Plots page from the drag above (levels from the drag).
+    const before = await studio.api.call('runs.get', { runId: run.id });
+    await page.getByTestId('topup-candidates').fill('400');
+    let cancelled: Promise<unknown> | null = null;
+    const off = studio.ctx.service.on('run.progress', (p) => {
+      if (p.runId === run.id && p.stage === 'generate' && p.done > 0 && !cancelled)
+        cancelled = studio.api.call('runs.cancel', { runId: run.id });
+    });
+    await page.getByTestId('topup-start').click();
+    const pending = page.getByTestId('topup-pending');
+    await pending.waitFor({ timeout: 120_000 });
+    off();
+    expect(await page.getByTestId('topup-error').textContent()).toMatch(
+      /^The top-up stopped: the run is cancelled/,
+    );
+    expect((await pending.textContent())!.replace(/\s+/g, ' ')).toMatch(
+      /^A top-up of levels \d+–\d+, 400 candidates each is left part-way\. Resume it or drop it \(its candidates go; the run is as before it\)\.$/,
+    );
+    await page.screenshot({ path: join(RESULTS, 'topup-pending-1440.png') });
+    await page.getByTestId('topup-drop').click();
+    const dropped = page.getByTestId('topup-dropped');
+    await dropped.waitFor();
+    expect(await dropped.textContent()).toMatch(
+      /^Dropped the top-up of levels \d+–\d+, 400 candidates each: \d+ candidates removed, the run is as it was before it\.$/,
+    );
+    const after = await studio.api.call('runs.get', { runId: run.id });
+    expect(after.status).toBe('done');
+    expect(after.candidatesTotal).toBe(before.candidatesTotal);
+    expect((await studio.api.call('runs.topUps', { runId: run.id })).map((t) => t.status)).toEqual([
+      'undone',
+    ]);
+    await page.screenshot({ path: join(RESULTS, 'topup-dropped-1440.png') });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * `topup` through the CLI (issue 23): generate, top up twice, export; then the same in a fresh
  * database on another worker count: `cmp` finds the two packs identical. A top-up killed with
- * SIGKILL part way, then resumed, gives the same bytes; `reproduce` replays the top-ups; bad
- * input exits 2 naming the field, with nothing stored.
+ * SIGKILL part way, then resumed, gives the same bytes, and dropped (`drop-topup`) gives the
+ * plain run's pack again; `reproduce` replays the top-ups; bad input exits 2 naming the field,
+ * with nothing stored.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -65,6 +66,33 @@ function made(name: string, workers: string): string {
   return out;
 }
 
+/** Start the first top-up of run 1 in `db` and SIGKILL it part way; its lease is left stale. */
+async function killedTopUp(db: string): Promise<void> {
+  const base = count(db, 'SELECT COUNT(*) AS n FROM candidates');
+  const child = spawn(process.execPath, [...cliArgs, 'topup', '1', ...first, '--workers', '2', '--db', db], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (_c, signal) => resolve(signal)),
+  );
+  let seen = base;
+  for (let i = 0; i < 1200 && seen < base + 40; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    seen = count(db, 'SELECT COUNT(*) AS n FROM candidates');
+  }
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+  const atKill = count(db, 'SELECT COUNT(*) AS n FROM candidates');
+  expect(atKill).toBeGreaterThan(base);
+  expect(atKill).toBeLessThan(base + 6 * 60);
+  expect(count(db, "SELECT COUNT(*) AS n FROM run_topups WHERE status = 'pending'")).toBe(1);
+  // Let the dead process's lease go stale rather than wait for it.
+  const raw = new Database(db);
+  raw.prepare('UPDATE runs SET heartbeat_at = heartbeat_at - 20000').run();
+  raw.close();
+}
+
 describe('topup on the command line', () => {
   let reference: string;
 
@@ -92,33 +120,7 @@ describe('topup on the command line', () => {
       join(t.dir, 'killed-plain.json'),
     );
     expect(g.status, g.stderr).toBe(0);
-    const base = count(db, 'SELECT COUNT(*) AS n FROM candidates');
-    const child = spawn(
-      process.execPath,
-      [...cliArgs, 'topup', '1', ...first, '--workers', '2', '--db', db],
-      {
-        cwd: root,
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_c, signal) => resolve(signal)),
-    );
-    let seen = base;
-    for (let i = 0; i < 1200 && seen < base + 40; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      seen = count(db, 'SELECT COUNT(*) AS n FROM candidates');
-    }
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    const atKill = count(db, 'SELECT COUNT(*) AS n FROM candidates');
-    expect(atKill).toBeGreaterThan(base);
-    expect(atKill).toBeLessThan(base + 6 * 60);
-    expect(count(db, "SELECT COUNT(*) AS n FROM run_topups WHERE status = 'pending'")).toBe(1);
-    // Let the dead process's lease go stale rather than wait for it.
-    const raw = new Database(db);
-    raw.prepare('UPDATE runs SET heartbeat_at = heartbeat_at - 20000').run();
-    raw.close();
+    await killedTopUp(db);
     const resumed = cli('resume', '1', '--db', db, '--workers', '2');
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(count(db, "SELECT COUNT(*) AS n FROM run_topups WHERE status = 'done'")).toBe(1);
@@ -128,6 +130,27 @@ describe('topup on the command line', () => {
     expect(cli('export', '1', '--db', db, '--out', out).status).toBe(0);
     const c = spawnSync('cmp', [reference, out], { encoding: 'utf8' });
     expect(c.status, c.stdout).toBe(0);
+  }, 600_000);
+
+  it("a top-up killed part way can be dropped instead: the pack is the plain run's bytes again", async () => {
+    const db = join(t.dir, 'dropped.db');
+    const plain = join(t.dir, 'dropped-plain.json');
+    const g = cli('generate', ...gen, '--workers', '2', '--db', db, '--out', plain);
+    expect(g.status, g.stderr).toBe(0);
+    await killedTopUp(db);
+    const d = cli('drop-topup', '1', '--db', db);
+    expect(d.status, d.stderr).toBe(0);
+    expect(d.stdout).toMatch(
+      /^run 1 in .*: dropped top-up 1 \(levels 2–7, 60 candidates each\), \d+ candidates removed; the run is done as before it$/m,
+    );
+    expect(count(db, 'SELECT COUNT(*) AS n FROM run_topups')).toBe(0);
+    const out = join(t.dir, 'dropped.json');
+    expect(cli('export', '1', '--db', db, '--out', out).status).toBe(0);
+    const c = spawnSync('cmp', [plain, out], { encoding: 'utf8' });
+    expect(c.status, c.stdout).toBe(0);
+    const again = cli('drop-topup', '1', '--db', db);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/^error: Run 1 has no top-up left part-way to drop/);
   }, 600_000);
 
   it('refuses bad input naming the field, exits 2 and stores nothing', { timeout: 300_000 }, () => {

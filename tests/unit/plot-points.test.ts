@@ -58,6 +58,8 @@ const data: RunPlotData = {
     levels: [level(1, 2, 3, null), level(2, 5, 6, 3), level(3, null, null, null)],
     shortLevels: [3],
   } as unknown as OrderingView,
+  stages: [],
+  stageWord: 'stage',
 };
 
 describe('the points and the curve', () => {

@@ -1,7 +1,8 @@
 /**
  * The expressive range's view model (src-renderer/src/plots/range-view.ts): the axes chosen,
- * the levels filtered, cells drawn only where there are candidates, the shipped levels placed,
- * a cell's candidates and a cell as Pools' metric filters that hold exactly its candidates.
+ * the levels filtered, the stage choices, the shipped levels placed, a cell's candidates and a
+ * cell as Pools' metric filters that hold exactly its candidates. (The cells Plot draws are
+ * checked against the same counts in tests/unit/range-bins.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderingLevel, PoolPoint } from '../../src-shared/api';
@@ -15,9 +16,11 @@ import {
   parseCell,
   pointsOfLevels,
   rangeAxes,
-  rangeCells,
   rangeOf,
+  rangeStages,
   shippedMarks,
+  stageChoice,
+  stageLevels,
 } from '../../src-renderer/src/plots/range-view';
 
 const metrics: MetricInfo[] = [
@@ -68,7 +71,7 @@ describe('expressive range view', () => {
     expect(pointsOfLevels(points, 0, 0)).toHaveLength(6);
   });
 
-  it('cells only where there are candidates; whole-number bins drawn around their values', () => {
+  it('counts the chosen candidates; a cell reads its values and its first candidates', () => {
     const { result, sentence } = rangeOf(points, { x: dots, y: bits }, 2);
     expect(sentence).toBeNull();
     if (result.kind !== 'grid') throw new Error('expected a grid');
@@ -77,13 +80,6 @@ describe('expressive range view', () => {
       [2, 0],
       [1, 2],
     ]);
-    const cells = rangeCells(result.grid);
-    expect(cells.map((c) => [c.xi, c.yi, c.count])).toEqual([
-      [0, 0, 2],
-      [0, 1, 1],
-      [1, 1, 2],
-    ]);
-    expect(cells[0]).toMatchObject({ x1: 0.5, x2: 2.5, y1: 0, y2: 1 });
     expect(cellText(result.grid, 1, 1, dots, bits)).toBe('Dots 3–4 · Bits 1–2');
     expect(cellCandidates(points, result.grid, 1, 1).map((q) => q.id)).toEqual([4, 5]);
     expect(cellCandidates(points, result.grid, 0, 0, 1).map((q) => q.id)).toEqual([1]);
@@ -130,26 +126,60 @@ describe('expressive range view', () => {
 });
 
 describe('paired expressive range', () => {
-  it('A and B on the same bins, and B − A cell by cell over the cells either fills', () => {
+  it('A and B on the same bins, one scale for both and one for B − A', () => {
     const a = [p(1, 0, 0, 1, 0), p(2, 0, 1, 1, 0), p(3, 0, 2, 2, 1)];
     const b = [p(4, 0, 0, 2, 1), p(5, 0, 1, 4, 2), p(6, 0, 2, 4, 2), p(7, 0, 3, 4, 2)];
     const r = pairedRange(a, b, { x: dots, y: bits }, 2);
     expect(r.x.edges).toEqual([1, 3, 5]);
     expect(r.y.edges).toEqual([0, 1, 2]);
-    const byCell = (cells: { xi: number; yi: number; count: number }[]) =>
-      Object.fromEntries(cells.map((c) => [`${c.xi},${c.yi}`, c.count]));
-    expect(byCell(r.a)).toEqual({ '0,0': 2, '0,1': 1 });
-    expect(byCell(r.b)).toEqual({ '0,1': 1, '1,1': 3 });
-    expect(byCell(r.diff)).toEqual({ '0,0': -2, '0,1': 0, '1,1': 3 });
+    // A: {0,0: 2, 0,1: 1}; B: {0,1: 1, 1,1: 3}; B − A: {0,0: −2, 0,1: 0, 1,1: 3}.
+    expect(r.max).toBe(3);
+    expect(r.diffMax).toBe(3);
     expect([r.totalA, r.totalB]).toEqual([3, 4]);
     expect(r.sentenceA).toBeNull();
   });
 
-  it('an empty side draws as zeros with its sentence; the other side still counts', () => {
+  it('an empty side has its sentence; the other side still counts', () => {
     const r = pairedRange([], [p(1, 0, 0, 1, 0), p(2, 0, 1, 3, 1)], { x: dots, y: bits }, 2);
-    expect(r.a).toEqual([]);
     expect(r.sentenceA).toMatch(/^No candidate has both/);
-    expect(r.diff.map((c) => c.count).sort()).toEqual([1, 1]);
+    expect(r.sentenceB).toBeNull();
+    expect([r.totalA, r.totalB, r.max, r.diffMax]).toEqual([0, 2, 1, 1]);
+  });
+});
+
+describe('the range limited to a stage', () => {
+  const stages = rangeStages(
+    [
+      { first: 1, last: 8 },
+      { first: 9, last: 9 },
+      { first: 10, last: 20 },
+    ],
+    'stretch',
+  );
+
+  it("names each plan row in the game's word with its levels; a one-row plan offers none", () => {
+    expect(stages.map((s) => s.label)).toEqual([
+      'stretch 1 · levels 1–8',
+      'stretch 2 · level 9',
+      'stretch 3 · levels 10–20',
+    ]);
+    expect(rangeStages([{ first: 1, last: 20 }], 'stage')).toEqual([]);
+  });
+
+  it('a choice sets the levels, and the levels read back as the choice', () => {
+    expect(stageLevels(stages, 'all')).toEqual({ from: 0, to: 0 });
+    expect(stageLevels(stages, '2')).toEqual({ from: 10, to: 20 });
+    expect(stageLevels(stages, 'custom')).toBeNull();
+    expect(stageChoice(stages, 0, 0, 20)).toBe('all');
+    expect(stageChoice(stages, 1, 20, 20)).toBe('all');
+    expect(stageChoice(stages, 10, 20, 20)).toBe('2');
+    expect(stageChoice(stages, 10, 0, 20)).toBe('2');
+    expect(stageChoice(stages, 0, 8, 20)).toBe('0');
+    expect(stageChoice(stages, 3, 8, 20)).toBe('custom');
+    // The stage's candidates are its pools' (slot s is level s + 1).
+    const l = stageLevels(stages, '1')!;
+    expect(pointsOfLevels(points, l.from, l.to)).toEqual([]);
+    expect(pointsOfLevels(points, 2, 2).map((q) => q.id)).toEqual([3, 4]);
   });
 });
 

@@ -13,10 +13,12 @@ import {
   beforeLine,
   buttonWords,
   nothingYetLine,
+  orderChoices,
   resultLine,
   shipsNowLine,
 } from '../../src-renderer/src/export/export-text';
-import type { RunSummary } from '../../src-shared/api';
+import { formatWhen } from '../../src-renderer/src/runs/format';
+import type { OrderingView, RunSummary } from '../../src-shared/api';
 
 const done = { computed: true, complete: true };
 const short = { computed: true, complete: false };
@@ -113,5 +115,47 @@ describe('Export messages', () => {
       'Wrote the approved first pack of run #3 (one file, 2.0 KB).',
     );
     expect(shipsNowLine('approved-first')).toBe('Ships now: the approved first order.');
+  });
+});
+
+describe("the Export page's four orders", () => {
+  const view = (filled: number, of: number, computedAt: string | null): OrderingView =>
+    ({
+      computedAt,
+      shortLevels: [],
+      levels: Array.from({ length: of }, (_, i) => ({
+        level: i + 1,
+        candidateId: i < filled ? i + 1 : null,
+      })),
+    }) as unknown as OrderingView;
+
+  it('offers them in one order, each with its levels filled and when it was computed, or why not', () => {
+    const at = '2026-01-02T03:04:05.000Z';
+    const c = orderChoices(
+      { automatic: view(5, 6, at), approved: view(2, 6, at), 'approved-first': null, steered: null },
+      false,
+    );
+    expect(c.map((o) => [o.kind, o.title, o.disabled])).toEqual([
+      ['automatic', 'Automatic', false],
+      ['approved-first', 'Approved first', true],
+      ['approved', 'Approved', false],
+      ['steered', 'Steered', true],
+    ]);
+    expect(c[0]!.words).toBe('the order search on the whole pool · 5 / 6 levels');
+    expect(c[1]!.words).toMatch(/ · not computed yet \(approve in Pools, then compute\)$/);
+    expect(c[2]!.words).toBe(
+      `the order search on hand-approved candidates only · 2 / 6 levels, computed ${formatWhen(at)}`,
+    );
+    expect(c[3]!.words).toMatch(/ · not steered yet \(steer it on the Ordering page\)$/);
+  });
+
+  it('an imported pack cannot pick the approved order; computed orders can be picked', () => {
+    const at = '2026-01-02T03:04:05.000Z';
+    const c = orderChoices(
+      { automatic: null, approved: null, 'approved-first': view(1, 1, at), steered: view(1, 1, at) },
+      true,
+    );
+    expect(c.map((o) => o.disabled)).toEqual([false, false, true, false]);
+    expect(c[0]!.words).toBe('the order search on the whole pool');
   });
 });

@@ -7,6 +7,7 @@
 import type { OrderingKind, OrderingView } from '../../../src-shared/api';
 import { ORDER_WORDS, shipsNow } from '../../../src-shared/ordering/ships-now';
 import { formatBytes } from './download';
+import { formatWhen } from '../runs/format';
 
 /** The order that ships now among the orders read, or the automatic one before any is read. */
 export function shippingKind(orders: Record<OrderingKind, OrderingView | null>): OrderingKind {
@@ -59,4 +60,53 @@ export function resultLine(r: WrittenPack): string {
   const what = `the ${ORDER_WORDS[r.kind]} pack of run #${r.runId} (${r.layout === 'file' ? 'one file' : `${r.fileCount} files`}, ${formatBytes(r.bytes)})`;
   if (r.path) return `Wrote ${what}.`;
   return `Downloaded ${what} as ${r.downloaded ?? 'a file'}.`;
+}
+
+/** One order as the Export page offers it: its radio button's title, words and whether it can be picked. */
+export interface OrderChoice {
+  kind: OrderingKind;
+  title: string;
+  /** What the order is, then its levels filled and when it was computed (or why it is not there). */
+  words: string;
+  disabled: boolean;
+}
+
+const filled = (o: OrderingView): number => o.levels.filter((l) => l.candidateId !== null).length;
+const computed = (o: OrderingView | null, missing: string): string =>
+  o?.computedAt
+    ? ` · ${filled(o)} / ${o.levels.length} levels, computed ${formatWhen(o.computedAt)}`
+    : ` · ${missing}`;
+
+/** The four orders in the page's order, with their state for the run read (an imported pack has no pools to approve). */
+export function orderChoices(
+  orders: Record<OrderingKind, OrderingView | null>,
+  imported: boolean,
+): OrderChoice[] {
+  const auto = orders.automatic;
+  return [
+    {
+      kind: 'automatic',
+      title: 'Automatic',
+      words: `the order search on the whole pool${auto ? ` · ${filled(auto)} / ${auto.levels.length} levels` : ''}`,
+      disabled: false,
+    },
+    {
+      kind: 'approved-first',
+      title: 'Approved first',
+      words: `approved candidates at their levels, the order search elsewhere${computed(orders['approved-first'], 'not computed yet (approve in Pools, then compute)')}`,
+      disabled: !orders['approved-first']?.computedAt,
+    },
+    {
+      kind: 'approved',
+      title: 'Approved',
+      words: `the order search on hand-approved candidates only${computed(orders.approved, 'not computed yet')}`,
+      disabled: imported,
+    },
+    {
+      kind: 'steered',
+      title: 'Steered',
+      words: `the order with the designer’s pins, locks and exclusions${computed(orders.steered, 'not steered yet (steer it on the Ordering page)')}`,
+      disabled: !orders.steered?.computedAt,
+    },
+  ];
 }

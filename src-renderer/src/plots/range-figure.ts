@@ -1,13 +1,15 @@
 /**
- * The expressive range as Observable Plot draws it: the binned counts as cells (Plot.rect over
- * the cells ./range-view.ts works out, shaded by count, or by a difference in diverging
- * colours), and the shipped levels as points coloured by level. Each cell's rect carries
- * `data-cell="xi,yi"` for the pointer and the tests.
+ * The expressive range as Observable Plot draws it: the candidates binned by Plot's own bin
+ * transform on the shared edges (./range-bins.ts) as cells shaded by count, or by B − A in
+ * diverging colours, and the shipped levels as points coloured by level. Each cell's rect
+ * carries `data-cell="xi,yi"` for the pointer and the tests.
  */
 import * as Plot from '@observablehq/plot';
 import type { MetricInfo } from '../../../src-shared/game';
+import type { RangeAxis, RangePoint } from '../../../src-shared/range/expressive-range';
 import { plotStyle, tagMarks, type PlotColors } from './plot-kit';
-import type { RangeCell, ShippedMark } from './range-view';
+import { drawable, rangeBin, tagCells } from './range-bins';
+import type { ShippedMark } from './range-view';
 
 export interface RangeFigureOptions {
   width: number;
@@ -15,26 +17,29 @@ export interface RangeFigureOptions {
   c: PlotColors;
   x: MetricInfo;
   y: MetricInfo;
-  /** The axes' extents (the shared bins' outer edges, as drawn). */
-  xDomain: [number, number];
-  yDomain: [number, number];
-  /** 'count': candidates per cell; 'difference': B minus A, diverging around 0. */
+  /** The shared bins (their edges are Plot's thresholds and the axes' extents). */
+  bins: { x: RangeAxis; y: RangeAxis };
+  /** 'count': candidates per cell; 'difference': B minus A (by `sign`), diverging around 0. */
   mode?: 'count' | 'difference';
-  /** The colour scale's top (both sides of a pair shade alike); the largest count when absent. */
-  max?: number;
+  /** Difference mode: each point's side, +1 for B and −1 for A. */
+  sign?: readonly number[];
+  /** The colour scale's top (both sides of a pair shade alike, a difference around 0). */
+  max: number;
   /** Shown in the colour legend's label. */
   legend?: string;
 }
 
-/** The cells shaded by count (or difference), the shipped levels on top. */
+/** The points binned into cells shaded by count (or difference), the shipped levels on top. */
 export function rangeFigure(
-  cells: readonly RangeCell[],
+  all: readonly RangePoint[],
   shipped: readonly ShippedMark[],
   o: RangeFigureOptions,
 ): SVGSVGElement | HTMLElement {
   const { c } = o;
   const diff = o.mode === 'difference';
-  const maxAbs = o.max ?? Math.max(1, ...cells.map((d) => Math.abs(d.count)));
+  const maxAbs = Math.max(1, o.max);
+  const { x, y } = o.bins;
+  const { points, sign } = drawable(all, x, y, o.sign);
   const levels = shipped.map((s) => s.level);
   const levelColor = Plot.scale({
     color: {
@@ -51,8 +56,8 @@ export function rangeFigure(
     marginTop: 28,
     marginBottom: 40,
     style: plotStyle(c),
-    x: { label: `${o.x.label} →`, domain: o.xDomain },
-    y: { label: `↑ ${o.y.label}`, domain: o.yDomain },
+    x: { label: `${o.x.label} →`, domain: rangeDomain(x.edges, x.integer), ...wholeTicks(x) },
+    y: { label: `↑ ${o.y.label}`, domain: rangeDomain(y.edges, y.integer), ...wholeTicks(y) },
     color: diff
       ? {
           type: 'diverging',
@@ -69,15 +74,9 @@ export function rangeFigure(
           label: o.legend ?? 'candidates',
         },
     marks: [
-      Plot.rect(cells, {
-        x1: 'x1',
-        x2: 'x2',
-        y1: 'y1',
-        y2: 'y2',
-        fill: 'count',
-        inset: 0.5,
-        title: (d: RangeCell) => `${d.count} candidate${Math.abs(d.count) === 1 ? '' : 's'}`,
-        render: tagMarks(cells, (d) => `${d.xi},${d.yi}`, 'data-cell'),
+      Plot.rect(points, {
+        ...rangeBin(x, y, diff ? 'difference' : 'count', sign),
+        render: tagCells(x, y),
         className: 'range-cells',
       }),
       Plot.dot(shipped, {
@@ -95,8 +94,19 @@ export function rangeFigure(
   });
 }
 
+/** A whole-number axis is ticked on whole numbers only (never "4.6 dots"), at most about 10 of them. */
+function wholeTicks(a: RangeAxis): { ticks?: number[]; tickFormat?: string } {
+  if (!a.integer) return {};
+  const lo = a.edges[0]!;
+  const hi = a.edges[a.edges.length - 1]! - 1;
+  const step = Math.max(1, Math.ceil((hi - lo + 1) / 10));
+  const ticks: number[] = [];
+  for (let v = lo; v <= hi; v += step) ticks.push(v);
+  return { ticks, tickFormat: 'd' };
+}
+
 /** The outer edges of a grid's axes as drawn (whole-number bins centred on their values). */
-export function rangeDomain(edges: readonly number[], integer: boolean): [number, number] {
+function rangeDomain(edges: readonly number[], integer: boolean): [number, number] {
   const lo = edges[0]!;
   const hi = edges[edges.length - 1]!;
   return integer ? [lo - 0.5, hi - 0.5] : [lo, hi];

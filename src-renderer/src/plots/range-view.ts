@@ -1,11 +1,12 @@
 /**
  * What the expressive range draws and does, apart from its figure (./range-figure.ts) and
- * component (ExpressiveRange.svelte): the candidates of the chosen levels, their 2-D counts
- * (src-shared/range/expressive-range.ts), the cells as rectangles, the shipped levels as
- * points, a cell's candidates (for the hover's thumbnails) and a cell as Pools' metric
- * filters. Pure; unit-tested in tests/unit/range-view.test.ts.
+ * component (ExpressiveRange.svelte): the candidates of the chosen stage or levels, their 2-D
+ * counts (src-shared/range/expressive-range.ts; Plot draws the cells on the same edges,
+ * ./range-bins.ts), the shipped levels as points, a cell's candidates (for the hover's
+ * thumbnails) and a cell as Pools' metric filters. Pure; unit-tested in
+ * tests/unit/range-view.test.ts.
  */
-import type { MetricInfo } from '../../../src-shared/game';
+import type { MetricInfo, PlanStage } from '../../../src-shared/game';
 import type { OrderingLevel, PoolPoint } from '../../../src-shared/api';
 import {
   binFilter,
@@ -21,17 +22,6 @@ import {
   type RangePoint,
   type RangeResult,
 } from '../../../src-shared/range/expressive-range';
-
-/** One drawn cell: its place in the grid, its edges and count. */
-export interface RangeCell {
-  xi: number;
-  yi: number;
-  x1: number;
-  x2: number;
-  y1: number;
-  y2: number;
-  count: number;
-}
 
 /** A shipped level on the range: where its candidate sits, and its level. */
 export interface ShippedMark {
@@ -61,6 +51,50 @@ export function pointsOfLevels(points: readonly PoolPoint[], from: number, to: n
   return points.filter((p) => (from <= 0 || p.slot + 1 >= from) && (to <= 0 || p.slot + 1 <= to));
 }
 
+/** A stage the range can be limited to: a plan row in the game's word, with its levels. */
+export interface RangeStage {
+  label: string;
+  first: number;
+  last: number;
+}
+
+/** The plan's rows as the range's stage choices ("stretch 2 · levels 9–16"); none for a one-row plan. */
+export function rangeStages(stages: readonly PlanStage[], word: string): RangeStage[] {
+  if (stages.length < 2) return [];
+  return stages.map((s, i) => ({
+    label: `${word} ${i + 1} · ${s.first === s.last ? `level ${s.first}` : `levels ${s.first}–${s.last}`}`,
+    first: s.first,
+    last: s.last,
+  }));
+}
+
+/**
+ * Which choice levels from..to (0 = open end) are: 'all', a stage's index as text, or
+ * 'custom' for any other range.
+ */
+export function stageChoice(
+  stages: readonly RangeStage[],
+  from: number,
+  to: number,
+  levelCount: number,
+): string {
+  const f = from <= 0 ? 1 : from;
+  const t = to <= 0 ? levelCount : to;
+  if (f <= 1 && t >= levelCount) return 'all';
+  const i = stages.findIndex((s) => s.first === f && s.last === t);
+  return i >= 0 ? String(i) : 'custom';
+}
+
+/** The levels (from, to; 0 = open end) a stage choice stands for; null for 'custom' (left as it is). */
+export function stageLevels(
+  stages: readonly RangeStage[],
+  choice: string,
+): { from: number; to: number } | null {
+  if (choice === 'all') return { from: 0, to: 0 };
+  const s = stages[Number(choice)];
+  return s ? { from: s.first, to: s.last } : null;
+}
+
 /** The range of the chosen candidates, and its sentence when there is nothing to draw. */
 export function rangeOf(
   points: readonly PoolPoint[],
@@ -69,28 +103,6 @@ export function rangeOf(
 ): { result: RangeResult; sentence: string | null } {
   const result = binRange(points, axes.x, axes.y, bins);
   return { result, sentence: rangeSentence(result, axes.x.label, axes.y.label) };
-}
-
-/**
- * The grid's cells as rectangles (empty cells left out). A whole-number bin is drawn across
- * its values (3–4 spans 2.5 to 4.5), so a shipped point of value 3 sits inside its cell.
- */
-export function rangeCells(
-  grid: RangeGrid,
-  keep: (yi: number, xi: number) => boolean = (yi, xi) => grid.counts[yi]![xi]! !== 0,
-): RangeCell[] {
-  const span = (a: RangeAxis, i: number): [number, number] =>
-    a.integer ? [a.edges[i]! - 0.5, a.edges[i + 1]! - 0.5] : [a.edges[i]!, a.edges[i + 1]!];
-  const out: RangeCell[] = [];
-  grid.counts.forEach((row, yi) =>
-    row.forEach((count, xi) => {
-      if (!keep(yi, xi)) return;
-      const [x1, x2] = span(grid.x, xi);
-      const [y1, y2] = span(grid.y, yi);
-      out.push({ xi, yi, x1, x2, y1, y2, count });
-    }),
-  );
-  return out;
 }
 
 /** The shipped levels' candidates that have both metrics, at their values. */
@@ -165,14 +177,14 @@ export function parseCell(attr: string | null | undefined): { xi: number; yi: nu
   return m ? { xi: Number(m[1]), yi: Number(m[2]) } : null;
 }
 
-/** Two sets on the same bins (Compare's A and B, a variant and its base) and B − A. */
+/** Two sets on the same bins (Compare's A and B, a variant and its base): what their figures need. */
 export interface PairedRange {
   x: RangeAxis;
   y: RangeAxis;
-  a: RangeCell[];
-  b: RangeCell[];
-  /** B − A per cell; cells where both are empty are left out. */
-  diff: RangeCell[];
+  /** The fuller side's fullest cell: A and B shade on one scale up to it. */
+  max: number;
+  /** The largest |B − A| of a cell: the difference's diverging scale spans ±it. */
+  diffMax: number;
   /** Why A or B has nothing to draw (null when it has). */
   sentenceA: string | null;
   sentenceB: string | null;
@@ -190,15 +202,12 @@ export function pairedRange(
   const [ra, rb] = s.results as [RangeResult, RangeResult];
   const ca = countsOf(ra, s.x, s.y);
   const cb = countsOf(rb, s.x, s.y);
-  const d = differenceGrid(ca, cb);
-  const cellsOf = (counts: number[][], keep: (yi: number, xi: number) => boolean): RangeCell[] =>
-    rangeCells({ x: s.x, y: s.y, counts, total: 0, skipped: 0 }, keep);
+  const top = (g: number[][]): number => Math.max(0, ...g.map((row) => Math.max(...row.map(Math.abs))));
   return {
     x: s.x,
     y: s.y,
-    a: cellsOf(ca, (yi, xi) => ca[yi]![xi]! !== 0),
-    b: cellsOf(cb, (yi, xi) => cb[yi]![xi]! !== 0),
-    diff: cellsOf(d, (yi, xi) => ca[yi]![xi]! !== 0 || cb[yi]![xi]! !== 0),
+    max: Math.max(top(ca), top(cb)),
+    diffMax: top(differenceGrid(ca, cb)),
     sentenceA: rangeSentence(ra, axes.x.label, axes.y.label),
     sentenceB: rangeSentence(rb, axes.x.label, axes.y.label),
     totalA: ra.kind === 'grid' ? ra.grid.total : ra.kind === 'one' ? 1 : 0,

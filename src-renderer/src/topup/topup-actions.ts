@@ -15,7 +15,8 @@ function runReason(): string | null {
   const run = studio.selectedRun;
   if (!run) return 'no run is open';
   if (run.status === 'imported') return 'an imported pack is read-only';
-  if (run.status !== 'done') return 'only a finished run can be topped up';
+  // A run stopped part-way may hold a top-up left part-way: the panel offers to resume or drop it.
+  if (run.status === 'queued' || run.status === 'running') return 'the run is still generating';
   return null;
 }
 

@@ -2,13 +2,15 @@
  * The top-up dialog's state and commands (issue 23), shared by the Ordering page, Pools and
  * the palette: which run and levels, how many candidates, the optional targeted stop; start it
  * through runs.topUp, follow the run's progress, say what it changed (the run's report) and
- * undo it (the run's history). The fields are sent as typed: the API names a bad one.
+ * undo it (the run's history). A top-up left part-way (cancelled, the studio closed, failed)
+ * is offered to resume or to drop (runs.dropTopUp). The fields are sent as typed: the API
+ * names a bad one.
  */
 import { studio } from '../lib/studio.svelte';
 import { errorText } from '../lib/errors';
 import { runPercent, runProgressText } from '../runs/progress-text';
 import { overallText } from '../../../src-shared/progress';
-import { outcomeText, readLevelList } from '../../../src-shared/top-up';
+import { outcomeText, readLevelList, topUpText, type TopUpSummary } from '../../../src-shared/top-up';
 import { rangesText } from '../../../src-shared/ordering/level-ranges';
 
 class TopUpDialog {
@@ -16,12 +18,16 @@ class TopUpDialog {
   levelsText = $state('');
   candidates = $state('16');
   untilNear = $state('');
+  /** What a drop did, in a sentence. */
+  dropped = $state<string | null>(null);
   /** The top-up started from this dialog, while it runs and after. */
   started = $state<{ runId: number; id: number } | null>(null);
   /** What it changed, once done (the report's words). */
   outcome = $state<string | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
+  /** The run's top-up left part-way, to resume or drop (null: none). */
+  pending = $state<TopUpSummary | null>(null);
 
   get open(): boolean {
     return this.runId !== null;
@@ -33,7 +39,58 @@ class TopUpDialog {
     this.levelsText = rangesText(levels, '-');
     this.error = null;
     this.outcome = null;
+    this.dropped = null;
     this.started = null;
+    this.pending = null;
+    void this.findPending(runId);
+  }
+
+  /** Read whether the run has a top-up left part-way (the panel then offers resume and drop). */
+  private async findPending(runId: number): Promise<void> {
+    try {
+      const left = (await studio.client.call('runs.topUps', { runId })).find((t) => t.status === 'pending');
+      if (this.runId === runId) this.pending = left ?? null;
+    } catch {
+      // The panel still starts a top-up; the API says why if the run cannot take one.
+    }
+  }
+
+  /** Finish the top-up left part-way (the run's own resume), following it as a started one. */
+  async resume(): Promise<void> {
+    const t = this.pending;
+    if (!t || this.busy) return;
+    this.busy = true;
+    this.error = null;
+    try {
+      await studio.client.call('runs.resume', { runId: t.runId });
+      this.pending = null;
+      this.started = { runId: t.runId, id: t.id };
+      await studio.loadRuns();
+      await this.waitDone(t.runId, t.id);
+    } catch (e) {
+      this.error = errorText(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Drop the top-up left part-way: its candidates go, the run is as before it (refused, named, while any carries work). */
+  async drop(): Promise<void> {
+    const t = this.pending;
+    if (!t || this.busy) return;
+    this.busy = true;
+    this.error = null;
+    try {
+      const r = await studio.client.call('runs.dropTopUp', { runId: t.runId });
+      this.pending = null;
+      this.outcome = null;
+      this.dropped = `Dropped the top-up of ${topUpText(r.topUp)}: ${r.removed} candidate${r.removed === 1 ? '' : 's'} removed, the run is as it was before it.`;
+      await studio.loadRuns();
+    } catch (e) {
+      this.error = errorText(e);
+    } finally {
+      this.busy = false;
+    }
   }
 
   close(): void {
@@ -93,7 +150,8 @@ class TopUpDialog {
       }
       const run = await studio.client.call('runs.get', { runId });
       if (run.status !== 'queued' && run.status !== 'running') {
-        this.error = `The top-up stopped: the run is ${run.status}${run.error ? ` (${run.error})` : ''}. Resume the run on the Runs page to finish it.`;
+        this.error = `The top-up stopped: the run is ${run.status}${run.error ? ` (${run.error})` : ''}.`;
+        this.pending = t.status === 'pending' ? t : null;
         return;
       }
       await new Promise((r) => setTimeout(r, 250));
