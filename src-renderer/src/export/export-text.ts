@@ -71,7 +71,9 @@ export interface OrderChoice {
   disabled: boolean;
 }
 
-const filled = (o: OrderingView): number => o.levels.filter((l) => l.candidateId !== null).length;
+/** Levels of an order that have a candidate (0 with no order). */
+export const filled = (o: OrderingView | null): number =>
+  o ? o.levels.filter((l) => l.candidateId !== null).length : 0;
 const computed = (o: OrderingView | null, missing: string): string =>
   o?.computedAt
     ? ` · ${filled(o)} / ${o.levels.length} levels, computed ${formatWhen(o.computedAt)}`
