@@ -105,6 +105,17 @@ describe("a run's progress line", () => {
       lead: '100 %',
       detail: '1,920 / 1,920 candidates',
     });
+    // In a table cell a finished run's line leaves out what the Plan column says, so it is not cut.
+    expect(runProgressText(run({ status: 'done', candidatesDone: 1920 }), undefined, true)).toEqual({
+      lead: '100 %',
+      detail: '1,920 candidates',
+    });
+    expect(runProgressText(run({ status: 'imported', levels: 40 }), undefined, true).detail).toBe(
+      'read from a pack',
+    );
+    expect(runProgressText(run({ status: 'cancelled', candidatesDone: 960 }), undefined, true).detail).toBe(
+      '960 / 1,920 candidates',
+    );
     expect(runProgressText(run({ status: 'queued', candidatesDone: 0 }), undefined)).toEqual({
       lead: '0 %',
       detail: 'waiting for the worker pool',

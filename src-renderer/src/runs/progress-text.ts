@@ -29,9 +29,14 @@ export function working(live: RunProgress | undefined): live is RunProgress {
 export function runProgressText(
   run: RunSummary,
   live: RunProgress | undefined,
+  /** A table cell (200 px): a finished run's line without what the Plan column already says. */
+  compact = false,
 ): { lead: string; detail: string } {
   const stored = `${n(run.candidatesDone)} / ${n(run.candidatesTotal)} candidates`;
-  if (run.status === 'imported') return { lead: '100 %', detail: `${run.levels} levels read from a pack` };
+  if (run.status === 'imported')
+    return { lead: '100 %', detail: compact ? 'read from a pack' : `${run.levels} levels read from a pack` };
+  if (compact && run.status === 'done' && run.candidatesDone === run.candidatesTotal && !working(live))
+    return { lead: '100 %', detail: `${n(run.candidatesTotal)} candidates` };
   if (working(live)) {
     const lead = overallText(live.overall);
     if (live.stage === 'generate')
