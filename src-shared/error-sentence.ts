@@ -46,6 +46,7 @@ const ARG_WORDS: Record<string, string> = {
   layout: 'the pack layout',
   allowBreaks: 'the rule-breaks switch',
   testers: 'the playtest’s tester options',
+  blend: 'the players’ blend',
   ships: 'the ships filter',
   triage: 'the triage filter',
   decision: 'the decision',
