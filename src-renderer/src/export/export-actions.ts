@@ -27,7 +27,9 @@ export const exportActions: Action[] = [
     id: 'export.playtest',
     title: 'Export playtest… (the chosen order as a page testers open offline)',
     group: 'Export',
-    unavailable: () => pageReason() ?? exportUi.playtest?.blocked ?? 'the Export page is loading',
+    // Its part of the page says why not, or null (ready): a `??` after it would read that null as "loading".
+    unavailable: () =>
+      pageReason() ?? (exportUi.playtest ? exportUi.playtest.blocked : 'the Export page is loading'),
     perform: () => exportUi.playtest?.write(),
   },
   {
