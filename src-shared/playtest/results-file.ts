@@ -10,7 +10,7 @@ import { designerErrorMap } from '../schema/designer-errors';
 import { attemptId } from './attempt-id';
 import { canonicalJson, sha256Hex } from './checksum';
 import type { ResultsLimits } from './results-limits';
-import { PLAYTEST_OUTCOMES, type PlaytestOutcome, type PlaytestResultsFile } from './types';
+import { PLAYTEST_OUTCOMES, type PlaytestResultsFile } from './types';
 
 export type ResultsRead =
   { ok: true; file: PlaytestResultsFile; ids: string[] } | { ok: false; message: string };
@@ -36,7 +36,7 @@ export function attemptTraceSchema(limits: ResultsLimits) {
       level: z.number().int().min(1).max(100_000),
       startedAt: text.min(1),
       events: z.array(event).max(limits.maxEventsPerAttempt),
-      outcome: z.enum(PLAYTEST_OUTCOMES as unknown as [PlaytestOutcome, ...PlaytestOutcome[]]),
+      outcome: z.enum(PLAYTEST_OUTCOMES),
       ms: at,
     })
     .strict();

@@ -18,13 +18,13 @@ export type PlaytestOutcome =
   /** The tester moved on without trying (or before any move). */
   | 'skipped';
 
-export const PLAYTEST_OUTCOMES: readonly PlaytestOutcome[] = [
+export const PLAYTEST_OUTCOMES = [
   'cleared-fewest',
   'cleared-more',
   'failed',
   'gave-up',
   'skipped',
-];
+] as const satisfies readonly PlaytestOutcome[];
 
 /**
  * One thing the tester did; `at` is milliseconds since the attempt started, never decreasing

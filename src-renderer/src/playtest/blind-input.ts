@@ -1,6 +1,6 @@
 /**
- * A tester's pointer on a blind board: 'hold' games (Carillon) preview while an element is
- * pressed and move on release over it (off it: no move); 'click' games (Apsis) move on a
+ * A tester's pointer on a blind board: 'hold' games (press to preview) preview while an element is
+ * pressed and move on release over it (off it: no move); 'click' games (hover to preview) move on a
  * click and preview while the pointer rests on an element. A press or rest of at least
  * PREVIEW_MS is recorded as a hold (shorter ones are taps and passing pointers, not previews).
  */

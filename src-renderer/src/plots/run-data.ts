@@ -27,7 +27,7 @@ export async function loadRunPlotData(runId: number): Promise<RunPlotData> {
   let stages: PlanStage[] = [];
   if (game && !run.dataProblem)
     try {
-      stages = game.stages(run.plan as never);
+      stages = game.stages(run.plan);
     } catch {
       stages = [];
     }
