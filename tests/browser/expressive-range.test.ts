@@ -132,8 +132,8 @@ describe('expressive range in Chromium', () => {
     writeFileSync(join(RESULTS, 'expressive-range-saved.png'), png);
     expect(png.readUInt32BE(16)).toBeGreaterThan(700); // painted at twice the figure's width
 
-    // Every plot of the page has the menu: difficulty, steps, histogram, expressive range.
-    expect(await page.getByTestId('plot-save').count()).toBe(4);
+    // Every plot of the page has the menu: difficulty, steps, histogram, expressive range, players.
+    expect(await page.getByTestId('plot-save').count()).toBe(5);
 
     // Click: Pools opens, filtered to the cell's ranges, holding exactly its candidates.
     const target = svg.locator(`[data-cell="${best.xi},${best.yi}"]`);
