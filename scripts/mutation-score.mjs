@@ -4,12 +4,22 @@
  * mutated folder and in total, the counts, and the surviving mutants by file. `npm run bench`
  * reads that summary (src-main/bench/mutation.ts). A run over part of the folders
  * (`--mutate 'src-shared/ordering/**'`) updates the files it covered and keeps the others'.
+ *
+ * `--rerun`: the report is of a run over some lines only (`--mutate file.ts:80-95,…`, the lines
+ * of the earlier survivors), so each file's earlier record is updated rather than replaced: a
+ * survivor the rerun killed moves to killed, one still alive stays listed, and the rest of the
+ * record (the mutants of other lines, killed before) is kept. The record's `measured` keeps the
+ * date of its whole-file run, `date` becomes the rerun's.
+ *
+ * MUTATION_REPORT and MUTATION_SUMMARY name other files than the two above (for its test).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const REPORT = 'reports/mutation/mutation.json';
-const SUMMARY = 'docs/mutation-score.json';
+const REPORT = process.env['MUTATION_REPORT'] ?? 'reports/mutation/mutation.json';
+const SUMMARY = process.env['MUTATION_SUMMARY'] ?? 'docs/mutation-score.json';
 const FOLDERS = ['src-shared/games', 'src-shared/ordering'];
+const RERUN = process.argv.includes('--rerun');
 
 if (!existsSync(REPORT)) {
   console.error(`mutation-score: ${REPORT} is missing; run "npx stryker run" first`);
@@ -17,7 +27,12 @@ if (!existsSync(REPORT)) {
 }
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
 const previous = existsSync(SUMMARY) ? JSON.parse(readFileSync(SUMMARY, 'utf8')) : { folders: {} };
-const stryker = JSON.parse(readFileSync('node_modules/@stryker-mutator/core/package.json', 'utf8')).version;
+const stryker = JSON.parse(
+  readFileSync(
+    fileURLToPath(new URL('../node_modules/@stryker-mutator/core/package.json', import.meta.url)),
+    'utf8',
+  ),
+).version;
 const date = new Date().toISOString();
 
 const empty = () => ({
@@ -44,24 +59,97 @@ const score = (c) => {
   return valid === 0 ? null : Math.round((10000 * (c.killed + c.timeout)) / valid) / 100;
 };
 
-// Per file: a file in this report replaces its earlier entry; the others' entries are kept, so
-// runs over parts of the folders add up (each file keeps the date it was measured).
+/** How a mutant is listed among the survivors: line:column, mutator, replacement. */
+const NO_COVERAGE = ' (no coverage)';
+const survivorText = (m) =>
+  `${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${m.status === 'NoCoverage' ? NO_COVERAGE : ''}${m.replacement !== undefined ? ` → ${JSON.stringify(m.replacement).slice(0, 60)}` : ''}`;
+/** The same without the status, to find a mutant of a rerun among a record's survivors. */
+const mutantId = (text) => text.replace(NO_COVERAGE, '');
+const undetected = (status) => status === 'Survived' || status === 'NoCoverage';
+
+/** A record's key names a file, or a line range of one (`steering.ts:1-145`): does it hold the line? */
+function holds(key, path, line) {
+  if (key === path) return true;
+  if (!key.startsWith(`${path}:`)) return false;
+  const [from, to] = key
+    .slice(path.length + 1)
+    .split('-')
+    .map(Number);
+  return line >= from && line <= to;
+}
+
+/**
+ * A rerun's mutants into the earlier records of their file. Only a mutant listed as a survivor
+ * before can change the counts (the record keeps no list of its killed ones): it moves from
+ * survived (or not covered) to its new status. A mutant of the rerun's lines that is not among
+ * the survivors was detected before; if it now survives, a test lost it, and it moves from
+ * killed (or timed out) to survived, so the counts stay honest either way.
+ */
+function mergeRerun(files, path, mutants) {
+  let merged = 0;
+  // Each earlier survivor stands for one mutant: once a mutant of the rerun is matched to it,
+  // another with the same text (the same mutator twice on one spot) must find another entry.
+  const matched = new Map();
+  for (const m of mutants) {
+    const key = Object.keys(files).find((k) => holds(k, path, m.location.start.line));
+    if (key === undefined) {
+      console.error(
+        `mutation-score: no earlier record of ${path} holds line ${m.location.start.line}; measure the file whole first`,
+      );
+      process.exitCode = 1;
+      continue;
+    }
+    const rec = files[key];
+    const now = KEY[m.status];
+    if (!now) continue;
+    const text = survivorText(m);
+    if (!matched.has(rec)) matched.set(rec, new Set());
+    const used = matched.get(rec);
+    const at = rec.survivors.findIndex((s, i) => !used.has(i) && mutantId(s) === mutantId(text));
+    if (at >= 0) {
+      rec[rec.survivors[at].includes(NO_COVERAGE) ? 'noCoverage' : 'survived']--;
+      rec[now]++;
+      // Killed ones are dropped from the list after the whole rerun (indices stay put until then).
+      rec.survivors[at] = undetected(m.status) ? text : null;
+      used.add(at);
+    } else if (undetected(m.status)) {
+      rec[rec.killed > 0 ? 'killed' : 'timeout']--;
+      rec[now]++;
+      used.add(rec.survivors.push(text) - 1);
+    } else continue;
+    rec.measured ??= rec.date;
+    rec.date = date;
+    rec.score = score(rec);
+    merged++;
+  }
+  for (const rec of matched.keys()) rec.survivors = rec.survivors.filter((s) => s !== null);
+  return merged;
+}
+
+// Per file: a file in this report replaces its earlier entry (or, with --rerun, updates it);
+// the others' entries are kept, so runs over parts of the folders add up (each file keeps the
+// date it was measured).
 const files = { ...(previous.files ?? {}) };
 for (const [path, file] of Object.entries(report.files)) {
+  const p = path.replace(/\\/g, '/');
+  if (RERUN) {
+    const merged = mergeRerun(files, p, file.mutants);
+    const timedOut = file.mutants.filter((m) => m.status === 'Timeout').map(survivorText);
+    console.log(`${p}: ${file.mutants.length} mutants rerun, ${merged} changed the record`);
+    // A starved mutant times out and counts as detected: run such ones again alone.
+    if (timedOut.length > 0) console.log(`  timed out (rerun them alone): ${timedOut.join('; ')}`);
+    continue;
+  }
   const counts = empty();
   const survivors = [];
   for (const m of file.mutants) {
     const k = KEY[m.status];
     if (k) counts[k]++;
-    if (m.status === 'Survived' || m.status === 'NoCoverage')
-      survivors.push(
-        `${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${m.status === 'NoCoverage' ? ' (no coverage)' : ''}${m.replacement !== undefined ? ` → ${JSON.stringify(m.replacement).slice(0, 60)}` : ''}`,
-      );
+    if (undetected(m.status)) survivors.push(survivorText(m));
   }
   // Which tests ran (STRYKER_GAME, vitest.stryker.config.ts): all, one game's and the shared ones, or the shared ones alone.
   // MUTATE_RANGE=1-145 names a run over those lines of one file (`--mutate file:1-145`).
-  const key =
-    path.replace(/\\/g, '/') + (process.env['MUTATE_RANGE'] ? `:${process.env['MUTATE_RANGE']}` : '');
+  const key = p + (process.env['MUTATE_RANGE'] ? `:${process.env['MUTATE_RANGE']}` : '');
   files[key] = {
     date,
     tests: process.env['STRYKER_GAME'] ?? 'all',

@@ -92,6 +92,31 @@ describe('Carillon rules: each bound names its field', () => {
       'sizes.big.radius',
       /at most 125/,
     ],
+    // The cross-field checks hold at the very edges of the fields they read.
+    [
+      'the largest radius, in a field too small for it',
+      sizes({ big: { radius: 1000, reach: 1200 } }),
+      'sizes.big.radius',
+      /must be at most 320 so that a big dot fits in the 640 × 960 field/,
+    ],
+    [
+      'a dot too big for the smallest field',
+      { width: 200, height: 200, rootSeparation: 282, ...sizes({ big: { radius: 101, reach: 240 } }) },
+      'sizes.big.radius',
+      /must be at most 100 so that a big dot fits in the 200 × 200 field/,
+    ],
+    [
+      'roots further apart than the largest field allows',
+      { width: 4000, height: 4000, rootSeparation: 6000 },
+      'rootSeparation',
+      /must be at most 5656, the diagonal of the 4000 × 4000 field/,
+    ],
+    [
+      'the largest root separation',
+      { rootSeparation: 10000 },
+      'rootSeparation',
+      /must be at most 1153, the diagonal of the 640 × 960 field/,
+    ],
     [
       'reach not past the radius',
       sizes({ small: { radius: 16, reach: 10 } }),
