@@ -272,3 +272,81 @@ describe("the proof's sentences and marks", () => {
     expect(seventeen.proof.solution).toEqual(Array.from({ length: 17 }, (_, i) => i));
   });
 });
+
+describe("the proof's bounds, at their edges", () => {
+  /** A level of n lone small dots (n chain starts), claiming what its plan asks. */
+  const loneLevel = (n: number, taps = n) => ({ ...levelOf(lone3(), false), taps, dots: lone(n) });
+
+  it('searches at exactly 10 chain starts and measures bits at exactly 16, whatever the plan asks', () => {
+    const ten = prove(loneLevel(10, 3), plan(3, 10));
+    expect(ten.search).toBe(10);
+    expect(ten.proof.violations.map((v) => v.rule)).toEqual(['plan-taps']);
+    const sixteen = prove(loneLevel(16, 3), plan(3, 16));
+    expect(sixteen.bits).toBe(0);
+    expect(sixteen.proof.metrics).toHaveProperty('bits', 0);
+  });
+
+  it('past 18 chain starts, bits are not measured: named when the plan asks for that many, else skipped', () => {
+    const asked = prove(loneLevel(19), plan(19, 19));
+    expect(asked.bits).toBeNull();
+    expect(asked.bitsError).toBe('difficulty: 19 source components is more than 18');
+    expect(asked.proof.violations.filter((v) => v.rule === 'bits').map((v) => v.message)).toEqual([
+      'the field has 19 chain starts, more than the 18 whose difficulty is measured when a level is proved',
+    ]);
+    const skipped = prove(loneLevel(19, 3), plan(3, 19));
+    expect(skipped.bits).toBeNull();
+    expect('bitsError' in skipped).toBe(false);
+    expect(skipped.proof.violations.map((v) => v.rule)).toEqual(['plan-taps']);
+  });
+
+  it('a start short of its fair share is drawn with every dot it pops on its own', () => {
+    // Eight dots in a row (one chain) and a pair apart: the pair's start pops 2 dots on its own,
+    // short of half of 10 / 2.
+    const row = Array.from({ length: 8 }, (_, i) => S(100 + 50 * i, 100));
+    const v = prove(levelOf([...row, S(100, 800), S(146, 800)], true), plan(2, 10, true)).proof.violations;
+    const share = v.filter((x) => x.rule === 'fair-share');
+    expect(share).toHaveLength(1);
+    const mark = share[0]!.mark as { kind: 'share'; start: number; own: number[] };
+    expect(mark.own).toHaveLength(2);
+    expect(share[0]!.elements).toHaveLength(2);
+    expect(share[0]!.elements).toEqual([mark.start, ...mark.own.filter((d) => d !== mark.start)]);
+    expect([...share[0]!.elements].sort()).toEqual([8, 9]);
+  });
+});
+
+describe("verify's claims against a proof that skipped a solver", () => {
+  it('names no search count when the search was skipped past 10 chain starts', () => {
+    const l = { ...levelOf(lone3(), false), taps: 11, dots: lone(11), solution: lone(11).map((_, i) => i) };
+    const p = edit(packOf([levelOf(lone3(), false)]), (q) => {
+      q.levels[0] = l;
+      q.plan[0] = { ...q.plan[0]!, taps: 3, minDots: 11, maxDots: 11 };
+    });
+    const problems = verify(p);
+    expect(problems.filter((q) => q.rule === 'fewest-search')).toEqual([]);
+    expect(problems.map((q) => q.rule)).toContain('plan-taps');
+  });
+
+  it('holds a level to the last measured one when the level between has no measure', () => {
+    const p = packOf([
+      levelOf([B(100, 100), S(206, 100)], true),
+      levelOf(lone3(), true),
+      levelOf([S(100, 100), S(150, 100), S(125, 143)], true),
+    ]);
+    // Three chain starts are more than maxSources: level 2's bits are not measured.
+    const q = edit(p, (x) => (x.rules = { ...x.rules, maxSources: 2 }));
+    expect(verify(q).filter((x) => x.rule === 'order-bits')).toEqual([
+      { level: 3, rule: 'order-bits', message: 'level 3 (0 bits) is easier than level 2 (0.585 bits)' },
+    ]);
+  });
+
+  it(`lists exactly ${MAX_VERIFY_PAIRS} near-duplicate pairs without the cap's sentence`, () => {
+    // 45 copies of one level (990 pairs) and 5 of another (10 pairs).
+    const p = packOf([
+      ...Array.from({ length: 45 }, () => levelOf(pair(), true)),
+      ...Array.from({ length: 5 }, () => levelOf(lone3(), true)),
+    ]);
+    const dups = verify(p).filter((q) => q.rule === 'near-duplicate');
+    expect(dups).toHaveLength(MAX_VERIFY_PAIRS);
+    expect(dups.every((q) => q.level !== null)).toBe(true);
+  });
+});
