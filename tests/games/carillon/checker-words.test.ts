@@ -316,9 +316,13 @@ describe("the proof's bounds, at their edges", () => {
 
 describe("verify's claims against a proof that skipped a solver", () => {
   it('names no search count when the search was skipped past 10 chain starts', () => {
-    const l = { ...levelOf(lone3(), false), taps: 11, dots: lone(11), solution: lone(11).map((_, i) => i) };
     const p = edit(packOf([levelOf(lone3(), false)]), (q) => {
-      q.levels[0] = l;
+      q.levels[0] = {
+        ...q.levels[0]!,
+        taps: 11,
+        dots: lone(11).map((d) => ({ ...d })),
+        solution: lone(11).map((_, i) => i),
+      };
       q.plan[0] = { ...q.plan[0]!, taps: 3, minDots: 11, maxDots: 11 };
     });
     const problems = verify(p);
