@@ -13,7 +13,7 @@
  *
  * MUTATION_REPORT and MUTATION_SUMMARY name other files than the two above (for its test).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const REPORT = process.env['MUTATION_REPORT'] ?? 'reports/mutation/mutation.json';
@@ -33,7 +33,8 @@ const stryker = JSON.parse(
     'utf8',
   ),
 ).version;
-const date = new Date().toISOString();
+// When the run ended (the report's time), so merging an older report later still dates it right.
+const date = statSync(REPORT).mtime.toISOString();
 
 const empty = () => ({
   killed: 0,
@@ -79,11 +80,11 @@ function holds(key, path, line) {
 }
 
 /**
- * A rerun's mutants into the earlier records of their file. Only a mutant listed as a survivor
- * before can change the counts (the record keeps no list of its killed ones): it moves from
- * survived (or not covered) to its new status. A mutant of the rerun's lines that is not among
- * the survivors was detected before; if it now survives, a test lost it, and it moves from
- * killed (or timed out) to survived, so the counts stay honest either way.
+ * A rerun's mutants into the earlier records of their file. A mutant listed as a survivor, or
+ * as timed out (`timedOut`: a starved mutant times out and counts as detected), moves from that
+ * count to its new status. Any other mutant of the rerun's lines was killed before (the record
+ * keeps no list of its killed ones); if it now survives, a test lost it, and it moves from
+ * killed to survived, so the counts stay honest either way.
  */
 function mergeRerun(files, path, mutants) {
   let merged = 0;
@@ -105,13 +106,23 @@ function mergeRerun(files, path, mutants) {
     const text = survivorText(m);
     if (!matched.has(rec)) matched.set(rec, new Set());
     const used = matched.get(rec);
+    rec.timedOut ??= [];
     const at = rec.survivors.findIndex((s, i) => !used.has(i) && mutantId(s) === mutantId(text));
+    const late = rec.timedOut.indexOf(mutantId(text));
     if (at >= 0) {
       rec[rec.survivors[at].includes(NO_COVERAGE) ? 'noCoverage' : 'survived']--;
       rec[now]++;
       // Killed ones are dropped from the list after the whole rerun (indices stay put until then).
       rec.survivors[at] = undetected(m.status) ? text : null;
       used.add(at);
+      if (m.status === 'Timeout') rec.timedOut.push(mutantId(text));
+    } else if (late >= 0) {
+      // A mutant that timed out before (perhaps starved of CPU), now run again.
+      if (m.status === 'Timeout') continue;
+      rec.timeout--;
+      rec[now]++;
+      rec.timedOut.splice(late, 1);
+      if (undetected(m.status)) used.add(rec.survivors.push(text) - 1);
     } else if (undetected(m.status)) {
       rec[rec.killed > 0 ? 'killed' : 'timeout']--;
       rec[now]++;
@@ -142,10 +153,12 @@ for (const [path, file] of Object.entries(report.files)) {
   }
   const counts = empty();
   const survivors = [];
+  const timedOut = [];
   for (const m of file.mutants) {
     const k = KEY[m.status];
     if (k) counts[k]++;
     if (undetected(m.status)) survivors.push(survivorText(m));
+    if (m.status === 'Timeout') timedOut.push(mutantId(survivorText(m)));
   }
   // Which tests ran (STRYKER_GAME, vitest.stryker.config.ts): all, one game's and the shared ones, or the shared ones alone.
   // MUTATE_RANGE=1-145 names a run over those lines of one file (`--mutate file:1-145`).
@@ -156,6 +169,8 @@ for (const [path, file] of Object.entries(report.files)) {
     score: score(counts),
     ...counts,
     survivors,
+    // By name, so a rerun can tell a starved mutant's timeout from a kill.
+    timedOut,
   };
 }
 const sum = (entries) => {

@@ -120,6 +120,27 @@ describe('a rerun of the survivors merged into the earlier record', () => {
     expect(r.score).toBe(50);
   });
 
+  it('a mutant that timed out before and now survives moves from timed out to survived', () => {
+    const t = tempDir('mutation-merge-');
+    cleanup = t.cleanup;
+    const summary = join(t.dir, 'score.json');
+    const report = join(t.dir, 'report.json');
+    const env = { ...process.env, MUTATION_REPORT: report, MUTATION_SUMMARY: summary };
+    writeFileSync(summary, JSON.stringify(earlier));
+    // A first rerun: the mutant times out (starved, say); a second, alone: it survives.
+    for (const status of ['Timeout', 'Survived']) {
+      writeFileSync(
+        report,
+        JSON.stringify({ files: { [FILE]: { mutants: [mutant(95, 15, 'StringLiteral', '""', status)] } } }),
+      );
+      execFileSync(process.execPath, [SCRIPT, '--rerun'], { env, encoding: 'utf8' });
+      const r = (JSON.parse(readFileSync(summary, 'utf8')) as { files: Record<string, Rec> }).files[FILE]!;
+      if (status === 'Timeout')
+        expect(r).toMatchObject({ killed: 6, timeout: 1, survived: 3, noCoverage: 0 });
+      else expect(r).toMatchObject({ killed: 6, timeout: 0, survived: 4, noCoverage: 0 });
+    }
+  });
+
   it("finds a line range's record by the mutant's line, and the folder's score follows", () => {
     const s = rerun({
       [STEER]: { mutants: [mutant(111, 9, 'EqualityOperator', 'db <= da - EPS', 'Killed')] },
