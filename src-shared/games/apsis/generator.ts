@@ -16,8 +16,7 @@ import { DIAGONAL_HEADINGS, TANGENT_HEADINGS, normAngle } from './model';
 import type { ApsisRules } from './rules';
 import { targetDepth } from './rules';
 import type { ArrowGeo } from './geometry';
-import { bodiesClear, blocks } from './geometry';
-import { geoTable } from './geo-table';
+import { arrowGeo, bodiesClear, blocks, crossesSun, fitAloneProblem } from './geometry';
 import type { ApsisPlan } from './plan';
 import { levelSpec } from './plan';
 import { solveRounds } from './solver';
@@ -73,7 +72,6 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
   const headingsD = DIAGONAL_HEADINGS;
   const stats: BuildStats = { tries: 0, valid: 0 };
   const freeList: number[] = [];
-  const table = geoTable(m, rules);
 
   for (let k = 0; k < n; k++) {
     freeList.length = 0;
@@ -108,8 +106,8 @@ export function buildLevel(spec: BuildSpec, rules: ApsisRules, rng: Rng): BuildR
         spec.diagonal && rng.chance(rules.diagonalChance) ? rng.pick(headingsD) : rng.pick(headingsT);
       const length = spec.long && rng.chance(rules.longChance) ? 'long' : 'short';
       const arrow: Arrow = { orbit, angle, heading, length };
-      const g = table.fitting(arrow);
-      if (g === null) continue;
+      const g = arrowGeo(arrow, m, rules);
+      if (fitAloneProblem(g, rules) !== null || crossesSun(g, rules)) continue;
       let ok = true;
       for (let i = 0; i < k; i++) {
         const p = geos[i] as ArrowGeo;
