@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
 import { benchCases, type BenchRow } from './cases';
 import { gameBenchCases } from './games';
+import { setCpuBenchCases } from './set-cpu';
 import { storeBenchCases } from './store';
 import { browserBenchCases } from './browser';
 import { editorBenchCases } from './editor';
@@ -46,6 +47,7 @@ const program = new Command()
     const cases = [
       ...benchCases,
       ...gameBenchCases,
+      ...setCpuBenchCases,
       ...proofBenchCases,
       ...storeBenchCases,
       ...importBenchCases,

@@ -36,6 +36,9 @@ export interface PreparedLevel {
   clsM: Int32Array;
   classCount: Int32Array;
   classCountM: Int32Array;
+  /** Arrow indices grouped by kind class (ascending within a class); class k's are byClass[classStart[k] .. classStart[k+1]). */
+  byClass: Int32Array;
+  classStart: Int32Array;
   /** Canonical form (rule 1) and the transform that produced it. */
   canon: string;
   canonMirror: boolean;
@@ -53,10 +56,11 @@ function arrowCode(angle: number, orbit: number, h: number, len: number): number
 /** Canonical form of a level up to rotation and mirror, and the transform reaching it. */
 export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolean; delta: number } {
   const n = level.arrows.length;
-  let best: number[] | null = null;
+  let best: Int32Array | null = null;
   let bestMirror = false,
     bestDelta = 0;
-  const codes = new Array<number>(n);
+  // A typed array sorts numerically without a comparator call per step (codes are < 2^31).
+  const codes = new Int32Array(n);
   for (const mirror of [false, true]) {
     for (let anchor = 0; anchor < n; anchor++) {
       const a0 = level.arrows[anchor];
@@ -70,7 +74,7 @@ export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolea
           : headingIndex(a.heading);
         codes[i] = arrowCode(th, a.orbit, h, a.length === 'long' ? 1 : 0);
       }
-      codes.sort((x, y) => x - y);
+      codes.sort();
       let less = best === null;
       if (best) {
         for (let i = 0; i < n; i++) {
@@ -88,7 +92,7 @@ export function canonicalForm(level: ApsisLevel): { form: string; mirror: boolea
       }
     }
   }
-  return { form: `${level.orbits}:${(best ?? []).join(',')}`, mirror: bestMirror, delta: bestDelta };
+  return { form: `${level.orbits}:${best ? best.join(',') : ''}`, mirror: bestMirror, delta: bestDelta };
 }
 
 export function prepareLevel(level: ApsisLevel, rules: ApsisRules): PreparedLevel {
@@ -116,6 +120,11 @@ export function prepareLevel(level: ApsisLevel, rules: ApsisRules): PreparedLeve
     labels.push(`${a.orbit}/${h}/${l}`);
     labelsM.push(`${a.orbit}/${hm}/${l}`);
   });
+  const classStart = new Int32Array(CLASSES + 1);
+  for (let k = 0; k < CLASSES; k++) classStart[k + 1] = (classStart[k] as number) + (classCount[k] as number);
+  const byClass = new Int32Array(n);
+  const fill = classStart.slice(0, CLASSES);
+  for (let i = 0; i < n; i++) byClass[fill[cls[i] as number]!++] = i;
   const blockers = blockingGraph(level, rules);
   const out: number[][] = Array.from({ length: n }, () => []);
   blockers.forEach((list, a) => {
@@ -134,6 +143,8 @@ export function prepareLevel(level: ApsisLevel, rules: ApsisRules): PreparedLeve
     clsM,
     classCount,
     classCountM,
+    byClass,
+    classStart,
     canon: c.form,
     canonMirror: c.mirror,
     canonDelta: c.delta,
@@ -207,8 +218,23 @@ function arcHolds(k: number, q: number): boolean {
   return d <= len + ARC_EPS || d >= 360 - ARC_EPS;
 }
 
-/** Half-widths by near distance, then by the pair of radii (few distinct radii exist). */
-const widthCache = new Map<number, Map<number, Map<number, number>>>();
+/**
+ * Half-widths of one comparison by pair of orbits (a's orbit × (b's orbits + 1) + b's orbit),
+ * valid where `widthStamp` holds the comparison's stamp: a level has a few orbits, so each
+ * width is worked out once per comparison instead of once per pair of arrows.
+ */
+let widthCap = 0;
+let widthOf = new Float64Array(0);
+let widthStamp = new Int32Array(0);
+let widthCall = 0;
+function widthRoom(n: number): void {
+  widthCall++;
+  if (n <= widthCap) return;
+  widthCap = Math.max(n, widthCap * 2, 64);
+  widthOf = new Float64Array(widthCap);
+  widthStamp = new Int32Array(widthCap);
+  widthCall = 1;
+}
 
 /** Half-width (degrees) of the arc of turns keeping centres on radii r1, r2 within D; ≥ 180: always. */
 function halfWidth(r1: number, r2: number, D: number): number {
@@ -231,7 +257,8 @@ function halfWidth(r1: number, r2: number, D: number): number {
  * not), the likeliest first. Cheap bounds skip most of them: per-kind counts, then the arcs
  * holding within the start's whole degree, which must reach `atLeast` and beat the best so
  * far before a matching (Kuhn's augmenting paths) runs. The turn reported is the middle of
- * the stretch over which the winning pairing holds.
+ * the stretch over which the winning pairing holds. A pairing of fewer than `atLeast` arrows
+ * may come back as any smaller count (callers only ask whether it reaches `atLeast`).
  */
 export function nearCopyShare(
   a: PreparedLevel,
@@ -243,11 +270,8 @@ export function nearCopyShare(
   const best: ShareResult = { count: 0, share: 0, mirror: false, delta: 0, matched: [] };
   const D = rules.nearDistance;
   arcRoom(a.n * b.n);
-  let widths = widthCache.get(D);
-  if (!widths) {
-    widths = new Map<number, Map<number, number>>();
-    widthCache.set(D, widths);
-  }
+  const orbitsB = b.orbits + 1;
+  widthRoom((a.orbits + 1) * orbitsB);
   let matchB: Int32Array | null = null,
     seen: Int32Array | null = null;
   let adj: number[][] | null = null,
@@ -256,24 +280,28 @@ export function nearCopyShare(
     if (classBound(a, b, mirror) < Math.max(atLeast, best.count + 1)) continue;
     const clsA = mirror ? a.clsM : a.cls;
     let P = 0,
-      full = 0;
+      full = 0,
+      rows = 0;
     degreeCover.fill(0);
     for (let i = 0; i < a.n; i++) {
       const ta = mirror ? normAngle(-(a.angle[i] as number)) : (a.angle[i] as number);
       const ri = a.radius[i] as number;
-      for (let j = 0; j < b.n; j++) {
-        if (clsA[i] !== b.cls[j]) continue;
+      const rowBase = (a.orbit[i] as number) * orbitsB;
+      const P0 = P;
+      // b's arrows of a's kind, in ascending order: the arcs come in the order a scan of
+      // every j would give them.
+      const c = clsA[i] as number;
+      for (let q = b.classStart[c] as number, qEnd = b.classStart[c + 1] as number; q < qEnd; q++) {
+        const j = b.byClass[q] as number;
         const rj = b.radius[j] as number;
         if (Math.abs(ri - rj) > D) continue;
-        let byJ = widths.get(ri);
-        if (!byJ) {
-          byJ = new Map<number, number>();
-          widths.set(ri, byJ);
-        }
-        let w = byJ.get(rj);
-        if (w === undefined) {
+        const wk = rowBase + (b.orbit[j] as number);
+        let w: number;
+        if (widthStamp[wk] === widthCall) w = widthOf[wk] as number;
+        else {
           w = halfWidth(ri, rj, D);
-          byJ.set(rj, w);
+          widthOf[wk] = w;
+          widthStamp[wk] = widthCall;
         }
         if (w < 0) continue;
         ai[P] = i;
@@ -310,8 +338,12 @@ export function nearCopyShare(
           degreeCover[h - 360 + 1]!--;
         }
       }
+      if (P > P0) rows++;
     }
     if (P === 0) continue;
+    // At any turn at most one pair per arrow of a holds, so fewer such arrows than needed
+    // settles it before the degree counts (top + full below is never more than this).
+    if (rows < Math.max(atLeast, best.count + 1)) continue;
     let top = 0;
     for (let k = 0; k < 360; k++) {
       if (k > 0) degreeCover[k] = (degreeCover[k] as number) + (degreeCover[k - 1] as number);

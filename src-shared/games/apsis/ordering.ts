@@ -35,6 +35,8 @@ import { levelMetrics } from './solver';
 
 interface Item {
   cand: PoolCandidate<ApsisLevel>;
+  /** Place among all items (in the order they were read), for the pair cache's keys. */
+  key: number;
   reads: number;
   arrows: number;
   depth: number;
@@ -79,24 +81,41 @@ const COPY_SEARCH_SPREAD_ROUNDS = 8;
 
 export type DuplicateTest = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>) => boolean;
 
-interface Ctx {
-  /** Items of each stage, sorted. */
-  stageItems: Item[][];
-  /** Stage index of each position. */
-  posStage: number[];
-  R: number;
+/** A stage's sorted items as columns: the path searches' inner loops read these, not objects. */
+interface Columns {
+  reads: Float64Array;
+  arrows: Float64Array;
+  depth: Float64Array;
 }
 
-/** First index in items (sorted by reads) with reads ≥ r. */
-function lowerBound(items: Item[], r: number): number {
+function columnsOf(items: readonly Item[]): Columns {
+  return {
+    reads: Float64Array.from(items, (it) => it.reads),
+    arrows: Float64Array.from(items, (it) => it.arrows),
+    depth: Float64Array.from(items, (it) => it.depth),
+  };
+}
+
+/** First index in a sorted reads column with reads ≥ r. */
+function lowerBoundReads(reads: Float64Array, r: number): number {
   let lo = 0,
-    hi = items.length;
+    hi = reads.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((items[mid] as Item).reads < r) lo = mid + 1;
+    if ((reads[mid] as number) < r) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+interface Ctx {
+  /** Items of each stage, sorted. */
+  stageItems: Item[][];
+  /** The same items as columns, per stage. */
+  columns: Columns[];
+  /** Stage index of each position. */
+  posStage: number[];
+  R: number;
 }
 
 /** No required candidate left in this stage (see Required). */
@@ -110,49 +129,19 @@ const NONE_REQUIRED = 1 << 30;
  */
 type Required = Int32Array[] | null;
 
-/**
- * Enumerate transitions from state (c, r) at position p to position p+1 under max step M.
- * Calls f(c2, r2). allowed[s][c] = 0 removes a candidate.
- */
-function forEachNext(
-  ctx: Ctx,
-  allowed: Uint8Array[],
-  p: number,
-  c: number,
-  r: number,
-  M: number,
-  f: (c2: number, r2: number) => void,
-  req: Required = null,
-): void {
-  const s = ctx.posStage[p] as number,
-    s2 = ctx.posStage[p + 1] as number;
-  const from = (ctx.stageItems[s] as Item[])[c] as Item;
-  const items = ctx.stageItems[s2] as Item[];
-  const al = allowed[s2] as Uint8Array;
-  let c2 = s === s2 ? c + 1 : lowerBound(items, from.reads);
-  let last = items.length - 1;
-  if (req) {
-    const here = (req[s] as Int32Array)[c + 1] as number;
-    if (s === s2) last = Math.min(last, here);
-    else if (here !== NONE_REQUIRED) return;
-    else last = Math.min(last, (req[s2] as Int32Array)[0] as number);
-  }
-  const maxReads = from.reads + M;
-  for (; c2 <= last; c2++) {
-    const it = items[c2] as Item;
-    if (it.reads > maxReads) break;
-    if (!al[c2] || it.arrows < from.arrows || it.depth < from.depth) continue;
-    const r2 = it.reads === from.reads ? r + 1 : 1;
-    if (r2 > ctx.R) continue;
-    f(c2, r2);
-  }
-}
-
 function stateCount(ctx: Ctx, p: number): number {
   return (ctx.stageItems[ctx.posStage[p] as number] as Item[]).length * ctx.R;
 }
 
-/** Longest prefix of [start, end) that a valid sequence can fill under max step M. */
+/**
+ * Longest prefix of [start, end) that a valid sequence can fill under max step M.
+ *
+ * The transitions from state (c, r) at position p to p+1 (here and in bestPath, written out in
+ * each loop because a callback per transition cost more than the search itself): candidates c2
+ * of position p+1's stage, after c when the stage is the same, else from the first with reads
+ * ≥ c's; reads at most c's + M, arrows and depth not below c's, allowed; r2 = r + 1 on equal
+ * reads, else 1, at most R.
+ */
 function reachLength(ctx: Ctx, allowed: Uint8Array[], start: number, end: number, M: number): number {
   const R = ctx.R;
   let cur = new Uint8Array(stateCount(ctx, start));
@@ -167,13 +156,32 @@ function reachLength(ctx: Ctx, allowed: Uint8Array[], start: number, end: number
   for (let p = start; p + 1 < end; p++) {
     const next = new Uint8Array(stateCount(ctx, p + 1));
     let found = false;
-    const mark = (c2: number, r2: number): void => {
-      next[c2 * R + r2 - 1] = 1;
-      found = true;
-    };
+    const s = ctx.posStage[p] as number,
+      s2 = ctx.posStage[p + 1] as number;
+    const colP = ctx.columns[s] as Columns,
+      colN = ctx.columns[s2] as Columns;
+    const readsN = colN.reads,
+      arrowsN = colN.arrows,
+      depthN = colN.depth;
+    const al = allowed[s2] as Uint8Array;
+    const last = readsN.length - 1;
     for (let st = 0; st < cur.length; st++) {
       if (!cur[st]) continue;
-      forEachNext(ctx, allowed, p, (st / R) | 0, (st % R) + 1, M, mark);
+      const c = (st / R) | 0,
+        r = (st % R) + 1;
+      const rc = colP.reads[c] as number,
+        ac = colP.arrows[c] as number,
+        dc = colP.depth[c] as number;
+      const maxReads = rc + M;
+      for (let c2 = s === s2 ? c + 1 : lowerBoundReads(readsN, rc); c2 <= last; c2++) {
+        const rd = readsN[c2] as number;
+        if (rd > maxReads) break;
+        if (!al[c2] || (arrowsN[c2] as number) < ac || (depthN[c2] as number) < dc) continue;
+        const r2 = rd === rc ? r + 1 : 1;
+        if (r2 > R) continue;
+        next[c2 * R + r2 - 1] = 1;
+        found = true;
+      }
     }
     if (!found) return p + 1 - start;
     cur = next;
@@ -222,29 +230,50 @@ function bestPath(
   for (let p = start; p + 1 < end; p++) {
     const next = new Float64Array(stateCount(ctx, p + 1)).fill(Infinity);
     const par = new Int32Array(next.length).fill(-1);
-    const itemsP = ctx.stageItems[ctx.posStage[p] as number] as Item[];
-    const itemsN = ctx.stageItems[ctx.posStage[p + 1] as number] as Item[];
+    const s = ctx.posStage[p] as number,
+      s2 = ctx.posStage[p + 1] as number;
+    const colP = ctx.columns[s] as Columns,
+      colN = ctx.columns[s2] as Columns;
+    const readsN = colN.reads,
+      arrowsN = colN.arrows,
+      depthN = colN.depth;
+    const al = allowed[s2] as Uint8Array;
     let found = false;
-    let base = 0,
-      rc = 0,
-      from = 0;
-    const relax = (c2: number, r2: number): void => {
-      const step = (itemsN[c2] as Item).reads - rc;
-      const v = base + step * step;
-      const k = c2 * R + r2 - 1;
-      if (v < (next[k] as number)) {
-        next[k] = v;
-        par[k] = from;
-        found = true;
-      }
-    };
+    // Transitions as in reachLength; a required candidate may not be stepped over, and the
+    // walk may leave a stage only after its last required one.
+    const reqHere = req ? (req[s] as Int32Array) : null;
+    const reqFirstNext = req ? ((req[s2] as Int32Array)[0] as number) : NONE_REQUIRED;
     for (let st = 0; st < cur.length; st++) {
-      base = cur[st] as number;
+      const base = cur[st] as number;
       if (base === Infinity) continue;
-      const c = (st / R) | 0;
-      rc = (itemsP[c] as Item).reads;
-      from = st;
-      forEachNext(ctx, allowed, p, c, (st % R) + 1, M, relax, req);
+      const c = (st / R) | 0,
+        r = (st % R) + 1;
+      let last = readsN.length - 1;
+      if (reqHere) {
+        const here = reqHere[c + 1] as number;
+        if (s === s2) last = Math.min(last, here);
+        else if (here !== NONE_REQUIRED) continue;
+        else last = Math.min(last, reqFirstNext);
+      }
+      const rc = colP.reads[c] as number,
+        ac = colP.arrows[c] as number,
+        dc = colP.depth[c] as number;
+      const maxReads = rc + M;
+      for (let c2 = s === s2 ? c + 1 : lowerBoundReads(readsN, rc); c2 <= last; c2++) {
+        const rd = readsN[c2] as number;
+        if (rd > maxReads) break;
+        if (!al[c2] || (arrowsN[c2] as number) < ac || (depthN[c2] as number) < dc) continue;
+        const r2 = rd === rc ? r + 1 : 1;
+        if (r2 > R) continue;
+        const step = rd - rc;
+        const v = base + step * step;
+        const k = c2 * R + r2 - 1;
+        if (v < (next[k] as number)) {
+          next[k] = v;
+          par[k] = st;
+          found = true;
+        }
+      }
     }
     if (!found) return null;
     parents.push(par);
@@ -416,6 +445,7 @@ export function orderPools(args: {
   const posStage: number[] = [];
   for (let p = 0; p < N; p++) posStage.push(levelSpec(plan, p + 1).stageIndex);
   const stageItems: Item[][] = plan.map(() => []);
+  let itemCount = 0;
   pools.forEach((pool, slot) => {
     if (slot >= N) return;
     const s = posStage[slot] as number;
@@ -426,6 +456,7 @@ export function orderPools(args: {
       if (m.cleared === 0) continue;
       (stageItems[s] as Item[]).push({
         cand,
+        key: itemCount++,
         reads: m.reads as number,
         arrows: m.arrows as number,
         depth: m.depth as number,
@@ -444,7 +475,7 @@ export function orderPools(args: {
         (a.cand.id < b.cand.id ? -1 : a.cand.id > b.cand.id ? 1 : 0),
     );
   }
-  const ctx: Ctx = { stageItems, posStage, R: rules.maxEqualRun };
+  const ctx: Ctx = { stageItems, columns: stageItems.map(columnsOf), posStage, R: rules.maxEqualRun };
   const banned: Uint8Array[] = stageItems.map((items) => new Uint8Array(items.length));
   const skipped: SkippedCandidate[] = [];
 
@@ -467,12 +498,16 @@ export function orderPools(args: {
     const over = Math.floor(max * larger + 1e-9) + 1;
     return nearCopyShare(pa, pb, rules, over).count >= over ? 'share-margin' : null;
   };
-  const pairCache = new Map<string, string | null>();
+  // Keyed by the unordered pair of items (one item per candidate id), as numbers: the search
+  // asks for the same pairs many times.
+  const pairCache = new Map<number, string | null>();
   const isFine = finePairTest(args.fine);
-  const dupRule = (a: PoolCandidate<ApsisLevel>, b: PoolCandidate<ApsisLevel>): string | null => {
-    const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+  const dupRule = (x: Item, y: Item): string | null => {
+    const key = x.key < y.key ? x.key * itemCount + y.key : y.key * itemCount + x.key;
     const hit = pairCache.get(key);
     if (hit !== undefined) return hit;
+    const a = x.cand,
+      b = y.cand;
     const rule = isFine(a.id, b.id)
       ? null
       : args.isDuplicate
@@ -493,7 +528,7 @@ export function orderPools(args: {
       if (!it) continue;
       let copy: { of: Item; rule: string } | null = null;
       for (const q of accepted) {
-        const r = dupRule(q.cand, it.cand);
+        const r = dupRule(q, it);
         if (r) {
           copy = { of: q, rule: r };
           break;
@@ -514,7 +549,7 @@ export function orderPools(args: {
   const firstCopy = (order: Item[]): { early: number; late: number; rule: string } | null => {
     for (let j = 1; j < order.length; j++) {
       for (let i = 0; i < j; i++) {
-        const r = dupRule((order[i] as Item).cand, (order[j] as Item).cand);
+        const r = dupRule(order[i] as Item, order[j] as Item);
         if (r) return { early: i, late: j, rule: r };
       }
     }
@@ -567,7 +602,7 @@ export function orderPools(args: {
     if (!list) {
       list = [];
       for (const items of stageItems)
-        for (const other of items) if (other !== it && dupRule(it.cand, other.cand)) list.push(other);
+        for (const other of items) if (other !== it && dupRule(it, other)) list.push(other);
       partnersCache.set(it, list);
     }
     return list;
