@@ -21,6 +21,7 @@ import { StudioError, errorText, fullStop } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
 import { levelsText } from '../../../src-shared/ordering/level-ranges';
 import { ORDER_WORDS, shipsNow } from '../../../src-shared/ordering/ships-now';
+import { movedText } from './moved-text';
 
 /** What a steered order may ship: every proven candidate, approved ones first, or approved ones only. */
 export type SteerBase = 'all' | 'approved-first' | 'approved';
@@ -328,6 +329,8 @@ class OrderingScreen {
     if (this.runId !== runId) return false;
     const change = changeNow();
     this.refusal = null;
+    // The order before the recompute, to say what else it moved.
+    const before = this.shown?.levels ?? [];
     try {
       // The first steering acts on the order shown: over approved candidates when that is the approved order.
       const r: SteerResult = await studio.client.call('orderings.steer', {
@@ -341,7 +344,10 @@ class OrderingScreen {
       this.steering = r.steering;
       this.steered = r.ordering;
       this.history = { runId, undo: r.undo, redo: r.redo };
-      this.message = r.entry ? `${r.entry.label} · Ctrl+Z undoes` : 'Nothing changed';
+      const placed = (change.pin ?? []).map((p) => p.level);
+      this.message = r.entry
+        ? `${r.entry.label}; ${movedText(before, r.ordering.levels, placed)} · Ctrl+Z undoes`
+        : 'Nothing changed';
       this.exported = null;
       this.exportBreaks = null;
       this.moving = null;
