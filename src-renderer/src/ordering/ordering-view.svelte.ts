@@ -331,6 +331,7 @@ class OrderingScreen {
     this.refusal = null;
     // The order before the recompute, to say what else it moved.
     const before = this.shown?.levels ?? [];
+    const baseBefore = this.basis;
     try {
       // The first steering acts on the order shown: over approved candidates when that is the approved order.
       const r: SteerResult = await studio.client.call('orderings.steer', {
@@ -345,8 +346,15 @@ class OrderingScreen {
       this.steered = r.ordering;
       this.history = { runId, undo: r.undo, redo: r.redo };
       const placed = (change.pin ?? []).map((p) => p.level);
+      // The server chose approved first unasked (issue 22's default once anything is approved): said here, once.
+      const switched =
+        change.approvedFirst === undefined &&
+        baseBefore !== 'approved-first' &&
+        r.steering.approvedFirst === true
+          ? '; the base is now Approved first because candidates are approved (approved ones ship at their levels, the search fills the rest)'
+          : '';
       this.message = r.entry
-        ? `${r.entry.label}; ${movedText(before, r.ordering.levels, placed)} · Ctrl+Z undoes`
+        ? `${r.entry.label}; ${movedText(before, r.ordering.levels, placed)}${switched} · Ctrl+Z undoes`
         : 'Nothing changed';
       this.exported = null;
       this.exportBreaks = null;
