@@ -2,7 +2,7 @@
  * Where the Ordering page offers a top-up (issue 23): a stretch of short levels, the levels a
  * rule break spans, and a stretch of at least MIN_FAR levels whose shipped difficulty sits far
  * from the target line (farther than FAR_SHARE of the target's range), or any such stretch that
- * reaches the last level: a curve that ends far under its line (a short Carillon run whose last
+ * reaches the last level: a curve that ends far under its line (a short run whose last
  * stretch has no harder candidates) is a gap at the pack's end, however few levels it spans.
  * Each offer names its levels and why; overlapping offers keep the first reason. Pure.
  */
