@@ -161,6 +161,11 @@ export interface GameWords {
   /** The thing a level is made of, as near-duplicates pair them: "dot", "arrow". */
   element: string;
   elements: string;
+  /**
+   * Why the order's level 1 may come from a later pool than L1, in one sentence (the Ordering
+   * page shows it when it does); absent for a game whose level 1 always comes from L1.
+   */
+  orderStart?: string;
 }
 
 /** What a tester's moves did, replayed through the game's rules (playtests, src-shared/playtest/). */

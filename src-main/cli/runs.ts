@@ -24,12 +24,13 @@ export function registerRuns(program: Command): void {
         if (every.length === 0) return void console.log(`no runs in ${o.db}`);
         if (runs.length > 0)
           console.log(
-            `${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  created${o.all ? '  experiment' : ''}`,
+            `${'id'.padStart(4)}  ${'game'.padEnd(9)} ${'seed'.padStart(10)}  ${'levels'.padStart(6)}  ${'status'.padEnd(11)} ${'candidates'.padStart(13)}  ${'created'.padEnd(24)}  name${o.all ? '  · experiment' : ''}`,
           );
+        // The run's name comes last and whole (what the designer called it in the studio; — for none).
         for (const r of runs) {
-          const exp = r.experiment ? `  #${r.experiment.id} ${r.experiment.variant}` : '';
+          const exp = r.experiment ? `  · #${r.experiment.id} ${r.experiment.variant}` : '';
           console.log(
-            `${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt}${exp}`,
+            `${String(r.id).padStart(4)}  ${r.game.padEnd(9)} ${String(r.seed).padStart(10)}  ${String(r.levels).padStart(6)}  ${r.status.padEnd(11)} ${`${r.candidatesDone}/${r.candidatesTotal}`.padStart(13)}  ${r.createdAt.padEnd(24)}  ${r.name || '—'}${exp}`,
           );
           // A run that cannot be read, or one an older generator made, says so under its line.
           if (r.dataProblem) console.log(`      ${r.dataProblem}`);

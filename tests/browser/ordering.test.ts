@@ -137,7 +137,7 @@ describe('the Ordering page', () => {
     await expect.poll(() => candidateAt(17), SLOW).toBe(dragged);
     await expect.poll(() => card(17).getByTestId('pin-badge').count(), SLOW).toBe(1);
     expect(await page.getByTestId('ordering-status').textContent()).toMatch(
-      /Pinned L\d+ · c\d+ to level 17 · Ctrl\+Z undoes/,
+      /Pinned L\d+ · c\d+ to level 17; (nothing else moved|level \d+ now ships .+) · Ctrl\+Z undoes/,
     );
     // Lock 1–10 from the keyboard: focus level 10 in the strip, Shift+L.
     await card(10).click();

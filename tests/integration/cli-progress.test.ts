@@ -121,6 +121,9 @@ describe('runs', () => {
     expect(own.status).toBe(0);
     const rows = own.stdout.split('\n').filter((l) => /^\s+\d+\s+carillon/.test(l));
     expect(rows).toHaveLength(1);
+    // Each row ends with the run's name after its date (— for a run the CLI made without one).
+    expect(own.stdout).toMatch(/\bcreated +name\n/);
+    expect(rows[0]!.trimEnd()).toMatch(/Z {2}—$/);
     expect(own.stdout).toContain('2 runs of experiments not listed; --all lists them');
     const all = cli('runs', '--all', '--db', db);
     expect(all.status).toBe(0);

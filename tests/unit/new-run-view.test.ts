@@ -127,8 +127,9 @@ describe('starting the run', () => {
     expect(state.selected).toBe(12);
     expect(state.loaded).toBe(1);
     expect(created).toEqual([12]);
-    // The next run gets a new seed.
+    // The next run gets a new seed, and a fresh default name (the form kept "wide" for every later run).
     expect(vm.seedText).toBe('101');
+    expect(vm.name).toBe('');
     expect(vm.busy).toBe(false);
   });
 

@@ -113,7 +113,7 @@ describe('run choices', () => {
       'Experiment #6',
     );
     const own = run({ id: 12, seed: 7, name: 'mine', levels: 30 });
-    expect(ownRunLabel(own)).toBe('#12 · g1 · seed 7 · mine · 30 levels');
+    expect(ownRunLabel(own)).toBe('#12 · mine · g1 · seed 7 · 30 levels');
     expect(runLabel(own)).toBe(ownRunLabel(own));
     expect(runLabel(exp.at(-1)!)).toBe('Experiment #3 · spacing 18 / spacing 22 · Base · seed 1');
     expect(ownRunLabel(run({ id: 13, status: 'imported' }))).toMatch(/ · imported$/);

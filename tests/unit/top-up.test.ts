@@ -146,6 +146,29 @@ describe('topUpOffers', () => {
     ]);
   });
 
+  it('offers the curve’s end when its last levels sit far under the target, however few they are', () => {
+    // A 12-level Carillon run (seed 580102325) ended 2.63 bits under a 4.17 target, with no offer.
+    const v = view([
+      { d: 0, t: 0 },
+      { d: 1, t: 1 },
+      { d: 1.6, t: 1.6 },
+      { d: 2.34, t: 2.88 },
+      { d: 2.63, t: 4.17 },
+    ]);
+    expect(topUpOffers(v)).toEqual([
+      { levels: [4, 5], why: 'far from the target', label: 'Top up levels 4–5…' },
+    ]);
+    // Two far levels in the middle of the curve are still not offered on their own.
+    const mid = view([
+      { d: 0, t: 0 },
+      { d: 0, t: 2 },
+      { d: 1, t: 3 },
+      { d: 4, t: 4 },
+      { d: 5, t: 5 },
+    ]);
+    expect(topUpOffers(mid)).toEqual([]);
+  });
+
   it('offers nothing for a curve on its target, and nothing without a view', () => {
     expect(
       topUpOffers(

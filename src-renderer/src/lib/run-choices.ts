@@ -41,9 +41,13 @@ export function experimentRunLabel(run: RunSummary): string {
   return `${v.charAt(0).toUpperCase()}${v.slice(1)} · seed ${run.seed}`;
 }
 
-/** "#12 · <Game> · seed 7 · my name · 30 levels": a run of its own, as the pickers list it (`title`: the game's, never its id). */
+/**
+ * "#12 · my name · <Game> · seed 7 · 30 levels": a run of its own, as the pickers list it (`title`: the
+ * game's, never its id). The name comes right after the id: a picker cut short at 1280 px still shows
+ * what the designer called the run (the whole label is on hover).
+ */
 export function ownRunLabel(run: RunSummary, title: string = run.game): string {
-  return `#${run.id} · ${title} · seed ${run.seed}${run.name ? ` · ${run.name}` : ''} · ${run.levels} levels${run.status === 'imported' ? ' · imported' : ''}`;
+  return `#${run.id}${run.name ? ` · ${run.name}` : ''} · ${title} · seed ${run.seed} · ${run.levels} levels${run.status === 'imported' ? ' · imported' : ''}`;
 }
 
 /** Any run as a picker names it: an experiment's with its experiment ("Experiment #3 · Base · seed 1"). */

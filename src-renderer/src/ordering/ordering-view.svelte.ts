@@ -21,6 +21,7 @@ import { StudioError, errorText, fullStop } from '../lib/errors';
 import { exportPack, type ExportOutcome } from '../export/pack-files';
 import { levelsText } from '../../../src-shared/ordering/level-ranges';
 import { ORDER_WORDS, shipsNow } from '../../../src-shared/ordering/ships-now';
+import { movedText } from './moved-text';
 
 /** What a steered order may ship: every proven candidate, approved ones first, or approved ones only. */
 export type SteerBase = 'all' | 'approved-first' | 'approved';
@@ -328,6 +329,9 @@ class OrderingScreen {
     if (this.runId !== runId) return false;
     const change = changeNow();
     this.refusal = null;
+    // The order before the recompute, to say what else it moved.
+    const before = this.shown?.levels ?? [];
+    const baseBefore = this.basis;
     try {
       // The first steering acts on the order shown: over approved candidates when that is the approved order.
       const r: SteerResult = await studio.client.call('orderings.steer', {
@@ -341,7 +345,17 @@ class OrderingScreen {
       this.steering = r.steering;
       this.steered = r.ordering;
       this.history = { runId, undo: r.undo, redo: r.redo };
-      this.message = r.entry ? `${r.entry.label} · Ctrl+Z undoes` : 'Nothing changed';
+      const placed = (change.pin ?? []).map((p) => p.level);
+      // The server chose approved first unasked (issue 22's default once anything is approved): said here, once.
+      const switched =
+        change.approvedFirst === undefined &&
+        baseBefore !== 'approved-first' &&
+        r.steering.approvedFirst === true
+          ? '; the base is now Approved first because candidates are approved (approved ones ship at their levels, the search fills the rest)'
+          : '';
+      this.message = r.entry
+        ? `${r.entry.label}; ${movedText(before, r.ordering.levels, placed)}${switched} · Ctrl+Z undoes`
+        : 'Nothing changed';
       this.exported = null;
       this.exportBreaks = null;
       this.moving = null;

@@ -203,6 +203,7 @@ export class NewRunView {
       // what is still as it was when Start was pressed (a seed typed meanwhile is kept; a run
       // picked meanwhile stays picked).
       const seedSent = this.seedText;
+      const nameSent = this.name;
       const pickedBefore = this.deps.selectedRunId();
       // The arguments are checked by the API, which names each bad field; send them as typed.
       const run = await this.deps.client.submit('runs.create', args);
@@ -216,6 +217,8 @@ export class NewRunView {
       const now = this.deps.selectedRunId();
       if (untouched && (now === pickedBefore || now === null)) this.deps.selectRun(run.id);
       if (this.seedText === seedSent) this.seedText = String(this.deps.randomSeed());
+      // The next run gets the studio's fresh default name, not this one's (unless one was typed meanwhile).
+      if (this.name === nameSent) this.name = '';
       this.deps.oncreated(run.id);
     } catch (err) {
       // Past the size threshold the API asks (the size guard), naming the estimated time, before anything is stored.

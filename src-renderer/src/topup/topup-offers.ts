@@ -1,8 +1,10 @@
 /**
  * Where the Ordering page offers a top-up (issue 23): a stretch of short levels, the levels a
  * rule break spans, and a stretch of at least MIN_FAR levels whose shipped difficulty sits far
- * from the target line (farther than FAR_SHARE of the target's range). Each offer names its
- * levels and why; overlapping offers keep the first reason. Pure.
+ * from the target line (farther than FAR_SHARE of the target's range), or any such stretch that
+ * reaches the last level: a curve that ends far under its line (a short run whose last
+ * stretch has no harder candidates) is a gap at the pack's end, however few levels it spans.
+ * Each offer names its levels and why; overlapping offers keep the first reason. Pure.
  */
 import type { OrderingView } from '../../../src-shared/api';
 import { levelRuns, rangesText } from '../../../src-shared/ordering/level-ranges';
@@ -16,7 +18,7 @@ export interface TopUpOffer {
 
 /** A level is far from its target past this share of the target line's range. */
 const FAR_SHARE = 0.1;
-/** The fewest levels in a row a far stretch needs to be offered. */
+/** The fewest levels in a row a far stretch needs to be offered (unless it ends the curve). */
 const MIN_FAR = 3;
 /** At most this many offers are shown. */
 const MAX_OFFERS = 5;
@@ -48,8 +50,9 @@ export function topUpOffers(view: OrderingView | null): TopUpOffer[] {
           l.difficulty !== null && l.target !== null && Math.abs(l.difficulty - l.target) > range * FAR_SHARE,
       )
       .map((l) => l.level);
+    const lastLevel = view.levels.length;
     for (const r of levelRuns(far))
-      if (r.to - r.from + 1 >= MIN_FAR) add(span(r.from, r.to), 'far from the target');
+      if (r.to - r.from + 1 >= MIN_FAR || r.to === lastLevel) add(span(r.from, r.to), 'far from the target');
   }
   return out.slice(0, MAX_OFFERS);
 }

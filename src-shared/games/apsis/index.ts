@@ -87,7 +87,16 @@ export const apsisGame: Game<ApsisRules, ApsisPlan, ApsisLevel, ApsisPack, 'apsi
   dataVersion: APSIS_DATA_VERSION,
   migrate: migrateApsis,
   title: 'Apsis',
-  words: { stage: 'stage', stages: 'stages', element: 'arrow', elements: 'arrows' },
+  words: {
+    stage: 'stage',
+    stages: 'stages',
+    element: 'arrow',
+    elements: 'arrows',
+    // The spec's order (docs/apsis.md, "Level 1 need not come from pool L1"): the least largest
+    // step first, any candidate of a stage at any of its levels, no two levels copies.
+    orderStart:
+      'an Apsis order keeps the largest step in reads smallest first and may ship any candidate of a stage at any of its levels, so it need not start with the easiest',
+  },
   blurb:
     'Arrows stand on the orbits of a small solar system; tap one and it flies along its heading until it leaves the rim, ' +
     'unless another arrow is in its way. Levels are built backwards so every one clears, measured in rounds (reads), ' +

@@ -25,7 +25,7 @@ export function summarizePack(pack: CarillonPack): PackSummaryLine[] {
   lines.push({
     label: 'Closest pair',
     value: pair
-      ? `levels ${pair[0]} & ${pair[1]}: ${q.closestRule ? `NEAR-DUPLICATE (${q.closestRule})` : `picture share ${q.closestShare.toFixed(2)}`} under ${q.closestTransform}`
+      ? `levels ${pair[0]} & ${pair[1]}: ${q.closestRule ? `NEAR-DUPLICATE (${q.closestRule})` : `${Math.round(q.closestShare * 100)} % of dots shared`} under ${q.closestTransform}`
       : '—',
   });
   return lines;

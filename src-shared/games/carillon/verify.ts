@@ -99,7 +99,7 @@ export function verifyPack(pack: CarillonPack, onLevel?: (level: number | null) 
     problems.push({
       level: p.b + 1,
       rule: 'near-duplicate',
-      message: `levels ${p.a + 1} and ${p.b + 1} are near-duplicates (${d.rule}, ${d.transform}, share ${d.share.toFixed(2)})`,
+      message: `levels ${p.a + 1} and ${p.b + 1} are near-duplicates (${d.rule}, ${d.transform}, ${Math.round(d.share * 100)} % shared)`,
       pair: [p.a + 1, p.b + 1],
     });
   }

@@ -44,7 +44,7 @@ describe("verify's sentences", () => {
       {
         level: 2,
         rule: 'near-duplicate',
-        message: 'levels 1 and 2 are near-duplicates (same-picture, identity, share 1.00)',
+        message: 'levels 1 and 2 are near-duplicates (same-picture, identity, 100 % shared)',
         pair: [1, 2],
       },
     ]);
@@ -135,7 +135,7 @@ describe("verify's sentences", () => {
       {
         level: 3,
         rule: 'near-duplicate',
-        message: 'levels 2 and 3 are near-duplicates (same-picture, identity, share 1.00)',
+        message: 'levels 2 and 3 are near-duplicates (same-picture, identity, 100 % shared)',
         pair: [2, 3],
       },
     ]);

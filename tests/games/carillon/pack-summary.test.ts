@@ -65,14 +65,14 @@ describe('Carillon pack figures and summary', () => {
     expect(lines).toHaveLength(5);
   });
 
-  it('a closest pair that is no near-duplicate shows its picture share', () => {
+  it('a closest pair that is no near-duplicate shows its share as a percentage, as every screen does', () => {
     const p = pack([level(1, 0, B), level(2, 1, A)]);
     const q = carillonQuality(p);
     expect(q.closestRule).toBeNull();
     expect(q.closestLevels).toEqual([1, 2]);
     expect(summarizePack(p).at(-1)).toEqual({
       label: 'Closest pair',
-      value: `levels 1 & 2: picture share ${q.closestShare.toFixed(2)} under ${q.closestTransform}`,
+      value: `levels 1 & 2: ${Math.round(q.closestShare * 100)} % of dots shared under ${q.closestTransform}`,
     });
   });
 
