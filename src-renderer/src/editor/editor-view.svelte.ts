@@ -204,8 +204,8 @@ export class EditorView<Level> {
     });
   }
   /** Prove the level on screen: with the explanation unless a drag is under way (and no overlay needs it). */
-  proveCurrent(): void {
-    this.requestProof(this.current, this.dragging === null || this.anyOverlay);
+  proveCurrent(again = false): void {
+    this.requestProof(this.current, this.dragging === null || this.anyOverlay, again);
   }
   received(r: ProveResult): void {
     this.proofs++;
@@ -249,8 +249,9 @@ export class EditorView<Level> {
     }
     this.sync();
     this.selection = within(this.selection, this.count);
-    // Proved the moment the edit lands (not when Svelte's update gets to the shell's effect).
-    this.proveCurrent();
+    // Proved the moment the edit lands (not when Svelte's update gets to the shell's effect);
+    // always anew, so every committed edit (a drop too) has a proof of its own.
+    this.proveCurrent(true);
     this.deps.onchange?.(this.current);
   }
   private attempt(f: () => { level: Level; label: string } | null): void {
@@ -275,7 +276,7 @@ export class EditorView<Level> {
     if (what === null) return;
     this.sync();
     this.selection = within(this.selection, this.count);
-    this.proveCurrent();
+    this.proveCurrent(true);
     this.message = `Undone: ${what}`;
     this.deps.onchange?.(this.current);
   }
@@ -289,7 +290,7 @@ export class EditorView<Level> {
     const what = this.deps.history.redo();
     if (what === null) return;
     this.sync();
-    this.proveCurrent();
+    this.proveCurrent(true);
     this.message = `Redone: ${what}`;
     this.deps.onchange?.(this.current);
   }
