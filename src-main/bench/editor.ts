@@ -5,7 +5,8 @@
  * Game.explain in the editor's Web Worker, then the panels' update), as a median and p95 —
  * and frame gaps while a dot or an arrow is dragged (figures update live during a drag).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { apsisGame } from '../../src-shared/games/apsis/index';
 import { carillonGame } from '../../src-shared/games/carillon/index';
@@ -29,17 +30,43 @@ const EDITS = 60;
 const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/**
+ * The machine's load beside the figures (the targets are for a quiet machine): the 1-minute
+ * load average per core, and whether that is quiet (under 0.25 per core: other work used less
+ * than a quarter of the cores while the edits were timed).
+ */
+function loadRows(when: string): BenchRow[] {
+  const perCore = loadavg()[0]! / cpus().length;
+  return [
+    {
+      name: `edit mode: machine load ${when} (1-minute average per core; quiet < 0.25)`,
+      value: perCore,
+      unit: perCore < 0.25 ? 'quiet' : 'loaded',
+    },
+  ];
+}
+
 export const editorBenchCases: BenchCase[] = [
   {
     name: 'browser-editor',
     run: async () => {
+      if (!existsSync(CHROMIUM))
+        return [
+          {
+            name: `edit mode: skipped, Chromium is missing at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`,
+            value: Number.NaN,
+            unit: '',
+          },
+        ];
       const beforeLoad = async (page: Page): Promise<void> => {
         if (!process.env['BENCH_DEBUG']) return;
         page.on('console', (m) => console.error(m.text()));
         await page.addInitScript(() => (window.__benchDebug = true));
       };
       return withBenchPage({ name: 'editor', beforeLoad }, async ({ page, dir }) => {
-        const rows: BenchRow[] = [];
+        const rows: BenchRow[] = loadRows('before the edits');
         // The last level of each default plan, as the last level of a pack (so it is proved in its own slot).
         const cPlan = carillonGame.defaultPlan,
           aPlan = apsisGame.defaultPlan;
@@ -164,6 +191,7 @@ export const editorBenchCases: BenchCase[] = [
           });
           await page.keyboard.press('e');
         }
+        rows.push(...loadRows('after the edits'));
         return rows;
       });
     },

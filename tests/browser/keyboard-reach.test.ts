@@ -153,7 +153,9 @@ describe('keyboard reach at 1280 × 720', () => {
     await page.getByTestId('board').click({ position: { x: 3, y: 3 } });
     await page.keyboard.press('e');
     const timing = page.getByTestId('edit-timing');
-    await timing.waitFor();
+    // Attached, not visible: with the proof worker warm the first proof may be back (the line
+    // empty, so hidden) before the editor is looked at.
+    await timing.waitFor({ state: 'attached' });
     await expect.poll(() => timing.textContent()).not.toBe('proving…');
     await page.waitForTimeout(300);
     expect(await timing.textContent()).not.toMatch(/\bms\b/);

@@ -116,13 +116,15 @@ function setup(
   } as unknown as Pick<StudioClient, 'call'>;
   const target =
     opts.target === undefined ? { runId: 4, slot: 1, from: 12, plan: { levels: 3 } } : opts.target;
+  // One object, as the shell's `place` prop is until the plan changes.
+  const place = { plan: { levels: 3 }, slot: 1 };
   const vm = new EditorView<Dots>({
     game,
     info,
     session,
     history,
     target: () => target,
-    place: () => ({ plan: { levels: 3 }, slot: 1 }),
+    place: () => place,
     rules: () => ({ size: 7 }),
     client,
     report: (title) => reports.push(title),
@@ -155,6 +157,23 @@ describe('edits and their history', () => {
     vm.redo();
     expect(vm.message).toBe('Redone: nudge dot 1');
     expect(vm.current[1]).toEqual({ x: 15, y: 5 });
+  });
+
+  it('an edit, an undo and a redo go to the proof worker the moment they land (issue 26), each once', () => {
+    const { vm, requests } = setup();
+    requests.length = 0;
+    vm.selected = 1;
+    // No effect, frame or timer runs between the edit and its request: it is asked for synchronously.
+    vm.nudge(1, 0, false);
+    expect(requests.map((r) => r.level)).toEqual([vm.current]);
+    // Asking again for the level already asked for (the shell's effect does) sends nothing more.
+    vm.proveCurrent();
+    expect(requests).toHaveLength(1);
+    vm.undo();
+    expect(requests.at(-1)!.level).toEqual(vm.current);
+    vm.redo();
+    expect(requests.at(-1)!.level).toEqual(vm.current);
+    expect(requests).toHaveLength(3);
   });
 
   it('select wraps both ways and starts at the first (J) or the last (Shift+J)', () => {

@@ -32,14 +32,24 @@ export class LevelEdits {
 
   /**
    * @param key which level this is (a candidate by id, another level by game and label)
-   * @param name the level in the studio's words ("L40 · c2 · run 3"), for the drafts list
+   * @param shownName the level as opened, in the studio's words ("L40 · c2"; a pack file's level by its label)
+   * @param run where it belongs, appended to its name (" · run 3"; empty for a level of no run)
    * @param open what the inspector opens to show it again
    */
   constructor(
     readonly key: string,
-    readonly name: string,
+    readonly shownName: string,
+    readonly run: string,
     readonly open: () => void,
   ) {}
+
+  /**
+   * The level in the drafts list: the candidate its edits belong to. After a save that is the
+   * candidate saved ("L1 · c17 · run 3"), no longer the one it was opened from ("L1 · c9").
+   */
+  get name(): string {
+    return `${this.saved?.name ?? this.shownName}${this.run}`;
+  }
 
   /** Unsaved edits of this level, kept across switches between play and edit and between levels. */
   historyFor<Level>(start: Level): EditHistory<Level> {
@@ -78,12 +88,12 @@ class Drafts {
   }
 
   /** The edits of the level `key`: its draft when it has unsaved edits, else a fresh start. */
-  for(key: string, name: string, open: () => void): LevelEdits {
+  for(key: string, name: string, run: string, open: () => void): LevelEdits {
     for (const [k, e] of this.kept) if (k !== key && e.unsaved === 0) this.kept.delete(k);
     const kept = this.kept.get(key);
     if (kept && kept.unsaved > 0) return kept;
     // Nothing unsaved (or saved since): the level as stored, starting afresh where it saves.
-    const edits = new LevelEdits(key, name, open);
+    const edits = new LevelEdits(key, name, run, open);
     if (kept) {
       edits.target = kept.target;
       edits.place = kept.place;
@@ -124,10 +134,12 @@ interface ShownLevel {
 export function draftOf(shown: ShownLevel, reopen: () => void): LevelEdits {
   const c = shown.candidate;
   const key = c ? `candidate ${c.id}` : `level ${shown.game} ${shown.label}`;
-  const name = c ? `${candidateName(c.slot, c.index)} · run ${c.runId}` : shown.label;
-  return drafts.for(key, name, () => {
-    editing.on = true;
+  const name = c ? candidateName(c.slot, c.index) : shown.label;
+  return drafts.for(key, name, c ? ` · run ${c.runId}` : '', () => {
+    // Shown first, then edit mode: a level opened from another page opens in play mode
+    // (../lib/studio.svelte.ts), and a draft opened from the list is restored on purpose.
     reopen();
+    editing.on = true;
   });
 }
 

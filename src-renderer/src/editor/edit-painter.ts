@@ -84,8 +84,10 @@ export function editPainter<Level>(
     if (!board || !layers) return;
     const b = board;
     const base = untrack(() => b.overlay(state()));
-    layers.over.batchDraw();
-    if (base) layers.base.batchDraw();
+    // Drawn now, not on Konva's next animation frame: a proof that arrives in time is on
+    // screen in the frame its edit was (issue 26's re-proof inside one frame).
+    layers.over.draw();
+    if (base) layers.base.draw();
   }
 
   return {

@@ -15,6 +15,9 @@ class Editing {
 }
 
 export const editing = new Editing();
+// A level opened from another page opens in play mode, as a designer expects of "open": edit
+// mode is chosen on the level (E), or comes with a draft opened from the drafts list on purpose.
+studio.onOpenedFromElsewhere(() => (editing.on = false));
 
 /** Where an edit of a stored candidate saves: its own run and slot (the run's plan for the proof). */
 export async function candidateTarget(c: { id: number; runId: number; slot: number }): Promise<SaveTarget> {
@@ -30,6 +33,7 @@ export async function startNewLevel(runId: number, slot: number): Promise<void> 
   const level = view.editor.newLevel(view.readRules(run.rules), run.plan, slot);
   const label = `new level · run ${runId} · L${slot + 1}`;
   editing.pending = { label, target: { runId, slot, from: null, plan: run.plan } };
-  editing.on = true;
   studio.inspect({ kind: 'level', game: run.game, rules: run.rules, level, label, plan: run.plan, slot });
+  // After the open, which from another page turns edit mode off: a new level is for editing.
+  editing.on = true;
 }

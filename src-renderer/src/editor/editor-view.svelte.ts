@@ -181,11 +181,18 @@ export class EditorView<Level> {
   /** The proof worker is up (the shell starts it on mount); the level on screen is proved at once. */
   attach(prover: ProofSink | null): void {
     this.prover = prover;
+    this.asked = null;
     if (prover) this.requestProof(this.current, true);
   }
-  requestProof(level: Level, explain: boolean): void {
+  /** The last level handed to the worker, so the shell's effect does not ask for it a second time. */
+  private asked: { level: Level; explain: boolean; place: unknown } | null = null;
+  /** Hand `level` to the proof worker (`again`: even when it was the last level asked for). */
+  requestProof(level: Level, explain: boolean, again = false): void {
     const place = this.deps.place();
     if (!place || !this.prover) return;
+    const a = this.asked;
+    if (!again && a && a.level === level && a.explain === explain && a.place === place) return;
+    this.asked = { level, explain, place };
     this.proving = true;
     this.prover.request({
       game: this.deps.game.id,
@@ -197,8 +204,8 @@ export class EditorView<Level> {
     });
   }
   /** Prove the level on screen: with the explanation unless a drag is under way (and no overlay needs it). */
-  proveCurrent(): void {
-    this.requestProof(this.current, this.dragging === null || this.anyOverlay);
+  proveCurrent(again = false): void {
+    this.requestProof(this.current, this.dragging === null || this.anyOverlay, again);
   }
   received(r: ProveResult): void {
     this.proofs++;
@@ -242,6 +249,9 @@ export class EditorView<Level> {
     }
     this.sync();
     this.selection = within(this.selection, this.count);
+    // Proved the moment the edit lands (not when Svelte's update gets to the shell's effect);
+    // always anew, so every committed edit (a drop too) has a proof of its own.
+    this.proveCurrent(true);
     this.deps.onchange?.(this.current);
   }
   private attempt(f: () => { level: Level; label: string } | null): void {
@@ -266,6 +276,7 @@ export class EditorView<Level> {
     if (what === null) return;
     this.sync();
     this.selection = within(this.selection, this.count);
+    this.proveCurrent(true);
     this.message = `Undone: ${what}`;
     this.deps.onchange?.(this.current);
   }
@@ -279,6 +290,7 @@ export class EditorView<Level> {
     const what = this.deps.history.redo();
     if (what === null) return;
     this.sync();
+    this.proveCurrent(true);
     this.message = `Redone: ${what}`;
     this.deps.onchange?.(this.current);
   }
@@ -413,6 +425,7 @@ export class EditorView<Level> {
       if (JSON.stringify(next) !== JSON.stringify(this.current)) {
         d.moved = true;
         this.current = next;
+        this.proveCurrent();
       }
     } catch (e) {
       this.message = errorText(e);
@@ -430,7 +443,7 @@ export class EditorView<Level> {
       this.commit(live, `move ${this.what(d.ids)}`);
     } else {
       // No move: the explanation the drag skipped comes back.
-      this.requestProof(this.current, true);
+      this.requestProof(this.current, true, true);
     }
   }
 

@@ -44,7 +44,20 @@ class InspectorCuration {
   stripKind = $state<StripKind>('automatic');
   strip = $state.raw<StripLevel[]>([]);
   stripRunId = $state<number | null>(null);
-  message = $state<string | null>(null);
+  /**
+   * The last action's message and the candidates it is about (the one acted on, and the one
+   * auto-advance went on to): another candidate on screen, of this run or another run or
+   * game, never shows it (`message` reads null there).
+   */
+  private said = $state.raw<{ text: string; about: readonly number[] } | null>(null);
+  get message(): string | null {
+    const s = this.said,
+      c = this.candidate;
+    return s && c && s.about.includes(c.id) ? s.text : null;
+  }
+  private say(text: string, about: number, next: number | null = null): void {
+    this.said = { text, about: next === null ? [about] : [about, next] };
+  }
   /** The pool's candidates in the order Pools shows them (or slot order), for next/previous. */
   private neighbours = $state.raw<{ id: number; failed: boolean }[]>([]);
   /**
@@ -125,6 +138,8 @@ class InspectorCuration {
       }
     } else this.savedFrom = null;
     this.candidate = c;
+    // Said about other candidates: forgotten, so coming back later does not show it again.
+    if (this.said && !(c && this.said.about.includes(c.id))) this.said = null;
     if (!c) return;
     // Another run's strip must not stay on screen beside this candidate (it may be another game).
     if (this.stripRunId !== c.runId) {
@@ -252,7 +267,7 @@ class InspectorCuration {
       next = { ...next, [ch.field]: ch.after } as CandidateDetail;
     }
     this.candidate = next;
-    this.message = res.entry ? res.entry.label : 'Nothing changed';
+    this.say(res.entry ? res.entry.label : 'Nothing changed', c.id);
   }
 
   /** Give the candidate on screen (or being opened) a verdict, after the verdict keys pressed before. */
@@ -277,8 +292,11 @@ class InspectorCuration {
       // Auto-advance from this candidate, unless the designer has moved on meanwhile.
       if (this.autoAdvance && this.targetId() === c.id) {
         const next = this.neighbour(1);
-        if (next !== null) studio.inspect({ kind: 'candidate', candidateId: next });
-        else this.message = `${res.entry?.label ?? 'Done'} · the last candidate of pool L${c.slot + 1}`;
+        if (next !== null) {
+          // The verdict's message stays beside the next candidate: it says what the key just did.
+          if (this.said) this.say(this.said.text, c.id, next);
+          studio.inspect({ kind: 'candidate', candidateId: next });
+        } else this.say(`${res.entry?.label ?? 'Done'} · the last candidate of pool L${c.slot + 1}`, c.id);
       }
     } catch (e) {
       studio.report(`Could not change the verdict of ${candidateName(c.slot, c.index)}`, e);

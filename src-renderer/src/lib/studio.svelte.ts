@@ -122,9 +122,21 @@ class Studio {
   inspected = $state<InspectTarget | null>(null);
 
   /** Open something in the inspector and go there. */
+  /**
+   * Open a level in the inspector. Opened from another page (Pools, Ordering, a plot, the
+   * palette from there), it shows in play mode: `fromElsewhere` runs first (edit mode's own
+   * state, editor/editing.svelte.ts, turns edit mode off). Stepping to another level from the
+   * inspector itself (`.` `,`, the filmstrip, its jump field) keeps the mode it is in.
+   */
   inspect(target: InspectTarget): void {
+    if (this.page !== 'inspector') for (const f of this.openedFromElsewhere) f();
     this.inspected = target;
     this.page = 'inspector';
+  }
+  private openedFromElsewhere: (() => void)[] = [];
+  /** `f` runs whenever a level is opened in the inspector from another page. */
+  onOpenedFromElsewhere(f: () => void): void {
+    this.openedFromElsewhere.push(f);
   }
 
   /** Report a failure in the visible error panel; never swallow it. */
