@@ -24,7 +24,7 @@ import type { BenchCase, BenchRow } from './cases';
 import { localClient } from '../local-client';
 import { gameById, type GameId } from '../../src-shared/games/index';
 import { openDatabase } from '../store/db';
-import { passTasks } from '../runs/near-duplicates';
+import { passWindows, windowTask } from '../runs/near-duplicates';
 import runTask from '../jobs/worker';
 
 const WORKERS = 2;
@@ -120,7 +120,7 @@ function experimentCase(
 }
 
 /**
- * The run's near-duplicate pass, its tasks as the engine makes them, run again here on this
+ * The run's near-duplicate pass, its windows' tasks as the engine makes them, run again here on this
  * thread (nothing else runs in the process by then): the pass's CPU without other threads or
  * wall-clock waits, and how many levels its tasks send (each parsed and prepared per task).
  */
@@ -131,7 +131,11 @@ function dedupOnOneThread(
 ): { cpuMs: number; sent: number; tasks: number; candidates: number } {
   const db = openDatabase(dbPath);
   try {
-    const tasks = passTasks(db, gameById(game), run, WORKERS);
+    // The windows the run's pipeline cut from its plan (run-graph.ts), as it sent them.
+    const g = gameById(game);
+    const tasks = passWindows(g, run, g.poolSizes(run.plan, run.rules), WORKERS).flatMap(
+      (w) => windowTask(db, g, run, w) ?? [],
+    );
     const sent = tasks.reduce((n, t) => n + t.ids.length, 0);
     const candidates = new Set(tasks.flatMap((t) => t.ids)).size;
     let best = Number.POSITIVE_INFINITY;

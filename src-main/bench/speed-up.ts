@@ -59,7 +59,7 @@ async function timeOnce(workers: number): Promise<Timing> {
 }
 
 /** Amdahl's law: the speed-up on `n` workers when a share `serial` of the work cannot be spread. */
-export function amdahl(serial: number, n: number): number {
+function amdahl(serial: number, n: number): number {
   return 1 / (serial + (1 - serial) / n);
 }
 
