@@ -2,7 +2,7 @@
  * Playtest attempts (issue 24): one row per attempt, its id a content hash, so the same
  * results file imported twice adds nothing. Recording is no curation change: no history entry.
  */
-import type { AttemptFigures } from '../../src-shared/playtest/players';
+import type { AttemptFigures } from '../../src-shared/playtest/candidate-figures';
 import type {
   PlaytestOutcome,
   StoredAttempt,
