@@ -6,6 +6,7 @@
 import { figuresByCandidate, NOT_CLEARED_SECONDS, type AttemptFigures } from './candidate-figures';
 import type { CandidatePlayers, Inversion, LevelPlayers, PlayersReport } from './report';
 import { spearman, spearmanInterval } from './stats';
+import { countAttempts } from './attempt-counts';
 
 export interface PlayersInput {
   runId: number;
@@ -123,6 +124,7 @@ export function playersReport(input: PlayersInput): PlayersReport {
     rho,
     inversions,
     stuck,
+    counts: countAttempts(input.attempts),
     byCandidate,
   };
 }
