@@ -12,7 +12,8 @@ import type { PlaytestReplay } from '../../src-shared/game';
 import { gameById } from '../../src-shared/games/index';
 import { outcomeOf } from '../../src-shared/playtest/outcome';
 import { canonicalJson, sha256Hex } from '../../src-shared/playtest/checksum';
-import { playersReport, type AttemptFigures } from '../../src-shared/playtest/players';
+import type { AttemptFigures } from '../../src-shared/playtest/candidate-figures';
+import { playersReport } from '../../src-shared/playtest/players';
 import type {
   AttemptTrace,
   PlaytestOutcome,

@@ -25,7 +25,8 @@ import {
   packObservedBlend,
   type ObservedBlend,
 } from '../../src-shared/ordering/observed-blend';
-import { observedByCandidate } from '../store/playtest-figures';
+import { figuresByCandidate } from '../../src-shared/playtest/candidate-figures';
+import { attemptFiguresOfRun } from '../store/playtest-attempts';
 
 export interface RunSpec {
   id: number;
@@ -87,10 +88,12 @@ function allPoolTexts(
 
 /**
  * The blend of a run's players' figures into its proven candidates' difficulty, over every
- * proven candidate (so an approved order and its target line see the same figures).
+ * proven candidate (so an approved order and its target line see the same figures). The
+ * observed figure is the Players report's own (candidate-figures.ts), so the order and the
+ * report agree on which levels players found harder.
  */
 function observedBlendOf(db: Db, game: AnyGame, runId: number, minTesters: number): ObservedBlend {
-  const seen = observedByCandidate(db, runId);
+  const seen = figuresByCandidate(attemptFiguresOfRun(db, runId));
   const cands = provenCandidateTexts(db, runId, false).flatMap((c) => {
     const model = c.metrics[game.difficulty];
     const o = seen.get(c.id);

@@ -18,11 +18,17 @@ type WorkerMessage =
   | { kind: 'rows'; rows: NewAttempt[] }
   | { kind: 'done'; reply: ReplayPhase };
 
+/** The sentence of a results import stopped by packs.cancelImport (or the service closing). */
+export const cancelled = (): ApiError =>
+  new ApiError('conflict', 'the results import was cancelled; nothing was stored');
+
 export function checkResultsInWorker(
   text: string,
   limits: { import: ImportLimits; results: ResultsLimits },
   lookup: (header: ResultsHeader) => ReplayInput,
+  signal?: AbortSignal,
 ): Promise<{ header: ResultsHeader; rows: NewAttempt[] }> {
+  if (signal?.aborted) return Promise.reject(cancelled());
   const entry = resultsWorkerEntry();
   const fromSource = entry.execArgv.length > 0;
   const worker = new Worker(fromSource ? sourceBootstrap(entry.filename) : entry.filename, {
@@ -41,9 +47,12 @@ export function checkResultsInWorker(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       fn();
     };
+    const onAbort = (): void => settle(() => reject(cancelled()));
+    signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(
       () =>
         settle(() =>

@@ -1,11 +1,11 @@
 /** packs.*: build a pack for export, import one, and cancel an import. */
-import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../src-shared/api';
 import { gameById } from '../../src-shared/games/index';
 import { PackNotReadyError } from '../runs/finish';
 import { buildExport, importPackText, PackBreaksError } from '../runs/packs';
 import { buildPlaytestExport } from '../runs/playtest-export';
 import type { HandlerContext, HandlersOf } from './context';
+import { inImportSlot } from './import-slot';
 import { readableRun, runSummary } from './guards';
 
 export function packHandlers({ db, events, imports, options }: HandlerContext): HandlersOf<'packs'> {
@@ -39,26 +39,12 @@ export function packHandlers({ db, events, imports, options }: HandlerContext): 
         throw e;
       }
     },
-    'packs.import': async ({ text, name, importId }) => {
-      // One import at a time: each has its own worker with a large heap cap.
-      if (imports.size > 0)
-        throw new ApiError('conflict', 'another pack is being imported; wait for it to finish or cancel it');
-      const id = importId ?? randomUUID();
-      const abort = new AbortController();
-      imports.set(id, abort);
-      try {
-        const imported = await importPackText(db, {
-          text,
-          name,
-          signal: abort.signal,
-          limits: options.importLimits,
-        });
+    'packs.import': ({ text, name, importId }) =>
+      inImportSlot(imports, importId, async (signal) => {
+        const imported = await importPackText(db, { text, name, signal, limits: options.importLimits });
         events.emit('run.changed', { runId: imported.runId, status: 'imported' });
         return { run: runSummary(db, imported.runId), levels: imported.levels };
-      } finally {
-        imports.delete(id);
-      }
-    },
+      }),
     'packs.cancelImport': ({ importId }) => {
       const abort = imports.get(importId);
       abort?.abort();

@@ -11,7 +11,7 @@ import { RESULTS_LIMITS } from '../../src-shared/playtest/results-limits';
 import { formatMegabytes, IMPORT_LIMITS } from '../../src-shared/pack/import-limits';
 import { candidateName } from '../../src-shared/vocabulary';
 import type { ReplayInput, ResultsHeader } from '../runs/results-check';
-import { checkResultsInWorker } from '../runs/results-import';
+import { cancelled, checkResultsInWorker } from '../runs/results-import';
 import { candidateLevelTexts } from '../store/candidates';
 import type { Db } from '../store/db';
 import { loadOrdering } from '../store/orderings';
@@ -26,6 +26,7 @@ import {
 import { playtestExportById } from '../store/playtest-exports';
 import type { HandlerContext, HandlersOf } from './context';
 import { gameOf, readableRun, runOf } from './guards';
+import { inImportSlot } from './import-slot';
 
 /** The candidate ids of an order's levels (level 1 first), or a refusal naming the order. */
 function orderLevels(db: Db, runId: number, kind: OrderingKind): (number | null)[] {
@@ -80,7 +81,7 @@ function replayInputFor(db: Db, header: ResultsHeader): ReplayInput {
   };
 }
 
-export function playtestHandlers({ db, options }: HandlerContext): HandlersOf<'playtests'> {
+export function playtestHandlers({ db, events, imports, options }: HandlerContext): HandlersOf<'playtests'> {
   const importLimits = options.importLimits ?? IMPORT_LIMITS;
   return {
     'playtests.record': ({ runId, kind, tester, attempt }) => {
@@ -101,7 +102,7 @@ export function playtestHandlers({ db, options }: HandlerContext): HandlersOf<'p
           'bad-argument',
           `the attempt at level ${attempt.level}: ${checked.problem}; nothing was stored`,
         );
-      const { events, ...trace } = attempt;
+      const { events: traceEvents, ...trace } = attempt;
       const row: NewAttempt = {
         ...trace,
         id: attemptId(null, tester, attempt),
@@ -114,32 +115,37 @@ export function playtestHandlers({ db, options }: HandlerContext): HandlersOf<'p
         wasted: checked.wasted,
         restarts: checked.restarts,
         recordedAt: new Date().toISOString(),
-        eventsJson: JSON.stringify(events),
+        eventsJson: JSON.stringify(traceEvents),
       };
       const added = insertAttempts(db, [row]) === 1;
+      if (added) events.emit('playtests.changed', { runId });
       return { attempt: attemptById(db, row.id)!, added };
     },
-    'playtests.import': async ({ text }) => {
+    'playtests.import': ({ text, importId }) => {
       const bytes = Buffer.byteLength(text, 'utf8');
       if (bytes > importLimits.maxBytes)
         throw new ApiError(
           'bad-argument',
           `the results file is ${formatMegabytes(bytes)}; a results file may be at most ${formatMegabytes(importLimits.maxBytes)}; nothing was stored`,
         );
-      const { header, rows } = await checkResultsInWorker(
-        text,
-        { import: importLimits, results: RESULTS_LIMITS },
-        (h) => replayInputFor(db, h),
-      );
-      // The export may have gone while the worker replayed (its run deleted): check again before storing.
-      const e = playtestExportById(db, header.exportId);
-      if (!e)
-        throw new ApiError(
-          'conflict',
-          `playtest export "${header.exportId}" was deleted while its results were checked; nothing was stored`,
+      return inImportSlot(imports, importId, async (signal) => {
+        const { header, rows } = await checkResultsInWorker(
+          text,
+          { import: importLimits, results: RESULTS_LIMITS },
+          (h) => replayInputFor(db, h),
+          signal,
         );
-      const added = await insertAttemptsInSteps(db, rows);
-      return { exportId: e.id, runId: e.runId, tester: header.tester, added, already: rows.length - added };
+        // The export may have gone while the worker replayed (its run deleted): check again before storing.
+        const e = playtestExportById(db, header.exportId);
+        if (!e)
+          throw new ApiError(
+            'conflict',
+            `playtest export "${header.exportId}" was deleted while its results were checked; nothing was stored`,
+          );
+        const added = await insertAttemptsInSteps(db, rows, { signal, cancelled });
+        if (added > 0) events.emit('playtests.changed', { runId: e.runId });
+        return { exportId: e.id, runId: e.runId, tester: header.tester, added, already: rows.length - added };
+      });
     },
     'playtests.attempts': ({ runId, level, candidateId, limit, offset }) => {
       runOf(db, runId);

@@ -2,7 +2,7 @@
  * Playtest attempts (issue 24): one row per attempt, its id a content hash, so the same
  * results file imported twice adds nothing. Recording is no curation change: no history entry.
  */
-import type { AttemptFigures } from '../../src-shared/playtest/players';
+import type { AttemptFigures } from '../../src-shared/playtest/candidate-figures';
 import type {
   PlaytestOutcome,
   StoredAttempt,
@@ -102,14 +102,21 @@ const STEP = 100;
 /**
  * insertAttempts for thousands of rows (a results import): `STEP` rows per transaction with
  * the thread given back in between, so the API stays responsive. Should a step fail (the run
- * deleted meanwhile), the rows this call added are taken out again and the error rethrown, so
- * the import stores all or nothing.
+ * deleted meanwhile) or the import be cancelled (`signal`), the rows this call added are taken
+ * out again and the error rethrown (`cancelled()` for a cancel), so the import stores all or
+ * nothing.
  */
-export async function insertAttemptsInSteps(db: Db, attempts: readonly NewAttempt[]): Promise<number> {
+export async function insertAttemptsInSteps(
+  db: Db,
+  attempts: readonly NewAttempt[],
+  opts: { signal?: AbortSignal; cancelled?: () => Error } = {},
+): Promise<number> {
   const addedIds: string[] = [];
   try {
     for (let i = 0; i < attempts.length; i += STEP) {
       if (i > 0) await new Promise((r) => setImmediate(r));
+      // A cancel between steps takes out what this call stored, as a failure does.
+      if (opts.signal?.aborted) throw opts.cancelled?.() ?? new Error('the import was cancelled');
       const chunk = attempts.slice(i, i + STEP);
       writeTransaction(db, () => {
         const known = db.prepare('SELECT 1 FROM playtest_attempts WHERE id = ?').pluck();

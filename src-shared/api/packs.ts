@@ -130,6 +130,6 @@ export const packMethods = {
   ),
   'packs.cancelImport': method<{ cancelled: boolean }>()(
     z.object({ importId: importIdSchema }).strict(),
-    'Stop the pack import started with this importId; nothing of it is stored.',
+    'Stop the import (a pack or a playtest results file) started with this importId; nothing of it is stored.',
   ),
 } as const;

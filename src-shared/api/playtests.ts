@@ -9,7 +9,7 @@ import { RESULTS_LIMITS } from '../playtest/results-limits';
 import type { StoredAttempt, StoredAttemptSummary } from '../playtest/types';
 import { labelSchema } from '../schema/label-text';
 import { method } from './method';
-import { candidateIdSchema, levelSchema, orderingKindSchema, runIdSchema } from './values';
+import { candidateIdSchema, importIdSchema, levelSchema, orderingKindSchema, runIdSchema } from './values';
 
 export interface RecordedAttempt {
   attempt: StoredAttempt;
@@ -49,9 +49,11 @@ export const playtestMethods = {
         text: z.string({ error: 'must be text' }).min(1, 'must not be empty'),
         /** The file's name, for the sentences. */
         name: z.string().max(500).optional(),
+        /** Names the import so packs.cancelImport can stop it. */
+        importId: importIdSchema.optional(),
       })
       .strict(),
-    "Import a playtest page's results file: every trace replayed in a worker; a bad file changes nothing.",
+    "Import a playtest page's results file: every trace replayed in a worker; a bad file changes nothing. One import (pack or results) at a time; packs.cancelImport stops it.",
   ),
   'playtests.attempts': method<AttemptPage>()(
     z

@@ -3,7 +3,7 @@
  * (orderings.computeApproved with `blend`; docs/playtests.md, "Ordering with players'
  * difficulty"). Pure: the same figures give the same blend.
  *
- * The observed figure (seconds, logs of seconds) is not on the model's scale (bits, reads), so
+ * The observed figure (seconds to clear, docs/playtests.md) is not on the model's scale (bits, reads), so
  * it is first put on it by rank: among the candidates with at least `minTesters` testers, the
  * one players found k-th easiest takes the k-th smallest model figure of that group. That keeps
  * the group's spread of figures (the curve's targets and steps stay meaningful) and uses only

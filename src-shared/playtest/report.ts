@@ -3,6 +3,8 @@
  * difficulty model (docs/playtests.md says what each figure means and why it was chosen).
  */
 
+import type { AttemptCounts } from './attempt-counts';
+
 /** One level of the order, as players played it. */
 export interface LevelPlayers {
   /** 1-based position in the order. */
@@ -58,6 +60,8 @@ export interface PlayersReport {
   rho: { value: number; low: number; high: number; levels: number; seed: number } | null;
   inversions: Inversion[];
   stuck: { level: number; clearRate: number; sentence: string }[];
+  /** Every stored attempt of the run (any order), counted per outcome and per tester. */
+  counts: AttemptCounts;
   /** Per candidate with attempts (any order): for Pools' filter and sort. */
   byCandidate: Record<number, CandidatePlayers>;
 }

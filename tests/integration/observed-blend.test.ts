@@ -66,6 +66,10 @@ describe('the approved order with observed difficulty blended in', () => {
         weight: 'testers / (testers + minTesters)',
       });
       expect(pack.studio.observedBlend.levels.length).toBe(agree.levels.length);
+      // One observed figure: each blended level's is the Players report's for that level.
+      const report = await studio.api.call('playtests.report', { runId, kind: 'approved' });
+      for (const l of pack.studio.observedBlend.levels as { level: number; observed: number }[])
+        expect(l.observed).toBeCloseTo(report.levels[l.level - 1]!.observed!, 6);
       expect(g.verifyPack(readPack(g, pack))).toEqual([]);
       // The blend is the only difference: the game's fields are the same bytes.
       const { studio: s1, ...game1 } = JSON.parse(before.text);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateDetail } from '../../src-shared/api';
 import type { PlayersReport } from '../../src-shared/playtest/report';
+import { countAttempts } from '../../src-shared/playtest/attempt-counts';
 import { PlayersPanel } from '../../src-renderer/src/plots/players-panel.svelte';
 
 const report = (runId: number, kind: string): PlayersReport => ({
@@ -28,6 +29,7 @@ const report = (runId: number, kind: string): PlayersReport => ({
   rho: null,
   inversions: [{ easier: 2, harder: 1, sentence: 'level 2 played easier than level 1', testers: 3 }],
   stuck: [],
+  counts: countAttempts([]),
   byCandidate: {},
 });
 

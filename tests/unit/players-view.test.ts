@@ -9,7 +9,9 @@ import {
   rhoLine,
   scatterPoints,
   secondsText,
+  countLines,
 } from '../../src-renderer/src/plots/players-view';
+import { countAttempts } from '../../src-shared/playtest/attempt-counts';
 
 const level = (n: number, over: Partial<LevelPlayers> = {}): LevelPlayers => ({
   level: n,
@@ -52,6 +54,12 @@ const report = (over: Partial<PlayersReport> = {}): PlayersReport => ({
   rho: { value: 0.6166, low: 0.31, high: 0.845, levels: 12, seed: 24 },
   inversions: [{ easier: 3, harder: 1, sentence: 'level 3 played easier than level 1', testers: 4 }],
   stuck: [{ level: 3, clearRate: 0.2, sentence: 'level 3: 20 % clear' }],
+  counts: countAttempts([
+    { tester: 'Bo', outcome: 'cleared-fewest' },
+    { tester: 'Ada', outcome: 'gave-up' },
+    { tester: 'Bo', outcome: 'cleared-more' },
+    { tester: 'Bo', outcome: 'gave-up' },
+  ]),
   byCandidate: {},
   ...over,
 });
@@ -96,5 +104,20 @@ describe('the Players section', () => {
     const pair = inversionPair(report(), 0)!;
     expect([pair.left.level, pair.right.level]).toEqual([1, 3]);
     expect(inversionPair(report(), 1)).toBeNull();
+  });
+
+  it('counts what came back: testers, attempts per outcome, and each tester in a line', () => {
+    expect(countLines(report())).toEqual({
+      total:
+        '2 testers · 4 attempts: 1 cleared in the fewest, 1 cleared with more, 0 failed, 2 gave up, 0 skipped',
+      testers: [
+        'Ada: 1 attempt: 1 gave up',
+        'Bo: 3 attempts: 1 cleared in the fewest, 1 cleared with more, 1 gave up',
+      ],
+    });
+    expect(countLines(report({ counts: countAttempts([]) }))).toEqual({
+      total: 'No results have come back yet.',
+      testers: [],
+    });
   });
 });

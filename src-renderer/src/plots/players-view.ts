@@ -5,6 +5,7 @@
  * Pure: PlayersSection.svelte draws these and players-figure.ts plots them.
  */
 import type { LevelPlayers, PlayersReport } from '../../../src-shared/playtest/report';
+import { OUTCOMES, type OutcomeCounts } from '../../../src-shared/playtest/attempt-counts';
 
 export interface PlayersRow {
   level: number;
@@ -113,4 +114,30 @@ export function inversionPair(
   const left = at(inv.harder),
     right = at(inv.easier);
   return left && right ? { left, right } : null;
+}
+
+const OUTCOME_WORDS = {
+  'cleared-fewest': 'cleared in the fewest',
+  'cleared-more': 'cleared with more',
+  failed: 'failed',
+  'gave-up': 'gave up',
+  skipped: 'skipped',
+} as const;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Every outcome's count in the run's total (zeros too, so the line always reads the same way); a tester's, only theirs. */
+const counts = (c: OutcomeCounts, zeros: boolean): string =>
+  OUTCOMES.filter((o) => zeros || c[o] > 0)
+    .map((o) => `${c[o]} ${OUTCOME_WORDS[o]}`)
+    .join(', ');
+
+/** What came back: the testers and attempts per outcome of the whole run, then each tester's. */
+export function countLines(report: PlayersReport): { total: string; testers: string[] } {
+  const t = report.counts;
+  if (t.attempts === 0) return { total: 'No results have come back yet.', testers: [] };
+  return {
+    total: `${plural(t.testers, 'tester')} · ${plural(t.attempts, 'attempt')}: ${counts(t.byOutcome, true)}`,
+    testers: t.byTester.map(
+      (b) => `${b.tester}: ${plural(b.attempts, 'attempt')}: ${counts(b.byOutcome, false)}`,
+    ),
+  };
 }

@@ -1,6 +1,7 @@
 /** The Players analysis against figures worked by hand (the comments show the working). */
 import { describe, expect, it } from 'vitest';
-import { playersReport, type AttemptFigures } from '../../../src-shared/playtest/players';
+import type { AttemptFigures } from '../../../src-shared/playtest/candidate-figures';
+import { playersReport } from '../../../src-shared/playtest/players';
 import {
   median,
   medianIntervalRanks,
