@@ -18,6 +18,12 @@ export interface ApiEvents {
   'runs.changedElsewhere': { runs: { runId: number; status: RunStatus | null }[] };
   'experiment.progress': ExperimentProgress;
   'experiment.changed': { experimentId: number; status: ExperimentStatus };
+  /**
+   * Playtest attempts were stored for a run (however they came: the studio's blind sessions,
+   * an imported results file), so the screens that list them (Plots' Players section, the
+   * inspector's attempts) read them again. Sent only when something was added.
+   */
+  'playtests.stored': { runId: number; added: number };
 }
 export type ApiEventName = keyof ApiEvents;
 export const apiEventNames: ApiEventName[] = [
@@ -27,4 +33,5 @@ export const apiEventNames: ApiEventName[] = [
   'runs.changedElsewhere',
   'experiment.progress',
   'experiment.changed',
+  'playtests.stored',
 ];
