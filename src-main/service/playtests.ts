@@ -80,7 +80,7 @@ function replayInputFor(db: Db, header: ResultsHeader): ReplayInput {
   };
 }
 
-export function playtestHandlers({ db, options, events }: HandlerContext): HandlersOf<'playtests'> {
+export function playtestHandlers({ db, options, events: hub }: HandlerContext): HandlersOf<'playtests'> {
   const importLimits = options.importLimits ?? IMPORT_LIMITS;
   return {
     'playtests.record': ({ runId, kind, tester, attempt }) => {
@@ -117,7 +117,7 @@ export function playtestHandlers({ db, options, events }: HandlerContext): Handl
         eventsJson: JSON.stringify(events),
       };
       const added = insertAttempts(db, [row]) === 1;
-      if (added) events.emit('playtests.stored', { runId, added: 1 });
+      if (added) hub.emit('playtests.stored', { runId, added: 1 });
       return { attempt: attemptById(db, row.id)!, added };
     },
     'playtests.import': async ({ text }) => {
@@ -140,7 +140,7 @@ export function playtestHandlers({ db, options, events }: HandlerContext): Handl
           `playtest export "${header.exportId}" was deleted while its results were checked; nothing was stored`,
         );
       const added = await insertAttemptsInSteps(db, rows);
-      if (added > 0) events.emit('playtests.stored', { runId: e.runId, added });
+      if (added > 0) hub.emit('playtests.stored', { runId: e.runId, added });
       return { exportId: e.id, runId: e.runId, tester: header.tester, added, already: rows.length - added };
     },
     'playtests.attempts': ({ runId, level, candidateId, limit, offset }) => {
