@@ -7,7 +7,7 @@
  * no metric, solution, chain start, round or blocker. Screenshots at 1440×900 and 1280×720 go
  * to /tmp/shots/playtest-studio/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -141,4 +141,33 @@ describe('a blind playtest session in the studio', () => {
       expect(pageErrors).toEqual([]);
     }, 180_000);
   }
+
+  it('plays a pack file: imported as a run first, then played and recorded for that run', async () => {
+    const text = (await studio.api.call('packs.export', { runId: runs.carillon!.id, kind: 'automatic' }))
+      .text;
+    const file = join(SHOTS, 'carillon-pack.json');
+    writeFileSync(file, text);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: join(SHOTS, 'setup-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: join(SHOTS, 'setup-1440.png') });
+    const before = new Set((await studio.api.call('runs.list', {})).map((r) => r.id));
+    await page.getByTestId('playtest-pack-file').setInputFiles(file);
+    const added = async () => (await studio.api.call('runs.list', {})).find((r) => !before.has(r.id));
+    await expect.poll(async () => (await added()) !== undefined, SLOW).toBe(true);
+    const imported = (await added())!;
+    expect(imported.status).toBe('imported');
+    await expect.poll(() => page.getByTestId('run-picker').inputValue(), SLOW).toBe(String(imported.id));
+    await expect.poll(() => page.getByTestId('playtest-order-automatic').isChecked(), SLOW).toBe(true);
+    await page.getByTestId('playtest-name').fill('Bo');
+    await page.getByTestId('playtest-start').click();
+    await expect.poll(() => page.getByTestId('player-level').textContent(), SLOW).toBe('Level 1 of 8');
+    await page.keyboard.press('S');
+    await expect.poll(() => page.getByTestId('player-level').textContent()).toBe('Level 2 of 8');
+    await expect
+      .poll(async () => (await studio.api.call('playtests.attempts', { runId: imported.id })).attempts, SLOW)
+      .toMatchObject([{ level: 1, outcome: 'skipped', tester: 'Bo' }]);
+    await page.getByTestId('playtest-end').click();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
