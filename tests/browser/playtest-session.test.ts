@@ -4,7 +4,9 @@
  * clear level 1 with the keyboard alone (arrow keys to an element, Space plays it), skip the
  * levels after it with S, play one move of a longer level by clicking and give it up with S.
  * The attempts are stored (read back through the API) with those outcomes, and the page shows
- * no metric, solution, chain start, round or blocker. Screenshots at 1440×900 and 1280×720 go
+ * no metric, solution, chain start, round or blocker. A pack file is imported as a run and
+ * played; the Plots page's Players section on screen reads again when an attempt is stored
+ * (playtests.stored), with no reload. Screenshots at 1440×900 and 1280×720 go
  * to /tmp/shots/playtest-studio/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -167,6 +169,23 @@ describe('a blind playtest session in the studio', () => {
     await expect
       .poll(async () => (await studio.api.call('playtests.attempts', { runId: imported.id })).attempts, SLOW)
       .toMatchObject([{ level: 1, outcome: 'skipped', tester: 'Bo' }]);
+    // The Plots page's Players section of that run shows it, and reads again as the next
+    // attempt is stored (the playtests.stored event), with no reload.
+    await page.keyboard.press('Alt+4');
+    await expect
+      .poll(() => page.getByTestId('players-summary').textContent(), SLOW)
+      .toBe('1 of 8 levels played · 1 attempt · up to 1 tester a level');
+    await studio.api.call('playtests.record', {
+      runId: imported.id,
+      kind: 'automatic',
+      tester: 'Cy',
+      attempt: { level: 2, startedAt: '2026-12-02T11:00:00.000Z', events: [], outcome: 'skipped', ms: 900 },
+    });
+    await expect
+      .poll(() => page.getByTestId('players-summary').textContent(), SLOW)
+      .toBe('2 of 8 levels played · 2 attempts · up to 1 tester a level');
+    expect(await page.getByTestId('players-section').count()).toBe(1);
+    await page.keyboard.press('Alt+0');
     await page.getByTestId('playtest-end').click();
     expect(pageErrors).toEqual([]);
   }, 120_000);
