@@ -118,7 +118,7 @@ export function playtestHandlers({ db, events, imports, options }: HandlerContex
         eventsJson: JSON.stringify(traceEvents),
       };
       const added = insertAttempts(db, [row]) === 1;
-      if (added) events.emit('playtests.changed', { runId });
+      if (added) events.emit('playtests.stored', { runId, added: 1 });
       return { attempt: attemptById(db, row.id)!, added };
     },
     'playtests.import': ({ text, importId }) => {
@@ -143,7 +143,7 @@ export function playtestHandlers({ db, events, imports, options }: HandlerContex
             `playtest export "${header.exportId}" was deleted while its results were checked; nothing was stored`,
           );
         const added = await insertAttemptsInSteps(db, rows, { signal, cancelled });
-        if (added > 0) events.emit('playtests.changed', { runId: e.runId });
+        if (added > 0) events.emit('playtests.stored', { runId: e.runId, added });
         return { exportId: e.id, runId: e.runId, tester: header.tester, added, already: rows.length - added };
       });
     },

@@ -16,14 +16,14 @@ export interface ApiEvents {
    * A run's stored candidates growing counts as a change, reported at most every 2 s.
    */
   'runs.changedElsewhere': { runs: { runId: number; status: RunStatus | null }[] };
-  /**
-   * Attempts of the run were stored (a results file imported, an attempt of the studio's blind
-   * mode recorded), so open pages showing players' figures (Plots' Players, the inspector's
-   * attempts, Pools' figures) read them again. Sent only when something was added.
-   */
-  'playtests.changed': { runId: number };
   'experiment.progress': ExperimentProgress;
   'experiment.changed': { experimentId: number; status: ExperimentStatus };
+  /**
+   * Playtest attempts were stored for a run (however they came: the studio's blind sessions,
+   * an imported results file), so the screens that list them (Plots' Players section, the
+   * inspector's attempts) read them again. Sent only when something was added.
+   */
+  'playtests.stored': { runId: number; added: number };
 }
 export type ApiEventName = keyof ApiEvents;
 export const apiEventNames: ApiEventName[] = [
@@ -31,7 +31,7 @@ export const apiEventNames: ApiEventName[] = [
   'run.changed',
   'run.reproduce',
   'runs.changedElsewhere',
-  'playtests.changed',
   'experiment.progress',
   'experiment.changed',
+  'playtests.stored',
 ];

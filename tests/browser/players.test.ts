@@ -5,7 +5,7 @@
  *  - the Plots page's Players section shows the per-level table, ρ with its interval in words,
  *    the scatter, and an inversion that opens both levels side by side;
  *  - the counts (testers, attempts per outcome, each tester) is shown and follows a results file
- *    imported while the page is open (playtests.changed), on Apsis as on Carillon;
+ *    imported while the page is open (playtests.stored), on Apsis as on Carillon;
  *  - the inspector lists the candidate's attempts and replays one step by step with its times,
  *    and "Link in note" writes the attempt into the note, whose link opens it again.
  * Screenshots at 1440×900 and 1280×720 go to /tmp/shots/players/.

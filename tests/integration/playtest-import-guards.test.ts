@@ -2,7 +2,7 @@
  * Results import's guards and its event (docs/playtests.md, "Results files and import"): one
  * import at a time, pack or results, the second refused with a sentence; a results import
  * cancelled by its id (packs.cancelImport) stores nothing, whether the worker was still checking
- * or main was already storing; and `playtests.changed` tells open pages that attempts were
+ * or main was already storing; and `playtests.stored` tells open pages that attempts were
  * stored, for an import and for a recorded attempt, and only when something was added.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -134,19 +134,19 @@ describe('one import at a time, and a cancel that stores nothing', () => {
   });
 });
 
-describe('playtests.changed', () => {
+describe('playtests.stored', () => {
   it('is sent when an import or a recorded attempt stores attempts, and not when nothing was added', async () => {
-    const seen: { runId: number }[] = [];
-    const off = studio.service.on('playtests.changed', (e) => seen.push(e));
+    const seen: { runId: number; added: number }[] = [];
+    const off = studio.service.on('playtests.stored', (e) => seen.push(e));
     try {
       const text = bigFile('Eve', 4);
       await studio.api.call('playtests.import', { text });
-      expect(seen).toEqual([{ runId }]);
+      expect(seen).toEqual([{ runId, added: 4 }]);
       await studio.api.call('playtests.import', { text });
       expect(seen).toHaveLength(1);
       const attempt = clean(2, 9000);
       await studio.api.call('playtests.record', { runId, kind: 'automatic', tester: 'Fay', attempt });
-      expect(seen).toEqual([{ runId }, { runId }]);
+      expect(seen).toEqual([{ runId, added: 4 }, { runId, added: 1 }]);
       await studio.api.call('playtests.record', { runId, kind: 'automatic', tester: 'Fay', attempt });
       expect(seen).toHaveLength(2);
     } finally {

@@ -83,4 +83,16 @@ describe("a candidate's attempts in the inspector", () => {
     expect(list.movie.attempt).toBeNull();
     expect(list.items.map((a) => a.candidateId)).toEqual([8]);
   });
+
+  it('reads the list again when attempts are stored for its run, not for another', async () => {
+    const live = [...store];
+    const { list } = setup(live);
+    await list.load(1, 7);
+    live.push(attempt('d'.repeat(64), 7, 'Cy'));
+    await list.stored(2);
+    expect(list.items.map((a) => a.tester)).toEqual(['Ana', 'Bo']);
+    await list.stored(1);
+    expect(list.items.map((a) => a.tester)).toEqual(['Ana', 'Bo', 'Cy']);
+    expect(list.testers).toBe(3);
+  });
 });

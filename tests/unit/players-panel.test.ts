@@ -96,4 +96,25 @@ describe('the Players panel', () => {
     await panel.open(5);
     expect(panel.opened).toBeNull();
   });
+
+  it('reads the report again, for the same order, when attempts are stored for its run only', async () => {
+    const asked: string[] = [];
+    const panel = new PlayersPanel(
+      {
+        report: (runId, kind) => {
+          asked.push(`${runId} ${kind}`);
+          return Promise.resolve(report(runId, kind));
+        },
+        candidate: () => Promise.reject(new Error('unused')),
+      },
+      String,
+    );
+    await panel.stored(3);
+    expect(asked).toEqual([]);
+    await panel.load(3, 'steered');
+    await panel.stored(4);
+    await panel.stored(3);
+    expect(asked).toEqual(['3 steered', '3 steered']);
+    expect(panel.kind).toBe('steered');
+  });
 });

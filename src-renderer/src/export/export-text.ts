@@ -10,8 +10,10 @@ import { formatBytes } from './download';
 import { formatWhen } from '../runs/format';
 
 /** The order that ships now among the orders read, or the automatic one before any is read. */
-export function shippingKind(orders: Record<OrderingKind, OrderingView | null>): OrderingKind {
-  const state = (v: OrderingView | null) =>
+export function shippingKind(
+  orders: Record<OrderingKind, Pick<OrderingView, 'computedAt' | 'shortLevels'> | null>,
+): OrderingKind {
+  const state = (v: Pick<OrderingView, 'computedAt' | 'shortLevels'> | null) =>
     v?.computedAt ? { computed: true, complete: v.shortLevels.length === 0 } : null;
   return (
     shipsNow({

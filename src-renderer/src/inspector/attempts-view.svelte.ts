@@ -21,6 +21,8 @@ export class AttemptsList {
   open = $state(false);
   readonly movie: AttemptMovie;
   private asked = 0;
+  /** The run of the candidate listed (attempts stored for it load the list again). */
+  private runId: number | null = null;
 
   constructor(
     private readonly client: AttemptsClient,
@@ -39,6 +41,7 @@ export class AttemptsList {
   async load(runId: number, candidateId: number): Promise<void> {
     if (this.candidateId !== candidateId) this.movie.close();
     const ask = ++this.asked;
+    this.runId = runId;
     this.candidateId = candidateId;
     this.error = null;
     try {
@@ -52,6 +55,15 @@ export class AttemptsList {
       this.total = 0;
       this.error = this.explain(e);
     }
+  }
+
+  /**
+   * Attempts were stored for `runId` (the playtests.stored event): the list is read again when
+   * it is of that run's candidate (the replay open stays open); another run's changes nothing.
+   */
+  stored(runId: number): Promise<void> {
+    const c = this.candidateId;
+    return this.runId === runId && c !== null ? this.load(runId, c) : Promise.resolve();
   }
 
   /** Open one attempt's replay (by id: from the list or from a note's link). */

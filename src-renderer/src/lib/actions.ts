@@ -21,6 +21,7 @@ import { backupActions } from '../export/backup-view.svelte';
 import { editActions } from '../editor/edit-actions';
 import { orderingActions } from '../ordering/ordering-actions';
 import { topUpActions } from '../topup/topup-actions';
+import { playtestActions } from '../playtest/playtest-actions';
 
 export { shortcutLabel, whyUnavailable, type Action } from './action-kit';
 export { pages } from './pages';
@@ -101,6 +102,7 @@ export const actions: Action[] = [
   ...topUpActions,
   ...exportActions,
   ...experimentActions,
+  ...playtestActions,
 ];
 
 if (new Set(actions.map((a) => a.id)).size !== actions.length)

@@ -96,6 +96,14 @@ export const pages = [
     group: 'Experiments',
     component: 'ExperimentsPage',
   },
+  {
+    id: 'playtest',
+    title: 'Playtest',
+    hint: 'Play an order blind, as a tester, and record each attempt',
+    key: 'Alt+0',
+    group: 'Playtest',
+    component: 'PlaytestSessionPage',
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type Page = (typeof pages)[number];

@@ -17,23 +17,42 @@ export interface BlindInputHandlers {
   hold(element: number, pressedAt: number): void;
 }
 
+/**
+ * The element held, hovered or focused by the keyboard (./blind-keys.ts), one for the pointer and
+ * the keys, so a preview is recorded once whichever way it was made: when the focus leaves an
+ * element it rested on for at least PREVIEW_MS, that rest is a hold.
+ */
+export interface FocusKeeper {
+  set(element: number | null): void;
+  get(): number | null;
+}
+
+export function focusKeeper(h: Pick<BlindInputHandlers, 'now' | 'focus' | 'hold'>): FocusKeeper {
+  let focused: { element: number; since: number } | null = null;
+  return {
+    set(element) {
+      if (focused?.element === element) return;
+      if (focused && h.now() - focused.since >= PREVIEW_MS) h.hold(focused.element, focused.since);
+      focused = element === null ? null : { element, since: h.now() };
+      h.focus(element);
+    },
+    get: () => focused?.element ?? null,
+  };
+}
+
 export function wireBlindInput(
   stage: Konva.Stage,
   input: 'hold' | 'click',
   h: BlindInputHandlers,
+  keeper: FocusKeeper = focusKeeper(h),
 ): () => void {
-  let focused: { element: number; since: number } | null = null;
-  const setFocus = (element: number | null): void => {
-    if (focused?.element === element) return;
-    if (focused && h.now() - focused.since >= PREVIEW_MS) h.hold(focused.element, focused.since);
-    focused = element === null ? null : { element, since: h.now() };
-    h.focus(element);
-  };
+  const setFocus = (element: number | null): void => keeper.set(element);
+  const focused = (): number | null => keeper.get();
   const target = (e: Konva.KonvaEventObject<PointerEvent>): number | null => h.pick(e.target);
   if (input === 'hold') {
     stage.on('pointerdown', (e) => setFocus(target(e)));
     stage.on('pointerup', (e) => {
-      const held = focused?.element ?? null;
+      const held = focused();
       const over = target(e);
       setFocus(null);
       if (held !== null && over === held) h.move(held);

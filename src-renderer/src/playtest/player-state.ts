@@ -33,6 +33,26 @@ export interface Step {
   attempt: AttemptTrace | null;
 }
 
+/**
+ * The player's commands, for a page that drives it with keys (the studio's Playtest page gives
+ * them to its action table): each does nothing where its button would be off.
+ */
+export interface PlayerControls {
+  /** Focus the next (1) or previous (−1) element in play, in reading order. */
+  walk(dir: 1 | -1): void;
+  /** Play the focused element. */
+  playFocused(): void;
+  restart(): void;
+  /** Skip this level (no move yet) or give up (after one). */
+  leave(): void;
+  /** On to the next level after a clear or a loss. */
+  next(): void;
+  /** A new attempt after a loss. */
+  again(): void;
+  /** Where the level stands: no move yet, playing, how it ended, or every level done. */
+  readonly state: 'fresh' | 'playing' | PlaytestOutcome | 'done';
+}
+
 /** A wall clock for `startedAt` and a monotonic one (ms) for times within an attempt. */
 export interface Clock {
   now(): number;

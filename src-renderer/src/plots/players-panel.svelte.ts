@@ -23,6 +23,8 @@ export class PlayersPanel {
   opened = $state<number | null>(null);
   pair = $state.raw<{ left: CandidateDetail; right: CandidateDetail } | null>(null);
   private asked = 0;
+  /** The run of the report last asked for (attempts stored for it load it again). */
+  private runId: number | null = null;
 
   constructor(
     private readonly client: PlayersClient,
@@ -31,6 +33,7 @@ export class PlayersPanel {
 
   async load(runId: number, kind: OrderingKind = this.kind): Promise<void> {
     const ask = ++this.asked;
+    this.runId = runId;
     this.kind = kind;
     this.loading = true;
     this.error = null;
@@ -47,6 +50,14 @@ export class PlayersPanel {
     } finally {
       if (ask === this.asked) this.loading = false;
     }
+  }
+
+  /**
+   * Attempts were stored for `runId` (the playtests.stored event): the report on screen is read
+   * again when it is that run's, for the same order; another run's changes nothing.
+   */
+  stored(runId: number): Promise<void> {
+    return this.runId === runId ? this.load(runId, this.kind) : Promise.resolve();
   }
 
   /** Open inversion `i` side by side (again: close it). */
