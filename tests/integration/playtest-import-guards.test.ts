@@ -146,7 +146,10 @@ describe('playtests.stored', () => {
       expect(seen).toHaveLength(1);
       const attempt = clean(2, 9000);
       await studio.api.call('playtests.record', { runId, kind: 'automatic', tester: 'Fay', attempt });
-      expect(seen).toEqual([{ runId, added: 4 }, { runId, added: 1 }]);
+      expect(seen).toEqual([
+        { runId, added: 4 },
+        { runId, added: 1 },
+      ]);
       await studio.api.call('playtests.record', { runId, kind: 'automatic', tester: 'Fay', attempt });
       expect(seen).toHaveLength(2);
     } finally {
