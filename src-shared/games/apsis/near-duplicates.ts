@@ -258,7 +258,7 @@ function halfWidth(r1: number, r2: number, D: number): number {
  * holding within the start's whole degree, which must reach `atLeast` and beat the best so
  * far before a matching (Kuhn's augmenting paths) runs. The turn reported is the middle of
  * the stretch over which the winning pairing holds. A pairing of fewer than `atLeast` arrows
- * may come back as any smaller count (callers only ask whether it reaches `atLeast`).
+ * may be reported short of its true count: callers only ask whether it reaches `atLeast`.
  */
 export function nearCopyShare(
   a: PreparedLevel,
