@@ -13,7 +13,7 @@
  * thread alone where Linux says (the rest is the workers').
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -24,7 +24,7 @@ import type { BenchCase, BenchRow } from './cases';
 import { localClient } from '../local-client';
 import { gameById, type GameId } from '../../src-shared/games/index';
 import { openDatabase } from '../store/db';
-import { passWindows, windowTask } from '../runs/near-duplicates';
+import { passTasks } from '../runs/near-duplicates';
 import runTask from '../jobs/worker';
 
 const WORKERS = 2;
@@ -35,7 +35,7 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
  * slow poll as a safety net), not a fast poll: a 25 ms poll of experiments.get, when it still
  * counted every run's stored candidates, cost the main thread more than storing them.
  */
-export async function settled(service: Service, experimentId: number): Promise<ExperimentDetail> {
+async function settled(service: Service, experimentId: number): Promise<ExperimentDetail> {
   for (;;) {
     const e = await localClient(service).call('experiments.get', { experimentId });
     if (e.status !== 'queued' && e.status !== 'running') return e;
@@ -53,14 +53,14 @@ export async function settled(service: Service, experimentId: number): Promise<E
   }
 }
 
-export const cpuSeconds = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1e6;
+const cpuSeconds = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1e6;
 
 /**
  * The main thread's CPU seconds so far (Linux: /proc/self/schedstat is the main thread's; null
  * elsewhere). Brought up to date only at a scheduler tick or switch, so good to a few ms: fine
  * over a whole experiment, not for one job. All threads minus this is the workers' share.
  */
-export function mainThreadSeconds(): number | null {
+function mainThreadSeconds(): number | null {
   try {
     const ns = Number(readFileSync('/proc/self/schedstat', 'latin1').split(' ')[0]);
     return Number.isFinite(ns) ? ns / 1e9 : null;
@@ -120,7 +120,7 @@ function experimentCase(
 }
 
 /**
- * The run's near-duplicate pass, its windows' tasks as the engine makes them, run again here on this
+ * The run's near-duplicate pass, its tasks as the engine makes them, run again here on this
  * thread (nothing else runs in the process by then): the pass's CPU without other threads or
  * wall-clock waits, and how many levels its tasks send (each parsed and prepared per task).
  */
@@ -131,11 +131,7 @@ function dedupOnOneThread(
 ): { cpuMs: number; sent: number; tasks: number; candidates: number } {
   const db = openDatabase(dbPath);
   try {
-    // The windows the run's pipeline cut from its plan (run-graph.ts), as it sent them.
-    const g = gameById(game);
-    const tasks = passWindows(g, run, g.poolSizes(run.plan, run.rules), WORKERS).flatMap(
-      (w) => windowTask(db, g, run, w) ?? [],
-    );
+    const tasks = passTasks(db, gameById(game), run, WORKERS);
     const sent = tasks.reduce((n, t) => n + t.ids.length, 0);
     const candidates = new Set(tasks.flatMap((t) => t.ids)).size;
     let best = Number.POSITIVE_INFINITY;
@@ -210,13 +206,6 @@ function phasesCase(game: GameId): BenchCase {
           { name: `${game} set phases: export`, value: exportMs, unit: 'ms' },
           { name: `${game} set phases: whole set, wall`, value: total, unit: 'ms' },
           { name: `${game} set phases: whole set, CPU all threads`, value: cpu * 1000, unit: 'ms' },
-          {
-            name: `${game} set phases: whole set, wall / CPU all threads (${WORKERS} workers)`,
-            value: total / (cpu * 1000),
-            unit: '×',
-            budget: '≤ 0.6',
-          },
-          { name: `${game} set phases: load average (1 min) at the end`, value: loadavg()[0]!, unit: '' },
           ...(m0 !== null && m1 !== null
             ? [
                 {

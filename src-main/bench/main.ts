@@ -21,7 +21,6 @@ import { proofBenchCases } from './proof';
 import { steerBenchCases } from './steer';
 import { topUpBenchCases } from './top-up';
 import { experimentBenchCases } from './experiments';
-import { speedUpBenchCases } from './speed-up';
 import { deleteBenchCases } from './delete';
 import { mainThreadBenchCases } from './main-thread';
 import { mutationBenchCases } from './mutation';
@@ -60,7 +59,6 @@ const program = new Command()
       ...steerBenchCases,
       ...topUpBenchCases,
       ...experimentBenchCases,
-      ...speedUpBenchCases,
       ...mainThreadBenchCases,
       ...deleteBenchCases,
       ...mutationBenchCases,

@@ -54,11 +54,6 @@ export interface GenerateContext {
   batchSize: number;
   /** Told the main thread's time spent writing each batch (the bench's "store" phase). */
   onStored?: (ms: number) => void;
-  /**
-   * Told each slot whose every job is stored (those a resumed run had first, then as their
-   * last rows are written), once each: the near-duplicate pass's windows wait for these.
-   */
-  onSlotsComplete?: (slots: number[]) => void;
 }
 
 export interface GenerateRun {
@@ -92,10 +87,6 @@ export async function generatePools(
       0,
       stages.findIndex((s) => slot >= s.from && slot <= s.to),
     );
-  // Jobs of each slot still to store; a slot reaching 0 is complete.
-  const left = sizes.map(() => 0);
-  for (const j of missing) left[j.slot]!++;
-  ctx.onSlotsComplete?.(left.flatMap((n, slot) => (n === 0 ? [slot] : [])));
   let done = all.length - missing.length;
   // Candidates a resumed run had stored count as done, not as speed.
   const meter = progressMeter(all.length, Date.now(), undefined, done);
@@ -141,14 +132,9 @@ export async function generatePools(
     }
     lastFlush = performance.now();
     ctx.onStored?.(lastFlush - s0);
-    const complete: number[] = [];
-    for (const r of rows) {
-      stageDone[stageOf(r.slot)]!++;
-      if (--left[r.slot]! === 0) complete.push(r.slot);
-    }
+    for (const r of rows) stageDone[stageOf(r.slot)]!++;
     done += rows.length;
     report(false);
-    if (complete.length > 0) ctx.onSlotsComplete?.(complete);
   };
   try {
     await job.throughSlots(work, async (batch) => {

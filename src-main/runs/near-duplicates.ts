@@ -2,9 +2,7 @@
  * The near-duplicate pass of a run: each slot's proven candidates are compared, on the worker
  * pool, with each other and with the next slots the game asks for (several slots per task);
  * the pairs found replace the run's stored pairs (in a fixed order, so the result never
- * depends on worker timing or on how the slots were split into tasks). A run's pass is cut
- * into windows before generation (passWindows), each run as soon as its slots are stored
- * (run-graph.ts); a top-up's is cut from what is stored (passTasks).
+ * depends on worker timing or on how the slots were split into tasks).
  *
  * A task's levels are parsed and prepared (for Carillon: field, chain starts, reach graph,
  * positions under each turn) in its worker, once per task. A task's focus slots reach a few
@@ -20,7 +18,7 @@ import type { Db } from '../store/db';
 import { provenCandidateTexts } from '../store/candidates';
 import { replacePairs, storedPairs, type NewPair } from '../store/duplicates';
 import type { WorkerPool } from '../jobs/pool';
-import type { DedupTask, WorkerResult } from '../jobs/tasks';
+import type { DedupTask } from '../jobs/tasks';
 import type { RunProgressTracker } from '../jobs/progress';
 import type { ScheduledRun } from '../jobs/scheduler';
 
@@ -107,110 +105,49 @@ export function passTasks(
       )
     : focusChunks(counted(slotList), target);
   return chunks.map((focus) => {
-    const last = Math.max(...focus.map((s) => s + ahead(s)));
+    const reach: Record<number, number> = {};
+    for (const slot of focus) reach[slot] = slot + ahead(slot);
+    const last = Math.max(...focus.map((s) => reach[s]!));
     const group = slotList.filter((s) => s >= focus[0]! && s <= last).flatMap((s) => bySlot.get(s)!);
-    return passTask(game, run, focus, ahead, group);
+    return {
+      focus,
+      ids: group.map((c) => c.id),
+      task: {
+        kind: 'dedup',
+        game: game.id,
+        rules: run.rules,
+        levelsJson: group.map((c) => c.levelJson),
+        slots: group.map((c) => c.slot),
+        reach,
+      },
+    };
   });
 }
 
-/** The worker task comparing `focus` slots' candidates with their windows, over `group` (slot order). */
-function passTask(
-  game: AnyGame,
-  run: { rules: unknown },
-  focus: number[],
-  ahead: (slot: number) => number,
-  group: readonly { id: number; slot: number; levelJson: string }[],
-): PassTask {
-  const reach: Record<number, number> = {};
-  for (const slot of focus) reach[slot] = slot + ahead(slot);
-  return {
-    focus,
-    ids: group.map((c) => c.id),
-    task: {
-      kind: 'dedup',
-      game: game.id,
-      rules: run.rules,
-      levelsJson: group.map((c) => c.levelJson),
-      slots: group.map((c) => c.slot),
-      reach,
-    },
-  };
-}
-
-/**
- * One window of a run's pass planned before its pools are made: its focus slots, and the
- * slots (`from`..`to`) whose candidates it compares them with, all stored before it can run.
- */
-export interface PassWindow {
-  focus: number[];
-  from: number;
-  to: number;
-}
-
-/**
- * A run's pass cut into windows from its plan's pool sizes (not from what generation proved),
- * so each can start the moment its slots are stored. The pairs are the same however the slots
- * are cut (each focus slot's pairs are found in its own window), so the cut only sets how soon
- * work can start and how many levels are sent twice. TASKS_PER_WORKER windows per worker as in
- * a pass after generation, plus as many again at the end, cut finer: the last windows become
- * ready only when generation ends, and small ones there leave both workers less to wait for.
- */
-export function passWindows(
-  game: AnyGame,
-  run: { plan: unknown },
-  sizes: readonly number[],
-  workers: number,
-  dedupWindow?: number,
-): PassWindow[] {
-  const ahead = (slot: number): number => dedupWindow ?? game.dedupSlotsAhead?.(run.plan, slot) ?? 2;
-  const slots = sizes.flatMap((count, slot) => (count > 0 ? [{ slot, count }] : []));
-  const total = slots.reduce((n, s) => n + s.count, 0);
-  const target = chunkTarget(total, workers);
-  // The last share of the slots (one target's worth per worker) is cut in quarters.
-  let tailFrom = slots.length;
-  for (let n = 0; tailFrom > 0 && n < target * Math.max(1, workers);) n += slots[--tailFrom]!.count;
-  const chunks = [
-    ...focusChunks(slots.slice(0, tailFrom), target),
-    ...focusChunks(slots.slice(tailFrom), Math.max(1, Math.ceil(target / 4))),
-  ];
-  const lastSlot = sizes.length - 1;
-  return chunks.map((focus) => ({
-    focus,
-    from: focus[0]!,
-    to: Math.min(lastSlot, Math.max(...focus.map((s) => s + ahead(s)))),
-  }));
-}
-
-/** A window's worker task from the candidates stored now (null: its slots proved none). */
-export function windowTask(
-  db: Db,
+export async function nearDuplicatePass(
+  ctx: NearDuplicateContext,
   game: AnyGame,
   run: { id: number; plan: unknown; rules: unknown },
-  window: PassWindow,
-  dedupWindow?: number,
-): PassTask | null {
-  const ahead = (slot: number): number => dedupWindow ?? game.dedupSlotsAhead?.(run.plan, slot) ?? 2;
-  const group = provenCandidateTexts(db, run.id, false, { from: window.from, to: window.to });
-  const proven = new Set(group.map((c) => c.slot));
-  const focus = window.focus.filter((s) => proven.has(s));
-  return focus.length > 0 ? passTask(game, run, focus, ahead, group) : null;
-}
-
-/** A window's pairs as stored pairs (the task's level numbers made candidate ids). */
-export function windowPairs(t: PassTask, pairs: WorkerResult<DedupTask>): NewPair[] {
-  return pairs.map((p) => ({
-    a: t.ids[p.a]!,
-    b: t.ids[p.b]!,
-    rule: p.rule,
-    transform: p.transform,
-    share: p.share,
-  }));
-}
-
-/** The pass's pairs stored in their fixed order (so they never depend on worker timing). */
-export function storePassPairs(db: Db, runId: number, found: NewPair[]): void {
+  job: ScheduledRun,
+): Promise<void> {
+  const { db, pool } = ctx;
+  const signal = job.signal;
+  const tasks = passTasks(db, game, run, pool.size, ctx.dedupWindow);
+  const slotsTotal = tasks.reduce((n, t) => n + t.focus.length, 0);
+  const found: NewPair[] = [];
+  let done = 0;
+  // The pass's own count from its start (the pipeline's first event only names the phase).
+  ctx.progress.emit(run.id, 'running', 'near-duplicates', 0, slotsTotal, 0, null, []);
+  await job.throughSlots(tasks, async ({ focus, task, ids }) => {
+    const pairs = await pool.run(task, signal);
+    for (const p of pairs)
+      found.push({ a: ids[p.a]!, b: ids[p.b]!, rule: p.rule, transform: p.transform, share: p.share });
+    done += focus.length;
+    ctx.progress.emit(run.id, 'running', 'near-duplicates', done, slotsTotal, 0, null, []);
+  });
+  if (signal.aborted) return;
   found.sort((x, y) => x.a - y.a || x.b - y.b);
-  replacePairs(db, runId, found);
+  replacePairs(db, run.id, found);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The run pipeline: what a started run does — its phases as a graph of tasks (run-graph.ts:
- * generate the pools, find near-duplicates window by window as their pools are stored, order
- * them once all are), then mark it done and store its report (run-report.ts). A cancel, a close, a failure or a
+ * The run pipeline: what a started run does, phase by phase — generate the pools
+ * (generate-pools.ts), order them (finish.ts), find near-duplicates (near-duplicates.ts),
+ * then mark it done and store its report (run-report.ts). A cancel, a close, a failure or a
  * lost lease ends it with the matching status (or, when lost, writes nothing more). Each
  * phase's time is stored with the run as it goes (at most every PHASES_EVERY_MS), adding to
  * what earlier attempts spent, so the report of a run resumed after a cancel or a crash counts
@@ -17,6 +17,7 @@ import {
   countResume,
   getRun,
   getRunAttempts,
+  getRunScope,
   setRunPhaseMs,
   setRunReport,
   setRunStatus,
@@ -24,7 +25,9 @@ import {
 import type { WorkerPool } from '../jobs/pool';
 import type { PhaseMs, RunProgressTracker } from '../jobs/progress';
 import { RunLostError, type ScheduledRun } from '../jobs/scheduler';
-import { runRunGraph } from './run-graph';
+import { orderInWorkers, orderStoredPools } from './finish';
+import { generatePools } from './generate-pools';
+import { nearDuplicatePass } from './near-duplicates';
 import { buildRunReport } from './run-report';
 import { runTopUp } from './top-up-run';
 import { pendingTopUp, type StoredTopUp } from '../store/top-ups';
@@ -175,20 +178,39 @@ export function createRunPipeline(opts: RunPipelineOptions): RunPipeline {
     if (topUp) return executeTopUp(job, game, run, topUp);
     // A run that started before (then was cancelled, failed, or its process closed or died) is resumed.
     if (run.startedAt !== null) countResume(db, runId);
-    // Its phases overlap (run-graph.ts): each runs from its first task to its last.
-    progress.start(runId, game.phaseWeights, getRunAttempts(db, runId).phaseMs, true);
+    progress.start(runId, game.phaseWeights, getRunAttempts(db, runId).phaseMs);
     setRunStatus(db, runId, 'running', { startedAt: new Date().toISOString(), error: null });
     job.changed('running');
     try {
-      await runRunGraph(
+      const g0 = performance.now();
+      await generatePools(
         {
           db,
           pool,
           progress: tracked,
           batchSize: opts.batchSize ?? 4,
-          ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}),
           onStored: (ms) => storeMs.set(runId, (storeMs.get(runId) ?? 0) + ms),
-          onGenerated: (ms) => genMs.set(runId, (genMs.get(runId) ?? 0) + ms),
+        },
+        game,
+        run,
+        job,
+      );
+      genMs.set(runId, (genMs.get(runId) ?? 0) + performance.now() - g0);
+      if (signal.aborted) throw signal.reason;
+      // An experiment's quick run (some slots only) ships nothing: it is not ordered.
+      if (!getRunScope(db, runId)) {
+        emit(runId, 'running', 'order', 0, 1, 0, null, []);
+        await orderStoredPools(db, game, run, 'automatic', orderInWorkers(pool, signal));
+        if (signal.aborted) throw signal.reason;
+      }
+      // The phase begins; its count of pools (total 0: not known yet) comes from the pass.
+      emit(runId, 'running', 'near-duplicates', 0, 0, 0, null, []);
+      await nearDuplicatePass(
+        {
+          db,
+          pool,
+          progress: tracked,
+          ...(opts.dedupWindow !== undefined ? { dedupWindow: opts.dedupWindow } : {}),
         },
         game,
         run,

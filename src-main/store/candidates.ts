@@ -412,8 +412,6 @@ export function provenCandidateTexts(
   db: Db,
   runId: number,
   onlyApproved = false,
-  /** Only slots `from`..`to` (0-based, both in): a near-duplicate window's. */
-  slots?: { from: number; to: number },
 ): {
   id: number;
   slot: number;
@@ -424,9 +422,9 @@ export function provenCandidateTexts(
 }[] {
   const rows = db
     .prepare(
-      `SELECT id, slot, idx, level, metrics, draft, data_version FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ${slots ? 'AND slot BETWEEN ? AND ?' : ''} ORDER BY slot, idx`,
+      `SELECT id, slot, idx, level, metrics, draft, data_version FROM candidates WHERE run_id = ? AND level IS NOT NULL ${onlyApproved ? "AND verdict = 'approved'" : ''} ORDER BY slot, idx`,
     )
-    .all(runId, ...(slots ? [slots.from, slots.to] : [])) as {
+    .all(runId) as {
     id: number;
     slot: number;
     idx: number;

@@ -62,12 +62,6 @@ export interface RunPhaseProgress {
   state: 'waiting' | 'running' | 'done';
   /** How long the phase took in this process (ms), once done. */
   ms: number | null;
-  /**
-   * The phase's own count from its latest event (candidates, pools), so a phase that runs
-   * beside the event's own (near-duplicates during generation) shows where it stands.
-   */
-  done?: number;
-  total?: number;
 }
 
 export interface RunProgress {

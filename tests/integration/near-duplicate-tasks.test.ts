@@ -2,8 +2,7 @@
  * How a run's near-duplicate pass is split into worker tasks (src-main/runs/near-duplicates.ts):
  * every focus slot once, in order; tasks as large as keep every worker busy, so the levels a
  * task's window reaches past its end, which the next task sends again, are few; and the pairs
- * found are the same however the run is split, and the same as comparing every level at once,
- * also when cut into the windows a run's pipeline starts during generation (passWindows).
+ * found are the same however the run is split, and the same as comparing every level at once.
  */
 import { describe, expect, it } from 'vitest';
 import { gameById } from '../../src-shared/games/index';
@@ -11,14 +10,7 @@ import runTask from '../../src-main/jobs/worker';
 import { insertGeneratedRun } from '../../src-main/bench/fixtures';
 import { openDatabase } from '../../src-main/store/db';
 import { provenCandidateTexts } from '../../src-main/store/candidates';
-import {
-  chunkTarget,
-  focusChunks,
-  passTasks,
-  passWindows,
-  windowPairs,
-  windowTask,
-} from '../../src-main/runs/near-duplicates';
+import { chunkTarget, focusChunks, passTasks } from '../../src-main/runs/near-duplicates';
 import type { DedupTask } from '../../src-main/jobs/tasks';
 
 type Pair = { a: number; b: number; rule: string; transform: string; share: number };
@@ -75,28 +67,6 @@ describe('near-duplicate tasks', () => {
     // Two workers: 4 tasks of 10 slots, 3 × 2 slots sent twice (tasks of 96 candidates: 7 tasks, 832 levels).
     expect([split[1]!.tasks, split[1]!.sent]).toEqual([4, 736]);
     expect([split[3]!.tasks, split[3]!.sent]).toEqual([7, 832]);
-    // The windows a run's pipeline cuts from its plan before generation (each run as soon as
-    // its slots are stored) find the same pairs: on 2 workers half the slots in 2 windows,
-    // the last half in 7 smaller ones, each reaching no further than the last slot.
-    const sizes = Array.from({ length: 40 }, () => 16);
-    for (const workers of [1, 2, 3]) {
-      const windows = passWindows(game, run, sizes, workers);
-      expect(windows.flatMap((w) => w.focus)).toEqual(sizes.map((_, i) => i));
-      for (const w of windows) {
-        expect(w.from).toBe(w.focus[0]);
-        expect(w.to).toBe(Math.min(39, w.focus[w.focus.length - 1]! + 2));
-      }
-      const pairs = windows.flatMap((w) => {
-        const t = windowTask(db, game, run, w)!;
-        return windowPairs(t, runTask(t.task) as Pair[]).map(
-          (p) => `${p.a}-${p.b} ${p.rule} ${p.transform} ${p.share}`,
-        );
-      });
-      expect(pairs.sort()).toEqual(whole);
-    }
-    expect(passWindows(game, run, sizes, 2).map((w) => w.focus.length)).toEqual([
-      10, 10, 3, 3, 3, 3, 3, 3, 2,
-    ]);
     db.close();
   });
 });

@@ -141,46 +141,6 @@ describe("a run's progress line", () => {
   });
 });
 
-/** Generation with the near-duplicate pass running beside it (the run's phase graph). */
-const passBesideGeneration = live({
-  phases: [
-    { name: 'generate', state: 'running', ms: null, done: 1672, total: 1920 },
-    { name: 'order', state: 'waiting', ms: null },
-    { name: 'near-duplicates', state: 'running', ms: null, done: 40, total: 120 },
-  ],
-});
-
-describe('phases that run at once', () => {
-  it('the line leads with generation and names the pass beside it with its pools', () => {
-    expect(runProgressText(run(), passBesideGeneration)).toEqual({
-      lead: 'overall 39 %',
-      detail: 'generate 1,672 / 1,920 · 45/s · 40 s left · near-duplicates 40 / 120 pools',
-    });
-  });
-
-  it('each running phase shows its own count under its name', () => {
-    expect(phaseRows(run(), passBesideGeneration).map((r) => [r.name, r.state, r.count])).toEqual([
-      ['generate', 'running', '1,672 / 1,920 candidates'],
-      ['order', 'waiting', 'waiting'],
-      ['near-duplicates', 'running', '40 / 120 pools'],
-    ]);
-  });
-
-  it('the order with the pass still running beside it', () => {
-    const ordering = live({
-      stage: 'order',
-      done: 0,
-      total: 1,
-      phases: [
-        { name: 'generate', state: 'done', ms: 9100, done: 1920, total: 1920 },
-        { name: 'order', state: 'running', ms: null, done: 0, total: 1 },
-        { name: 'near-duplicates', state: 'running', ms: null, done: 100, total: 120 },
-      ],
-    });
-    expect(runProgressText(run(), ordering).detail).toBe('order… · near-duplicates 100 / 120 pools');
-  });
-});
-
 describe("each phase's count under its own name", () => {
   it('during the near-duplicate pass: generate keeps its candidates, the pass its pools', () => {
     const rows = phaseRows(run({ candidatesDone: 1920 }), duringNearDuplicates);

@@ -2,8 +2,7 @@
  * What a run's progress says, in words (the shared ProgressBar draws it): the overall figure
  * and the current phase's count named apart ("overall 39 %" beside "generate 1,672 / 1,920 ·
  * 45/s · 40 s left"), and in the detailed view each phase with its own count under its name,
- * so the near-duplicate pass's pools never read as candidates. Phases that run at once (the
- * pass during generation) are each named with their own count. Pure: unit-tested.
+ * so the near-duplicate pass's pools never read as candidates. Pure: unit-tested.
  */
 import type { RunProgress, RunSummary } from '../../../src-shared/api';
 import { overallText, phaseCountText, rateText } from '../../../src-shared/progress';
@@ -40,26 +39,14 @@ export function runProgressText(
     return { lead: '100 %', detail: `${n(run.candidatesTotal)} candidates` };
   if (working(live)) {
     const lead = overallText(live.overall);
-    // Phases running beside the event's own (the pass during generation or the order) follow
-    // it; the event leads with the earliest running phase, so they are the later ones.
-    const at = live.phases.findIndex((p) => p.name === live.stage);
-    const beside = live.phases
-      .filter((p, i) => p.state === 'running' && at >= 0 && i > at)
-      .map((p) =>
-        p.name === 'near-duplicates' && p.total !== undefined && p.total > 0
-          ? phaseCountText(p.name, p.done ?? 0, p.total)
-          : `${p.name}…`,
-      )
-      .map((t) => ` · ${t}`)
-      .join('');
     if (live.stage === 'generate')
       return {
         lead,
-        detail: `${phaseCountText('generate', live.done, live.total)} · ${rateText(live.rate)} · ${formatEta(live.etaSeconds)}${beside}`,
+        detail: `${phaseCountText('generate', live.done, live.total)} · ${rateText(live.rate)} · ${formatEta(live.etaSeconds)}`,
       };
     if (live.stage === 'near-duplicates')
-      return { lead, detail: phaseCountText('near-duplicates', live.done, live.total) + beside };
-    return { lead, detail: `${live.stage}…${beside}` };
+      return { lead, detail: phaseCountText('near-duplicates', live.done, live.total) };
+    return { lead, detail: `${live.stage}…` };
   }
   const lead = `${Math.floor(runPercent(run, undefined))} %`;
   if (run.status === 'queued') return { lead, detail: 'waiting for the worker pool' };
@@ -88,9 +75,6 @@ export function phaseRows(run: RunSummary, live: RunProgress): PhaseRow[] {
         : `${n(run.candidatesDone)} / ${n(run.candidatesTotal)} candidates`;
     else if (p.name === 'near-duplicates' && running)
       count = live.total > 0 ? `${n(live.done)} / ${n(live.total)} pools` : 'starting…';
-    // Running beside the event's phase: its own count rides with it.
-    else if (p.name === 'near-duplicates' && p.state === 'running')
-      count = p.total ? `${n(p.done ?? 0)} / ${n(p.total)} pools` : 'starting…';
     else count = p.state === 'done' ? 'done' : 'working…';
     return {
       name: p.name,
