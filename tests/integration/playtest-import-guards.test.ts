@@ -6,14 +6,15 @@
  * stored, for an import and for a recorded attempt, and only when something was added.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carillonGame } from '../../src-shared/games/carillon/index';
-import type { CarillonLevel } from '../../src-shared/games/carillon/model';
-import type { CarillonRules } from '../../src-shared/games/carillon/rules';
 import type { AttemptTrace, PlaytestExport } from '../../src-shared/playtest/types';
 import { openDatabase } from '../../src-main/store/db';
 import { insertAttemptsInSteps, type NewAttempt } from '../../src-main/store/playtest-attempts';
 import { ApiError } from '../../src-shared/api';
-import { buildTrace, type TraceLevel } from '../helpers/playtest-traces';
+import {
+  carillonTraceLevels,
+  clearedInFewest,
+  type CarillonTraceLevel,
+} from '../helpers/carillon-trace-levels';
 import { recordExport, resultsFile } from '../helpers/playtest-results';
 import { refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
@@ -21,17 +22,12 @@ import { useTestStudio } from '../helpers/studio';
 const studio = useTestStudio({ workers: 1, prefix: 'studio-playtest-guards-' });
 let runId = 0;
 let exp: PlaytestExport;
-let levels: TraceLevel<CarillonLevel, CarillonRules>[] = [];
+let levels: CarillonTraceLevel[] = [];
 
 /** The solution of level n, tapped a second apart, started `k` minutes after 09:00. */
 const clean = (n: number, k: number): AttemptTrace => {
-  const t = levels[n - 1]!;
   const startedAt = new Date(Date.UTC(2026, 11, 2, 9, 0) + k * 60_000).toISOString();
-  return buildTrace(
-    t,
-    t.level.solution.map((pick) => ({ kind: 'move' as const, pick, gap: 1000 })),
-    startedAt,
-  );
+  return clearedInFewest(levels[n - 1]!, 1000, startedAt);
 };
 /** A results file of `count` attempts, long enough that an import is still under way a moment later. */
 const bigFile = (tester: string, count: number): string =>
@@ -53,15 +49,7 @@ beforeAll(async () => {
   });
   runId = run.id;
   exp = await recordExport(studio.api, studio.dbPath, runId, 'export-guards');
-  const pack = await studio.api.call('packs.export', { runId, kind: 'automatic' });
-  const rules = (await studio.api.call('runs.get', { runId })).rules as CarillonRules;
-  levels = carillonGame.packLevels(carillonGame.parsePack(JSON.parse(pack.text))).map((level, i) => ({
-    rules: carillonGame.playtest,
-    level,
-    gameRules: rules,
-    elements: level.dots.length,
-    number: i + 1,
-  }));
+  levels = await carillonTraceLevels(studio.api, runId);
 });
 
 describe('one import at a time, and a cancel that stores nothing', () => {

@@ -4,11 +4,13 @@
  * and every hostile file is refused with a sentence and nothing stored.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carillonGame } from '../../src-shared/games/carillon/index';
-import type { CarillonLevel } from '../../src-shared/games/carillon/model';
-import type { CarillonRules } from '../../src-shared/games/carillon/rules';
 import type { AttemptTrace, PlaytestExport } from '../../src-shared/playtest/types';
-import { buildTrace, type TraceLevel } from '../helpers/playtest-traces';
+import {
+  carillonTraceLevels,
+  clearedInFewest,
+  type CarillonTraceLevel,
+} from '../helpers/carillon-trace-levels';
+import { buildTrace } from '../helpers/playtest-traces';
 import { recordExport, resultsFile } from '../helpers/playtest-results';
 import { refusal } from '../helpers/refusal';
 import { useTestStudio } from '../helpers/studio';
@@ -16,17 +18,11 @@ import { useTestStudio } from '../helpers/studio';
 const studio = useTestStudio({ workers: 1 });
 let runId = 0;
 let exp: PlaytestExport;
-let levels: TraceLevel<CarillonLevel, CarillonRules>[] = [];
+let levels: CarillonTraceLevel[] = [];
 
 /** The solution of level n, tapped a second apart. */
-const clean = (n: number, startedAt = '2026-12-02T09:00:00.000Z'): AttemptTrace => {
-  const t = levels[n - 1]!;
-  return buildTrace(
-    t,
-    t.level.solution.map((pick) => ({ kind: 'move' as const, pick, gap: 1000 })),
-    startedAt,
-  );
-};
+const clean = (n: number, startedAt = '2026-12-02T09:00:00.000Z'): AttemptTrace =>
+  clearedInFewest(levels[n - 1]!, 1000, startedAt);
 const total = async () => (await studio.api.call('playtests.attempts', { runId })).total;
 const importText = (text: string) => studio.api.call('playtests.import', { text });
 
@@ -40,16 +36,7 @@ beforeAll(async () => {
   });
   runId = run.id;
   exp = await recordExport(studio.api, studio.dbPath, runId, 'export-a');
-  const pack = await studio.api.call('packs.export', { runId, kind: 'automatic' });
-  const parsed = carillonGame.parsePack(JSON.parse(pack.text));
-  const rules = (await studio.api.call('runs.get', { runId })).rules as CarillonRules;
-  levels = carillonGame.packLevels(parsed).map((level, i) => ({
-    rules: carillonGame.playtest,
-    level,
-    gameRules: rules,
-    elements: level.dots.length,
-    number: i + 1,
-  }));
+  levels = await carillonTraceLevels(studio.api, runId);
 });
 
 describe('playtests.import', () => {

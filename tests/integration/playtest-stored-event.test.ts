@@ -5,28 +5,22 @@
  * attempts read them again only when there is something new.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carillonGame } from '../../src-shared/games/carillon/index';
-import type { CarillonLevel } from '../../src-shared/games/carillon/model';
-import type { CarillonRules } from '../../src-shared/games/carillon/rules';
 import type { ApiEvents } from '../../src-shared/api';
-import { buildTrace, type TraceLevel } from '../helpers/playtest-traces';
+import {
+  carillonTraceLevels,
+  clearedInFewest,
+  type CarillonTraceLevel,
+} from '../helpers/carillon-trace-levels';
 import { recordExport, resultsFile } from '../helpers/playtest-results';
 import { useTestStudio } from '../helpers/studio';
 
 const studio = useTestStudio({ workers: 1 });
 let runId: number;
-let levels: TraceLevel<CarillonLevel, CarillonRules>[];
+let levels: CarillonTraceLevel[];
 const heard: ApiEvents['playtests.stored'][] = [];
 
 /** Level n cleared in its fewest taps. */
-const clean = (n: number, startedAt: string) => {
-  const t = levels[n - 1]!;
-  return buildTrace(
-    t,
-    t.level.solution.map((pick) => ({ kind: 'move' as const, pick, gap: 500 })),
-    startedAt,
-  );
-};
+const clean = (n: number, startedAt: string) => clearedInFewest(levels[n - 1]!, 500, startedAt);
 
 beforeAll(async () => {
   const run = await studio.finishedRun({
@@ -36,15 +30,7 @@ beforeAll(async () => {
     rules: { poolSize: 3 },
   });
   runId = run.id;
-  const pack = await studio.api.call('packs.export', { runId, kind: 'automatic' });
-  const rules = (await studio.api.call('runs.get', { runId })).rules as CarillonRules;
-  levels = carillonGame.packLevels(carillonGame.parsePack(JSON.parse(pack.text))).map((level, i) => ({
-    rules: carillonGame.playtest,
-    level,
-    gameRules: rules,
-    elements: level.dots.length,
-    number: i + 1,
-  }));
+  levels = await carillonTraceLevels(studio.api, runId);
   studio.api.on('playtests.stored', (e) => heard.push(e));
 });
 
